@@ -1,0 +1,55 @@
+/** How a tool call ended, as remembered in turn memory. */
+export type ToolStatus = 'pending' | 'ok' | 'error' | 'denied' | 'skipped' | 'interrupted';
+
+/**
+ * Historical tool activity: what an assistant turn remembers of one tool call.
+ * `output` lives in memory only (kept after the loop only when tool history is `full`);
+ * `retainedOutput` is durable, for tools that declare `retainsOutput` (ask_user).
+ */
+export interface ToolActivity {
+  /** The provider's call id; every id gets exactly one result in the next request. */
+  id: string;
+  name: string;
+  /**
+   * The input as the model sent it, parsed. Bounded per field in turn memory unless the tool
+   * retains its output. When the arguments were not valid JSON, the raw text as a string.
+   */
+  input: unknown;
+  status: ToolStatus;
+  /** One-line status, the fallback result text once raw output is gone. */
+  summary: string;
+  /** Raw output: memory only, never persisted. */
+  output?: string;
+  /** Exact output kept durably (sessions, resume, every later request). */
+  retainedOutput?: string;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens?: number;
+}
+
+export interface UserMessage {
+  role: 'user';
+  text: string;
+}
+
+/** One model response with its tool calls and what is remembered of them (turn memory). */
+export interface AssistantMessage {
+  role: 'assistant';
+  text: string;
+  toolCalls: ToolActivity[];
+  usage?: Usage;
+  /** Which provider and model produced it (informational; any adapter can continue it). */
+  provider?: string;
+  model?: string;
+}
+
+/** A compaction checkpoint: a summary that replaces all history before it. */
+export interface CheckpointMessage {
+  role: 'checkpoint';
+  summary: string;
+}
+
+export type Message = UserMessage | AssistantMessage | CheckpointMessage;

@@ -1,0 +1,42 @@
+import type { ToolSpec } from '@agent/tools';
+import type { Message, Usage } from './messages';
+
+/** Provider-neutral request: adapters translate it into their own wire shape. */
+export interface ProviderRequest {
+  system: string;
+  messages: Message[];
+  tools: ToolSpec[];
+  maxOutputTokens?: number;
+}
+
+export type StopReason = 'stop' | 'tool_use' | 'length' | 'error' | 'aborted';
+
+export type ProviderErrorKind =
+  'auth' | 'rate_limit' | 'server' | 'network' | 'bad_request' | 'stream_cut' | 'other';
+
+export interface ProviderError {
+  kind: ProviderErrorKind;
+  /** Actionable text for the person, e.g. which variable to set. */
+  message: string;
+  status?: number;
+}
+
+export type StreamEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'tool_call_start'; id: string; name: string }
+  | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
+  /** A complete call: `arguments` is the model's raw JSON text, possibly malformed. */
+  | { type: 'tool_call_end'; id: string; name: string; arguments: string }
+  | { type: 'usage'; usage: Usage }
+  /** Always the last event. */
+  | { type: 'end'; stopReason: StopReason; error?: ProviderError };
+
+/**
+ * A model endpoint. `stream` never throws and never hangs past an abort: every failure ends
+ * the stream with an `end` event whose stopReason is `error` (with `error`) or `aborted`.
+ */
+export interface Provider {
+  readonly id: string;
+  readonly model: string;
+  stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+}

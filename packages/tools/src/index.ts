@@ -1,0 +1,6 @@
+export * from './tool';
+export * from './permission';
+export * from './ask-user-requester';
+export * from './tool-spec';
+export * from './registry';
+export * from './validate';

@@ -1,0 +1,30 @@
+import type { PermissionClass } from './tool';
+
+/** One question to the person: may this call run? */
+export interface PermissionRequest {
+  toolCallId: string;
+  toolName: string;
+  permission: Exclude<PermissionClass, 'read'>;
+  /** One line describing the call, from the tool's `describe`. */
+  title: string;
+  input: unknown;
+  /** What would change (a unified diff for edits), when the tool can tell beforehand. */
+  preview?: string;
+}
+
+/** The person's answer. A denial may carry words that go back to the model. */
+export type PermissionDecision =
+  { kind: 'allow'; always?: boolean } | { kind: 'deny'; reason?: string };
+
+/**
+ * Decides whether an `edit` or `exec` call may run. The REPL shows a card; headless applies its
+ * policy at once. Must settle (or reject with the abort reason) when `signal` aborts.
+ */
+export interface PermissionRequester {
+  request(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision>;
+}
+
+/** Allows everything: for `--yes` and tests that are not about permissions. */
+export const allowAll: PermissionRequester = {
+  request: async () => ({ kind: 'allow' }),
+};

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type { AskUserRequester } from './ask-user-requester';
+import type { PermissionRequester } from './permission';
+
+/** What a tool may do, deciding whether the person is asked first. */
+export type PermissionClass = 'read' | 'edit' | 'exec';
+
+/** Live progress a long-running tool reports while it runs (a subagent's activity, say). */
+export interface ToolUpdate {
+  text: string;
+  data?: unknown;
+}
+
+/** Everything a tool execution may use. Built by the tool loop for each call. */
+export interface ToolContext {
+  /** Aborted when the turn is interrupted: stop promptly and leave nothing running or pending. */
+  signal: AbortSignal;
+  /** Absolute real path of the workspace. File tools never read or write outside it. */
+  workspaceRoot: string;
+  /** The provider's id for the call being executed. */
+  toolCallId: string;
+  /** Asks the person before an `edit` or `exec` action; nested loops (subagents) reuse it. */
+  permissions: PermissionRequester;
+  /** Present only where a person can answer questions (the REPL's primary agent). */
+  askUser?: AskUserRequester;
+  /** Reports progress to the UI; optional, tools must not depend on it. */
+  onUpdate?: (update: ToolUpdate) => void;
+}
+
+/** What a tool returns. Expected failures are `isError` results (or a thrown ToolError), never crashes. */
+export interface ToolResult {
+  /** The text the model reads. */
+  output: string;
+  isError?: boolean;
+  /** A one-line status for UIs and for history once raw output is dropped: "read 40 lines of a.ts". */
+  summary?: string;
+  /** A unified diff of what an edit changed, for UIs. */
+  diff?: string;
+}
+
+/**
+ * A tool the model can call. The loop validates the model's arguments against `inputSchema`,
+ * asks permission for `edit`/`exec` tools, then calls `execute`.
+ */
+export interface Tool<I = any> {
+  name: string;
+  /** Advertised to the model. */
+  description: string;
+  /** zod schema of the input; advertised to providers as JSON Schema. */
+  inputSchema: z.ZodType<I>;
+  permission: PermissionClass;
+  /**
+   * Needs a person at the keyboard (ask_user). The loop gives it precedence over other calls of
+   * the same model turn, applies the per-loop budget, and refuses it where no requester exists.
+   */
+  interactive?: boolean;
+  /**
+   * The exact input and output are kept durably in turn memory, sessions and later provider
+   * requests, and are never pruned by context reduction (ASK_USER.md section 6).
+   */
+  retainsOutput?: boolean;
+  /** A one-line description of a call for status lines and permission cards. */
+  describe?(input: I): string;
+  /** What the call would change, shown on the permission card before anything happens. */
+  preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
+  execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** Thrown by a tool for an expected failure the model can act on; becomes an error result. */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+/** Identity helper that keeps a tool's input type tied to its schema. */
+export function defineTool<S extends z.ZodType>(
+  tool: Tool<z.infer<S>> & { inputSchema: S },
+): Tool<z.infer<S>> {
+  return tool;
+}
