@@ -40,3 +40,30 @@ export interface Provider {
   readonly model: string;
   stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
 }
+
+/** Every provider id the agent knows. `text` is the no-native-tools transport over Chat Completions. */
+export const PROVIDER_IDS = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'bedrock',
+  'genkit',
+  'text',
+  'demo',
+] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/**
+ * What every adapter's `create(options)` takes. Credentials not given here come from each SDK's
+ * standard sources (environment variables, the AWS chain); the agent never writes them anywhere.
+ */
+export interface ProviderOptions {
+  model: string;
+  /** Endpoint override; plain http:// gateways and proxies must work. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** Retries of rate limits and 5xx, through the SDK's own retry where it has one (default 2). */
+  maxRetries?: number;
+  /** Bedrock region (else AWS_REGION). */
+  region?: string;
+}
