@@ -4,3 +4,4 @@ export * from './ask-user-requester';
 export * from './tool-spec';
 export * from './registry';
 export * from './validate';
+export * from './workspace';

@@ -1,0 +1,58 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { allowAll } from '../../permission';
+import { ToolError, type Tool, type ToolContext, type ToolResult } from '../../tool';
+import { validateToolInput } from '../../validate';
+
+/** A real temporary directory holding a workspace, plus a sibling directory outside it. */
+export interface Fixture {
+  root: string;
+  outside: string;
+  ctx(signal?: AbortSignal): ToolContext;
+  write(relative: string, content: string | Buffer): Promise<void>;
+  read(relative: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeWorkspace(files: Record<string, string | Buffer> = {}): Promise<Fixture> {
+  const top = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-tools-')));
+  const root = path.join(top, 'workspace');
+  const outside = path.join(top, 'outside');
+  await fs.mkdir(root);
+  await fs.mkdir(outside);
+  const fixture: Fixture = {
+    root,
+    outside,
+    ctx: (signal = new AbortController().signal) => ({
+      signal,
+      workspaceRoot: root,
+      toolCallId: 'call-1',
+      permissions: allowAll,
+    }),
+    async write(relative, content) {
+      const target = path.join(root, relative);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, content);
+    },
+    read: (relative) => fs.readFile(path.join(root, relative), 'utf8'),
+    cleanup: () => fs.rm(top, { recursive: true, force: true }),
+  };
+  for (const [relative, content] of Object.entries(files)) await fixture.write(relative, content);
+  return fixture;
+}
+
+/**
+ * Runs a tool the way the loop does: validate the input against the schema, execute, and turn a
+ * thrown ToolError into an error result.
+ */
+export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Promise<ToolResult> {
+  const validated = validateToolInput(tool, input);
+  if (!validated.ok) return { output: validated.error, isError: true };
+  try {
+    return await tool.execute(validated.input, ctx);
+  } catch (error) {
+    if (error instanceof ToolError) return { output: error.message, isError: true };
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import ignore from 'ignore';
+import { toPosix } from './path-safety';
+
+/** Directory names never listed or searched, wherever they appear. */
+export const ALWAYS_SKIPPED = ['.git', 'node_modules'] as const;
+
+/**
+ * Decides which directory entries a listing or search sees: `.git` and `node_modules` never,
+ * and nothing a `.gitignore` excludes (the root's, nested ones, and `.git/info/exclude`), with
+ * git's precedence: a deeper file's rules override a shallower file's. Ignored directories are
+ * pruned by the caller, so a file inside one is never re-included. Rule files are read once
+ * per filter; make a new filter for each call so edits to them are seen.
+ */
+export class GitignoreFilter {
+  private readonly rules = new Map<string, Promise<ignore.Ignore | undefined>>();
+
+  /** `applyIgnoreFiles: false` keeps only the always-skipped names (for an ignored search base). */
+  constructor(
+    private readonly root: string,
+    private readonly applyIgnoreFiles = true,
+  ) {}
+
+  /** True when `absolute` (a file or directory inside the root) is excluded. */
+  async ignores(absolute: string, isDirectory: boolean): Promise<boolean> {
+    const relative = toPosix(path.relative(this.root, absolute));
+    if (relative === '') return false;
+    const parts = relative.split('/');
+    if (parts.some((part) => (ALWAYS_SKIPPED as readonly string[]).includes(part))) return true;
+    if (!this.applyIgnoreFiles) return false;
+    let ignored = false;
+    for (let depth = 0; depth < parts.length; depth++) {
+      const rules = await this.rulesOf(path.join(this.root, ...parts.slice(0, depth)));
+      if (!rules) continue;
+      const below = parts.slice(depth).join('/') + (isDirectory ? '/' : '');
+      const verdict = rules.test(below);
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    }
+    return ignored;
+  }
+
+  /** Keeps the entries of `directory` that are not excluded. */
+  async filterEntries<E extends { name: string; isDirectory(): boolean }>(
+    directory: string,
+    entries: E[],
+  ): Promise<E[]> {
+    const kept: E[] = [];
+    for (const entry of entries) {
+      if ((ALWAYS_SKIPPED as readonly string[]).includes(entry.name)) continue;
+      if (!this.applyIgnoreFiles) {
+        kept.push(entry);
+        continue;
+      }
+      if (!(await this.ignores(path.join(directory, entry.name), entry.isDirectory()))) {
+        kept.push(entry);
+      }
+    }
+    return kept;
+  }
+
+  private rulesOf(directory: string): Promise<ignore.Ignore | undefined> {
+    let pending = this.rules.get(directory);
+    if (!pending) {
+      pending = this.loadRules(directory);
+      this.rules.set(directory, pending);
+    }
+    return pending;
+  }
+
+  private async loadRules(directory: string): Promise<ignore.Ignore | undefined> {
+    const files = [path.join(directory, '.gitignore')];
+    if (directory === this.root) files.unshift(path.join(directory, '.git', 'info', 'exclude'));
+    const texts = await Promise.all(files.map((file) => fs.readFile(file, 'utf8').catch(() => '')));
+    const text = texts.join('\n');
+    if (text.trim() === '') return undefined;
+    return ignore().add(text);
+  }
+}

@@ -1,0 +1,30 @@
+import type { Tool } from '../tool';
+import { editFileTool } from './edit-file';
+import { grepTool } from './grep';
+import { listFilesTool } from './list-files';
+import { readFileTool } from './read-file';
+import { runShellTool } from './run-shell';
+import { writeFileTool } from './write-file';
+
+export { resolveInWorkspace, realWorkspaceRoot, type WorkspacePath } from './path-safety';
+export { readFileTool, type ReadFileInput } from './read-file';
+export { listFilesTool, type ListFilesInput } from './list-files';
+export { grepTool, type GrepInput } from './grep';
+export { writeFileTool, type WriteFileInput } from './write-file';
+export { editFileTool, type EditFileInput } from './edit-file';
+export { runShellTool, type RunShellInput, type RunShellOptions } from './run-shell';
+
+/** Names of the workspace tools that only read (permission class `read`). */
+export const READ_ONLY_TOOL_NAMES = ['read_file', 'list_files', 'grep'] as const;
+
+/** All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell. */
+export function createWorkspaceTools(): Tool[] {
+  return [
+    readFileTool(),
+    listFilesTool(),
+    grepTool(),
+    writeFileTool(),
+    editFileTool(),
+    runShellTool(),
+  ];
+}

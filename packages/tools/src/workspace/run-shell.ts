@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { defineTool, type Tool, type ToolResult } from '../tool';
+import { realWorkspaceRoot } from './path-safety';
+import { runShellCommand, type ShellOutcome } from './shell-process';
+
+export const DEFAULT_SHELL_TIMEOUT_MS = 120_000;
+export const MAX_SHELL_TIMEOUT_MS = 600_000;
+/** Output kept from the start and from the end of a command's output (30 KB in all). */
+export const SHELL_OUTPUT_HEAD_BYTES = 15 * 1024;
+export const SHELL_OUTPUT_TAIL_BYTES = 15 * 1024;
+
+const inputSchema = z.object({
+  command: z
+    .string()
+    .min(1)
+    .describe('The command line, run with `bash -c` in the workspace root.'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SHELL_TIMEOUT_MS)
+    .optional()
+    .describe(
+      `Kill the command after this many milliseconds (default ${DEFAULT_SHELL_TIMEOUT_MS}, at most ${MAX_SHELL_TIMEOUT_MS}).`,
+    ),
+});
+
+export type RunShellInput = z.infer<typeof inputSchema>;
+
+/** Options for tests and embedders; the defaults are what the model gets. */
+export interface RunShellOptions {
+  /** Time between SIGTERM and SIGKILL when a command is stopped. */
+  killGraceMs?: number;
+}
+
+/** Runs a bash command in the workspace root, in its own process group. */
+export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput> {
+  return defineTool({
+    name: 'run_shell',
+    description:
+      'Run a bash command in the workspace root and return its combined stdout and stderr and exit code. ' +
+      'stdin is closed, so interactive programs get end-of-file. Long output keeps its beginning and end. ' +
+      `The command is killed, with its child processes, after timeout_ms (default ${DEFAULT_SHELL_TIMEOUT_MS / 1000} s). ` +
+      'Do not start servers or watchers that never exit.',
+    inputSchema,
+    permission: 'exec',
+    describe: (input) => `$ ${oneLine(input.command, 100)}`,
+    async execute(input, ctx) {
+      const cwd = await realWorkspaceRoot(ctx.workspaceRoot);
+      const timeoutMs = input.timeout_ms ?? DEFAULT_SHELL_TIMEOUT_MS;
+      const outcome = await runShellCommand(input.command, {
+        cwd,
+        timeoutMs,
+        signal: ctx.signal,
+        headBytes: SHELL_OUTPUT_HEAD_BYTES,
+        tailBytes: SHELL_OUTPUT_TAIL_BYTES,
+        killGraceMs: options.killGraceMs,
+        env: {
+          ...process.env,
+          PAGER: 'cat',
+          GIT_PAGER: 'cat',
+          GIT_TERMINAL_PROMPT: '0',
+        },
+      });
+      return toResult(outcome, input.command, timeoutMs);
+    },
+  });
+}
+
+function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): ToolResult {
+  const short = `\`${oneLine(command, 60)}\``;
+  const text = stripTerminalEscapes(outcome.output).trimEnd() || '(no output)';
+  switch (outcome.ending) {
+    case 'failed-to-start':
+      return {
+        output: `Could not start bash: ${outcome.error ?? 'unknown error'}`,
+        isError: true,
+        summary: `${short} failed to start`,
+      };
+    case 'timeout':
+      return {
+        output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed]`,
+        isError: true,
+        summary: `${short} timed out after ${formatSeconds(timeoutMs)}`,
+      };
+    case 'aborted':
+      return {
+        output: `${text}\n\n[aborted; the command and its child processes were killed]`,
+        isError: true,
+        summary: `${short} was aborted`,
+      };
+    case 'exited': {
+      if (outcome.exitCode === null) {
+        const by = outcome.exitSignal ?? 'a signal';
+        return {
+          output: `${text}\n\n[killed by ${by}]`,
+          isError: true,
+          summary: `${short} killed by ${by}`,
+        };
+      }
+      const code = outcome.exitCode;
+      return {
+        output: `${text}\n\n[exit code ${code}]`,
+        ...(code === 0 ? {} : { isError: true }),
+        summary: `${short} exited with ${code}`,
+      };
+    }
+  }
+}
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s*\n\s*/g, ' ⏎ ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Removes colour and cursor sequences that mean nothing to the model. */
+function stripTerminalEscapes(text: string): string {
+  return text
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, '');
+}

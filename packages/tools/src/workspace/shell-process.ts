@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { HeadTailBuffer } from './head-tail-buffer';
+
+/** How a shell command ended. */
+export interface ShellOutcome {
+  /** stdout and stderr interleaved in arrival order, capped to its head and tail. */
+  output: string;
+  /** `exited` covers both exit codes and deaths by signal not sent by us. */
+  ending: 'exited' | 'timeout' | 'aborted' | 'failed-to-start';
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+  /** Why the process could not be started (`failed-to-start`). */
+  error?: string;
+}
+
+export interface ShellOptions {
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Bytes of output kept from the start and from the end. */
+  headBytes: number;
+  tailBytes: number;
+  /** Time between SIGTERM and SIGKILL of the process group on timeout or abort. */
+  killGraceMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** How long to wait for the pipes to close after bash exits (background jobs may hold them). */
+const DRAIN_MS = 250;
+/** After SIGKILL, settle even if the exit was never reported. */
+const AFTER_KILL_MS = 1000;
+
+/**
+ * Runs `bash -c command` in its own process group. On timeout or abort the whole group gets
+ * SIGTERM, then SIGKILL after the grace period (or at once when bash exits first), so children
+ * and grandchildren die with it. Never rejects, and once settled leaves no timer or listener
+ * behind.
+ */
+export function runShellCommand(command: string, options: ShellOptions): Promise<ShellOutcome> {
+  const { signal } = options;
+  if (signal.aborted) {
+    return Promise.resolve({ output: '', ending: 'aborted', exitCode: null, exitSignal: null });
+  }
+  return new Promise((resolve) => {
+    const buffer = new HeadTailBuffer(options.headBytes, options.tailBytes);
+    const child = spawn('bash', ['-c', command], {
+      cwd: options.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: options.env ?? process.env,
+    });
+    let ending: ShellOutcome['ending'] = 'exited';
+    let exitCode: number | null = null;
+    let exitSignal: NodeJS.Signals | null = null;
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const timeoutTimer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const onAbort = (): void => stop('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => buffer.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => buffer.push(chunk));
+    child.on('error', (error) => {
+      if (child.pid === undefined) finish('failed-to-start', error.message);
+    });
+    child.on('exit', (code, exitedBy) => {
+      exitCode = code;
+      exitSignal = exitedBy;
+      drainTimer = setTimeout(() => finish(), DRAIN_MS);
+    });
+    child.on('close', () => finish());
+
+    function stop(reason: 'timeout' | 'aborted'): void {
+      if (settled || ending !== 'exited') return;
+      ending = reason;
+      killGroup('SIGTERM');
+      killTimer = setTimeout(() => {
+        killGroup('SIGKILL');
+        killTimer = setTimeout(() => finish(), AFTER_KILL_MS);
+      }, options.killGraceMs ?? 2000);
+    }
+
+    function killGroup(which: NodeJS.Signals): void {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, which);
+      } catch {
+        // The group is already gone.
+      }
+    }
+
+    function finish(startEnding?: 'failed-to-start', error?: string): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      clearTimeout(drainTimer);
+      signal.removeEventListener('abort', onAbort);
+      if (ending !== 'exited') killGroup('SIGKILL');
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({
+        output: buffer.text(),
+        ending: startEnding ?? ending,
+        exitCode,
+        exitSignal,
+        ...(error === undefined ? {} : { error }),
+      });
+    }
+  });
+}
