@@ -1,1 +1,25 @@
-export {};
+export { ASK_USER_LIMITS } from './limits';
+export { askUserInputSchema, type AskUserInput } from './schema';
+export { ASK_USER_TOOL_NAME, askUserTool, createAskUserTool } from './ask-user-tool';
+export {
+  AskUserBroker,
+  AskUserBusyError,
+  type PendingQuestionnaire,
+  type QuestionnaireSettlement,
+} from './broker';
+export {
+  FREE_FORM_LABEL,
+  QuestionnaireModel,
+  type QuestionnaireAction,
+  type QuestionnaireStatus,
+} from './questionnaire-model';
+export { ASK_USER_GUIDANCE } from './guidance';
+export {
+  parseQuestionnaire,
+  parseQuestionnaireResult,
+  summarizeQuestionnaire,
+  summaryHeadline,
+  type AnsweredQuestionnaire,
+  type QuestionnaireSummary,
+  type SummaryItem,
+} from './summary';

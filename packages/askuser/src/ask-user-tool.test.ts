@@ -1,0 +1,118 @@
+import { getEventListeners } from 'node:events';
+import { allowAll, type ToolContext } from '@agent/tools';
+import { createAskUserTool } from './ask-user-tool';
+import { AskUserBroker, type PendingQuestionnaire } from './broker';
+import { QuestionnaireModel, type QuestionnaireAction } from './questionnaire-model';
+
+const tool = createAskUserTool();
+
+const twoQuestions = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL', 'gRPC'] },
+  ],
+};
+
+function context(askUser: ToolContext['askUser'], signal = new AbortController().signal) {
+  return {
+    signal,
+    workspaceRoot: '/tmp',
+    toolCallId: 'call_1',
+    permissions: allowAll,
+    askUser,
+  } satisfies ToolContext;
+}
+
+/** A person at a card: each request is answered by dispatching `keys` to a real model. */
+function person(broker: AskUserBroker, keys: QuestionnaireAction[]) {
+  const seen: PendingQuestionnaire[] = [];
+  broker.onRequest((request) => {
+    seen.push(request);
+    const model = new QuestionnaireModel(request.questionnaire);
+    for (const key of keys) model.dispatch(key);
+    setImmediate(() => broker.resolve(model.result!, request.id));
+  });
+  return seen;
+}
+
+const type = (text: string): QuestionnaireAction => ({ type: 'insert', text });
+
+describe('ask_user execution', () => {
+  it('returns predefined and typed answers in question order as the exact JSON result', async () => {
+    const broker = new AskUserBroker();
+    const seen = person(broker, [
+      { type: 'down' },
+      { type: 'enter' },
+      type('JSON-RPC over '),
+      type('WebSockets  '),
+      { type: 'enter' },
+    ]);
+    const result = await tool.execute(twoQuestions, context(broker));
+    expect(result.output).toBe(
+      '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
+    );
+    expect(result.isError).toBeUndefined();
+    expect(result.summary).toBe('2 answers');
+    expect(seen[0]!.questionnaire).toEqual(twoQuestions);
+    expect(broker.hasPending()).toBe(false);
+  });
+
+  it('returns the answers completed before Esc with cancelled: true', async () => {
+    const broker = new AskUserBroker();
+    person(broker, [{ type: 'enter' }, { type: 'down' }, { type: 'escape' }]);
+    const result = await tool.execute(twoQuestions, context(broker));
+    expect(result.output).toBe('{"answers":["PostgreSQL"],"cancelled":true}');
+    expect(result.isError).toBeUndefined();
+    expect(result.summary).toBe('cancelled after 1 of 2');
+  });
+
+  it('rejects with the abort reason and leaves nothing pending when the turn is interrupted', async () => {
+    const broker = new AskUserBroker();
+    const shown: string[] = [];
+    broker.onRequest((request) => shown.push(request.id));
+    const controller = new AbortController();
+    const running = tool.execute(twoQuestions, context(broker, controller.signal));
+    expect(broker.hasPending()).toBe(true);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    const reason = new Error('interrupted by Ctrl+C');
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    expect(broker.pending).toBeUndefined();
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(broker.resolve({ answers: ['late'], cancelled: false }, shown[0])).toBe(false);
+  });
+
+  it('rejects a second concurrent questionnaire at once with an error result', async () => {
+    const broker = new AskUserBroker();
+    const shown: PendingQuestionnaire[] = [];
+    broker.onRequest((request) => shown.push(request));
+    const first = tool.execute(twoQuestions, context(broker));
+    const second = await tool.execute(twoQuestions, { ...context(broker), toolCallId: 'call_2' });
+    expect(second.isError).toBe(true);
+    expect(second.output).toMatch(/^ask_user failed: another questionnaire is already waiting/);
+    expect(shown).toHaveLength(1);
+    broker.resolve({ answers: ['PostgreSQL', 'REST'], cancelled: false });
+    await expect(first).resolves.toMatchObject({
+      output: '{"answers":["PostgreSQL","REST"],"cancelled":false}',
+    });
+  });
+
+  it('gives a clear error result instead of waiting when no one can answer', async () => {
+    const withoutRequester = await tool.execute(twoQuestions, context(undefined));
+    expect(withoutRequester.isError).toBe(true);
+    expect(withoutRequester.output).toMatch(/not available here/);
+    const withoutUi = await tool.execute(twoQuestions, context(new AskUserBroker()));
+    expect(withoutUi).toMatchObject({ isError: true });
+    expect(withoutUi.output).toMatch(/no questionnaire UI/);
+  });
+
+  it('describes a call in one line', () => {
+    expect(tool.describe!(twoQuestions)).toBe(
+      'ask 2 questions: Which database should the service use?',
+    );
+    const long = { questions: [{ question: `Pick\n${'x'.repeat(100)}`, options: ['a', 'b'] }] };
+    const line = tool.describe!(long);
+    expect(line).not.toContain('\n');
+    expect(line.length).toBeLessThanOrEqual(70);
+  });
+});

@@ -1,0 +1,65 @@
+import { defineTool, type Tool, type ToolResult } from '@agent/tools';
+import { askUserInputSchema, type AskUserInput } from './schema';
+import { summaryHeadline } from './summary';
+
+/** The tool's name as advertised to every provider. */
+export const ASK_USER_TOOL_NAME = 'ask_user';
+
+const DESCRIPTION = [
+  'Ask the person at the keyboard one or more multiple-choice questions and wait for their answers.',
+  'Use it only for a decision that is genuinely theirs and changes the outcome (a library, an API shape, a destructive step), never for what you can find out by reading the code.',
+  'Put related questions in one call (1-10 questions, each with 2-6 distinct options).',
+  'The FIRST option of each question is your recommendation and is preselected for the person; they may pick any option or type their own answer.',
+  'Returns JSON {"answers": [...], "cancelled": false}: one answer per question in order, each exactly the option text you sent or what the person typed.',
+  'If "cancelled" is true the person dismissed the questionnaire and "answers" holds only the questions answered before that: do not ask the same thing again in this turn.',
+].join(' ');
+
+/** Creates the `ask_user` tool. It asks through `ctx.askUser` and refuses where there is none. */
+export function createAskUserTool(): Tool<AskUserInput> {
+  return defineTool({
+    name: ASK_USER_TOOL_NAME,
+    description: DESCRIPTION,
+    inputSchema: askUserInputSchema,
+    permission: 'read',
+    interactive: true,
+    retainsOutput: true,
+    describe(input) {
+      const count = input.questions.length;
+      const first = input.questions[0]?.question.trim().replace(/\s+/g, ' ') ?? '';
+      const head = first.length > 60 ? `${first.slice(0, 59)}…` : first;
+      return count === 1 ? `ask: ${head}` : `ask ${count} questions: ${head}`;
+    },
+    async execute(input, ctx): Promise<ToolResult> {
+      if (!ctx.askUser) {
+        return {
+          output:
+            'ask_user is not available here: nobody can answer questions in this run. Proceed with the context you have and state your assumptions.',
+          isError: true,
+          summary: 'not available',
+        };
+      }
+      const questionnaire = {
+        questions: input.questions.map((q) => ({ question: q.question, options: [...q.options] })),
+      };
+      let result;
+      try {
+        result = await ctx.askUser.ask(questionnaire, ctx.signal);
+      } catch (error) {
+        if (ctx.signal.aborted) throw ctx.signal.reason ?? error;
+        const reason = error instanceof Error ? error.message : String(error);
+        return { output: `ask_user failed: ${reason}`, isError: true, summary: 'failed' };
+      }
+      const answers = result.answers
+        .slice(0, questionnaire.questions.length)
+        .map((answer) => String(answer));
+      const cancelled = result.cancelled === true;
+      return {
+        output: JSON.stringify({ answers, cancelled }),
+        summary: summaryHeadline(answers.length, questionnaire.questions.length, cancelled),
+      };
+    },
+  });
+}
+
+/** Alias of {@link createAskUserTool}. */
+export const askUserTool = createAskUserTool;

@@ -1,0 +1,10 @@
+/** Bounds of a questionnaire (ASK_USER.md section 2). */
+export const ASK_USER_LIMITS = {
+  minQuestions: 1,
+  maxQuestions: 10,
+  minOptions: 2,
+  maxOptions: 6,
+  maxQuestionChars: 1000,
+  maxOptionChars: 300,
+  maxAnswerChars: 4000,
+} as const;

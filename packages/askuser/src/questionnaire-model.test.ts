@@ -1,0 +1,161 @@
+import {
+  FREE_FORM_LABEL,
+  QuestionnaireModel,
+  type QuestionnaireAction,
+} from './questionnaire-model';
+
+const questionnaire = {
+  questions: [
+    { question: 'Which database?', options: ['PostgreSQL', 'SQLite', 'MySQL'] },
+    { question: 'Which API style?', options: ['REST', 'GraphQL'] },
+  ],
+};
+
+function press(model: QuestionnaireModel, ...actions: Array<QuestionnaireAction['type'] | string>) {
+  for (const action of actions) {
+    const known = [
+      'up',
+      'down',
+      'enter',
+      'escape',
+      'backspace',
+      'delete',
+      'left',
+      'right',
+      'home',
+      'end',
+    ];
+    model.dispatch(
+      known.includes(action)
+        ? ({ type: action } as QuestionnaireAction)
+        : { type: 'insert', text: action },
+    );
+  }
+}
+
+describe('QuestionnaireModel', () => {
+  it('shows one question at a time with its options and the free-form row, first option selected', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    expect(model.questionIndex).toBe(0);
+    expect(model.total).toBe(2);
+    expect(model.rows).toEqual(['PostgreSQL', 'SQLite', 'MySQL', FREE_FORM_LABEL]);
+    expect(model.selected).toBe(0);
+    press(model, 'down', 'enter');
+    expect(model.questionIndex).toBe(1);
+    expect(model.rows).toEqual(['REST', 'GraphQL', FREE_FORM_LABEL]);
+    expect(model.selected).toBe(0);
+  });
+
+  it('moves with Up/Down through every row, the free-form row included, wrapping at the ends', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'down', 'down', 'down');
+    expect(model.selected).toBe(3);
+    expect(model.editing).toBe(false);
+    press(model, 'down');
+    expect(model.selected).toBe(0);
+    press(model, 'up');
+    expect(model.selected).toBe(3);
+    press(model, 'up', 'up');
+    expect(model.selected).toBe(1);
+  });
+
+  it('records the exact option on Enter and advances; completes with every answer', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'down', 'enter');
+    expect(model.answers).toEqual(['SQLite']);
+    expect(model.status).toBe('active');
+    expect(model.result).toBeUndefined();
+    press(model, 'enter');
+    expect(model.status).toBe('answered');
+    expect(model.result).toEqual({
+      answers: ['SQLite', 'REST'],
+      cancelled: false,
+      custom: [false, false],
+    });
+    expect(model.dispatch({ type: 'down' })).toBe(false);
+  });
+
+  it('typing selects the free-form row, starts editing and inserts, from any row', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'down', 'C');
+    expect(model.selected).toBe(3);
+    expect(model.editing).toBe(true);
+    expect(model.draft).toBe('C');
+    press(model, 'ockroachDB');
+    expect(model.draft).toBe('CockroachDB');
+    expect(model.cursor).toBe(11);
+    press(model, 'backspace');
+    expect(model.draft).toBe('CockroachD');
+    press(model, 'left', 'left', 'X', 'home', '>', 'end', '!');
+    expect(model.draft).toBe('>CockroacXhD!');
+    press(model, 'home', 'delete');
+    expect(model.draft).toBe('CockroacXhD!');
+  });
+
+  it('keeps the draft when moving away and back', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'Cassandra', 'up');
+    expect(model.selected).toBe(2);
+    expect(model.editing).toBe(false);
+    expect(model.draft).toBe('Cassandra');
+    press(model, 'down');
+    expect(model.selected).toBe(3);
+    expect(model.editing).toBe(false);
+    expect(model.draft).toBe('Cassandra');
+    press(model, '!');
+    expect(model.draft).toBe('Cassandra!');
+  });
+
+  it('Enter on the merely selected free-form row starts editing; the second Enter submits', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'up');
+    expect(model.selected).toBe(3);
+    press(model, 'enter');
+    expect(model.editing).toBe(true);
+    expect(model.answers).toEqual([]);
+    press(model, '  Redis  ', 'enter');
+    expect(model.answers).toEqual(['Redis']);
+    expect(model.questionIndex).toBe(1);
+    expect(model.editing).toBe(false);
+    expect(model.selected).toBe(0);
+    expect(model.draft).toBe('');
+  });
+
+  it('refuses an empty or whitespace-only typed answer with a visible hint', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'up', 'enter', 'enter');
+    expect(model.answers).toEqual([]);
+    expect(model.hint).toMatch(/Type an answer first/);
+    press(model, '   ', 'enter');
+    expect(model.answers).toEqual([]);
+    expect(model.editing).toBe(true);
+    expect(model.hint).toMatch(/Type an answer first/);
+    press(model, 'x');
+    expect(model.hint).toBeUndefined();
+  });
+
+  it('limits a typed answer to 4000 characters and flattens pasted newlines', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'line one\r\nline\ttwo\u001b[31m');
+    expect(model.draft).toBe('line one line two[31m');
+    press(model, 'end', 'y'.repeat(5000));
+    expect(model.draft).toHaveLength(4000);
+    expect(model.hint).toMatch(/limited to 4000 characters/);
+  });
+
+  it('Esc cancels with the answers completed so far and marks typed ones', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'Oracle', 'enter', 'down', 'escape');
+    expect(model.status).toBe('cancelled');
+    expect(model.result).toEqual({ answers: ['Oracle'], cancelled: true, custom: [true] });
+    const untouched = new QuestionnaireModel(questionnaire);
+    press(untouched, 'escape');
+    expect(untouched.result).toEqual({ answers: [], cancelled: true, custom: [] });
+  });
+
+  it('keeps surrogate pairs whole when editing', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'a😀b', 'left', 'backspace');
+    expect(model.draft).toBe('ab');
+  });
+});

@@ -1,0 +1,261 @@
+import type { Question, Questionnaire } from '@agent/tools';
+import { ASK_USER_LIMITS } from './limits';
+import type { AnsweredQuestionnaire } from './summary';
+
+/** The label of the last row of every question, where the person types their own answer. */
+export const FREE_FORM_LABEL = 'Type your answer';
+
+/** What a key press means to the questionnaire; the UI maps its key events onto these. */
+export type QuestionnaireAction =
+  | { type: 'up' }
+  | { type: 'down' }
+  | { type: 'enter' }
+  | { type: 'escape' }
+  | { type: 'insert'; text: string }
+  | { type: 'backspace' }
+  | { type: 'delete' }
+  | { type: 'left' }
+  | { type: 'right' }
+  | { type: 'home' }
+  | { type: 'end' };
+
+export type QuestionnaireStatus = 'active' | 'answered' | 'cancelled';
+
+const EMPTY_ANSWER_HINT = 'Type an answer first, or choose an option with Up/Down';
+const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} characters`;
+
+/**
+ * The questionnaire card's state, one question at a time (ASK_USER.md section 5). Rows are the
+ * question's options followed by the free-form row. The first option is selected when each
+ * question appears; Up/Down wrap around all rows. Printable input selects the free-form row and
+ * edits that question's draft, which survives moving away. Enter on an option records it; on the
+ * free-form row it starts editing, and while editing submits the trimmed, non-empty draft. Esc
+ * resolves as cancelled with the answers so far. Pure: no timers, no I/O.
+ */
+export class QuestionnaireModel {
+  readonly questionnaire: Questionnaire;
+  private index = 0;
+  private row = 0;
+  private isEditing = false;
+  private caret = 0;
+  private notice: string | undefined;
+  private state: QuestionnaireStatus = 'active';
+  private readonly drafts: string[];
+  private readonly recorded: string[] = [];
+  private readonly typed: boolean[] = [];
+
+  constructor(questionnaire: Questionnaire) {
+    if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
+    this.questionnaire = questionnaire;
+    this.drafts = questionnaire.questions.map(() => '');
+  }
+
+  get status(): QuestionnaireStatus {
+    return this.state;
+  }
+
+  /** Zero-based index of the question on screen. */
+  get questionIndex(): number {
+    return this.index;
+  }
+
+  get total(): number {
+    return this.questionnaire.questions.length;
+  }
+
+  get current(): Question {
+    return this.questionnaire.questions[this.index]!;
+  }
+
+  /** The options of the current question, then the free-form row. */
+  get rows(): string[] {
+    return [...this.current.options, FREE_FORM_LABEL];
+  }
+
+  get freeFormRow(): number {
+    return this.current.options.length;
+  }
+
+  get selected(): number {
+    return this.row;
+  }
+
+  get editing(): boolean {
+    return this.isEditing;
+  }
+
+  /** The current question's typed draft. */
+  get draft(): string {
+    return this.drafts[this.index]!;
+  }
+
+  /** Caret position inside the draft, in UTF-16 units. */
+  get cursor(): number {
+    return this.caret;
+  }
+
+  /** A message for the person about their last key, such as a refused empty answer. */
+  get hint(): string | undefined {
+    return this.notice;
+  }
+
+  get answers(): readonly string[] {
+    return this.recorded;
+  }
+
+  /** The outcome once answered or cancelled; undefined while active. */
+  get result(): AnsweredQuestionnaire | undefined {
+    if (this.state === 'active') return undefined;
+    return {
+      answers: [...this.recorded],
+      cancelled: this.state === 'cancelled',
+      custom: [...this.typed],
+    };
+  }
+
+  /** Applies one action. Returns false when it changed nothing (or the card is resolved). */
+  dispatch(action: QuestionnaireAction): boolean {
+    if (this.state !== 'active') return false;
+    const before = this.snapshot();
+    this.notice = undefined;
+    this.apply(action);
+    return this.snapshot() !== before;
+  }
+
+  private apply(action: QuestionnaireAction): void {
+    switch (action.type) {
+      case 'up':
+        return this.move(-1);
+      case 'down':
+        return this.move(1);
+      case 'enter':
+        return this.enter();
+      case 'escape':
+        this.isEditing = false;
+        this.state = 'cancelled';
+        return;
+      case 'insert':
+        return this.insert(action.text);
+      case 'backspace':
+        return this.erase(-1);
+      case 'delete':
+        return this.erase(0);
+      case 'left':
+        if (this.isEditing) this.caret = stepBack(this.draft, this.caret);
+        return;
+      case 'right':
+        if (this.isEditing) this.caret = stepForward(this.draft, this.caret);
+        return;
+      case 'home':
+        if (this.isEditing) this.caret = 0;
+        return;
+      case 'end':
+        if (this.isEditing) this.caret = this.draft.length;
+        return;
+    }
+  }
+
+  private move(delta: number): void {
+    const count = this.rows.length;
+    this.row = (this.row + delta + count) % count;
+    this.isEditing = false;
+  }
+
+  private enter(): void {
+    if (this.row !== this.freeFormRow) {
+      this.record(this.current.options[this.row]!, false);
+      return;
+    }
+    if (!this.isEditing) {
+      this.startEditing();
+      return;
+    }
+    const answer = this.draft.trim();
+    if (answer.length === 0) {
+      this.notice = EMPTY_ANSWER_HINT;
+      return;
+    }
+    this.record(answer, true);
+  }
+
+  private insert(raw: string): void {
+    const text = raw.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+    if (text.length === 0) return;
+    if (!this.isEditing || this.row !== this.freeFormRow) this.startEditing();
+    const room = ASK_USER_LIMITS.maxAnswerChars - this.draft.length;
+    let piece = text;
+    if (piece.length > room) {
+      piece = piece.slice(0, Math.max(0, room));
+      if (/[\ud800-\udbff]$/.test(piece)) piece = piece.slice(0, -1);
+      this.notice = TOO_LONG_HINT;
+    }
+    const draft = this.draft;
+    this.drafts[this.index] = draft.slice(0, this.caret) + piece + draft.slice(this.caret);
+    this.caret += piece.length;
+  }
+
+  private erase(direction: -1 | 0): void {
+    if (this.row !== this.freeFormRow) return;
+    if (!this.isEditing) this.startEditing();
+    const draft = this.draft;
+    if (direction === -1) {
+      const from = stepBack(draft, this.caret);
+      this.drafts[this.index] = draft.slice(0, from) + draft.slice(this.caret);
+      this.caret = from;
+    } else {
+      const to = stepForward(draft, this.caret);
+      this.drafts[this.index] = draft.slice(0, this.caret) + draft.slice(to);
+    }
+  }
+
+  private startEditing(): void {
+    this.row = this.freeFormRow;
+    this.isEditing = true;
+    this.caret = this.draft.length;
+  }
+
+  private record(answer: string, custom: boolean): void {
+    this.recorded.push(answer);
+    this.typed.push(custom);
+    this.isEditing = false;
+    if (this.index + 1 >= this.total) {
+      this.state = 'answered';
+      return;
+    }
+    this.index += 1;
+    this.row = 0;
+    this.caret = 0;
+  }
+
+  private snapshot(): string {
+    return JSON.stringify([
+      this.index,
+      this.row,
+      this.isEditing,
+      this.caret,
+      this.notice,
+      this.state,
+      this.draft,
+    ]);
+  }
+}
+
+function stepBack(text: string, at: number): number {
+  if (at <= 0) return 0;
+  const low = text.charCodeAt(at - 1);
+  if (at >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return at - 2;
+  }
+  return at - 1;
+}
+
+function stepForward(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  const high = text.charCodeAt(at);
+  if (high >= 0xd800 && high <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return at + 2;
+  }
+  return at + 1;
+}
