@@ -1,0 +1,173 @@
+import path from 'node:path';
+import {
+  checkGraph,
+  importsOf,
+  readWorkspace,
+  workspaceEdges,
+  type WorkspaceUnit,
+} from './support/workspace-graph';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+function unit(
+  name: string,
+  declared: string[],
+  imported: string[] = declared,
+  kind: WorkspaceUnit['kind'] = 'package',
+): WorkspaceUnit {
+  const dir = kind === 'app' ? `apps/${name}` : `packages/${name.replace('@agent/', '')}`;
+  return {
+    name,
+    kind,
+    dir,
+    declared,
+    imports: imported.map((specifier) => ({ file: `${dir}/src/index.ts`, specifier })),
+  };
+}
+
+/** The graph of DESIGN.md, which must pass. */
+function designGraph(): WorkspaceUnit[] {
+  return [
+    unit('@agent/tools', ['zod']),
+    unit('@agent/llm', ['@agent/tools', 'openai', '@agent/testkit']),
+    unit('@agent/session', ['@agent/llm', '@agent/tools']),
+    unit('@agent/askuser', ['@agent/tools']),
+    unit('@agent/subagents', ['@agent/llm', '@agent/tools']),
+    unit('@agent/testkit', []),
+    unit(
+      'headless',
+      ['@agent/tools', '@agent/llm', '@agent/session', '@agent/subagents'],
+      [],
+      'app',
+    ),
+    unit('repl', ['@agent/askuser', '@agent/llm', '@agent/session'], [], 'app'),
+  ];
+}
+
+function replace(graph: WorkspaceUnit[], changed: WorkspaceUnit): WorkspaceUnit[] {
+  return graph.map((u) => (u.name === changed.name ? changed : u));
+}
+
+describe('the workspace dependency graph', () => {
+  const units = readWorkspace(ROOT);
+
+  it('covers every package and app of the workspace', () => {
+    const names = units.map((u) => u.name).sort();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '@agent/askuser',
+        '@agent/llm',
+        '@agent/session',
+        '@agent/subagents',
+        '@agent/testkit',
+        '@agent/tools',
+        'headless',
+        'repl',
+      ]),
+    );
+    const llm = units.find((u) => u.name === '@agent/llm')!;
+    expect(llm.imports.some((ref) => ref.specifier === '@agent/tools')).toBe(true);
+  });
+
+  it('follows the dependency rules of DESIGN.md', () => {
+    expect(checkGraph(units)).toEqual([]);
+  });
+
+  it('keeps @agent/askuser out of headless and subagents entirely', () => {
+    const edges = workspaceEdges(units);
+    expect(edges.get('headless')).not.toContain('@agent/askuser');
+    expect(edges.get('@agent/subagents')).not.toContain('@agent/askuser');
+    expect(edges.get('repl')).toContain('@agent/askuser');
+  });
+});
+
+describe('the dependency checker', () => {
+  it('passes the graph of DESIGN.md', () => {
+    expect(checkGraph(designGraph())).toEqual([]);
+  });
+
+  it('catches headless depending on askuser directly', () => {
+    const graph = replace(
+      designGraph(),
+      unit('headless', ['@agent/tools', '@agent/askuser'], ['@agent/askuser'], 'app'),
+    );
+    expect(checkGraph(graph)).toEqual([
+      'headless reaches @agent/askuser: headless -> @agent/askuser',
+    ]);
+  });
+
+  it('catches headless importing askuser without declaring it', () => {
+    const graph = replace(
+      designGraph(),
+      unit('headless', ['@agent/tools'], ['@agent/askuser/dist/ask-user'], 'app'),
+    );
+    expect(checkGraph(graph)).toEqual([
+      'headless imports @agent/askuser without declaring it: apps/headless/src/index.ts -> @agent/askuser/dist/ask-user',
+      'headless reaches @agent/askuser: headless -> @agent/askuser',
+    ]);
+  });
+
+  it('catches headless reaching askuser transitively through subagents', () => {
+    const graph = replace(
+      designGraph(),
+      unit('@agent/subagents', ['@agent/llm', '@agent/tools', '@agent/askuser']),
+    );
+    expect(checkGraph(graph)).toEqual([
+      'headless reaches @agent/askuser: headless -> @agent/subagents -> @agent/askuser',
+      '@agent/subagents reaches @agent/askuser: @agent/subagents -> @agent/askuser',
+    ]);
+  });
+
+  it('catches a package importing an app, by name or by relative path', () => {
+    const byName = replace(designGraph(), unit('@agent/llm', ['@agent/tools', 'repl']));
+    expect(checkGraph(byName)).toEqual(
+      expect.arrayContaining([
+        '@agent/llm imports an app: packages/llm/src/index.ts -> repl',
+        '@agent/llm depends on the app repl',
+        'cycle: @agent/llm -> repl -> @agent/llm',
+      ]),
+    );
+    const byPath = replace(
+      designGraph(),
+      unit('@agent/tools', [], ['../../../apps/repl/src/main']),
+    );
+    expect(checkGraph(byPath)).toEqual([
+      '@agent/tools imports an app: packages/tools/src/index.ts -> ../../../apps/repl/src/main',
+    ]);
+  });
+
+  it('catches an undeclared workspace import and a reach into another package', () => {
+    const graph = replace(
+      designGraph(),
+      unit('@agent/session', ['@agent/llm'], ['@agent/llm', '@agent/tools', '../../llm/src/loop']),
+    );
+    expect(checkGraph(graph)).toEqual([
+      '@agent/session imports @agent/tools without declaring it: packages/session/src/index.ts -> @agent/tools',
+      '@agent/session reaches outside its directory: packages/session/src/index.ts -> ../../llm/src/loop',
+    ]);
+  });
+
+  it('catches a cycle', () => {
+    const graph = replace(designGraph(), unit('@agent/tools', ['zod', '@agent/session']));
+    const violations = checkGraph(graph);
+    expect(violations.length).toBeGreaterThan(0);
+    expect(
+      violations.every((line) => line.startsWith('cycle: @agent/tools -> @agent/session')),
+    ).toBe(true);
+    expect(violations).toContain('cycle: @agent/tools -> @agent/session -> @agent/tools');
+  });
+
+  it('finds static, type-only, re-exported, required and dynamic imports', () => {
+    const source = [
+      "import { a } from '@agent/tools';",
+      "import type { B } from '@agent/llm';",
+      "export * from './local';",
+      "const c = require('@agent/session');",
+      "const d = () => import('@agent/subagents');",
+      '// a comment naming @agent/askuser is not an import',
+    ].join('\n');
+    expect(importsOf(source).sort()).toEqual(
+      ['./local', '@agent/llm', '@agent/session', '@agent/subagents', '@agent/tools'].sort(),
+    );
+  });
+});
