@@ -1,0 +1,53 @@
+/** A slash command as listed by /help and the suggestions popup. */
+export interface CommandInfo {
+  name: string;
+  usage: string;
+  description: string;
+  /** Takes an argument: accepting the suggestion fills the name and waits for it. */
+  takesArgument?: boolean;
+}
+
+export const COMMANDS: readonly CommandInfo[] = [
+  { name: '/help', usage: '/help', description: 'keys and commands' },
+  { name: '/new', usage: '/new', description: 'start a new session' },
+  {
+    name: '/resume',
+    usage: '/resume [id]',
+    description: 'resume a saved session (latest here without an id)',
+    takesArgument: true,
+  },
+  { name: '/sessions', usage: '/sessions', description: 'list saved sessions of this directory' },
+  {
+    name: '/compact',
+    usage: '/compact',
+    description: 'summarise the conversation to free context',
+  },
+  { name: '/context', usage: '/context', description: 'what the context window holds' },
+  {
+    name: '/tool-history',
+    usage: '/tool-history full|off',
+    description: 'keep raw tool output in later requests, or only status lines',
+    takesArgument: true,
+  },
+  {
+    name: '/model',
+    usage: '/model [name]',
+    description: 'show or switch the model',
+    takesArgument: true,
+  },
+  { name: '/quit', usage: '/quit', description: 'save and exit' },
+];
+
+/** Commands matching what is typed, while the prompt is a lone `/word`. */
+export function suggestCommands(text: string): CommandInfo[] {
+  if (!/^\/[\w-]*$/.test(text)) return [];
+  const matches = COMMANDS.filter((command) => command.name.startsWith(text));
+  return matches;
+}
+
+/** Parses `/name args`; undefined when the text is not a slash command. */
+export function parseCommand(text: string): { name: string; args: string } | undefined {
+  const match = /^(\/[\w-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  return { name: match[1]!, args: (match[2] ?? '').trim() };
+}

@@ -1,0 +1,86 @@
+import { InputState } from './input-state';
+import type { Key } from './key';
+
+const k = (name: string, extra: Partial<Key> = {}): Key => ({ name, full: name, ...extra });
+const type = (input: InputState, text: string) => {
+  for (const ch of text) input.handleKey({ ch, name: ch });
+};
+
+describe('InputState', () => {
+  it('submits on Enter and clears the prompt', () => {
+    const input = new InputState();
+    type(input, 'hello');
+    expect(input.handleKey(k('enter'))).toEqual({ type: 'submit', text: 'hello' });
+    expect(input.text).toBe('');
+  });
+
+  it('inserts a newline for Shift+Enter, Alt+Enter and Ctrl+J instead of submitting', () => {
+    const input = new InputState();
+    type(input, 'a');
+    expect(input.handleKey(k('enter', { shift: true })).type).toBe('changed');
+    type(input, 'b');
+    input.handleKey({ name: 'linefeed', full: 'linefeed' });
+    type(input, 'c');
+    input.handleKey(k('return', { meta: true }));
+    expect(input.text).toBe('a\nb\nc\n');
+  });
+
+  it('never submits pasted newlines', () => {
+    const input = new InputState();
+    expect(input.paste('line 1\r\nline 2\n').type).toBe('changed');
+    expect(input.text).toBe('line 1\nline 2\n');
+  });
+
+  it('does not submit a blank prompt', () => {
+    const input = new InputState();
+    type(input, '   ');
+    expect(input.handleKey(k('enter')).type).toBe('ignored');
+  });
+
+  it('recalls history with Up/Down and restores the draft', () => {
+    const input = new InputState();
+    type(input, 'one');
+    input.handleKey(k('enter'));
+    type(input, 'two');
+    input.handleKey(k('enter'));
+    type(input, 'dra');
+    input.handleKey(k('up'));
+    expect(input.text).toBe('two');
+    input.handleKey(k('up'));
+    expect(input.text).toBe('one');
+    input.handleKey(k('down'));
+    input.handleKey(k('down'));
+    expect(input.text).toBe('dra');
+  });
+
+  it('moves between lines of a multi-line prompt before recalling history', () => {
+    const input = new InputState();
+    type(input, 'old');
+    input.handleKey(k('enter'));
+    input.paste('abc\nde');
+    input.handleKey(k('up'));
+    expect(input.cursor).toBe(2);
+    input.handleKey(k('up'));
+    expect(input.text).toBe('old');
+  });
+
+  it('edits at the cursor: left, backspace, Ctrl+W, Ctrl+U', () => {
+    const input = new InputState();
+    type(input, 'helo world');
+    for (let i = 0; i < 7; i++) input.handleKey(k('left'));
+    type(input, 'l');
+    expect(input.text).toBe('hello world');
+    input.handleKey({ name: 'e', ctrl: true, full: 'C-e' });
+    input.handleKey({ name: 'w', ctrl: true, full: 'C-w' });
+    expect(input.text).toBe('hello ');
+    input.handleKey(k('backspace'));
+    input.handleKey({ name: 'u', ctrl: true, full: 'C-u' });
+    expect(input.text).toBe('');
+  });
+
+  it('lays out wrapped rows and the cursor position', () => {
+    const input = new InputState();
+    input.paste('abcdef\ngh');
+    expect(input.layout(4)).toEqual({ rows: ['abcd', 'ef', 'gh'], cursorRow: 2, cursorCol: 2 });
+  });
+});

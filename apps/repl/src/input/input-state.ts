@@ -1,0 +1,229 @@
+import { stringWidth, charWidth } from '../text/width';
+import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
+
+export type InputResult =
+  { type: 'submit'; text: string } | { type: 'changed' } | { type: 'ignored' };
+
+/** Rows of the input box for a width, with where the cursor sits. */
+export interface InputLayout {
+  rows: string[];
+  cursorRow: number;
+  cursorCol: number;
+}
+
+/**
+ * The prompt editor: multi-line text with a cursor, history recall and paste. Enter submits;
+ * Shift+Enter, Alt+Enter and Ctrl+J insert a newline; pasted newlines are text, never Enter.
+ */
+export class InputState {
+  text = '';
+  cursor = 0;
+  private readonly history: string[] = [];
+  private historyIndex = -1;
+  private draft = '';
+
+  handleKey(key: Key): InputResult {
+    if (isNewlineKey(key)) return this.insert('\n');
+    if (isSubmitKey(key)) {
+      const text = this.text;
+      if (text.trim() === '') return { type: 'ignored' };
+      this.remember(text);
+      this.clear();
+      return { type: 'submit', text };
+    }
+    switch (key.full ?? key.name) {
+      case 'left':
+      case 'C-b':
+        return this.move(this.cursor - prevCharLength(this.text, this.cursor));
+      case 'right':
+      case 'C-f':
+        return this.move(this.cursor + nextCharLength(this.text, this.cursor));
+      case 'home':
+      case 'C-a':
+        return this.move(this.text.lastIndexOf('\n', this.cursor - 1) + 1);
+      case 'end':
+      case 'C-e': {
+        const end = this.text.indexOf('\n', this.cursor);
+        return this.move(end < 0 ? this.text.length : end);
+      }
+      case 'backspace':
+        return this.deleteRange(this.cursor - prevCharLength(this.text, this.cursor), this.cursor);
+      case 'delete':
+      case 'C-d':
+        return this.deleteRange(this.cursor, this.cursor + nextCharLength(this.text, this.cursor));
+      case 'C-u':
+        return this.deleteRange(this.text.lastIndexOf('\n', this.cursor - 1) + 1, this.cursor);
+      case 'C-k': {
+        const end = this.text.indexOf('\n', this.cursor);
+        return this.deleteRange(this.cursor, end < 0 ? this.text.length : end);
+      }
+      case 'C-w':
+      case 'M-backspace': {
+        const before = this.text.slice(0, this.cursor);
+        const start = before.replace(/\S+\s*$|\s+$/, '').length;
+        return this.deleteRange(start, this.cursor);
+      }
+      case 'up':
+        return this.vertical(-1);
+      case 'down':
+        return this.vertical(1);
+    }
+    const ch = printable(key);
+    return ch === undefined ? { type: 'ignored' } : this.insert(ch);
+  }
+
+  /** Inserts pasted text verbatim (line endings normalised); never submits. */
+  paste(text: string): InputResult {
+    const clean = text
+      .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, '    ')
+      .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
+    return clean === '' ? { type: 'ignored' } : this.insert(clean);
+  }
+
+  setText(text: string): void {
+    this.text = text;
+    this.cursor = text.length;
+  }
+
+  clear(): void {
+    this.text = '';
+    this.cursor = 0;
+    this.historyIndex = -1;
+    this.draft = '';
+  }
+
+  get isEmpty(): boolean {
+    return this.text === '';
+  }
+
+  /** Wraps the text to `width` cells (hard wrap), placing the cursor. */
+  layout(width: number): InputLayout {
+    const w = Math.max(1, width);
+    const rows: string[] = [];
+    let cursorRow = 0;
+    let cursorCol = 0;
+    let offset = 0;
+    for (const logical of this.text.split('\n')) {
+      let row = '';
+      let used = 0;
+      let index = offset;
+      const place = () => {
+        if (index === this.cursor) {
+          cursorRow = rows.length;
+          cursorCol = used;
+        }
+      };
+      for (const ch of logical) {
+        place();
+        const cw = charWidth(ch.codePointAt(0)!);
+        if (used + cw > w) {
+          rows.push(row);
+          row = '';
+          used = 0;
+          place();
+        }
+        row += ch;
+        used += cw;
+        index += ch.length;
+      }
+      place();
+      if (used >= w && index === this.cursor) {
+        rows.push(row);
+        row = '';
+        cursorRow = rows.length;
+        cursorCol = 0;
+      }
+      rows.push(row);
+      offset = index + 1;
+    }
+    return { rows, cursorRow, cursorCol };
+  }
+
+  private remember(text: string): void {
+    if (this.history[this.history.length - 1] !== text) this.history.push(text);
+    if (this.history.length > 500) this.history.shift();
+  }
+
+  private vertical(direction: -1 | 1): InputResult {
+    const lineStart = this.text.lastIndexOf('\n', this.cursor - 1) + 1;
+    const column = stringWidth(this.text.slice(lineStart, this.cursor));
+    if (direction < 0 && lineStart > 0) {
+      const prevStart = this.text.lastIndexOf('\n', lineStart - 2) + 1;
+      return this.move(columnOffset(this.text, prevStart, lineStart - 1, column));
+    }
+    const lineEnd = this.text.indexOf('\n', this.cursor);
+    if (direction > 0 && lineEnd >= 0) {
+      const nextEnd = this.text.indexOf('\n', lineEnd + 1);
+      const end = nextEnd < 0 ? this.text.length : nextEnd;
+      return this.move(columnOffset(this.text, lineEnd + 1, end, column));
+    }
+    return this.recall(direction);
+  }
+
+  private recall(direction: -1 | 1): InputResult {
+    if (this.history.length === 0) return { type: 'ignored' };
+    if (direction < 0) {
+      if (this.historyIndex === 0) return { type: 'ignored' };
+      if (this.historyIndex < 0) {
+        this.draft = this.text;
+        this.historyIndex = this.history.length - 1;
+      } else this.historyIndex--;
+      this.setText(this.history[this.historyIndex]!);
+      return { type: 'changed' };
+    }
+    if (this.historyIndex < 0) return { type: 'ignored' };
+    if (this.historyIndex < this.history.length - 1) {
+      this.historyIndex++;
+      this.setText(this.history[this.historyIndex]!);
+    } else {
+      this.historyIndex = -1;
+      this.setText(this.draft);
+    }
+    return { type: 'changed' };
+  }
+
+  private insert(text: string): InputResult {
+    this.text = this.text.slice(0, this.cursor) + text + this.text.slice(this.cursor);
+    this.cursor += text.length;
+    return { type: 'changed' };
+  }
+
+  private move(to: number): InputResult {
+    const next = Math.max(0, Math.min(this.text.length, to));
+    if (next === this.cursor) return { type: 'ignored' };
+    this.cursor = next;
+    return { type: 'changed' };
+  }
+
+  private deleteRange(start: number, end: number): InputResult {
+    const from = Math.max(0, start);
+    if (end <= from) return { type: 'ignored' };
+    this.text = this.text.slice(0, from) + this.text.slice(end);
+    this.cursor = from;
+    return { type: 'changed' };
+  }
+}
+
+function prevCharLength(text: string, index: number): number {
+  if (index <= 0) return 0;
+  const code = text.charCodeAt(index - 1);
+  return code >= 0xdc00 && code <= 0xdfff && index >= 2 ? 2 : 1;
+}
+
+function nextCharLength(text: string, index: number): number {
+  if (index >= text.length) return 0;
+  const code = text.charCodeAt(index);
+  return code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+}
+
+function columnOffset(text: string, start: number, end: number, column: number): number {
+  let used = 0;
+  let index = start;
+  for (const ch of text.slice(start, end)) {
+    if (used >= column) break;
+    used += charWidth(ch.codePointAt(0)!);
+    index += ch.length;
+  }
+  return index;
+}

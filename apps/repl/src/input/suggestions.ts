@@ -1,0 +1,56 @@
+import { suggestCommands, type CommandInfo } from './commands';
+import type { Key } from './key';
+
+/** What accepting a suggestion does to the prompt. */
+export type SuggestionOutcome =
+  | { type: 'none' }
+  | { type: 'moved' }
+  | { type: 'fill'; text: string }
+  | { type: 'run'; text: string };
+
+/**
+ * The `/` command popup: shown while the prompt is a lone `/word`. Up/Down move, Tab fills the
+ * selected command, Enter runs it (or fills it when it takes an argument), Esc hides it.
+ */
+export class Suggestions {
+  items: CommandInfo[] = [];
+  selected = 0;
+  private dismissedFor: string | undefined;
+
+  update(text: string): void {
+    const items = this.dismissedFor === text ? [] : suggestCommands(text);
+    if (items.map((i) => i.name).join() !== this.items.map((i) => i.name).join()) this.selected = 0;
+    this.items = items;
+    if (this.dismissedFor !== text) this.dismissedFor = undefined;
+  }
+
+  get visible(): boolean {
+    return this.items.length > 0;
+  }
+
+  handleKey(key: Key, text: string): SuggestionOutcome {
+    if (!this.visible) return { type: 'none' };
+    const current = this.items[this.selected]!;
+    switch (key.name) {
+      case 'up':
+        this.selected = (this.selected + this.items.length - 1) % this.items.length;
+        return { type: 'moved' };
+      case 'down':
+        this.selected = (this.selected + 1) % this.items.length;
+        return { type: 'moved' };
+      case 'tab':
+        return { type: 'fill', text: current.takesArgument ? `${current.name} ` : current.name };
+      case 'escape':
+        this.dismissedFor = text;
+        this.items = [];
+        return { type: 'moved' };
+      case 'enter':
+        if (key.shift || key.meta) return { type: 'none' };
+        if (current.takesArgument && text !== current.name) {
+          return { type: 'fill', text: `${current.name} ` };
+        }
+        return { type: 'run', text: current.name };
+    }
+    return { type: 'none' };
+  }
+}

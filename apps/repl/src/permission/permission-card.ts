@@ -1,0 +1,139 @@
+import type { PermissionDecision, PermissionRequest } from '@agent/tools';
+import { printable, type Key } from '../input/key';
+import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
+import { sanitize } from '../text/sanitize';
+
+export type CardOption = 'once' | 'always' | 'deny';
+
+const OPTIONS: ReadonlyArray<{ id: CardOption; letter: string; label: (tool: string) => string }> =
+  [
+    { id: 'once', letter: 'y', label: () => 'Yes, allow once' },
+    { id: 'always', letter: 'a', label: (tool) => `Always allow ${tool} for this session` },
+    { id: 'deny', letter: 'n', label: () => 'No, deny (type a reason for the model)' },
+  ];
+
+export type CardResult =
+  { type: 'decided'; decision: PermissionDecision } | { type: 'changed' } | { type: 'ignored' };
+
+/**
+ * A pending permission question. "Allow once" is selected, so Enter approves. Up/Down and the
+ * first letters (y/a/n) select; on the "deny" row every typed character writes the reason that goes back to
+ * the model; Esc denies. Nothing runs until a decision is made.
+ */
+export class PermissionCard {
+  selected = 0;
+  reason = '';
+  decided: PermissionDecision | undefined;
+
+  constructor(readonly request: PermissionRequest) {}
+
+  get option(): CardOption {
+    return OPTIONS[this.selected]!.id;
+  }
+
+  handleKey(key: Key): CardResult {
+    if (this.decided) return { type: 'ignored' };
+    switch (key.name) {
+      case 'up':
+        this.selected = (this.selected + OPTIONS.length - 1) % OPTIONS.length;
+        return { type: 'changed' };
+      case 'down':
+      case 'tab':
+        this.selected = (this.selected + 1) % OPTIONS.length;
+        return { type: 'changed' };
+      case 'enter':
+        return this.decide();
+      case 'escape':
+        this.selected = 2;
+        return this.decide();
+      case 'backspace':
+        if (this.option !== 'deny' || this.reason === '') return { type: 'ignored' };
+        this.reason = Array.from(this.reason).slice(0, -1).join('');
+        return { type: 'changed' };
+    }
+    const ch = printable(key);
+    if (ch === undefined) return { type: 'ignored' };
+    if (this.option === 'deny') {
+      this.reason += ch;
+      return { type: 'changed' };
+    }
+    const index = OPTIONS.findIndex((o) => o.letter === ch.toLowerCase());
+    if (index < 0) return { type: 'ignored' };
+    this.selected = index;
+    return { type: 'changed' };
+  }
+
+  /** Pasted text becomes (part of) the deny reason. */
+  paste(text: string): CardResult {
+    if (this.decided) return { type: 'ignored' };
+    this.selected = 2;
+    this.reason += text.replace(/\s+/g, ' ');
+    return { type: 'changed' };
+  }
+
+  private decide(): CardResult {
+    const option = this.option;
+    const reason = this.reason.trim();
+    this.decided =
+      option === 'deny'
+        ? reason
+          ? { kind: 'deny', reason }
+          : { kind: 'deny' }
+        : option === 'always'
+          ? { kind: 'allow', always: true }
+          : { kind: 'allow' };
+    return { type: 'decided', decision: this.decided };
+  }
+
+  render(width: number): Line[] {
+    const w = Math.max(20, width);
+    const tool = sanitize(this.request.toolName);
+    const title = sanitize(this.request.title).replace(/\n/g, ' ');
+    if (this.decided) {
+      const text =
+        this.decided.kind === 'allow'
+          ? `${this.decided.always ? 'Always allowed' : 'Allowed'} ${tool}: ${title}`
+          : `Denied ${tool}: ${title}${this.decided.reason ? ` — “${sanitize(this.decided.reason)}”` : ''}`;
+      return wrapText(text, w, this.decided.kind === 'allow' ? 'ok' : 'warn', '  ');
+    }
+    const inner = w - 2;
+    const rows: Line[] = [
+      plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
+      ...wrapSpans(
+        [
+          {
+            text: `Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}? `,
+            style: 'accent',
+          },
+          { text: `${tool}: ${title}`, style: 'bold' },
+        ],
+        inner,
+        '  ',
+      ).map((row) => boxed(row, inner)),
+    ];
+    OPTIONS.forEach((option, index) => {
+      const chosen = index === this.selected;
+      const label = `${chosen ? '❯' : ' '} ${option.letter}) ${option.label(tool)}`;
+      rows.push(
+        ...wrapText(label, inner, chosen ? 'selected' : 'plain', '     ').map((row) =>
+          boxed(row, inner),
+        ),
+      );
+      if (option.id === 'deny' && chosen) {
+        const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
+        rows.push(
+          ...wrapText(`     ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '     ').map((row) =>
+            boxed(row, inner),
+          ),
+        );
+      }
+    });
+    rows.push(plain(`╰${'─'.repeat(Math.max(0, w - 2))}╯`, 'accent'));
+    return rows;
+  }
+}
+
+function boxed(row: Line, inner: number): Line {
+  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)));
+  return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
+}

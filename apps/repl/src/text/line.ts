@@ -1,0 +1,133 @@
+import { escapeTags } from './sanitize';
+import { charWidth, stringWidth } from './width';
+
+/** Visual styles a span may carry; painters map them to terminal attributes. */
+export type SpanStyle =
+  | 'plain'
+  | 'bold'
+  | 'dim'
+  | 'code'
+  | 'heading'
+  | 'user'
+  | 'accent'
+  | 'ok'
+  | 'error'
+  | 'warn'
+  | 'added'
+  | 'removed'
+  | 'selected';
+
+/** A run of already-sanitized text with one style. */
+export interface Span {
+  text: string;
+  style?: SpanStyle;
+}
+
+/** One screen row: spans whose total width never exceeds the width it was rendered for. */
+export type Line = Span[];
+
+export function plain(text: string, style?: SpanStyle): Line {
+  return [{ text, style }];
+}
+
+export function lineText(line: Line): string {
+  return line.map((span) => span.text).join('');
+}
+
+export function lineWidth(line: Line): number {
+  return line.reduce((sum, span) => sum + stringWidth(span.text), 0);
+}
+
+const TAGS: Record<SpanStyle, [string, string]> = {
+  plain: ['', ''],
+  bold: ['{bold}', '{/bold}'],
+  dim: ['{gray-fg}', '{/gray-fg}'],
+  code: ['{cyan-fg}', '{/cyan-fg}'],
+  heading: ['{bold}{magenta-fg}', '{/magenta-fg}{/bold}'],
+  user: ['{bold}{blue-fg}', '{/blue-fg}{/bold}'],
+  accent: ['{yellow-fg}', '{/yellow-fg}'],
+  ok: ['{green-fg}', '{/green-fg}'],
+  error: ['{red-fg}', '{/red-fg}'],
+  warn: ['{yellow-fg}', '{/yellow-fg}'],
+  added: ['{green-fg}', '{/green-fg}'],
+  removed: ['{red-fg}', '{/red-fg}'],
+  selected: ['{inverse}', '{/inverse}'],
+};
+
+/** The blessed-tag form of a line: every span's text is tag-escaped, styles become tags. */
+export function toTags(line: Line): string {
+  let out = '';
+  for (const span of line) {
+    const [open, close] = TAGS[span.style ?? 'plain'];
+    out += open + escapeTags(span.text) + close;
+  }
+  return out;
+}
+
+/**
+ * Wraps styled spans to `width` cells, breaking at spaces where possible and hard-breaking
+ * long words. `indent` is prefixed to continuation rows. Input text must not contain newlines.
+ */
+export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
+  const w = Math.max(1, width);
+  const indentWidth = stringWidth(indent);
+  const rows: Line[] = [];
+  let row: Line = [];
+  let used = 0;
+  const push = (text: string, style: SpanStyle | undefined) => {
+    if (text === '') return;
+    const last = row[row.length - 1];
+    if (last && last.style === style) last.text += text;
+    else row.push({ text, style });
+  };
+  const newRow = () => {
+    trimTrailingSpace(row);
+    rows.push(row);
+    row = indent ? [{ text: indent, style: 'dim' }] : [];
+    used = indentWidth;
+  };
+  for (const span of spans) {
+    const tokens = span.text.split(/( +)/);
+    for (const token of tokens) {
+      if (token === '') continue;
+      const tokenWidth = stringWidth(token);
+      if (used + tokenWidth <= w) {
+        push(token, span.style);
+        used += tokenWidth;
+        continue;
+      }
+      if (token.startsWith(' ')) {
+        newRow();
+        continue;
+      }
+      if (tokenWidth <= w - indentWidth && used > indentWidth) {
+        newRow();
+        push(token, span.style);
+        used += tokenWidth;
+        continue;
+      }
+      for (const ch of token) {
+        const cw = charWidth(ch.codePointAt(0)!);
+        if (used + cw > w && used > indentWidth) newRow();
+        push(ch, span.style);
+        used += cw;
+      }
+    }
+  }
+  trimTrailingSpace(row);
+  rows.push(row);
+  return rows;
+}
+
+function trimTrailingSpace(row: Line): void {
+  const last = row[row.length - 1];
+  if (last && last.text.endsWith(' ') && row.length > 0) {
+    last.text = last.text.replace(/ +$/, '');
+    if (last.text === '') row.pop();
+  }
+}
+
+/** Wraps a plain multi-line string in one style. */
+export function wrapText(text: string, width: number, style?: SpanStyle, indent = ''): Line[] {
+  return text.split('\n').flatMap((part) => wrapSpans([{ text: part, style }], width, indent));
+}

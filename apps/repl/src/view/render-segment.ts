@@ -1,0 +1,117 @@
+import { renderMarkdown } from '../text/markdown';
+import { plain, wrapSpans, wrapText, type Line, type SpanStyle } from '../text/line';
+import { sanitize } from '../text/sanitize';
+import type { Segment, ToolState } from './segment';
+
+export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** Lines of folded tool output shown before "… N more lines". */
+export const FOLD_LINES = 6;
+
+const TOOL_MARK: Record<ToolState, [string, SpanStyle]> = {
+  running: ['', 'accent'],
+  ok: ['✓', 'ok'],
+  error: ['✗', 'error'],
+  denied: ['⊘', 'warn'],
+  skipped: ['–', 'dim'],
+  interrupted: ['■', 'warn'],
+};
+
+/** Renders one segment for `width` columns; `frame` animates running spinners. */
+export function renderSegment(segment: Segment, width: number, frame = 0): Line[] {
+  const w = Math.max(10, width);
+  switch (segment.kind) {
+    case 'user': {
+      const label = segment.queued ? '› (queued) ' : '› ';
+      const rows = wrapSpans(
+        [
+          { text: label, style: 'user' },
+          { text: sanitize(segment.text).split('\n').join(' ⏎ '), style: 'bold' },
+        ],
+        w,
+        '  ',
+      );
+      return [[], ...rows];
+    }
+    case 'assistant': {
+      const rows = renderMarkdown(sanitize(segment.text), w);
+      return segment.streaming && segment.text === '' ? [plain('…', 'dim')] : rows;
+    }
+    case 'tool': {
+      const [mark, style] = TOOL_MARK[segment.state];
+      const icon = segment.state === 'running' ? SPINNER[frame % SPINNER.length]! : mark;
+      const verb = segment.state === 'running' ? 'Running' : 'Ran';
+      const title = sanitize(segment.title || segment.name).replace(/\n/g, ' ');
+      const rows = wrapSpans(
+        [
+          { text: `${icon} `, style },
+          { text: `${verb} `, style: 'dim' },
+          { text: title, style: 'bold' },
+        ],
+        w,
+        '  ',
+      );
+      const detail = segment.state === 'running' ? segment.progress : segment.summary;
+      if (detail) {
+        const oneLine = sanitize(detail).replace(/\n/g, ' ');
+        const detailStyle: SpanStyle = segment.state === 'error' ? 'error' : 'dim';
+        rows.push(...wrapSpans([{ text: `  ⎿ ${oneLine}`, style: detailStyle }], w, '    '));
+      }
+      return rows;
+    }
+    case 'diff':
+      return renderDiff(sanitize(segment.diff), w);
+    case 'output': {
+      const all = sanitize(segment.text).replace(/\n$/, '').split('\n');
+      const shown = segment.folded ? all.slice(0, FOLD_LINES) : all;
+      const rows = shown.flatMap((part) => wrapText(part, w - 4, 'dim').map(indent));
+      if (segment.folded && all.length > FOLD_LINES) {
+        rows.push(plain(`    … ${all.length - FOLD_LINES} more lines`, 'dim'));
+      }
+      return rows;
+    }
+    case 'subagent': {
+      const head = wrapSpans(
+        [
+          { text: segment.done ? '✓ ' : `${SPINNER[frame % SPINNER.length]} `, style: 'accent' },
+          { text: `subagent ${sanitize(segment.label)}`, style: 'bold' },
+        ],
+        w,
+      );
+      const steps = segment.steps
+        .slice(-3)
+        .flatMap((step) => wrapText(`  ⎿ ${sanitize(step).replace(/\n/g, ' ')}`, w, 'dim', '    '));
+      return [...head, ...steps];
+    }
+    case 'error':
+      return wrapText(`✗ ${sanitize(segment.text)}`, w, 'error', '  ');
+    case 'info':
+      return wrapText(sanitize(segment.text), w, 'dim');
+    case 'custom':
+      return segment.render(w);
+  }
+}
+
+function indent(row: Line): Line {
+  return [{ text: '    ' }, ...row];
+}
+
+function renderDiff(diff: string, width: number): Line[] {
+  const rows: Line[] = [];
+  for (const part of diff.replace(/\n$/, '').split('\n')) {
+    let style: SpanStyle = 'dim';
+    if (part.startsWith('+') && !part.startsWith('+++')) style = 'added';
+    else if (part.startsWith('-') && !part.startsWith('---')) style = 'removed';
+    else if (part.startsWith('@@')) style = 'accent';
+    rows.push(...wrapText(part, width - 4, style).map(indent));
+  }
+  return rows;
+}
+
+/** Whether a segment animates (its lines change with the spinner frame). */
+export function isAnimated(segment: Segment): boolean {
+  return (
+    (segment.kind === 'tool' && segment.state === 'running') ||
+    (segment.kind === 'subagent' && !segment.done)
+  );
+}

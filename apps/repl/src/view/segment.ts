@@ -1,0 +1,39 @@
+import type { Line } from '../text/line';
+
+/** How a tool call is doing, as shown on its status line. */
+export type ToolState = 'running' | 'ok' | 'error' | 'denied' | 'skipped' | 'interrupted';
+
+/**
+ * One block of the transcript. Segments are mutable; whoever changes one calls
+ * `Transcript.touch(segment)` so cached wrapped lines are recomputed. All text fields hold raw
+ * model/tool text: renderers sanitize it.
+ */
+export type Segment =
+  | { kind: 'user'; text: string; queued?: boolean }
+  | { kind: 'assistant'; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      id: string;
+      name: string;
+      title: string;
+      state: ToolState;
+      /** One-line result once finished. */
+      summary?: string;
+      /** Live progress text (a subagent's current step). */
+      progress?: string;
+    }
+  | { kind: 'diff'; diff: string }
+  | { kind: 'output'; text: string; folded: boolean }
+  | { kind: 'subagent'; label: string; steps: string[]; done: boolean }
+  | { kind: 'error'; text: string }
+  | { kind: 'info'; text: string }
+  | CustomSegment;
+
+/**
+ * Extension point: a segment that renders itself (permission cards, the questionnaire card
+ * and its summary). `render` must return rows no wider than `width`, with sanitized text.
+ */
+export interface CustomSegment {
+  kind: 'custom';
+  render(width: number): Line[];
+}
