@@ -87,8 +87,13 @@ export async function startFakeServer(
         return;
       }
       if (fault?.kind === 'cut') {
-        for (const event of events.slice(0, fault.afterEvents)) res.write(event);
-        res.socket?.destroy();
+        const sent = events.slice(0, fault.afterEvents);
+        const cut = () => res.socket?.destroy();
+        if (sent.length === 0) {
+          res.flushHeaders();
+          setImmediate(cut);
+        }
+        sent.forEach((event, i) => res.write(event, i === sent.length - 1 ? cut : undefined));
         return;
       }
       for (const event of events) res.write(event);
