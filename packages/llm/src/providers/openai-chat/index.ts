@@ -1,0 +1,36 @@
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
+import { guardStream } from '../shared';
+import { openAIConnection } from '../shared/openai-client';
+import { toChatMessages, toChatTools } from './chat-messages';
+import { readChatStream } from './chat-stream';
+
+/** OpenAI Chat Completions with native tools; also any OpenAI-compatible server (`baseUrl`). */
+export function create(options: ProviderOptions): Provider {
+  const connection = openAIConnection(options);
+  return {
+    id: 'openai-chat',
+    model: options.model,
+    stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
+      return guardStream(
+        signal,
+        async function* (state) {
+          const client = connection.client;
+          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
+          const params: ChatCompletionCreateParamsStreaming = {
+            model: options.model,
+            messages: toChatMessages(request.system, request.messages),
+            stream: true,
+            stream_options: { include_usage: true },
+          };
+          if (request.tools.length > 0) params.tools = toChatTools(request.tools);
+          if (request.maxOutputTokens) params.max_completion_tokens = request.maxOutputTokens;
+          const chunks = await client.chat.completions.create(params, { signal });
+          state.streaming = true;
+          return yield* readChatStream(chunks);
+        },
+        connection.classify,
+      );
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { ToolSpec } from '@agent/tools';
+import type { ScriptedTurn } from '@agent/testkit';
+import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';
+import type { Provider, ProviderRequest, StreamEvent } from '../../src/provider';
+
+/** The scenario shared by the OpenAI-family adapter tests. */
+
+export const SYSTEM = 'You are terse.';
+
+export const TOOLS: ToolSpec[] = [
+  {
+    name: 'read_file',
+    description: 'Read a file',
+    parameters: {
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+    },
+  },
+  {
+    name: 'search',
+    description: 'Search files',
+    parameters: {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        globs: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+      },
+      required: ['query'],
+    },
+  },
+];
+
+export const USER: Message = { role: 'user', text: 'Look at the docs please' };
+export const FIRST_TEXT = 'Let me check — ünïcode ✓.';
+export const FINAL_TEXT = 'Both done: the file says héllo.';
+export const READ_ARGS = { path: 'docs/"quoted" naïve 日本語 🚀.md' };
+export const SEARCH_ARGS = { query: 'say \\"hi\\" — ok', globs: [['src/**', 'test/**'], ['*.md']] };
+export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
+export const SEARCH_OUTPUT = 'no matches for say "hi"';
+
+/** Turn 1 streams text and calls both tools with arguments in 5 fragments; turn 2 answers. */
+export function twoTurnScript(ids: [string, string] = ['call_A', 'call_B']): ScriptedTurn[] {
+  return [
+    {
+      text: ['Let me ', 'check — ', 'ünïcode ✓.'],
+      toolCalls: [
+        { id: ids[0], name: 'read_file', arguments: READ_ARGS },
+        { id: ids[1], name: 'search', arguments: SEARCH_ARGS },
+      ],
+      argumentFragments: 5,
+      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
+    },
+    { text: ['Both done: ', 'the file says héllo.'], usage: { inputTokens: 300, outputTokens: 9 } },
+  ];
+}
+
+export function request(messages: Message[], tools: ToolSpec[] = TOOLS): ProviderRequest {
+  return { system: SYSTEM, messages, tools };
+}
+
+export async function collect(
+  provider: Provider,
+  req: ProviderRequest,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of provider.stream(req, signal)) events.push(event);
+  return events;
+}
+
+export function textOf(events: StreamEvent[]): string {
+  return events.map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
+}
+
+export function endOf(events: StreamEvent[]): Extract<StreamEvent, { type: 'end' }> {
+  const ends = events.filter((e) => e.type === 'end');
+  expect(ends).toHaveLength(1);
+  expect(events.at(-1)).toBe(ends[0]);
+  return ends[0] as Extract<StreamEvent, { type: 'end' }>;
+}
+
+export function callsOf(
+  events: StreamEvent[],
+): Array<Extract<StreamEvent, { type: 'tool_call_end' }>> {
+  return events.filter((e) => e.type === 'tool_call_end') as Array<
+    Extract<StreamEvent, { type: 'tool_call_end' }>
+  >;
+}
+
+/** The assistant message a loop would record, each call answered from `outputs` by name. */
+export function assistantFrom(
+  events: StreamEvent[],
+  outputs: Record<string, string>,
+): AssistantMessage {
+  const toolCalls: ToolActivity[] = callsOf(events).map((call) => {
+    let input: unknown;
+    try {
+      input = JSON.parse(call.arguments);
+    } catch {
+      input = call.arguments;
+    }
+    const output = outputs[call.name];
+    return {
+      id: call.id,
+      name: call.name,
+      input,
+      status: output === undefined ? 'error' : 'ok',
+      summary: call.name,
+      output: output ?? `unknown tool ${call.name}`,
+    };
+  });
+  return { role: 'assistant', text: textOf(events), toolCalls };
+}
+
+/** Resolves once `predicate` holds, polling briefly. */
+export async function waitFor(predicate: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
