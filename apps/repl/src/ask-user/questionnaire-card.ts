@@ -79,16 +79,15 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
  */
 export function renderQuestionnaireSummary(summary: QuestionnaireSummary, width: number): Line[] {
   const w = Math.max(12, width);
-  const questions = `${summary.total} question${summary.total === 1 ? '' : 's'}`;
   const head: Span[] = summary.cancelled
     ? [
         { text: '⊘ ', style: 'warn' },
-        { text: `Asked ${questions} · `, style: 'dim' },
+        { text: 'Questionnaire ', style: 'dim' },
         { text: summary.headline, style: 'warn' },
       ]
     : [
         { text: '✓ ', style: 'ok' },
-        { text: `Asked ${questions} · `, style: 'dim' },
+        { text: 'Questionnaire: ', style: 'dim' },
         { text: summary.headline, style: 'ok' },
       ];
   const rows = wrapSpans(head, w, '  ');

@@ -1,0 +1,137 @@
+import { QuestionnaireModel, summarizeQuestionnaire } from '@agent/askuser';
+import { lineText, lineWidth, toTags, type Line } from '../text/line';
+import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionnaire-card';
+
+const questionnaire = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL', 'gRPC'] },
+  ],
+};
+
+const text = (lines: Line[]) => lines.map(lineText);
+
+function expectWithin(lines: Line[], width: number) {
+  for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(width);
+}
+
+describe('renderQuestionnaireCard', () => {
+  it('shows the question number, the question, numbered options and the free-form row', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    const lines = renderQuestionnaireCard(model, 60);
+    expectWithin(lines, 60);
+    const rows = text(lines).map((row) => row.replace(/^│ | *│$/g, '').trimEnd());
+    expect(rows.slice(1, -1)).toEqual([
+      'Question 1 of 2',
+      'Which database should the service use?',
+      '',
+      '❯ 1. PostgreSQL (recommended)',
+      '  2. SQLite',
+      '  3. Type your answer',
+      '↑↓ select · Enter choose · type to answer · Esc cancel',
+    ]);
+    const selected = lines[4]!.find((span) => span.text === 'PostgreSQL');
+    expect(selected?.style).toBe('selected');
+  });
+
+  it('follows the selection and shows the draft with a caret while editing', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    model.dispatch({ type: 'enter' });
+    model.dispatch({ type: 'insert', text: 'JSON-RPC' });
+    model.dispatch({ type: 'left' });
+    const rows = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(rows).toContain('Question 2 of 3'.replace('3', '2'));
+    expect(rows).toContain('  1. REST (recommended)');
+    expect(rows).toContain('❯ 4. Type your answer: JSON-RP▏C');
+    expect(rows).toContain('Enter submit');
+    model.dispatch({ type: 'up' });
+    const away = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(away).toContain('❯ 3. gRPC');
+    expect(away).toContain('  4. Type your answer: JSON-RPC');
+    expect(away).not.toContain('▏');
+  });
+
+  it('shows the hint when an empty answer is refused', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    model.dispatch({ type: 'up' });
+    model.dispatch({ type: 'enter' });
+    model.dispatch({ type: 'enter' });
+    const last = text(renderQuestionnaireCard(model, 60)).slice(-3).join('\n');
+    expect(last).toContain('Type an answer first');
+  });
+
+  it('wraps long questions, options and drafts at 40 columns without losing text', () => {
+    const long = {
+      questions: [
+        {
+          question: `Should we ${'really '.repeat(40)}migrate? ${'x'.repeat(90)}`,
+          options: [`Keep ${'the current schema '.repeat(10)}`, 'y'.repeat(120)],
+        },
+      ],
+    };
+    const model = new QuestionnaireModel(long);
+    model.dispatch({ type: 'insert', text: 'z'.repeat(200) });
+    for (const width of [40, 41, 57]) {
+      const lines = renderQuestionnaireCard(model, width);
+      expectWithin(lines, width);
+      const all = text(lines)
+        .map((row) => row.replace(/^│ | *│$/g, '').trim())
+        .join('');
+      expect(all.replace(/\s/g, '')).toContain('y'.repeat(120));
+      expect(all).toContain('x'.repeat(90));
+      expect(all).toContain(`${'z'.repeat(200)}▏`);
+      expect(
+        text(lines).every((row, i) => i === 0 || i === lines.length - 1 || /^│.*│$/.test(row)),
+      ).toBe(true);
+    }
+  });
+
+  it('shows hostile model text literally: no escapes, no blessed tags interpreted', () => {
+    const hostile = {
+      questions: [
+        {
+          question: 'Pick {red-fg}one{/red-fg}\x1b[2J\x1b]0;pwned\x07 now',
+          options: ['{bold}A{/bold}', 'B\x1b[31m\u202e'],
+        },
+      ],
+    };
+    const lines = renderQuestionnaireCard(new QuestionnaireModel(hostile), 50);
+    const joined = text(lines).join('\n');
+    expect(joined).not.toMatch(/[\x1b\x07\u202e]/);
+    expect(joined).toContain('Pick {red-fg}one{/red-fg} now');
+    const tagged = lines.map(toTags).join('\n');
+    expect(tagged).toContain('{open}red-fg{close}one{open}/red-fg{close}');
+    expect(tagged).toContain('{open}bold{close}A{open}/bold{close}');
+  });
+});
+
+describe('renderQuestionnaireSummary', () => {
+  it('lists each question with its answer and marks typed ones', () => {
+    const summary = summarizeQuestionnaire(questionnaire, {
+      answers: ['SQLite', 'JSON-RPC'],
+      cancelled: false,
+      custom: [false, true],
+    });
+    expect(text(renderQuestionnaireSummary(summary, 60))).toEqual([
+      '✓ Questionnaire: 2 answers',
+      '  Which database should the service use?',
+      '    → SQLite',
+      '  Which API style should we expose?',
+      '    → JSON-RPC (typed)',
+    ]);
+  });
+
+  it('says how far a cancelled questionnaire got and wraps at 40 columns', () => {
+    const summary = summarizeQuestionnaire(
+      {
+        questions: [{ question: 'q '.repeat(50), options: ['a', 'b'] }, ...questionnaire.questions],
+      },
+      { answers: ['b {red-fg}'.repeat(10)], cancelled: true },
+    );
+    const lines = renderQuestionnaireSummary(summary, 40);
+    expectWithin(lines, 40);
+    expect(lineText(lines[0]!)).toBe('⊘ Questionnaire cancelled after 1 of 3');
+    expect(text(lines).join(' ')).not.toContain('Which database');
+    expect(lines.map(toTags).join('')).not.toMatch(/\{red-fg\}/);
+  });
+});
