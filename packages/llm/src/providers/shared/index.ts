@@ -2,3 +2,4 @@ export * from './provider-error';
 export * from './guard-stream';
 export * from './event-queue';
 export * from './tool-call-assembler';
+export * from './wire-call-id';

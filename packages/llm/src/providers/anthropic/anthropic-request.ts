@@ -1,0 +1,82 @@
+import type {
+  ContentBlockParam,
+  MessageCreateParamsStreaming,
+  MessageParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import {
+  checkpointText,
+  isErrorResult,
+  prepareMessages,
+  statusLine,
+  toolResultText,
+} from '../../history';
+import type { ProviderRequest } from '../../provider';
+import { toolInputObject, WireCallIds } from '../shared';
+
+/** Default `max_tokens` (the Messages API requires one). */
+export const DEFAULT_MAX_TOKENS = 8192;
+
+/**
+ * Rebuilds neutral history as Messages API turns: each assistant turn is `[text?, tool_use...]`
+ * followed by one user turn that starts with a `tool_result` for every `tool_use`, in order.
+ * Consecutive same-role turns are merged and blank text blocks are never sent.
+ */
+export function toAnthropicMessages(messages: ProviderRequest['messages']): MessageParam[] {
+  const ids = new WireCallIds();
+  const out: MessageParam[] = [];
+  const push = (role: 'user' | 'assistant', blocks: ContentBlockParam[]) => {
+    if (blocks.length === 0) return;
+    const last = out[out.length - 1];
+    if (last && last.role === role) (last.content as ContentBlockParam[]).push(...blocks);
+    else out.push({ role, content: blocks });
+  };
+  const text = (value: string): ContentBlockParam[] =>
+    value.trim() ? [{ type: 'text', text: value }] : [];
+
+  prepareMessages(messages).forEach((message, index) => {
+    if (message.role === 'user') push('user', text(message.text));
+    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    else {
+      push('assistant', [
+        ...text(message.text),
+        ...message.toolCalls.map((call): ContentBlockParam => ({
+          type: 'tool_use',
+          id: ids.wire(call.id, index),
+          name: call.name,
+          input: toolInputObject(call.input),
+        })),
+      ]);
+      push(
+        'user',
+        message.toolCalls.map((call): ContentBlockParam => ({
+          type: 'tool_result',
+          tool_use_id: ids.wire(call.id, index),
+          content: toolResultText(call) || statusLine(call),
+          ...(isErrorResult(call) ? { is_error: true } : {}),
+        })),
+      );
+    }
+  });
+  return out;
+}
+
+/** The streaming Messages request for a neutral request. */
+export function toAnthropicRequest(
+  model: string,
+  request: ProviderRequest,
+): MessageCreateParamsStreaming {
+  const tools: Tool[] = request.tools.map((spec) => ({
+    name: spec.name,
+    description: spec.description,
+    input_schema: { type: 'object', ...spec.parameters } as Tool['input_schema'],
+  }));
+  return {
+    model,
+    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+    ...(request.system.trim() ? { system: request.system } : {}),
+    messages: toAnthropicMessages(request.messages),
+    ...(tools.length > 0 ? { tools } : {}),
+    stream: true,
+  };
+}

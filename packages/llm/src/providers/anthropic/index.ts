@@ -1,0 +1,85 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { Provider, ProviderError, ProviderOptions } from '../../provider';
+import {
+  classifyError,
+  guardStream,
+  streamCutError,
+  type EndEvent,
+  type StreamState,
+} from '../shared';
+import { AnthropicEventMapper } from './anthropic-events';
+import { toAnthropicRequest } from './anthropic-request';
+
+const CREDENTIAL = 'ANTHROPIC_API_KEY';
+
+/**
+ * The Anthropic Messages adapter (`@anthropic-ai/sdk`, raw streaming events). Credentials and
+ * endpoint default to ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL; retries go through the SDK.
+ */
+export function create(options: ProviderOptions): Provider {
+  let client: Anthropic | undefined;
+  const baseUrl = options.baseUrl ?? process.env.ANTHROPIC_BASE_URL;
+
+  const classify = (error: unknown, state: StreamState): ProviderError => {
+    const nested = (error as { error?: { error?: { type?: unknown } } } | undefined)?.error?.error;
+    const type = typeof nested?.type === 'string' ? nested.type : '';
+    const classified = classifyError(error, {
+      credentialVariable: CREDENTIAL,
+      baseUrl,
+      baseUrlVariable: 'ANTHROPIC_BASE_URL',
+      streaming: state.streaming,
+    });
+    if (classified.kind !== 'other') return classified;
+    if (/overloaded|api_error/.test(type)) return { ...classified, kind: 'server' };
+    if (/rate_limit/.test(type)) return { ...classified, kind: 'rate_limit' };
+    return classified;
+  };
+
+  return {
+    id: 'anthropic',
+    model: options.model,
+    stream(request, signal) {
+      return guardStream(
+        signal,
+        async function* (state) {
+          const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+          if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return missingKey();
+          client ??= new Anthropic({
+            apiKey: apiKey ?? null,
+            baseURL: baseUrl,
+            maxRetries: options.maxRetries ?? 2,
+          });
+          const events = await client.messages.create(toAnthropicRequest(options.model, request), {
+            signal,
+          });
+          state.streaming = true;
+          const mapper = new AnthropicEventMapper();
+          for await (const event of events) {
+            yield* mapper.map(event);
+            if (mapper.finished) break;
+          }
+          if (!mapper.finished) {
+            return {
+              type: 'end',
+              stopReason: 'error',
+              error: streamCutError('no message_stop'),
+            } satisfies EndEvent;
+          }
+          return { type: 'end', stopReason: mapper.stop } satisfies EndEvent;
+        },
+        classify,
+      );
+    },
+  };
+}
+
+function missingKey(): EndEvent {
+  return {
+    type: 'end',
+    stopReason: 'error',
+    error: {
+      kind: 'auth',
+      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key>, or choose another --provider`,
+    },
+  };
+}

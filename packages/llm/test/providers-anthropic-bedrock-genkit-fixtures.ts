@@ -1,0 +1,118 @@
+import type { ToolSpec } from '@agent/tools';
+import type { ScriptedTurn } from '@agent/testkit';
+import type { AssistantMessage, Message, ToolActivity } from '../src/messages';
+import type { Provider, ProviderRequest, StreamEvent } from '../src/provider';
+
+/** Shared scenario for the Anthropic, Bedrock and Genkit adapter tests. */
+
+export const TOOLS: ToolSpec[] = [
+  {
+    name: 'read_file',
+    description: 'Read a file',
+    parameters: {
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'search',
+    description: 'Search files',
+    parameters: {
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        globs: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+      },
+      required: ['query'],
+    },
+  },
+];
+
+export const READ_ARGS = { path: 'docs/"quoted" naïve 日本語 🚀.md' };
+export const SEARCH_ARGS = { query: 'say \\"hi\\" — ok', globs: [['src/**', 'test/**'], ['*.md']] };
+
+export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
+export const SEARCH_OUTPUT = 'no matches for say "hi"';
+
+/** Turn 1 streams text then calls both tools with fragmented arguments; turn 2 answers. */
+export function twoTurnScript(ids: [string, string]): ScriptedTurn[] {
+  return [
+    {
+      text: ['Let me ', 'check — ', 'ünïcode ✓.'],
+      toolCalls: [
+        { id: ids[0], name: 'read_file', arguments: READ_ARGS },
+        { id: ids[1], name: 'search', arguments: SEARCH_ARGS },
+      ],
+      argumentFragments: 5,
+      usage: { inputTokens: 120, outputTokens: 40, cachedTokens: 100 },
+    },
+    { text: 'Both done: the file says héllo.', usage: { inputTokens: 200, outputTokens: 9 } },
+  ];
+}
+
+export const USER: Message = { role: 'user', text: 'Look at the docs please' };
+
+export function request(messages: Message[], tools: ToolSpec[] = TOOLS): ProviderRequest {
+  return { system: 'You are terse.', messages, tools };
+}
+
+export async function collect(
+  provider: Provider,
+  req: ProviderRequest,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of provider.stream(req, signal)) events.push(event);
+  return events;
+}
+
+export function textOf(events: StreamEvent[]): string {
+  return events.map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
+}
+
+export function endOf(events: StreamEvent[]): Extract<StreamEvent, { type: 'end' }> {
+  const last = events[events.length - 1];
+  if (last?.type !== 'end')
+    throw new Error(`stream did not end with an end event: ${JSON.stringify(last)}`);
+  expect(events.filter((e) => e.type === 'end')).toHaveLength(1);
+  return last;
+}
+
+/** The assistant message a loop would record for a finished stream, with tool outputs filled in. */
+export function assistantFrom(
+  events: StreamEvent[],
+  outputs: Record<string, string>,
+): AssistantMessage {
+  const toolCalls: ToolActivity[] = events.flatMap((e) => {
+    if (e.type !== 'tool_call_end') return [];
+    let input: unknown;
+    try {
+      input = JSON.parse(e.arguments);
+    } catch {
+      input = e.arguments;
+    }
+    const output = outputs[e.name];
+    return [
+      {
+        id: e.id,
+        name: e.name,
+        input,
+        status: output === undefined ? 'error' : 'ok',
+        summary: `${e.name} ran`,
+        output: output ?? 'invalid arguments: not JSON',
+      },
+    ];
+  });
+  return { role: 'assistant', text: textOf(events), toolCalls };
+}
+
+/** Waits until `predicate` holds, polling (for "the server received the request" checks). */
+export async function waitFor(predicate: () => boolean, ms = 5000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > ms) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,293 @@
+import {
+  anthropicErrorEvent,
+  anthropicEvents,
+  startAnthropicServer,
+  startFakeServer,
+  type FakeServer,
+} from '@agent/testkit';
+import { create } from '../src/providers/anthropic';
+import type { Message } from '../src/messages';
+import {
+  assistantFrom,
+  collect,
+  endOf,
+  READ_ARGS,
+  READ_OUTPUT,
+  request,
+  SEARCH_ARGS,
+  SEARCH_OUTPUT,
+  textOf,
+  twoTurnScript,
+  USER,
+  waitFor,
+} from './providers-anthropic-bedrock-genkit-fixtures';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function provider(url: string, extra: { apiKey?: string; maxRetries?: number } = {}) {
+  return create({
+    model: 'claude-test',
+    baseUrl: url,
+    apiKey: 'sk-ant-test',
+    maxRetries: 0,
+    ...extra,
+  });
+}
+
+describe('anthropic adapter against the Messages fake', () => {
+  test('two-turn tool conversation: streamed text, two fragmented calls, exact follow-up request', async () => {
+    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B']));
+    const anthropic = provider(server.url);
+
+    const first = await collect(anthropic, request([USER]));
+    expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
+    const ends = first.filter((e) => e.type === 'tool_call_end');
+    expect(ends).toEqual([
+      {
+        type: 'tool_call_end',
+        id: 'toolu_01A',
+        name: 'read_file',
+        arguments: JSON.stringify(READ_ARGS),
+      },
+      {
+        type: 'tool_call_end',
+        id: 'toolu_01B',
+        name: 'search',
+        arguments: JSON.stringify(SEARCH_ARGS),
+      },
+    ]);
+    expect(first.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8);
+    expect(first).toContainEqual({
+      type: 'usage',
+      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
+    });
+    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+
+    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
+    const second = await collect(anthropic, request([USER, assistant]));
+    expect(textOf(second)).toBe('Both done: the file says héllo.');
+    expect(endOf(second).stopReason).toBe('stop');
+
+    const body = server.requests[1]!.body;
+    expect(body.system).toBe('You are terse.');
+    expect(body.stream).toBe(true);
+    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'search']);
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Look at the docs please' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me check — ünïcode ✓.' },
+          { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: READ_ARGS },
+          { type: 'tool_use', id: 'toolu_01B', name: 'search', input: SEARCH_ARGS },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_01A', content: READ_OUTPUT },
+          { type: 'tool_result', tool_use_id: 'toolu_01B', content: SEARCH_OUTPUT },
+        ],
+      },
+    ]);
+    expect(
+      server.requests[1]!.headers['authorization'] ?? server.requests[1]!.headers['x-api-key'],
+    ).toContain('sk-ant-test');
+  });
+
+  test('history rebuild merges same-role turns, never sends blank text, pairs interrupted calls', async () => {
+    server = await startAnthropicServer([{ text: 'ok' }]);
+    const history: Message[] = [
+      { role: 'checkpoint', summary: 'We fixed the build.' },
+      { role: 'user', text: 'first' },
+      {
+        role: 'assistant',
+        text: '  ',
+        toolCalls: [
+          {
+            id: 'call.with:odd/chars',
+            name: 'read_file',
+            input: '{"path": "a',
+            status: 'pending',
+            summary: '',
+          },
+        ],
+      },
+      { role: 'user', text: 'never mind' },
+    ];
+    const events = await collect(provider(server.url), request(history));
+    expect(endOf(events).stopReason).toBe('stop');
+    expect(server.requests[0]!.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'Summary of the earlier conversation (older messages were compacted):\n\nWe fixed the build.',
+          },
+          { type: 'text', text: 'first' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'call_with_odd_chars', name: 'read_file', input: {} }],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'call_with_odd_chars',
+            content: 'interrupted: the turn ended before this call finished',
+            is_error: true,
+          },
+          { type: 'text', text: 'never mind' },
+        ],
+      },
+    ]);
+  });
+
+  test('malformed tool arguments arrive verbatim and the call still ends paired', async () => {
+    server = await startAnthropicServer([
+      { toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }] },
+      { text: 'sorry' },
+    ]);
+    const anthropic = provider(server.url);
+    const first = await collect(anthropic, request([USER]));
+    expect(first.find((e) => e.type === 'tool_call_end')).toEqual({
+      type: 'tool_call_end',
+      id: 'toolu_bad',
+      name: 'read_file',
+      arguments: '{"path": "unterminated',
+    });
+    const assistant = assistantFrom(first, {});
+    await collect(anthropic, request([USER, assistant]));
+    const [, asst, results] = server.requests[1]!.body.messages;
+    expect(asst.content).toEqual([
+      { type: 'tool_use', id: 'toolu_bad', name: 'read_file', input: {} },
+    ]);
+    expect(results.content).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_bad',
+        content: 'invalid arguments: not JSON',
+        is_error: true,
+      },
+    ]);
+  });
+
+  test('a hung stream ends promptly as aborted when the person interrupts', async () => {
+    server = await startAnthropicServer([
+      { text: 'never finishes', fault: { kind: 'hang', afterEvents: 4 } },
+    ]);
+    const controller = new AbortController();
+    const done = collect(provider(server.url), request([USER]), controller.signal);
+    await waitFor(() => server!.requests.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    controller.abort();
+    const events = await done;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
+  });
+
+  test('a stream cut mid-call ends with stream_cut and never completes the half call', async () => {
+    server = await startAnthropicServer([
+      {
+        text: 'Let me look',
+        toolCalls: [{ id: 'toolu_cut', name: 'read_file', arguments: READ_ARGS }],
+        fault: { kind: 'cut', afterEvents: 7 },
+      },
+    ]);
+    const events = await collect(provider(server.url), request([USER]));
+    const end = endOf(events);
+    expect(end.stopReason).toBe('error');
+    expect(end.error?.kind).toBe('stream_cut');
+    expect(events.some((e) => e.type === 'tool_call_start')).toBe(true);
+    expect(events.some((e) => e.type === 'tool_call_end')).toBe(false);
+  });
+
+  test('429 is retried by the SDK and the turn then succeeds', async () => {
+    server = await startAnthropicServer([
+      {
+        text: 'after the wait',
+        fault: {
+          kind: 'status',
+          status: 429,
+          times: 1,
+          message: 'Number of request tokens has exceeded your per-minute rate limit',
+        },
+      },
+    ]);
+    const events = await collect(provider(server.url, { maxRetries: 2 }), request([USER]));
+    expect(textOf(events)).toBe('after the wait');
+    expect(endOf(events).stopReason).toBe('stop');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('429 without retries left tells the person they are rate limited', async () => {
+    server = await startAnthropicServer([
+      { text: 'x', fault: { kind: 'status', status: 429, times: 5 } },
+    ]);
+    const end = endOf(await collect(provider(server.url), request([USER])));
+    expect(end.error).toMatchObject({ kind: 'rate_limit', status: 429 });
+  });
+
+  test('500 ends with a server error naming the status', async () => {
+    server = await startAnthropicServer([
+      { text: 'x', fault: { kind: 'status', status: 500, message: 'Internal server error' } },
+    ]);
+    const end = endOf(await collect(provider(server.url), request([USER])));
+    expect(end.stopReason).toBe('error');
+    expect(end.error).toMatchObject({ kind: 'server', status: 500 });
+    expect(end.error!.message).toContain('Internal server error');
+  });
+
+  test('an overloaded_error event mid-stream ends as a server error after the text so far', async () => {
+    server = await startFakeServer(
+      {
+        handles: () => true,
+        contentType: 'text/event-stream',
+        encode: (turn, _req, i) => [...anthropicEvents(turn, i).slice(0, 4), anthropicErrorEvent()],
+        errorBody: () => '{}',
+      },
+      [{ text: ['partial ', 'text'] }],
+    );
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('partial ');
+    expect(endOf(events).error?.kind).toBe('server');
+  });
+
+  test('a rejected key tells the person to set ANTHROPIC_API_KEY', async () => {
+    server = await startAnthropicServer([
+      { text: 'x', fault: { kind: 'status', status: 401, message: 'invalid x-api-key' } },
+    ]);
+    const end = endOf(await collect(provider(server.url), request([USER])));
+    expect(end.error?.kind).toBe('auth');
+    expect(end.error?.message).toContain('ANTHROPIC_API_KEY');
+    expect(end.error?.message).toContain('invalid x-api-key');
+  });
+
+  test('no key at all ends at once with the variable to set, without a request', async () => {
+    server = await startAnthropicServer([{ text: 'x' }]);
+    const saved = process.env.ANTHROPIC_API_KEY;
+    const savedToken = process.env.ANTHROPIC_AUTH_TOKEN;
+    delete process.env.ANTHROPIC_API_KEY;
+    delete process.env.ANTHROPIC_AUTH_TOKEN;
+    try {
+      const events = await collect(
+        create({ model: 'm', baseUrl: server.url, maxRetries: 0 }),
+        request([USER]),
+      );
+      expect(endOf(events).error?.message).toMatch(/ANTHROPIC_API_KEY is not set/);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+      if (savedToken !== undefined) process.env.ANTHROPIC_AUTH_TOKEN = savedToken;
+    }
+  });
+});
