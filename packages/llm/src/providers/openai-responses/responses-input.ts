@@ -1,0 +1,51 @@
+import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { ToolSpec } from '@agent/tools';
+import { checkpointText, prepareMessages, toolResultText } from '../../history';
+import type { Message } from '../../messages';
+import { argumentsJson } from '../openai-chat/chat-messages';
+
+/**
+ * Neutral history as stateless Responses input: user and checkpoint notes as user messages,
+ * assistant text as an assistant message item, each call as a function_call item, then one
+ * function_call_output per call, in order.
+ */
+export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
+  const items: ResponseInputItem[] = [];
+  for (const message of prepareMessages(messages)) {
+    if (message.role === 'user') {
+      items.push({ type: 'message', role: 'user', content: message.text });
+    } else if (message.role === 'checkpoint') {
+      items.push({ type: 'message', role: 'user', content: checkpointText(message.summary) });
+    } else {
+      if (message.text || message.toolCalls.length === 0) {
+        items.push({ type: 'message', role: 'assistant', content: message.text });
+      }
+      for (const call of message.toolCalls) {
+        items.push({
+          type: 'function_call',
+          call_id: call.id,
+          name: call.name,
+          arguments: argumentsJson(call.input),
+        });
+      }
+      for (const call of message.toolCalls) {
+        items.push({
+          type: 'function_call_output',
+          call_id: call.id,
+          output: toolResultText(call),
+        });
+      }
+    }
+  }
+  return items;
+}
+
+export function toResponsesTools(tools: ToolSpec[]): FunctionTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    strict: false,
+  }));
+}

@@ -1,0 +1,112 @@
+import { startOpenAIResponsesServer, type FakeServer } from '@agent/testkit';
+import { create } from '../../src/providers/openai-responses';
+import {
+  assistantFrom,
+  callsOf,
+  collect,
+  endOf,
+  FINAL_TEXT,
+  FIRST_TEXT,
+  READ_ARGS,
+  READ_OUTPUT,
+  request,
+  SEARCH_ARGS,
+  SEARCH_OUTPUT,
+  SYSTEM,
+  textOf,
+  TOOLS,
+  twoTurnScript,
+  USER,
+} from './fixtures';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('openai-responses adapter against the Responses fake', () => {
+  test('two-turn tool conversation: streamed text, fragmented calls, exact stateless replay', async () => {
+    server = await startOpenAIResponsesServer(twoTurnScript());
+    const provider = create({
+      model: 'gpt-test',
+      baseUrl: `${server.url}/v1`,
+      apiKey: 'sk-test',
+      maxRetries: 0,
+    });
+
+    const first = await collect(provider, request([USER]));
+    expect(textOf(first)).toBe(FIRST_TEXT);
+    expect(callsOf(first)).toEqual([
+      {
+        type: 'tool_call_end',
+        id: 'call_A',
+        name: 'read_file',
+        arguments: JSON.stringify(READ_ARGS),
+      },
+      {
+        type: 'tool_call_end',
+        id: 'call_B',
+        name: 'search',
+        arguments: JSON.stringify(SEARCH_ARGS),
+      },
+    ]);
+    expect(first.filter((e) => e.type === 'tool_call_delta')).toHaveLength(10);
+    expect(first).toContainEqual({
+      type: 'usage',
+      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
+    });
+    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+
+    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
+    const second = await collect(provider, request([USER, assistant]));
+    expect(textOf(second)).toBe(FINAL_TEXT);
+    expect(endOf(second)).toEqual({ type: 'end', stopReason: 'stop' });
+
+    expect(server.requests[1]!.path).toBe('/v1/responses');
+    expect(server.requests[1]!.body).toEqual({
+      model: 'gpt-test',
+      stream: true,
+      store: false,
+      instructions: SYSTEM,
+      tools: TOOLS.map((t) => ({
+        type: 'function',
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        strict: false,
+      })),
+      input: [
+        { type: 'message', role: 'user', content: 'Look at the docs please' },
+        { type: 'message', role: 'assistant', content: FIRST_TEXT },
+        {
+          type: 'function_call',
+          call_id: 'call_A',
+          name: 'read_file',
+          arguments: JSON.stringify(READ_ARGS),
+        },
+        {
+          type: 'function_call',
+          call_id: 'call_B',
+          name: 'search',
+          arguments: JSON.stringify(SEARCH_ARGS),
+        },
+        { type: 'function_call_output', call_id: 'call_A', output: READ_OUTPUT },
+        { type: 'function_call_output', call_id: 'call_B', output: SEARCH_OUTPUT },
+      ],
+    });
+  });
+
+  test('a length stop ends with stopReason length', async () => {
+    server = await startOpenAIResponsesServer([{ text: 'cut sh', stopReason: 'length' }]);
+    const provider = create({
+      model: 'gpt-test',
+      baseUrl: `${server.url}/v1`,
+      apiKey: 'sk-test',
+      maxRetries: 0,
+    });
+    const events = await collect(provider, request([USER]));
+    expect(textOf(events)).toBe('cut sh');
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
+  });
+});
