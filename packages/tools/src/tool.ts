@@ -59,6 +59,11 @@ export interface Tool<I = any> {
    * requests, and are never pruned by context reduction (ASK_USER.md section 6).
    */
   retainsOutput?: boolean;
+  /**
+   * May run at the same time as the other `concurrent` calls of the same model response (the
+   * `task` delegation tool). Results are still reported in call order.
+   */
+  concurrent?: boolean;
   /** A one-line description of a call for status lines and permission cards. */
   describe?(input: I): string;
   /** What the call would change, shown on the permission card before anything happens. */

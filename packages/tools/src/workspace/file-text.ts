@@ -56,7 +56,7 @@ export async function statOrUndefined(absolute: string) {
 
 /** A unified diff of one file's change; `before` undefined means the file is new. */
 export function unifiedDiff(relative: string, before: string | undefined, after: string): string {
-  return createTwoFilesPatch(
+  const patch = createTwoFilesPatch(
     before === undefined ? '/dev/null' : `a/${relative}`,
     `b/${relative}`,
     before ?? '',
@@ -65,6 +65,7 @@ export function unifiedDiff(relative: string, before: string | undefined, after:
     undefined,
     { context: 3 },
   );
+  return patch.replace(/^=+\n/, '');
 }
 
 /** Lines added and removed by a unified diff, for summaries. */

@@ -40,9 +40,9 @@ describe('resolveInWorkspace', () => {
   );
 
   it('refuses an absolute path into a sibling directory', async () => {
-    await expect(
-      resolveInWorkspace(ws.root, path.join(ws.outside, 'secret.txt')),
-    ).rejects.toThrow(/is outside the workspace/);
+    await expect(resolveInWorkspace(ws.root, path.join(ws.outside, 'secret.txt'))).rejects.toThrow(
+      /is outside the workspace/,
+    );
   });
 
   it('refuses symlinks of the target or an ancestor that point outside', async () => {

@@ -8,18 +8,24 @@ export const DEFAULT_READ_LINES = 2000;
 /** Longer lines are cut, saying how long they were. */
 export const MAX_LINE_CHARS = 2000;
 
+/** Largest `limit` a call may ask for. */
+export const MAX_READ_LINES = 10_000;
+const MAX_OFFSET = 10_000_000;
+
 const inputSchema = z.object({
   path: z.string().describe('File path relative to the workspace root.'),
   offset: z
     .number()
     .int()
     .min(1)
+    .max(MAX_OFFSET)
     .optional()
     .describe('1-based line number to start reading from (default 1).'),
   limit: z
     .number()
     .int()
     .min(1)
+    .max(MAX_READ_LINES)
     .optional()
     .describe(`Maximum number of lines to read (default ${DEFAULT_READ_LINES}).`),
 });
