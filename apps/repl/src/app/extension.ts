@@ -1,0 +1,35 @@
+import type { AskUserRequester, Tool } from '@agent/tools';
+import type { ToolActivity } from '@agent/llm';
+import type { Segment } from '../view/segment';
+import type { Transcript } from '../view/transcript';
+import type { ModalSlot } from './modal';
+
+/**
+ * REPL extension points (how the ask_user card plugs in):
+ *  - `ReplExtension.tools` / `systemPromptSections`: extra tools and prompt text for the primary
+ *    agent only; `askUser` becomes the loop's AskUserRequester.
+ *  - `ReplHost.modals` (ModalSlot): the active-modal slot of the key routing.
+ *  - `ReplHost.transcript` + `CustomSegment` (kind 'custom'): segments that render their own
+ *    lines for a width; call `transcript.touch(segment)` after changing one.
+ *  - Tools flagged `interactive` get no "Running/Ran" status lines; their extension draws them.
+ *  - `replaySegment`: how a saved call of one of its tools is shown when a session is replayed.
+ */
+export interface ReplExtension {
+  tools?: Tool[];
+  systemPromptSections?: string[];
+  askUser?: AskUserRequester;
+  /** A compact, non-interactive segment for a saved call, or undefined for the default line. */
+  replaySegment?(activity: ToolActivity): Segment | undefined;
+}
+
+/** What an extension may use of the running REPL. */
+export interface ReplHost {
+  transcript: Transcript;
+  modals: ModalSlot;
+  /** Schedules a paint (batched to one per frame). */
+  requestPaint(): void;
+  /** The settings the REPL was started with. */
+  settings: { maxAskUser: number };
+}
+
+export type ReplExtensionFactory = (host: ReplHost) => ReplExtension;

@@ -1,0 +1,4 @@
+import type { ReplExtensionFactory } from './extension';
+
+/** The extensions every REPL session loads, in order. */
+export const BUILTIN_EXTENSIONS: ReplExtensionFactory[] = [];

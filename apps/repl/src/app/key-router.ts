@@ -1,0 +1,107 @@
+import { InputState } from '../input/input-state';
+import type { Key } from '../input/key';
+import { Suggestions } from '../input/suggestions';
+import type { ModalSlot } from './modal';
+
+/** What key handling may make the app do. */
+export interface RouterActions {
+  /** A turn (or a command) is running. */
+  isBusy(): boolean;
+  /** A prompt or slash command the person submitted. */
+  submit(text: string): void;
+  /** Esc during a turn: stop at the next safe point. */
+  softStop(): void;
+  /** Ctrl+C during a turn: interrupt at once. */
+  interrupt(): void;
+  quit(): void;
+  /** A transient hint for the status line. */
+  notify(text: string): void;
+  /** Scrolls the transcript by rows (negative = older). */
+  scroll(rows: number): void;
+  pageSize(): number;
+  /** Something visible changed: schedule a paint. */
+  changed(): void;
+}
+
+/** Two Ctrl+C presses within this window on an empty idle prompt quit. */
+export const QUIT_WINDOW_MS = 2000;
+
+/**
+ * Routes every key: Ctrl+C first (interrupt / clear / quit), scrolling, then the active modal if
+ * any (it alone gets keys), then the command suggestions, Esc, and finally the prompt editor.
+ */
+export class KeyRouter {
+  readonly input = new InputState();
+  readonly suggestions = new Suggestions();
+  private ctrlCAt = -Infinity;
+
+  constructor(
+    private readonly modals: ModalSlot,
+    private readonly actions: RouterActions,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  handleKey(key: Key): void {
+    const name = key.full ?? key.name;
+    if (name === 'C-c') return this.ctrlC();
+    if (name === 'pageup' || name === 'pagedown') {
+      const page = Math.max(1, this.actions.pageSize() - 1);
+      this.actions.scroll(name === 'pageup' ? -page : page);
+      return this.actions.changed();
+    }
+    if (name === 'return') return;
+    const modal = this.modals.active;
+    if (modal) {
+      modal.handleKey(key);
+      return this.actions.changed();
+    }
+    if (this.suggestions.visible) {
+      const outcome = this.suggestions.handleKey(key, this.input.text);
+      if (outcome.type === 'fill') this.input.setText(outcome.text);
+      if (outcome.type === 'run') {
+        this.input.setText(outcome.text);
+        const result = this.input.handleKey({ name: 'enter', full: 'enter' });
+        if (result.type === 'submit') this.actions.submit(result.text);
+      }
+      if (outcome.type !== 'none') return this.afterEdit();
+    }
+    if (name === 'escape') {
+      if (this.actions.isBusy()) this.actions.softStop();
+      return;
+    }
+    const result = this.input.handleKey(key);
+    if (result.type === 'submit') this.actions.submit(result.text);
+    if (result.type !== 'ignored') this.afterEdit();
+  }
+
+  handlePaste(text: string): void {
+    const modal = this.modals.active;
+    if (modal) {
+      modal.handlePaste?.(text);
+      return this.actions.changed();
+    }
+    if (this.input.paste(text).type !== 'ignored') this.afterEdit();
+  }
+
+  private ctrlC(): void {
+    if (this.modals.active || this.actions.isBusy()) {
+      this.ctrlCAt = -Infinity;
+      this.actions.interrupt();
+      return this.actions.changed();
+    }
+    if (!this.input.isEmpty) {
+      this.input.clear();
+      return this.afterEdit();
+    }
+    const now = this.now();
+    if (now - this.ctrlCAt <= QUIT_WINDOW_MS) return this.actions.quit();
+    this.ctrlCAt = now;
+    this.actions.notify('Press Ctrl+C again to quit');
+    this.actions.changed();
+  }
+
+  private afterEdit(): void {
+    this.suggestions.update(this.input.text);
+    this.actions.changed();
+  }
+}

@@ -1,0 +1,45 @@
+import type { Key } from '../input/key';
+
+/**
+ * Extension point: a card that owns the keyboard (a permission card, the questionnaire card).
+ * While a modal is active it alone receives keys and pastes: no prompt submission, slash
+ * commands, suggestions, queued input or stream-level Esc. Only Ctrl+C (interrupt the turn) and
+ * transcript scrolling still act. Modals opened while another is active wait their turn.
+ */
+export interface Modal {
+  handleKey(key: Key): void;
+  handlePaste?(text: string): void;
+  /** A short hint for the status line, e.g. "Enter approves · Esc denies". */
+  hint?: string;
+}
+
+/** The one "active modal" slot of the key routing, with a FIFO of waiting modals. */
+export class ModalSlot {
+  private readonly queue: Modal[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  get active(): Modal | undefined {
+    return this.queue[0];
+  }
+
+  /** Queues `modal`; the returned function closes it (idempotent). */
+  open(modal: Modal): () => void {
+    this.queue.push(modal);
+    this.changed();
+    return () => {
+      const index = this.queue.indexOf(modal);
+      if (index < 0) return;
+      this.queue.splice(index, 1);
+      this.changed();
+    };
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

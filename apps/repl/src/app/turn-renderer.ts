@@ -1,0 +1,116 @@
+import type { LoopEvent } from '@agent/llm';
+import type { Segment } from '../view/segment';
+import type { Transcript } from '../view/transcript';
+
+type ToolSegment = Extract<Segment, { kind: 'tool' }>;
+type AssistantSegment = Extract<Segment, { kind: 'assistant' }>;
+
+/** Which tools get special treatment on screen. */
+export interface ToolDisplay {
+  /** Interactive tools (ask_user) draw their own card: no status lines. */
+  isHidden(name: string): boolean;
+  /** Exec tools show their (folded) output below the status line. */
+  showsOutput(name: string): boolean;
+}
+
+/**
+ * Turns tool-loop events into transcript segments: streamed assistant text, one status line per
+ * tool call (spinner while running, one-line result after), diffs of edits, folded output of
+ * commands, and how the turn ended.
+ */
+export class TurnRenderer {
+  private assistant: AssistantSegment | undefined;
+  private readonly tools = new Map<string, ToolSegment>();
+
+  constructor(
+    private readonly transcript: Transcript,
+    private readonly display: ToolDisplay,
+  ) {}
+
+  handle(event: LoopEvent): void {
+    switch (event.type) {
+      case 'text_delta': {
+        if (!this.assistant) {
+          this.assistant = this.transcript.add({ kind: 'assistant', text: '', streaming: true });
+        }
+        this.assistant.text += event.text;
+        this.transcript.touch(this.assistant);
+        return;
+      }
+      case 'assistant_message':
+        this.endText(event.message.text);
+        return;
+      case 'tool_start': {
+        this.endText();
+        const { activity } = event;
+        if (this.display.isHidden(activity.name)) return;
+        const segment = this.transcript.add({
+          kind: 'tool',
+          id: activity.id,
+          name: activity.name,
+          title: event.title,
+          state: 'running',
+        });
+        this.tools.set(activity.id, segment);
+        return;
+      }
+      case 'tool_update': {
+        const segment = this.tools.get(event.id);
+        if (!segment) return;
+        segment.progress = event.update.text;
+        this.transcript.touch(segment);
+        return;
+      }
+      case 'tool_end': {
+        const { activity, result } = event;
+        const segment = this.tools.get(activity.id);
+        if (!segment) return;
+        this.tools.delete(activity.id);
+        segment.state = activity.status === 'pending' ? 'interrupted' : activity.status;
+        segment.summary = activity.summary;
+        segment.progress = undefined;
+        this.transcript.touch(segment);
+        if (result.diff && activity.status === 'ok') {
+          this.transcript.add({ kind: 'diff', diff: result.diff });
+        } else if (this.display.showsOutput(activity.name) && result.output.trim() !== '') {
+          this.transcript.add({ kind: 'output', text: result.output, folded: true });
+        }
+        return;
+      }
+      case 'usage':
+        return;
+      case 'turn_end':
+        this.endText();
+        for (const segment of this.tools.values()) {
+          segment.state = 'interrupted';
+          this.transcript.touch(segment);
+        }
+        this.tools.clear();
+        if (event.reason === 'error') {
+          this.transcript.add({ kind: 'error', text: event.error ?? 'The turn failed.' });
+        } else if (event.reason === 'interrupted') {
+          this.transcript.add({ kind: 'info', text: '■ Interrupted.' });
+        } else if (event.reason === 'stopped') {
+          this.transcript.add({ kind: 'info', text: '■ Stopped (Esc).' });
+        } else if (event.reason === 'max_iterations') {
+          this.transcript.add({ kind: 'error', text: event.error ?? 'Stopped: too many steps.' });
+        }
+        return;
+    }
+  }
+
+  private endText(finalText?: string): void {
+    const segment = this.assistant;
+    if (!segment) {
+      if (finalText && finalText.trim()) {
+        this.transcript.add({ kind: 'assistant', text: finalText, streaming: false });
+      }
+      return;
+    }
+    this.assistant = undefined;
+    segment.streaming = false;
+    if (finalText !== undefined && finalText !== '') segment.text = finalText;
+    if (segment.text.trim() === '') this.transcript.remove(segment);
+    else this.transcript.touch(segment);
+  }
+}
