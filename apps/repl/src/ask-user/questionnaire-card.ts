@@ -75,21 +75,31 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
 /**
  * The compact, non-interactive account of an answered or cancelled questionnaire (also used to
  * replay saved sessions): a headline, then each answered question with its answer, typed
- * answers marked.
+ * answers marked. `interrupted` is for a turn stopped (Ctrl+C) while the card was open.
  */
-export function renderQuestionnaireSummary(summary: QuestionnaireSummary, width: number): Line[] {
+export function renderQuestionnaireSummary(
+  summary: QuestionnaireSummary,
+  width: number,
+  options: { interrupted?: boolean } = {},
+): Line[] {
   const w = Math.max(12, width);
-  const head: Span[] = summary.cancelled
+  const head: Span[] = options.interrupted
     ? [
-        { text: '⊘ ', style: 'warn' },
+        { text: '■ ', style: 'warn' },
         { text: 'Questionnaire ', style: 'dim' },
-        { text: summary.headline, style: 'warn' },
+        { text: `interrupted after ${summary.answered} of ${summary.total}`, style: 'warn' },
       ]
-    : [
-        { text: '✓ ', style: 'ok' },
-        { text: 'Questionnaire: ', style: 'dim' },
-        { text: summary.headline, style: 'ok' },
-      ];
+    : summary.cancelled
+      ? [
+          { text: '⊘ ', style: 'warn' },
+          { text: 'Questionnaire ', style: 'dim' },
+          { text: summary.headline, style: 'warn' },
+        ]
+      : [
+          { text: '✓ ', style: 'ok' },
+          { text: 'Questionnaire: ', style: 'dim' },
+          { text: summary.headline, style: 'ok' },
+        ];
   const rows = wrapSpans(head, w, '  ');
   for (const item of summary.items) {
     rows.push(...wrapSpans([{ text: `  ${oneLine(item.question)}`, style: 'dim' }], w, '  '));

@@ -1,0 +1,152 @@
+import { allowAll, type ToolContext } from '@agent/tools';
+import type { ToolActivity } from '@agent/llm';
+import { ModalSlot } from '../app/modal';
+import type { ReplHost } from '../app/extension';
+import type { Key } from '../input/key';
+import { lineText } from '../text/line';
+import { Transcript } from '../view/transcript';
+import { askUserExtension, replayAskUser } from './ask-user-extension';
+
+const questionnaire = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL', 'gRPC'] },
+  ],
+};
+
+function setup() {
+  let paints = 0;
+  const host: ReplHost = {
+    transcript: new Transcript(),
+    modals: new ModalSlot(),
+    requestPaint: () => paints++,
+    settings: { maxAskUser: 3 },
+  };
+  const extension = askUserExtension(host);
+  const tool = extension.tools![0]!;
+  const controller = new AbortController();
+  const ctx: ToolContext = {
+    signal: controller.signal,
+    workspaceRoot: '/tmp',
+    toolCallId: 'call_1',
+    permissions: allowAll,
+    askUser: extension.askUser,
+  };
+  const screen = () =>
+    host.transcript.segments
+      .flatMap((segment) => host.transcript.linesOf(segment, 50, 0))
+      .map(lineText)
+      .join('\n');
+  const press = (...keys: Array<string | Key>) => {
+    for (const key of keys) {
+      const modal = host.modals.active;
+      if (!modal) throw new Error('no active modal');
+      if (typeof key !== 'string') modal.handleKey(key);
+      else if (['up', 'down', 'enter', 'escape', 'backspace'].includes(key))
+        modal.handleKey({ name: key, full: key });
+      else for (const ch of key) modal.handleKey({ name: ch, ch, full: ch });
+    }
+  };
+  return { host, extension, tool, ctx, controller, screen, press, paints: () => paints };
+}
+
+describe('askUserExtension', () => {
+  it('offers the tool with the guidance and a requester', () => {
+    const { extension, tool } = setup();
+    expect(tool.name).toBe('ask_user');
+    expect(tool.interactive).toBe(true);
+    expect(extension.systemPromptSections?.join('\n')).toMatch(/recommend.*FIRST/s);
+    expect(extension.askUser).toBeDefined();
+  });
+
+  it('shows the card as the active modal, answers it and leaves the compact summary', async () => {
+    const { host, tool, ctx, screen, press, paints } = setup();
+    const running = tool.execute(questionnaire, ctx);
+    expect(host.modals.active).toBeDefined();
+    expect(screen()).toContain('Question 1 of 2');
+    expect(screen()).toContain('❯ 1. PostgreSQL (recommended)');
+    press('down', { name: 'return', ch: '\r', full: 'return' }, 'enter');
+    expect(screen()).toContain('Question 2 of 2');
+    press('JSON-RPC', 'enter');
+    const result = await running;
+    expect(result.output).toBe('{"answers":["SQLite","JSON-RPC"],"cancelled":false}');
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toBe(
+      [
+        '✓ Questionnaire: 2 answers',
+        '  Which database should the service use?',
+        '    → SQLite',
+        '  Which API style should we expose?',
+        '    → JSON-RPC (typed)',
+      ].join('\n'),
+    );
+    expect(paints()).toBeGreaterThan(3);
+  });
+
+  it('Esc resolves as cancelled with the answers so far and closes the card', async () => {
+    const { host, tool, ctx, screen, press } = setup();
+    const running = tool.execute(questionnaire, ctx);
+    press('enter', 'escape');
+    await expect(running).resolves.toMatchObject({
+      output: '{"answers":["PostgreSQL"],"cancelled":true}',
+    });
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('⊘ Questionnaire cancelled after 1 of 2');
+  });
+
+  it('an interrupted turn releases the tool, closes the modal and keeps what was answered', async () => {
+    const { host, tool, ctx, controller, screen, press, extension } = setup();
+    const running = tool.execute(questionnaire, ctx);
+    press('enter', { name: 'c', ctrl: true, full: 'C-c' });
+    expect(host.modals.active).toBeDefined();
+    controller.abort(new Error('interrupted'));
+    await expect(running).rejects.toThrow('interrupted');
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('■ Questionnaire interrupted after 1 of 2');
+    expect(screen()).toContain('→ PostgreSQL');
+    const again = tool.execute(questionnaire, { ...ctx, signal: new AbortController().signal });
+    expect(host.modals.active).toBeDefined();
+    press('escape');
+    await again;
+    expect((extension.askUser as { hasPending(): boolean }).hasPending()).toBe(false);
+  });
+});
+
+describe('replayAskUser', () => {
+  const activity = (extra: Partial<ToolActivity>): ToolActivity => ({
+    id: 'call_1',
+    name: 'ask_user',
+    input: questionnaire,
+    status: 'ok',
+    summary: '1 answer',
+    ...extra,
+  });
+
+  it('shows a saved call as its compact summary', () => {
+    const segment = replayAskUser(
+      activity({ retainedOutput: '{"answers":["SQLite","Thrift"],"cancelled":false}' }),
+    );
+    expect(segment!.live).toBe(false);
+    expect(segment!.render(50).map(lineText)).toEqual([
+      '✓ Questionnaire: 2 answers',
+      '  Which database should the service use?',
+      '    → SQLite',
+      '  Which API style should we expose?',
+      '    → Thrift (typed)',
+    ]);
+    const cancelled = replayAskUser(
+      activity({ retainedOutput: '{"answers":[],"cancelled":true}' }),
+    );
+    expect(lineText(cancelled!.render(50)[0]!)).toBe('⊘ Questionnaire cancelled after 0 of 2');
+  });
+
+  it('marks a dangling interrupted call and leaves other tools and errors to the default line', () => {
+    const interrupted = replayAskUser(activity({ status: 'interrupted', summary: 'interrupted' }));
+    expect(lineText(interrupted!.render(50)[0]!)).toBe('■ Questionnaire interrupted after 0 of 2');
+    expect(replayAskUser(activity({ name: 'read_file' }))).toBeUndefined();
+    expect(
+      replayAskUser(activity({ status: 'error', output: 'ask_user failed: busy' })),
+    ).toBeUndefined();
+    expect(replayAskUser(activity({ input: '{not json' }))).toBeUndefined();
+  });
+});
