@@ -1,2 +1,5 @@
 export * from './messages';
 export * from './provider';
+export * from './history';
+export * from './loop';
+export * from './context';

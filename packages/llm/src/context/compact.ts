@@ -1,0 +1,122 @@
+import type { CheckpointMessage, Message } from '../messages';
+import type { Provider } from '../provider';
+import { boundString } from '../history/bounds';
+import { toolResultText } from '../history/transform';
+import { collectTurn } from '../loop/collect-turn';
+
+export interface CompactOptions {
+  provider: Provider;
+  /** The whole conversation; a previous checkpoint is folded into the new summary. */
+  messages: readonly Message[];
+  signal: AbortSignal;
+  /** User turns (a user message and the replies to it) kept verbatim after the checkpoint (default 1). */
+  keepRecent?: number;
+}
+
+export type CompactResult =
+  | {
+      ok: true;
+      checkpoint: CheckpointMessage;
+      /** Every message, with the checkpoint inserted before the kept recent turns. */
+      messages: Message[];
+      /** How many messages the summary replaces in requests. */
+      summarized: number;
+    }
+  | { ok: false; reason: string };
+
+const RESULT_LIMIT = 2000;
+
+const COMPACT_SYSTEM = [
+  'You write the working summary of a conversation between a person and a coding agent.',
+  'The summary replaces the conversation for the agent, so keep everything needed to continue:',
+  "the person's goals and constraints, decisions and the exact answers the person gave",
+  '(quote them), files read or changed and why, commands run and their outcome, open problems',
+  'and next steps. Be concise and factual; use short bullet points. Do not call tools.',
+].join(' ');
+
+/**
+ * Summarises the older part of the conversation through `provider` into a checkpoint; requests
+ * then start at the checkpoint. Refuses while any tool call is pending (a questionnaire may be
+ * open) and when there is nothing older than the kept turns. Never throws.
+ */
+export async function compactHistory(options: CompactOptions): Promise<CompactResult> {
+  const { provider, messages, signal } = options;
+  const keepRecent = Math.max(0, options.keepRecent ?? 1);
+  if (
+    messages.some((m) => m.role === 'assistant' && m.toolCalls.some((c) => c.status === 'pending'))
+  ) {
+    return { ok: false, reason: 'cannot compact while a tool call is still pending' };
+  }
+  const cut = cutIndex(messages, keepRecent);
+  let start = 0;
+  for (let i = cut - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'checkpoint') {
+      start = i;
+      break;
+    }
+  }
+  const older = messages.slice(start, cut);
+  if (!older.some((m) => m.role !== 'checkpoint')) {
+    return { ok: false, reason: 'nothing to compact yet' };
+  }
+
+  const turn = await collectTurn(
+    provider,
+    {
+      system: COMPACT_SYSTEM,
+      messages: [
+        {
+          role: 'user',
+          text: `Summarise this conversation so far:\n\n${transcript(older)}\n\nWrite the summary now.`,
+        },
+      ],
+      tools: [],
+    },
+    signal,
+    { onText: () => undefined, onUsage: () => undefined },
+  );
+  if (turn.stopReason === 'aborted') return { ok: false, reason: 'compaction was interrupted' };
+  if (turn.stopReason === 'error') {
+    return { ok: false, reason: `compaction failed: ${turn.error?.message ?? 'provider error'}` };
+  }
+  const summary = turn.text.trim();
+  if (!summary) return { ok: false, reason: 'compaction failed: the model returned no summary' };
+  const checkpoint: CheckpointMessage = { role: 'checkpoint', summary };
+  return {
+    ok: true,
+    checkpoint,
+    messages: [...messages.slice(0, cut), checkpoint, ...messages.slice(cut)],
+    summarized: older.length,
+  };
+}
+
+/** Index of the first message kept verbatim: the start of the `keepRecent`-th last user turn. */
+function cutIndex(messages: readonly Message[], keepRecent: number): number {
+  if (keepRecent === 0) return messages.length;
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user' && ++seen === keepRecent) return i;
+  }
+  return 0;
+}
+
+/** The conversation as plain text for the summariser; retained results are kept whole. */
+export function transcript(messages: readonly Message[]): string {
+  const lines: string[] = [];
+  for (const message of messages) {
+    if (message.role === 'checkpoint') lines.push(`[Earlier summary]\n${message.summary}`);
+    else if (message.role === 'user') lines.push(`[User]\n${message.text}`);
+    else {
+      if (message.text) lines.push(`[Assistant]\n${message.text}`);
+      for (const call of message.toolCalls) {
+        const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
+        const result = toolResultText(call);
+        lines.push(
+          `[Tool call ${call.name}] ${call.retainedOutput !== undefined ? input : boundString(input ?? '', RESULT_LIMIT)}`,
+          `[Tool result, ${call.status}] ${call.retainedOutput !== undefined ? result : boundString(result, RESULT_LIMIT)}`,
+        );
+      }
+    }
+  }
+  return lines.join('\n\n');
+}

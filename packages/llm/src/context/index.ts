@@ -1,0 +1,6 @@
+export * from './tokens';
+export * from './windows';
+export * from './breakdown';
+export * from './reduce';
+export * from './compact';
+export * from './auto';

@@ -1,0 +1,4 @@
+export * from './bounds';
+export * from './clone';
+export * from './transform';
+export * from './memory';

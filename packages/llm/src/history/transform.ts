@@ -1,0 +1,69 @@
+import type { Message, ToolActivity } from '../messages';
+
+/**
+ * The one place where the pairing and fallback policy lives; every provider adapter builds its
+ * tool results from these so that all providers see the same history.
+ */
+
+/**
+ * The result text the model reads for one call: the exact output while it is known, else the
+ * retained output, else a status line such as `[interrupted] run_shell: npm test`.
+ */
+export function toolResultText(activity: ToolActivity): string {
+  if (activity.output !== undefined) return activity.output;
+  if (activity.retainedOutput !== undefined) return activity.retainedOutput;
+  return statusLine(activity);
+}
+
+/** `[status] name: summary`, the fallback once raw output is gone. */
+export function statusLine(activity: ToolActivity): string {
+  const summary = activity.summary.trim();
+  return summary && summary !== activity.name
+    ? `[${activity.status}] ${activity.name}: ${summary}`
+    : `[${activity.status}] ${activity.name}`;
+}
+
+/** Whether a provider should mark this result as an error (everything but a completed call). */
+export function isErrorResult(activity: ToolActivity): boolean {
+  return activity.status !== 'ok';
+}
+
+/** Output paired with a call that never finished (a crash, quit or interrupt mid-call). */
+export const INTERRUPTED_OUTPUT = 'interrupted: the turn ended before this call finished';
+
+/**
+ * Closes every call still `pending` (a session saved mid-call, say) as `interrupted` with a
+ * paired result, so no provider rejects the history. Returns new messages; the input is untouched.
+ */
+export function closeDanglingCalls(messages: readonly Message[]): Message[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant') return message;
+    if (!message.toolCalls.some((call) => call.status === 'pending')) return message;
+    return {
+      ...message,
+      toolCalls: message.toolCalls.map((call) =>
+        call.status === 'pending'
+          ? { ...call, status: 'interrupted' as const, output: call.output ?? INTERRUPTED_OUTPUT }
+          : call,
+      ),
+    };
+  });
+}
+
+/** Messages from the last checkpoint on: everything before a checkpoint is left out of requests. */
+export function fromLastCheckpoint(messages: readonly Message[]): Message[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'checkpoint') return messages.slice(i);
+  }
+  return [...messages];
+}
+
+/** How a checkpoint is presented to a model (as a user message at the start of the history). */
+export function checkpointText(summary: string): string {
+  return `Summary of the earlier conversation (older messages were compacted):\n\n${summary}`;
+}
+
+/** Messages ready for an adapter: cut at the last checkpoint, dangling calls closed. */
+export function prepareMessages(messages: readonly Message[]): Message[] {
+  return closeDanglingCalls(fromLastCheckpoint(messages));
+}

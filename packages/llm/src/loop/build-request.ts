@@ -1,0 +1,43 @@
+import type { ToolRegistry } from '@agent/tools';
+import type { Message } from '../messages';
+import type { Provider, ProviderRequest } from '../provider';
+import { prepareMessages } from '../history/transform';
+import { contextBreakdown } from '../context/breakdown';
+import { reduceHistory } from '../context/reduce';
+import { tokenizerFamily } from '../context/tokens';
+import { contextWindowFor } from '../context/windows';
+
+/** Default fraction of the window past which old tool results are pruned from a request. */
+export const DEFAULT_REDUCE_FRACTION = 0.8;
+
+export interface RequestInput {
+  provider: Provider;
+  registry: ToolRegistry;
+  system: string;
+  messages: readonly Message[];
+  contextWindow?: number;
+  reduceAt?: number;
+  maxOutputTokens?: number;
+}
+
+/**
+ * The next provider request: history from the last checkpoint, dangling calls closed, and old tool
+ * results pruned when the request would pass `reduceAt` of the window.
+ */
+export function buildRequest(input: RequestInput): ProviderRequest {
+  const request: ProviderRequest = {
+    system: input.system,
+    messages: prepareMessages(input.messages),
+    tools: input.registry.specs(),
+  };
+  if (input.maxOutputTokens !== undefined) request.maxOutputTokens = input.maxOutputTokens;
+  const window = input.contextWindow ?? contextWindowFor(input.provider.model);
+  const limit = window * (input.reduceAt ?? DEFAULT_REDUCE_FRACTION);
+  const family = tokenizerFamily(input.provider.id, input.provider.model);
+  const breakdown = contextBreakdown(request, family);
+  if (breakdown.total > limit) {
+    const budget = limit - breakdown.system - breakdown.tools;
+    request.messages = reduceHistory(request.messages, budget, family).messages;
+  }
+  return request;
+}

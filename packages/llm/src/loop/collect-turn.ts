@@ -1,0 +1,114 @@
+import type {
+  Provider,
+  ProviderError,
+  ProviderRequest,
+  StopReason,
+  StreamEvent,
+} from '../provider';
+import type { Usage } from '../messages';
+import { abortable, errorMessage } from './abortable';
+
+/** A complete tool call as the model sent it; `arguments` is the raw, possibly malformed, JSON text. */
+export interface RawToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** One model response gathered from a provider stream. Only calls whose end arrived are kept. */
+export interface CollectedTurn {
+  text: string;
+  calls: RawToolCall[];
+  usage?: Usage;
+  stopReason: StopReason;
+  error?: ProviderError;
+}
+
+export interface CollectCallbacks {
+  onText(text: string): void;
+  onUsage(usage: Usage): void;
+}
+
+/**
+ * Reads one provider stream to its end. Never throws: a throwing or truncated stream becomes an
+ * `error` stop, an abort (even of a provider that ignores its signal) an `aborted` stop.
+ */
+export async function collectTurn(
+  provider: Provider,
+  request: ProviderRequest,
+  signal: AbortSignal,
+  callbacks: CollectCallbacks,
+): Promise<CollectedTurn> {
+  let text = '';
+  const order: string[] = [];
+  const complete = new Map<string, RawToolCall>();
+  let usage: Usage | undefined;
+  const finish = (stopReason: StopReason, error?: ProviderError): CollectedTurn => ({
+    text,
+    calls: order.flatMap((id) => complete.get(id) ?? []),
+    usage,
+    stopReason,
+    error,
+  });
+
+  try {
+    const stream = provider.stream(request, signal);
+    const iterator: AsyncIterator<StreamEvent> = stream[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await abortable(iterator.next(), signal);
+      if (next.kind === 'aborted') {
+        void Promise.resolve(iterator.return?.()).catch(() => undefined);
+        return finish('aborted');
+      }
+      if (next.kind === 'error') throw next.error;
+      if (next.value.done) break;
+      const event = next.value.value as StreamEvent;
+      switch (event.type) {
+        case 'text_delta':
+          if (event.text) {
+            text += event.text;
+            callbacks.onText(event.text);
+          }
+          break;
+        case 'tool_call_start':
+          if (!order.includes(event.id)) order.push(event.id);
+          break;
+        case 'tool_call_delta':
+          break;
+        case 'tool_call_end':
+          if (!order.includes(event.id)) order.push(event.id);
+          complete.set(event.id, { id: event.id, name: event.name, arguments: event.arguments });
+          break;
+        case 'usage':
+          usage = mergeUsage(usage, event.usage);
+          callbacks.onUsage(event.usage);
+          break;
+        case 'end':
+          if (signal.aborted) return finish('aborted');
+          return finish(event.stopReason, event.error);
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) return finish('aborted');
+    return finish('error', {
+      kind: 'other',
+      message: `The provider failed: ${errorMessage(error)}`,
+    });
+  }
+  if (signal.aborted) return finish('aborted');
+  return finish('error', {
+    kind: 'stream_cut',
+    message: 'The provider stream ended before the response was complete.',
+  });
+}
+
+function mergeUsage(previous: Usage | undefined, next: Usage): Usage {
+  if (!previous) return { ...next };
+  const merged: Usage = {
+    inputTokens: Math.max(previous.inputTokens, next.inputTokens),
+    outputTokens: Math.max(previous.outputTokens, next.outputTokens),
+  };
+  const cached = Math.max(previous.cachedTokens ?? 0, next.cachedTokens ?? 0);
+  if (cached > 0) merged.cachedTokens = cached;
+  return merged;
+}

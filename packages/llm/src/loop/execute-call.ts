@@ -1,0 +1,184 @@
+import {
+  ToolError,
+  validateToolArguments,
+  validateToolInput,
+  type AskUserRequester,
+  type PermissionRequester,
+  type Tool,
+  type ToolContext,
+  type ToolRegistry,
+} from '@agent/tools';
+import type { ToolActivity } from '../messages';
+import { cloneActivity } from '../history/clone';
+import { abortable, attempt, errorMessage } from './abortable';
+import { errorOutcome, interruptedOutcome, settleCall, type CallOutcome } from './call-outcome';
+import type { LoopEvent } from './types';
+
+/** What executing one call needs from the loop. */
+export interface CallEnvironment {
+  registry: ToolRegistry;
+  workspaceRoot: string;
+  signal: AbortSignal;
+  permissions: PermissionRequester;
+  askUser?: AskUserRequester;
+  maxInteractive: number;
+  /** Interactive calls already made in this loop; incremented here. */
+  interactiveUsed: { count: number };
+  emit: (event: LoopEvent) => void;
+}
+
+/** A one-line description of a call from the tool's `describe`, never throwing. */
+export function describeCall(tool: Tool | undefined, name: string, input: unknown): string {
+  if (!tool?.describe) return name;
+  try {
+    const text = tool.describe(input);
+    return text && text.trim() ? text.trim() : name;
+  } catch {
+    return name;
+  }
+}
+
+/** The title of a call from its remembered input, when that input is valid for the tool. */
+export function titleFromMemory(tool: Tool | undefined, activity: ToolActivity): string {
+  if (!tool) return activity.name;
+  const valid = validateToolInput(tool, activity.input);
+  return describeCall(
+    valid.ok ? tool : undefined,
+    activity.name,
+    valid.ok ? valid.input : undefined,
+  );
+}
+
+/**
+ * Runs one call through the loop boundary: find, validate, interactive rules, permission, execute.
+ * Every path settles the activity exactly once and emits `tool_start` then `tool_end`; returns
+ * the status so the caller can stop the batch after an interrupt.
+ */
+export async function executeCall(
+  activity: ToolActivity,
+  rawArguments: string,
+  env: CallEnvironment,
+): Promise<ToolActivity['status']> {
+  const tool = env.registry.get(activity.name);
+  const validation = tool ? validateToolArguments(tool, rawArguments) : undefined;
+  const input = validation?.ok ? validation.input : activity.input;
+  const title = describeCall(validation?.ok ? tool : undefined, activity.name, input);
+  env.emit({ type: 'tool_start', activity: cloneActivity(activity), title });
+  const outcome = await decide(tool, validation, input, activity, env);
+  settleCall(activity, tool, title, outcome, env.emit);
+  return outcome.status;
+}
+
+async function decide(
+  tool: Tool | undefined,
+  validation: ReturnType<typeof validateToolArguments> | undefined,
+  input: unknown,
+  activity: ToolActivity,
+  env: CallEnvironment,
+): Promise<CallOutcome> {
+  if (!tool || !validation) {
+    const names = env.registry.names();
+    return errorOutcome(
+      `Unknown tool "${activity.name}". Available tools: ${names.length ? names.join(', ') : '(none)'}.`,
+    );
+  }
+  if (!validation.ok) return errorOutcome(validation.error);
+  if (env.signal.aborted) return interruptedOutcome(tool.name);
+
+  if (tool.interactive) {
+    if (!env.askUser) {
+      return errorOutcome(
+        `${tool.name} is not available here: no person can answer questions in this session. Proceed with the context you have and state your assumptions.`,
+      );
+    }
+    if (env.interactiveUsed.count >= env.maxInteractive) {
+      return errorOutcome(
+        env.maxInteractive === 0
+          ? `${tool.name} is disabled (0 per turn): proceed with the context you have`
+          : `${tool.name} budget exhausted (${env.maxInteractive} per turn): proceed with the context you have`,
+      );
+    }
+    env.interactiveUsed.count++;
+  }
+
+  const ctx: ToolContext = {
+    signal: env.signal,
+    workspaceRoot: env.workspaceRoot,
+    toolCallId: activity.id,
+    permissions: env.permissions,
+    askUser: tool.interactive ? env.askUser : undefined,
+    onUpdate: (update) => env.emit({ type: 'tool_update', id: activity.id, update }),
+  };
+
+  if (tool.permission !== 'read') {
+    const denied = await askPermission(tool, input, ctx, env);
+    if (denied) return denied;
+  }
+
+  const run = await abortable(
+    attempt(() => tool.execute(input, ctx)),
+    env.signal,
+  );
+  if (run.kind === 'aborted' || env.signal.aborted) return interruptedOutcome(tool.name);
+  if (run.kind === 'error') {
+    if (run.error instanceof ToolError) return errorOutcome(run.error.message);
+    return errorOutcome(`${tool.name} failed: ${errorMessage(run.error)}`);
+  }
+  const result = run.value;
+  if (!result || typeof result.output !== 'string') {
+    return errorOutcome(`${tool.name} failed: it returned no output`);
+  }
+  return { status: result.isError ? 'error' : 'ok', result };
+}
+
+/** Returns an outcome when the call must not run (denied, interrupted, failed), else undefined. */
+async function askPermission(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+  env: CallEnvironment,
+): Promise<CallOutcome | undefined> {
+  let preview: string | undefined;
+  if (tool.preview) {
+    const previewed = await abortable(
+      attempt(() => tool.preview!(input, ctx)),
+      env.signal,
+    );
+    if (previewed.kind === 'aborted') return interruptedOutcome(tool.name);
+    if (previewed.kind === 'value') preview = previewed.value;
+  }
+  const decision = await abortable(
+    attempt(() =>
+      env.permissions.request(
+        {
+          toolCallId: ctx.toolCallId,
+          toolName: tool.name,
+          permission: tool.permission as 'edit' | 'exec',
+          title: describeCall(tool, tool.name, input),
+          input,
+          preview,
+        },
+        env.signal,
+      ),
+    ),
+    env.signal,
+  );
+  if (decision.kind === 'aborted' || env.signal.aborted) return interruptedOutcome(tool.name);
+  if (decision.kind === 'error') {
+    return errorOutcome(
+      `${tool.name} was not run: the permission request failed (${errorMessage(decision.error)})`,
+    );
+  }
+  if (decision.value.kind === 'allow') return undefined;
+  const reason = decision.value.reason?.trim();
+  return {
+    status: 'denied',
+    result: {
+      output: reason
+        ? `The person denied this ${tool.name} call. Their reason: ${reason}`
+        : `The person denied this ${tool.name} call. Do not retry it unchanged; ask or take another approach.`,
+      isError: true,
+      summary: reason ? `denied: ${reason}` : 'denied',
+    },
+  };
+}

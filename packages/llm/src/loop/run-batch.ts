@@ -1,0 +1,66 @@
+import type { AssistantMessage, ToolActivity } from '../messages';
+import { cloneActivity } from '../history/clone';
+import { executeCall, titleFromMemory, type CallEnvironment } from './execute-call';
+import { interruptedOutcome, settleCall } from './call-outcome';
+
+/**
+ * Runs the calls of one model response in order. When the response holds an interactive call
+ * together with others, only the interactive calls run; every other call is `skipped` with a
+ * result telling the model to retry after reading the answer. Returns `interrupted` when the
+ * signal aborted; then every call not finished is settled as interrupted.
+ */
+export async function runBatch(
+  message: AssistantMessage,
+  rawArguments: ReadonlyMap<string, string>,
+  env: CallEnvironment,
+): Promise<'done' | 'interrupted'> {
+  const calls = message.toolCalls;
+  const interactive = calls.find((call) => env.registry.get(call.name)?.interactive);
+  const precedence = interactive && calls.length > 1 ? interactive.name : undefined;
+
+  for (const call of calls) {
+    if (env.signal.aborted) break;
+    const tool = env.registry.get(call.name);
+    if (precedence && !tool?.interactive) {
+      skip(call, precedence, env);
+      continue;
+    }
+    const status = await executeCall(call, rawArguments.get(call.id) ?? '', env);
+    if (status === 'interrupted') break;
+  }
+  if (!env.signal.aborted && calls.every((call) => call.status !== 'pending')) return 'done';
+  interruptPending(calls, env);
+  return 'interrupted';
+}
+
+function skip(call: ToolActivity, interactiveName: string, env: CallEnvironment): void {
+  const tool = env.registry.get(call.name);
+  const title = titleFromMemory(tool, call);
+  env.emit({ type: 'tool_start', activity: cloneActivity(call), title });
+  settleCall(
+    call,
+    tool,
+    title,
+    {
+      status: 'skipped',
+      result: {
+        output: `skipped: ${interactiveName} took precedence; retry after reading the answer`,
+        isError: true,
+        summary: `skipped: ${interactiveName} took precedence`,
+      },
+    },
+    env.emit,
+  );
+}
+
+/** Settles every call still pending as interrupted (each gets exactly one result and `tool_end`). */
+export function interruptPending(
+  calls: ToolActivity[],
+  env: Pick<CallEnvironment, 'registry' | 'emit'>,
+): void {
+  for (const call of calls) {
+    if (call.status !== 'pending') continue;
+    const tool = env.registry.get(call.name);
+    settleCall(call, tool, titleFromMemory(tool, call), interruptedOutcome(call.name), env.emit);
+  }
+}

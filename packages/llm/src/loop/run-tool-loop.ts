@@ -1,0 +1,116 @@
+import type { AssistantMessage, ToolActivity } from '../messages';
+import { boundString } from '../history/bounds';
+import { cloneMessage } from '../history/clone';
+import { finalizeTurnMemory, memoryInput } from '../history/memory';
+import { buildRequest } from './build-request';
+import { collectTurn, type RawToolCall } from './collect-turn';
+import type { CallEnvironment } from './execute-call';
+import { interruptPending, runBatch } from './run-batch';
+import type { LoopEndReason, LoopEvent, LoopOptions, LoopResult } from './types';
+
+export const DEFAULT_MAX_ITERATIONS = 50;
+export const DEFAULT_MAX_INTERACTIVE = 3;
+
+/**
+ * Runs one user prompt's tool loop: model call, tool calls, results, again, until the model
+ * answers without calls, the iteration limit, a provider error, a soft stop or an interrupt.
+ * Never throws. Every tool call id gets exactly one result, in order, whatever happens.
+ */
+export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const produced: AssistantMessage[] = [];
+  const emit = (event: LoopEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A failing listener must not break pairing or leave the loop half-done.
+    }
+  };
+  const env: CallEnvironment = {
+    registry: options.registry,
+    workspaceRoot: options.workspaceRoot,
+    signal: options.signal,
+    permissions: options.permissions,
+    askUser: options.askUser,
+    maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
+    interactiveUsed: { count: 0 },
+    emit,
+  };
+  const end = (reason: LoopEndReason, error?: string): LoopResult => {
+    emit(error === undefined ? { type: 'turn_end', reason } : { type: 'turn_end', reason, error });
+    const messages = finalizeTurnMemory(produced, options.toolHistory ?? 'full');
+    return error === undefined ? { messages, reason } : { messages, reason, error };
+  };
+
+  for (let iteration = 0; ; iteration++) {
+    if (options.signal.aborted) return end('interrupted');
+    if (iteration > 0 && options.softStop?.aborted) return end('stopped');
+    if (iteration >= maxIterations) {
+      return end(
+        'max_iterations',
+        `Stopped after ${maxIterations} model calls in one turn (the iteration limit). Send a message to let it continue.`,
+      );
+    }
+    const request = buildRequest({
+      provider: options.provider,
+      registry: options.registry,
+      system: options.system,
+      messages: [...options.history, ...produced],
+      contextWindow: options.contextWindow,
+      reduceAt: options.reduceAt,
+      maxOutputTokens: options.maxOutputTokens,
+    });
+    const turn = await collectTurn(options.provider, request, options.signal, {
+      onText: (text) => emit({ type: 'text_delta', text }),
+      onUsage: (usage) => emit({ type: 'usage', usage }),
+    });
+
+    const interrupted = turn.stopReason === 'aborted' || options.signal.aborted;
+    const failed = !interrupted && turn.stopReason === 'error';
+    const calls = failed ? [] : turn.calls;
+    if (turn.text || calls.length > 0) {
+      const message = assistantMessage(options, turn.text, calls);
+      if (turn.usage) message.usage = turn.usage;
+      produced.push(message);
+      emit({ type: 'assistant_message', message: cloneMessage(message) });
+      if (interrupted) {
+        interruptPending(message.toolCalls, env);
+        return end('interrupted');
+      }
+      if (calls.length > 0) {
+        const raw = new Map(calls.map((call) => [call.id, call.arguments]));
+        const outcome = await runBatch(message, raw, env);
+        if (outcome === 'interrupted') return end('interrupted');
+        continue;
+      }
+    }
+    if (interrupted) return end('interrupted');
+    if (failed) return end('error', turn.error?.message ?? 'The provider failed.');
+    return end('done');
+  }
+}
+
+function assistantMessage(
+  options: LoopOptions,
+  text: string,
+  calls: readonly RawToolCall[],
+): AssistantMessage {
+  return {
+    role: 'assistant',
+    text,
+    toolCalls: calls.map((call) => pendingActivity(options, call)),
+    provider: options.provider.id,
+    model: options.provider.model,
+  };
+}
+
+function pendingActivity(options: LoopOptions, call: RawToolCall): ToolActivity {
+  const tool = options.registry.get(call.name);
+  let input: unknown;
+  try {
+    input = memoryInput(tool, JSON.parse(call.arguments.trim() === '' ? '{}' : call.arguments));
+  } catch {
+    input = tool?.retainsOutput ? call.arguments : boundString(call.arguments);
+  }
+  return { id: call.id, name: call.name, input, status: 'pending', summary: '' };
+}

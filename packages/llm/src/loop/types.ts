@@ -1,0 +1,62 @@
+import type {
+  AskUserRequester,
+  PermissionRequester,
+  ToolRegistry,
+  ToolResult,
+  ToolUpdate,
+} from '@agent/tools';
+import type { ToolHistoryMode } from '../history/memory';
+import type { AssistantMessage, Message, ToolActivity, Usage } from '../messages';
+import type { Provider } from '../provider';
+
+/** How a loop ended. `stopped` is the soft stop (Esc): the current batch finished, no new model call. */
+export type LoopEndReason = 'done' | 'max_iterations' | 'error' | 'interrupted' | 'stopped';
+
+/**
+ * What the loop reports while it runs, in order: text deltas, then one `assistant_message` per
+ * model response (calls `pending`), then `tool_start`/`tool_update`/`tool_end` per call, and one
+ * final `turn_end`. Every call of an `assistant_message` gets exactly one `tool_end`.
+ */
+export type LoopEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'assistant_message'; message: AssistantMessage }
+  | { type: 'tool_start'; activity: ToolActivity; title: string }
+  | { type: 'tool_update'; id: string; update: ToolUpdate }
+  | { type: 'tool_end'; activity: ToolActivity; result: ToolResult }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'turn_end'; reason: LoopEndReason; error?: string };
+
+export interface LoopOptions {
+  provider: Provider;
+  registry: ToolRegistry;
+  system: string;
+  /** The conversation so far, ending with the new user message. Not modified. */
+  history: Message[];
+  workspaceRoot: string;
+  /** Hard interrupt (Ctrl+C): ends at once; unfinished calls become `interrupted`. */
+  signal: AbortSignal;
+  /** Stop at the next safe point (Esc): finish the current tool batch, start no new model call. */
+  softStop?: AbortSignal;
+  permissions: PermissionRequester;
+  /** Present only where a person can answer questions. */
+  askUser?: AskUserRequester;
+  /** Model calls per loop (default 50). */
+  maxIterations?: number;
+  /** Interactive tool calls per loop (default 3); 0 disables them. */
+  maxInteractive?: number;
+  /** What raw outputs the returned messages keep (default `full`). */
+  toolHistory?: ToolHistoryMode;
+  /** Context window in tokens (default: looked up from the model). */
+  contextWindow?: number;
+  /** Fraction of the window past which old tool results are pruned before a request (default 0.8). */
+  reduceAt?: number;
+  maxOutputTokens?: number;
+  onEvent?: (event: LoopEvent) => void;
+}
+
+export interface LoopResult {
+  /** The assistant messages this loop produced, after the turn-memory policy. */
+  messages: AssistantMessage[];
+  reason: LoopEndReason;
+  error?: string;
+}

@@ -1,0 +1,321 @@
+import {
+  bedrockExceptionFrame,
+  bedrockFrames,
+  startBedrockServer,
+  startFakeServer,
+  type FakeServer,
+} from '@agent/testkit';
+import { create } from '../src/providers/bedrock';
+import type { Message } from '../src/messages';
+import {
+  assistantFrom,
+  collect,
+  endOf,
+  READ_ARGS,
+  READ_OUTPUT,
+  request,
+  SEARCH_ARGS,
+  SEARCH_OUTPUT,
+  textOf,
+  twoTurnScript,
+  USER,
+  waitFor,
+} from './providers-anthropic-bedrock-genkit-fixtures';
+
+const ENV = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'AWS_PROFILE',
+];
+const savedEnv: Record<string, string | undefined> = {};
+beforeAll(() => {
+  for (const name of ENV) savedEnv[name] = process.env[name];
+  delete process.env.AWS_BEARER_TOKEN_BEDROCK;
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
+  process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
+  process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
+});
+afterAll(() => {
+  for (const name of ENV) {
+    if (savedEnv[name] === undefined) delete process.env[name];
+    else process.env[name] = savedEnv[name];
+  }
+});
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function provider(url: string, maxRetries = 0) {
+  return create({
+    model: 'anthropic.claude-test-v1:0',
+    baseUrl: url,
+    region: 'eu-west-1',
+    maxRetries,
+  });
+}
+
+describe('bedrock adapter against the ConverseStream fake', () => {
+  test('two-turn tool conversation: streamed text, two fragmented calls, exact follow-up request', async () => {
+    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2']));
+    const bedrock = provider(server.url);
+
+    const first = await collect(bedrock, request([USER]));
+    expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
+    expect(first.filter((e) => e.type === 'tool_call_end')).toEqual([
+      {
+        type: 'tool_call_end',
+        id: 'tooluse_A1',
+        name: 'read_file',
+        arguments: JSON.stringify(READ_ARGS),
+      },
+      {
+        type: 'tool_call_end',
+        id: 'tooluse_B2',
+        name: 'search',
+        arguments: JSON.stringify(SEARCH_ARGS),
+      },
+    ]);
+    expect(first.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8);
+    expect(first).toContainEqual({
+      type: 'usage',
+      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
+    });
+    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+
+    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
+    const second = await collect(bedrock, request([USER, assistant]));
+    expect(textOf(second)).toBe('Both done: the file says héllo.');
+    expect(endOf(second).stopReason).toBe('stop');
+
+    const sent = server.requests[1]!;
+    expect(sent.path).toBe('/model/anthropic.claude-test-v1%3A0/converse-stream');
+    expect(String(sent.headers['authorization'])).toContain('Credential=AKIDFAKE/');
+    expect(String(sent.headers['authorization'])).toContain('/eu-west-1/bedrock/');
+    expect(sent.body.system).toEqual([{ text: 'You are terse.' }]);
+    expect(sent.body.toolConfig.tools.map((t: any) => t.toolSpec.name)).toEqual([
+      'read_file',
+      'search',
+    ]);
+    expect(sent.body.toolConfig.tools[0].toolSpec.inputSchema.json.properties).toEqual({
+      path: { type: 'string' },
+    });
+    expect(sent.body.messages).toEqual([
+      { role: 'user', content: [{ text: 'Look at the docs please' }] },
+      {
+        role: 'assistant',
+        content: [
+          { text: 'Let me check — ünïcode ✓.' },
+          { toolUse: { toolUseId: 'tooluse_A1', name: 'read_file', input: READ_ARGS } },
+          { toolUse: { toolUseId: 'tooluse_B2', name: 'search', input: SEARCH_ARGS } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            toolResult: {
+              toolUseId: 'tooluse_A1',
+              content: [{ text: READ_OUTPUT }],
+              status: 'success',
+            },
+          },
+          {
+            toolResult: {
+              toolUseId: 'tooluse_B2',
+              content: [{ text: SEARCH_OUTPUT }],
+              status: 'success',
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  test('malformed arguments: the call ends with the raw text, replays as {} with a paired error result', async () => {
+    server = await startBedrockServer([
+      {
+        text: 'Reading',
+        toolCalls: [{ id: 'tooluse_bad', name: 'read_file', arguments: '{"path": [1,' }],
+      },
+      { text: 'sorry' },
+    ]);
+    const bedrock = provider(server.url);
+    const first = await collect(bedrock, request([USER]));
+    expect(first.find((e) => e.type === 'tool_call_end')).toMatchObject({
+      arguments: '{"path": [1,',
+    });
+    await collect(bedrock, request([USER, assistantFrom(first, {})]));
+    const [, asst, results] = server.requests[1]!.body.messages;
+    expect(asst.content[1]).toEqual({
+      toolUse: { toolUseId: 'tooluse_bad', name: 'read_file', input: {} },
+    });
+    expect(results.content).toEqual([
+      {
+        toolResult: {
+          toolUseId: 'tooluse_bad',
+          content: [{ text: 'invalid arguments: not JSON' }],
+          status: 'error',
+        },
+      },
+    ]);
+  });
+
+  test('empty outputs and blank text never reach the wire; tools named only in history are declared', async () => {
+    server = await startBedrockServer([{ text: 'fine' }]);
+    const history: Message[] = [
+      USER,
+      {
+        role: 'assistant',
+        text: '\n',
+        toolCalls: [
+          {
+            id: 'tooluse_e',
+            name: 'read_file',
+            input: { path: 'x' },
+            status: 'ok',
+            summary: 'read 0 lines',
+            output: '',
+          },
+        ],
+      },
+      { role: 'user', text: 'and now?' },
+    ];
+    await collect(provider(server.url), request(history, []));
+    const body = server.requests[0]!.body;
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ text: 'Look at the docs please' }] },
+      {
+        role: 'assistant',
+        content: [{ toolUse: { toolUseId: 'tooluse_e', name: 'read_file', input: { path: 'x' } } }],
+      },
+      {
+        role: 'user',
+        content: [
+          {
+            toolResult: {
+              toolUseId: 'tooluse_e',
+              content: [{ text: '[ok] read_file: read 0 lines' }],
+              status: 'success',
+            },
+          },
+          { text: 'and now?' },
+        ],
+      },
+    ]);
+    expect(body.toolConfig.tools).toEqual([
+      {
+        toolSpec: {
+          name: 'read_file',
+          description: 'read_file',
+          inputSchema: { json: { type: 'object' } },
+        },
+      },
+    ]);
+  });
+
+  test('a hung stream ends promptly as aborted when the person interrupts', async () => {
+    server = await startBedrockServer([
+      { text: 'never finishes', fault: { kind: 'hang', afterEvents: 2 } },
+    ]);
+    const controller = new AbortController();
+    const done = collect(provider(server.url), request([USER]), controller.signal);
+    await waitFor(() => server!.requests.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    controller.abort();
+    const events = await done;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
+  });
+
+  test('a stream cut mid-call ends as an error and never completes the half call', async () => {
+    server = await startBedrockServer([
+      {
+        text: ['Let me ', 'look'],
+        toolCalls: [{ id: 'tooluse_cut', name: 'read_file', arguments: READ_ARGS }],
+        fault: { kind: 'cut', afterEvents: 6 },
+      },
+    ]);
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('Let me look');
+    expect(events.some((e) => e.type === 'tool_call_start')).toBe(true);
+    expect(events.some((e) => e.type === 'tool_call_end')).toBe(false);
+    const end = endOf(events);
+    expect(end.stopReason).toBe('error');
+    expect(end.error?.kind).toBe('stream_cut');
+  });
+
+  test('HTTP 429 ThrottlingException is retried by the SDK and the turn then succeeds', async () => {
+    server = await startBedrockServer([
+      {
+        text: 'after the wait',
+        fault: {
+          kind: 'status',
+          status: 429,
+          message: 'Too many requests, please wait before trying again.',
+        },
+      },
+    ]);
+    const events = await collect(provider(server.url, 2), request([USER]));
+    expect(textOf(events)).toBe('after the wait');
+    expect(endOf(events).stopReason).toBe('stop');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('a throttlingException frame mid-stream ends as rate limited after the text so far', async () => {
+    server = await startFakeServer(
+      {
+        handles: () => true,
+        contentType: 'application/vnd.amazon.eventstream',
+        encode: (turn) => [...bedrockFrames(turn).slice(0, 2), bedrockExceptionFrame()],
+        errorBody: () => '{}',
+      },
+      [{ text: ['partial ', 'rest'] }],
+    );
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('partial ');
+    const end = endOf(events);
+    expect(end.error?.kind).toBe('rate_limit');
+    expect(end.error?.message).toContain('Too many tokens');
+  });
+
+  test('500 ends with a server error naming the service message', async () => {
+    server = await startBedrockServer([
+      {
+        text: 'x',
+        fault: {
+          kind: 'status',
+          status: 500,
+          message: 'The server encountered an internal error.',
+        },
+      },
+    ]);
+    const end = endOf(await collect(provider(server.url), request([USER])));
+    expect(end.error).toMatchObject({ kind: 'server', status: 500 });
+    expect(end.error!.message).toContain('internal error');
+  });
+
+  test('rejected credentials say which AWS variables to set', async () => {
+    server = await startBedrockServer([
+      {
+        text: 'x',
+        fault: {
+          kind: 'status',
+          status: 403,
+          message: 'The security token included in the request is invalid.',
+        },
+      },
+    ]);
+    const end = endOf(await collect(provider(server.url), request([USER])));
+    expect(end.error?.kind).toBe('auth');
+    expect(end.error?.message).toContain('security token included in the request is invalid');
+    expect(end.error?.message).toContain('AWS_ACCESS_KEY_ID');
+    expect(end.error?.message).toContain('AWS_BEARER_TOKEN_BEDROCK');
+  });
+});
