@@ -1,3 +1,4 @@
+import type { AskUserBroker } from '@agent/askuser';
 import { allowAll, type ToolContext } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
 import { ModalSlot } from '../app/modal';
@@ -108,7 +109,7 @@ describe('askUserExtension', () => {
     expect(host.modals.active).toBeDefined();
     press('escape');
     await again;
-    expect((extension.askUser as { hasPending(): boolean }).hasPending()).toBe(false);
+    expect((extension.askUser as AskUserBroker).hasPending()).toBe(false);
   });
 });
 
