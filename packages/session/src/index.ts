@@ -1,1 +1,13 @@
-export {};
+export * from './schema';
+export * from './migrate';
+export * from './redact';
+export * from './session-id';
+export * from './paths';
+export * from './serialize';
+export * from './loop-events';
+export * from './session-writer';
+export * from './load-session';
+export * from './session-store';
+export * from './project-messages';
+export * from './questionnaire-summary';
+export * from './transcript';

@@ -1,0 +1,144 @@
+import type { ToolStatus } from '@agent/llm';
+import { SESSION_SCHEMA_VERSION, type SessionEvent } from './schema';
+
+type RawEvent = Record<string, unknown>;
+
+/** Rewrites one event of version N into version N+1 (the map key is N). */
+export type Upgrade = (event: RawEvent) => RawEvent;
+
+/**
+ * Every format change adds one entry here and a fixture file under test/fixtures, so files of
+ * every earlier version keep loading. Version 1 is the first format: nothing to upgrade yet.
+ */
+export const UPGRADES: ReadonlyMap<number, Upgrade> = new Map();
+
+export type MigrateResult =
+  | {
+      ok: true;
+      event: SessionEvent;
+      /** Written by a newer version: read as the current one, unknown fields kept. */
+      newer: boolean;
+    }
+  | { ok: false; reason: string };
+
+const TOOL_STATUSES: ReadonlySet<string> = new Set<ToolStatus>([
+  'pending',
+  'ok',
+  'error',
+  'denied',
+  'skipped',
+  'interrupted',
+]);
+
+/**
+ * Upgrades a parsed line to the current schema and checks the fields this version relies on.
+ * Unknown fields are kept untouched; a line that cannot be used gets a reason, never a throw.
+ */
+export function migrateEvent(raw: unknown, upgrades = UPGRADES): MigrateResult {
+  if (!isObject(raw)) return { ok: false, reason: 'not a JSON object' };
+  const v = raw.v;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+    return { ok: false, reason: 'missing or invalid schema version "v"' };
+  }
+  let event: RawEvent = raw;
+  for (let version = v; version < SESSION_SCHEMA_VERSION; version++) {
+    const upgrade = upgrades.get(version);
+    if (!upgrade) return { ok: false, reason: `no upgrade from schema version ${version}` };
+    event = { ...upgrade(event), v: version + 1 };
+  }
+  const problem = checkEvent(event);
+  if (problem) return { ok: false, reason: problem };
+  return { ok: true, event: event as unknown as SessionEvent, newer: v > SESSION_SCHEMA_VERSION };
+}
+
+function checkEvent(e: RawEvent): string | undefined {
+  if (typeof e.type !== 'string') return 'missing event "type"';
+  if (typeof e.id !== 'string') return `${e.type}: missing "id"`;
+  if (typeof e.ts !== 'string') return `${e.type}: missing "ts"`;
+  switch (e.type) {
+    case 'session_start':
+      return (
+        strings(e, ['cwd', 'provider', 'model']) ?? optionalString(e, 'title', 'session_start')
+      );
+    case 'user':
+      return strings(e, ['text']);
+    case 'assistant':
+      return checkAssistant(e.message);
+    case 'tool_end':
+      return (
+        strings(e, ['callId', 'summary']) ??
+        status(e.status, 'tool_end') ??
+        optionalString(e, 'retainedOutput', 'tool_end')
+      );
+    case 'checkpoint':
+      return strings(e, ['summary']);
+    case 'provider_change':
+      return strings(e, ['provider', 'model']);
+    case 'questionnaire':
+      return checkQuestionnaire(e);
+    case 'settings':
+      if (e.toolHistory !== undefined && e.toolHistory !== 'full' && e.toolHistory !== 'off') {
+        return `settings: unknown toolHistory ${JSON.stringify(e.toolHistory)}`;
+      }
+      return undefined;
+    default:
+      return `unknown event type ${JSON.stringify(e.type)}`;
+  }
+}
+
+function checkAssistant(message: unknown): string | undefined {
+  if (!isObject(message) || message.role !== 'assistant') return 'assistant: missing "message"';
+  if (typeof message.text !== 'string') return 'assistant: message.text is not a string';
+  if (!Array.isArray(message.toolCalls)) return 'assistant: message.toolCalls is not an array';
+  for (const call of message.toolCalls) {
+    if (!isObject(call) || typeof call.id !== 'string' || typeof call.name !== 'string') {
+      return 'assistant: a tool call has no id or name';
+    }
+    if (typeof call.summary !== 'string') return `assistant: tool call ${call.id} has no summary`;
+    const problem =
+      status(call.status, `assistant: tool call ${call.id}`) ??
+      optionalString(call, 'retainedOutput', `assistant: tool call ${call.id}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function checkQuestionnaire(e: RawEvent): string | undefined {
+  const problem = strings(e, ['callId']);
+  if (problem) return problem;
+  const q = e.questionnaire;
+  if (!isObject(q) || !Array.isArray(q.questions)) return 'questionnaire: missing questions';
+  for (const item of q.questions) {
+    if (!isObject(item) || typeof item.question !== 'string' || !Array.isArray(item.options)) {
+      return 'questionnaire: a question has no text or options';
+    }
+  }
+  const r = e.result;
+  if (!isObject(r) || !Array.isArray(r.answers) || typeof r.cancelled !== 'boolean') {
+    return 'questionnaire: missing result';
+  }
+  return undefined;
+}
+
+function strings(e: RawEvent, keys: string[]): string | undefined {
+  for (const key of keys) {
+    if (typeof e[key] !== 'string') return `${String(e.type)}: "${key}" is not a string`;
+  }
+  return undefined;
+}
+
+function optionalString(e: RawEvent, key: string, where: string): string | undefined {
+  return e[key] === undefined || typeof e[key] === 'string'
+    ? undefined
+    : `${where}: "${key}" is not a string`;
+}
+
+function status(value: unknown, where: string): string | undefined {
+  return typeof value === 'string' && TOOL_STATUSES.has(value)
+    ? undefined
+    : `${where}: unknown status ${JSON.stringify(value)}`;
+}
+
+function isObject(value: unknown): value is RawEvent {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

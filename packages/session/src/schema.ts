@@ -1,0 +1,102 @@
+import type { AssistantMessage, ToolStatus } from '@agent/llm';
+
+/** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
+export const SESSION_SCHEMA_VERSION = 1;
+
+/** Fields every line of a session file carries. `id` is unique within the session. */
+export interface EventBase {
+  v: number;
+  id: string;
+  /** ISO 8601 time the event was recorded. */
+  ts: string;
+}
+
+export interface SessionStartEvent extends EventBase {
+  type: 'session_start';
+  cwd: string;
+  provider: string;
+  model: string;
+  title?: string;
+}
+
+export interface UserEvent extends EventBase {
+  type: 'user';
+  text: string;
+}
+
+/** A complete model response; its tool calls carry no raw `output` (memory only, never persisted). */
+export interface AssistantEvent extends EventBase {
+  type: 'assistant';
+  message: AssistantMessage;
+}
+
+/** How one tool call ended. `retainedOutput` is the exact durable output of a retaining tool. */
+export interface ToolEndEvent extends EventBase {
+  type: 'tool_end';
+  callId: string;
+  status: ToolStatus;
+  summary: string;
+  retainedOutput?: string;
+}
+
+/** A compaction checkpoint: its summary replaces every message before it. */
+export interface CheckpointEvent extends EventBase {
+  type: 'checkpoint';
+  summary: string;
+}
+
+export interface ProviderChangeEvent extends EventBase {
+  type: 'provider_change';
+  provider: string;
+  model: string;
+}
+
+/** The questions and options of one ask_user call, as validated. */
+export interface QuestionnaireRecord {
+  questions: Array<{ question: string; options: string[] }>;
+}
+
+/** The ask_user result contract: answers in question order, `cancelled` on Esc. */
+export interface QuestionnaireResult {
+  answers: string[];
+  cancelled: boolean;
+}
+
+/** An answered ask_user questionnaire, kept for replay. */
+export interface QuestionnaireEvent extends EventBase {
+  type: 'questionnaire';
+  callId: string;
+  questionnaire: QuestionnaireRecord;
+  result: QuestionnaireResult;
+}
+
+export type ToolHistoryMode = 'full' | 'off';
+
+export interface SettingsEvent extends EventBase {
+  type: 'settings';
+  toolHistory?: ToolHistoryMode;
+}
+
+export type SessionEvent =
+  | SessionStartEvent
+  | UserEvent
+  | AssistantEvent
+  | ToolEndEvent
+  | CheckpointEvent
+  | ProviderChangeEvent
+  | QuestionnaireEvent
+  | SettingsEvent;
+
+export type SessionEventType = SessionEvent['type'];
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the writer stamps it with version, id and time. */
+export type SessionEventInput = DistributiveOmit<SessionEvent, 'v' | 'id' | 'ts'>;
+
+/** A line of a session file that could not be used, reported instead of failing the load. */
+export interface LoadWarning {
+  /** 1-based line number in the file. */
+  line: number;
+  reason: string;
+}

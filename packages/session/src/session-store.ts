@@ -1,0 +1,163 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { SessionLineParser } from './load-session';
+import { SESSION_FILE_EXTENSION, sessionPath, sessionsDir } from './paths';
+
+/** One saved session as `/sessions` and `--resume` list it. */
+export interface SessionInfo {
+  id: string;
+  path: string;
+  /** The first user prompt on one line, truncated. */
+  firstPrompt?: string;
+  title?: string;
+  cwd?: string;
+  provider?: string;
+  model?: string;
+  /** File size in bytes. */
+  size: number;
+  updatedAt: Date;
+}
+
+export const PROMPT_PREVIEW_CHARS = 80;
+const HEAD_BYTES = 64 * 1024;
+const MAX_HEAD_BYTES = 1024 * 1024;
+
+/** Every session under `agentHome`, most recently updated first. A missing folder lists nothing. */
+export async function listSessions(agentHome: string): Promise<SessionInfo[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(sessionsDir(agentHome));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const infos = await Promise.all(
+    names
+      .filter((name) => name.endsWith(SESSION_FILE_EXTENSION))
+      .map((name) => sessionInfo(path.join(sessionsDir(agentHome), name))),
+  );
+  return infos
+    .filter((info): info is SessionInfo => info !== undefined)
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1));
+}
+
+/** The most recently updated session started in `cwd` (for `--continue`). */
+export async function latestSessionFor(
+  agentHome: string,
+  cwd: string,
+): Promise<SessionInfo | undefined> {
+  const wanted = path.resolve(cwd);
+  const sessions = await listSessions(agentHome);
+  return sessions.find((s) => s.cwd !== undefined && path.resolve(s.cwd) === wanted);
+}
+
+/** Deletes a session file. Resolves false when there was no such session. */
+export async function deleteSession(agentHome: string, id: string): Promise<boolean> {
+  if (id.includes('/') || id.includes('\\') || id.startsWith('.')) return false;
+  try {
+    await fs.unlink(sessionPath(agentHome, id));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+export type ResolveResult =
+  | { ok: true; session: SessionInfo }
+  | { ok: false; reason: 'not_found' | 'ambiguous'; message: string; candidates: SessionInfo[] };
+
+/**
+ * Finds a session by exact id, by a unique id prefix, or by the path of a session file. Ambiguous
+ * prefixes list their candidates so the person can be told which ones match.
+ */
+export async function resolveSession(
+  agentHome: string,
+  idOrPrefix: string,
+): Promise<ResolveResult> {
+  const query = idOrPrefix.trim();
+  if (query.endsWith(SESSION_FILE_EXTENSION) && (query.includes('/') || query.includes('\\'))) {
+    const info = await sessionInfo(path.resolve(query));
+    if (info) return { ok: true, session: info };
+  }
+  const sessions = await listSessions(agentHome);
+  const exact = sessions.find((s) => s.id === query);
+  if (exact) return { ok: true, session: exact };
+  const matches = query.length > 0 ? sessions.filter((s) => s.id.startsWith(query)) : [];
+  if (matches.length === 1) return { ok: true, session: matches[0]! };
+  if (matches.length === 0) {
+    return {
+      ok: false,
+      reason: 'not_found',
+      message: `no session matches "${query}" in ${sessionsDir(agentHome)}`,
+      candidates: [],
+    };
+  }
+  return {
+    ok: false,
+    reason: 'ambiguous',
+    message: `"${query}" matches ${matches.length} sessions: ${matches.map((s) => s.id).join(', ')}`,
+    candidates: matches,
+  };
+}
+
+/** Reads what a listing shows from the head of one file; undefined when it vanished meanwhile. */
+export async function sessionInfo(file: string): Promise<SessionInfo | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    const info: SessionInfo = {
+      id: path.basename(file, SESSION_FILE_EXTENSION),
+      path: file,
+      size: stat.size,
+      updatedAt: stat.mtime,
+    };
+    const parser = new SessionLineParser();
+    const decoder = new StringDecoder('utf8');
+    let position = 0;
+    let chunkSize = HEAD_BYTES;
+    while (position < stat.size && position < MAX_HEAD_BYTES) {
+      const buffer = Buffer.alloc(Math.min(chunkSize, stat.size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      chunkSize *= 2;
+      parser.push(decoder.write(buffer.subarray(0, bytesRead)));
+      if (position >= stat.size) parser.push(`${decoder.end()}\n`);
+      if (fillFromEvents(info, parser.peek())) break;
+    }
+    return info;
+  } finally {
+    await handle.close();
+  }
+}
+
+function fillFromEvents(info: SessionInfo, events: ReturnType<SessionLineParser['peek']>): boolean {
+  for (const event of events) {
+    if (event.type === 'session_start' && info.cwd === undefined) {
+      info.cwd = event.cwd;
+      info.provider = event.provider;
+      info.model = event.model;
+      if (event.title !== undefined) info.title = event.title;
+    } else if (event.type === 'user' && info.firstPrompt === undefined) {
+      info.firstPrompt = previewPrompt(event.text);
+    }
+  }
+  return info.cwd !== undefined && info.firstPrompt !== undefined;
+}
+
+/** One line, at most `PROMPT_PREVIEW_CHARS` characters. */
+export function previewPrompt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(line);
+  return chars.length > PROMPT_PREVIEW_CHARS
+    ? `${chars.slice(0, PROMPT_PREVIEW_CHARS - 1).join('')}…`
+    : line;
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { AssistantMessage, ToolActivity } from '@agent/llm';
+import { sessionEventForLoopEvent, toolEndEvent, type LoopEventLike } from './loop-events';
+import { sessionPath } from './paths';
+import {
+  SESSION_SCHEMA_VERSION,
+  type QuestionnaireRecord,
+  type QuestionnaireResult,
+  type SessionEvent,
+  type SessionEventInput,
+  type ToolHistoryMode,
+} from './schema';
+import { toSessionLine } from './serialize';
+import { newSessionId } from './session-id';
+
+export interface CreateSessionOptions {
+  agentHome: string;
+  cwd: string;
+  provider: string;
+  model: string;
+  title?: string;
+  /** A fixed id (tests, imports); otherwise a new time-sortable one. */
+  id?: string;
+  now?: () => Date;
+  /** Called when a background write fails; the error is also thrown by the next flush/close. */
+  onError?: (error: Error) => void;
+}
+
+export interface OpenSessionOptions {
+  now?: () => Date;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Appends events to one session file. `append` stamps and serializes at once (later mutation of
+ * the caller's objects cannot leak in), hands the line to the OS shortly after, and `flush`
+ * (called at each turn boundary and by `close`) writes what is left and fsyncs.
+ */
+export class SessionWriter {
+  private buffer: string[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private writeScheduled = false;
+  private failure: Error | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly id: string,
+    readonly path: string,
+    private readonly file: fs.FileHandle,
+    private readonly now: () => Date,
+    private readonly onError: ((error: Error) => void) | undefined,
+  ) {}
+
+  /** Creates a new session file and writes its `session_start` event (flushed). */
+  static async create(options: CreateSessionOptions): Promise<SessionWriter> {
+    const dir = path.dirname(sessionPath(options.agentHome, 'x'));
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const now = options.now ?? (() => new Date());
+    for (let attempt = 0; ; attempt++) {
+      const id = options.id ?? newSessionId(now());
+      const file = sessionPath(options.agentHome, id);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, 'wx', 0o600);
+      } catch (error) {
+        const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
+        if (exists && options.id === undefined && attempt < 20) continue;
+        throw error;
+      }
+      const writer = new SessionWriter(id, file, handle, now, options.onError);
+      const start: SessionEventInput = {
+        type: 'session_start',
+        cwd: options.cwd,
+        provider: options.provider,
+        model: options.model,
+      };
+      if (options.title !== undefined) start.title = options.title;
+      writer.append(start);
+      await writer.flush();
+      return writer;
+    }
+  }
+
+  /** Opens an existing session file to continue it (resume). A torn last line is fenced off. */
+  static async open(file: string, options: OpenSessionOptions = {}): Promise<SessionWriter> {
+    const handle = await fs.open(file, 'a+', 0o600);
+    const { size } = await handle.stat();
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) await handle.write('\n');
+    }
+    const id = path.basename(file).replace(/\.jsonl$/, '');
+    return new SessionWriter(id, file, handle, options.now ?? (() => new Date()), options.onError);
+  }
+
+  /** Stamps `input` with version, id and time, and queues it. Returns the stamped event. */
+  append(input: SessionEventInput): SessionEvent {
+    const { type, ...fields } = input;
+    const event = {
+      v: SESSION_SCHEMA_VERSION,
+      type,
+      id: randomBytes(6).toString('hex'),
+      ts: this.now().toISOString(),
+      ...fields,
+    } as SessionEvent;
+    this.appendEvent(event);
+    return event;
+  }
+
+  /** Queues an already stamped event as it is (redacted, raw outputs dropped). */
+  appendEvent(event: SessionEvent): void {
+    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    this.buffer.push(`${toSessionLine(event)}\n`);
+    if (!this.writeScheduled) {
+      this.writeScheduled = true;
+      setImmediate(() => {
+        this.writeScheduled = false;
+        this.chain = this.chain.then(() => this.writeBuffer());
+      });
+    }
+  }
+
+  recordUser(text: string): SessionEvent {
+    return this.append({ type: 'user', text });
+  }
+
+  recordAssistant(message: AssistantMessage): SessionEvent {
+    return this.append({ type: 'assistant', message });
+  }
+
+  recordToolEnd(activity: ToolActivity): SessionEvent {
+    return this.append(toolEndEvent(activity));
+  }
+
+  recordCheckpoint(summary: string): SessionEvent {
+    return this.append({ type: 'checkpoint', summary });
+  }
+
+  recordProviderChange(provider: string, model: string): SessionEvent {
+    return this.append({ type: 'provider_change', provider, model });
+  }
+
+  recordQuestionnaire(
+    callId: string,
+    questionnaire: QuestionnaireRecord,
+    result: QuestionnaireResult,
+  ): SessionEvent {
+    return this.append({ type: 'questionnaire', callId, questionnaire, result });
+  }
+
+  recordSettings(settings: { toolHistory?: ToolHistoryMode }): SessionEvent {
+    return this.append({ type: 'settings', ...settings });
+  }
+
+  /**
+   * Records a tool loop event: the assistant message when complete, one `tool_end` per call;
+   * `turn_end` flushes. Streaming deltas and progress are not recorded.
+   */
+  recordLoopEvent(event: LoopEventLike): void {
+    const input = sessionEventForLoopEvent(event);
+    if (input) this.append(input);
+    if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());
+  }
+
+  /** Writes everything queued and fsyncs. Rejects with a write failure not yet reported. */
+  async flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.writeAndSync());
+    await this.chain;
+    const failure = this.failure;
+    this.failure = undefined;
+    if (failure) throw failure;
+  }
+
+  /** Flushes and closes the file. Later appends throw. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.flush();
+    } finally {
+      this.closed = true;
+      await this.file.close();
+    }
+  }
+
+  private async writeAndSync(): Promise<void> {
+    await this.writeBuffer();
+    if (!this.failure) await this.file.sync().catch((error: Error) => this.fail(error));
+  }
+
+  private async writeBuffer(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const text = this.buffer.join('');
+    this.buffer = [];
+    try {
+      await this.file.write(text);
+    } catch (error) {
+      this.fail(error as Error);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.onError?.(error);
+  }
+}

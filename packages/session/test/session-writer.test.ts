@@ -1,0 +1,92 @@
+import { promises as fs } from 'node:fs';
+import { loadSession, projectMessages, SESSION_SCHEMA_VERSION, SessionWriter } from '../src';
+import { tempAgentHome } from './helpers';
+
+describe('SessionWriter', () => {
+  let home: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ home, cleanup } = await tempAgentHome()));
+  afterEach(() => cleanup());
+
+  const create = () =>
+    SessionWriter.create({
+      agentHome: home,
+      cwd: '/w',
+      provider: 'demo',
+      model: 'm',
+      now: () => new Date('2026-11-30T01:02:03.000Z'),
+    });
+
+  it('stamps every line with version, type, unique id and time', async () => {
+    const writer = await create();
+    writer.recordUser('hi');
+    writer.recordSettings({ toolHistory: 'off' });
+    await writer.close();
+    const lines = (await fs.readFile(writer.path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.v, l.type, l.ts])).toEqual([
+      [SESSION_SCHEMA_VERSION, 'session_start', '2026-11-30T01:02:03.000Z'],
+      [SESSION_SCHEMA_VERSION, 'user', '2026-11-30T01:02:03.000Z'],
+      [SESSION_SCHEMA_VERSION, 'settings', '2026-11-30T01:02:03.000Z'],
+    ]);
+    expect(new Set(lines.map((l) => l.id)).size).toBe(3);
+    expect(writer.path).toBe(`${home}/sessions/${writer.id}.jsonl`);
+  });
+
+  it('has the turn on disk at turn_end without closing, and records no streaming noise', async () => {
+    const writer = await create();
+    writer.recordUser('hi');
+    writer.recordLoopEvent({ type: 'text_delta', text: 'Hel' } as never);
+    writer.recordLoopEvent({ type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } } as never);
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: { role: 'assistant', text: 'Hello', toolCalls: [] },
+    });
+    writer.recordLoopEvent({ type: 'turn_end' });
+    let loaded = await loadSession(writer.path);
+    for (let i = 0; i < 100 && loaded.events.length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      loaded = await loadSession(writer.path);
+    }
+    expect(loaded.events.map((e) => e.type)).toEqual(['session_start', 'user', 'assistant']);
+    await writer.close();
+  });
+
+  it('keeps what the caller mutates after recording out of the file', async () => {
+    const writer = await create();
+    const message = { role: 'assistant' as const, text: 'one', toolCalls: [] };
+    writer.recordAssistant(message);
+    message.text = 'changed later';
+    await writer.close();
+    expect(projectMessages((await loadSession(writer.path)).events)).toEqual([
+      { role: 'assistant', text: 'one', toolCalls: [] },
+    ]);
+  });
+
+  it('resumes a file whose last line was torn without gluing the next event onto it', async () => {
+    const writer = await create();
+    writer.recordUser('before the crash');
+    await writer.close();
+    await fs.appendFile(writer.path, '{"v":1,"type":"assistant","id":"x","ts":"t","mess');
+
+    const resumed = await SessionWriter.open(writer.path);
+    expect(resumed.id).toBe(writer.id);
+    resumed.recordUser('after resume');
+    await resumed.close();
+    const loaded = await loadSession(writer.path);
+    expect(loaded.warnings).toEqual([{ line: 3, reason: expect.stringContaining('invalid JSON') }]);
+    expect(projectMessages(loaded.events)).toEqual([
+      { role: 'user', text: 'before the crash' },
+      { role: 'user', text: 'after resume' },
+    ]);
+  });
+
+  it('refuses appends after close', async () => {
+    const writer = await create();
+    await writer.close();
+    expect(() => writer.recordUser('late')).toThrow(/closed/);
+    await writer.close();
+  });
+});
