@@ -1,0 +1,88 @@
+import { splitIntoFragments, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { create } from '../../src/providers/text';
+import { toolPromptSection } from '../../src/providers/text/tool-prompt';
+import {
+  assistantFrom,
+  callsOf,
+  collect,
+  endOf,
+  FINAL_TEXT,
+  FIRST_TEXT,
+  READ_ARGS,
+  READ_OUTPUT,
+  request,
+  SEARCH_ARGS,
+  SEARCH_OUTPUT,
+  SYSTEM,
+  textOf,
+  TOOLS,
+  USER,
+} from './fixtures';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const READ_BLOCK = `\`\`\`tool\n${JSON.stringify({ name: 'read_file', arguments: READ_ARGS })}\n\`\`\``;
+const SEARCH_BLOCK = `\`\`\`tool\n${JSON.stringify({ name: 'search', arguments: SEARCH_ARGS })}\n\`\`\``;
+
+/** The reply streamed in many small pieces, fences and JSON split mid-token. */
+function firstReply(): string[] {
+  return [
+    'Let me ',
+    'check — ',
+    'ünïcode ✓.\n\n',
+    ...splitIntoFragments(READ_BLOCK, 7),
+    '\n',
+    ...splitIntoFragments(SEARCH_BLOCK, 6),
+  ];
+}
+
+describe('text transport against the Chat Completions fake', () => {
+  test('two-turn conversation through ```tool blocks: no tools param, exact follow-up request', async () => {
+    server = await startOpenAIChatServer([
+      { text: firstReply(), usage: { inputTokens: 220, outputTokens: 40 } },
+      { text: ['Both done: ', 'the file says héllo.'] },
+    ]);
+    const provider = create({ model: 'llama-test', baseUrl: `${server.url}/v1`, maxRetries: 0 });
+
+    const first = await collect(provider, request([USER]));
+    expect(textOf(first)).toBe(`${FIRST_TEXT}\n\n`);
+    const calls = callsOf(first);
+    expect(calls.map(({ name, arguments: args }) => ({ name, args: JSON.parse(args) }))).toEqual([
+      { name: 'read_file', args: READ_ARGS },
+      { name: 'search', args: SEARCH_ARGS },
+    ]);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(2);
+    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+
+    const assistant = assistantFrom(first, { read_file: READ_OUTPUT });
+    const second = await collect(provider, request([USER, assistant]));
+    expect(textOf(second)).toBe(FINAL_TEXT);
+    expect(endOf(second)).toEqual({ type: 'end', stopReason: 'stop' });
+
+    const [idA, idB] = calls.map((c) => c.id);
+    expect(server.requests[1]!.body).toEqual({
+      model: 'llama-test',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: `${SYSTEM}\n\n${toolPromptSection(TOOLS)}` },
+        { role: 'user', content: 'Look at the docs please' },
+        { role: 'assistant', content: `${FIRST_TEXT}\n\n${READ_BLOCK}\n\n${SEARCH_BLOCK}` },
+        {
+          role: 'user',
+          content: `Result of read_file (${idA}):\n${READ_OUTPUT}\n\nError from search (${idB}):\nunknown tool search`,
+        },
+      ],
+    });
+    expect(server.requests[0]!.body.tools).toBeUndefined();
+    const prompt: string = server.requests[0]!.body.messages[0].content;
+    expect(prompt).toContain(
+      '```tool\n{"name": "tool_name", "arguments": {"param": "value"}}\n```',
+    );
+    expect(prompt).toContain(JSON.stringify(TOOLS[1]!.parameters));
+  });
+});
