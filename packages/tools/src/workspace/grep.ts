@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { looksBinary, MAX_FILE_BYTES, statOrUndefined, truncateLine } from './file-text';
@@ -106,17 +107,23 @@ async function filesToSearch(
   return findFiles({ root: target.root, base: target.absolute, pattern, signal });
 }
 
-/** The file's text, or undefined for files grep skips: links leaving the workspace, huge or binary files. */
+/**
+ * The file's text, or undefined for files grep skips: links leaving the workspace, huge or
+ * binary files. The crawl never follows links, so only a file that is itself a link needs
+ * resolving.
+ */
 async function readSearchable(root: string, file: string): Promise<string | undefined> {
-  let target: WorkspacePath;
+  let absolute = path.join(root, file);
   try {
-    target = await resolveInWorkspace(root, file);
+    if ((await fs.lstat(absolute)).isSymbolicLink()) {
+      absolute = (await resolveInWorkspace(root, file)).absolute;
+    }
   } catch {
     return undefined;
   }
-  const stats = await statOrUndefined(target.absolute);
+  const stats = await statOrUndefined(absolute).catch(() => undefined);
   if (!stats || !stats.isFile() || stats.size > MAX_FILE_BYTES) return undefined;
-  const content = await fs.readFile(target.absolute).catch(() => undefined);
+  const content = await fs.readFile(absolute).catch(() => undefined);
   if (!content || looksBinary(content)) return undefined;
   return content.toString('utf8');
 }

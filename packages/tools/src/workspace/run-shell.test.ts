@@ -65,26 +65,33 @@ describe('run_shell', () => {
     );
   });
 
+  it('reports the latest output line as progress while running', async () => {
+    const updates: string[] = [];
+    const ctx = { ...ws.ctx(), onUpdate: (update: { text: string }) => updates.push(update.text) };
+    await runTool(tool, { command: 'echo one; sleep 0.4; echo two; sleep 0.4' }, ctx);
+    expect(updates).toEqual(['one', 'two']);
+  });
+
   it('kills a command that runs past its timeout', async () => {
     const started = Date.now();
     const result = await runTool(
       tool,
-      { command: 'echo started; sleep 30', timeout_ms: 300 },
+      { command: 'echo started; sleep 30', timeout_ms: 800 },
       ws.ctx(),
     );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.isError).toBe(true);
     expect(result.output).toBe(
-      'started\n\n[timed out after 0.3 s; the command and its child processes were killed]',
+      'started\n\n[timed out after 0.8 s; the command and its child processes were killed]',
     );
   });
 
   it('escalates to SIGKILL when the command ignores SIGTERM', async () => {
     const started = Date.now();
     const command = "trap '' TERM; echo ready; while true; do sleep 0.1; done";
-    const result = await runTool(tool, { command, timeout_ms: 200 }, ws.ctx());
+    const result = await runTool(tool, { command, timeout_ms: 600 }, ws.ctx());
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(result.output).toMatch(/^ready\n\n\[timed out after 0.2 s/);
+    expect(result.output).toMatch(/^ready\n\n\[timed out after 0.6 s/);
   });
 
   it('on abort kills the whole process group, children included, and settles quickly', async () => {

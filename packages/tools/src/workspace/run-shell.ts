@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, type Tool, type ToolResult } from '../tool';
+import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '../tool';
 import { realWorkspaceRoot } from './path-safety';
 import { runShellCommand, type ShellOutcome } from './shell-process';
 
@@ -8,6 +8,8 @@ export const MAX_SHELL_TIMEOUT_MS = 600_000;
 /** Output kept from the start and from the end of a command's output (30 KB in all). */
 export const SHELL_OUTPUT_HEAD_BYTES = 15 * 1024;
 export const SHELL_OUTPUT_TAIL_BYTES = 15 * 1024;
+
+const PROGRESS_INTERVAL_MS = 250;
 
 const inputSchema = z.object({
   command: z
@@ -55,6 +57,7 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
         headBytes: SHELL_OUTPUT_HEAD_BYTES,
         tailBytes: SHELL_OUTPUT_TAIL_BYTES,
         killGraceMs: options.killGraceMs,
+        onOutput: ctx.onUpdate ? latestLineReporter(ctx.onUpdate) : undefined,
         env: {
           ...process.env,
           PAGER: 'cat',
@@ -106,6 +109,25 @@ function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): To
       };
     }
   }
+}
+
+/** Reports the latest complete output line, at most every {@link PROGRESS_INTERVAL_MS}. */
+function latestLineReporter(onUpdate: (update: ToolUpdate) => void): (chunk: Buffer) => void {
+  let pending = '';
+  let lastSent = 0;
+  return (chunk) => {
+    pending = (pending + chunk.toString('utf8')).slice(-4096);
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    const latest = lines
+      .map((line) => stripTerminalEscapes(line).trim())
+      .filter(Boolean)
+      .pop();
+    const now = Date.now();
+    if (latest === undefined || now - lastSent < PROGRESS_INTERVAL_MS) return;
+    lastSent = now;
+    onUpdate({ text: oneLine(latest, 200) });
+  };
 }
 
 function oneLine(text: string, max: number): string {

@@ -23,6 +23,8 @@ export interface ShellOptions {
   /** Time between SIGTERM and SIGKILL of the process group on timeout or abort. */
   killGraceMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Sees every chunk of output as it arrives (for live progress). */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 /** How long to wait for the pipes to close after bash exits (background jobs may hold them). */
@@ -59,8 +61,12 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
     const onAbort = (): void => stop('aborted');
     signal.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => buffer.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => buffer.push(chunk));
+    const onData = (chunk: Buffer): void => {
+      buffer.push(chunk);
+      options.onOutput?.(chunk);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('error', (error) => {
       if (child.pid === undefined) finish('failed-to-start', error.message);
     });
