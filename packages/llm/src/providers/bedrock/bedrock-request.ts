@@ -1,0 +1,105 @@
+import type {
+  ContentBlock,
+  ConverseStreamCommandInput,
+  Message as BedrockMessage,
+  Tool,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { ToolSpec } from '@agent/tools';
+import {
+  checkpointText,
+  isErrorResult,
+  prepareMessages,
+  statusLine,
+  toolResultText,
+} from '../../history';
+import type { Message } from '../../messages';
+import type { ProviderRequest } from '../../provider';
+import { toolInputObject, WireCallIds } from '../shared';
+
+type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse']>['input']>;
+
+/**
+ * Rebuilds neutral history as Converse messages: assistant `[{text}?, {toolUse}...]`, then one
+ * user message opening with a `toolResult` for every `toolUse`, in order. Same-role messages are
+ * merged, blank text is never sent and no message is empty.
+ */
+export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
+  const ids = new WireCallIds();
+  const out: BedrockMessage[] = [];
+  const push = (role: 'user' | 'assistant', blocks: ContentBlock[]) => {
+    if (blocks.length === 0) return;
+    const last = out[out.length - 1];
+    if (last && last.role === role) last.content!.push(...blocks);
+    else out.push({ role, content: blocks });
+  };
+  const text = (value: string): ContentBlock[] => (value.trim() ? [{ text: value }] : []);
+
+  prepareMessages(messages).forEach((message, index) => {
+    if (message.role === 'user') push('user', text(message.text));
+    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    else {
+      push('assistant', [
+        ...text(message.text),
+        ...message.toolCalls.map((call): ContentBlock => ({
+          toolUse: {
+            toolUseId: ids.wire(call.id, index),
+            name: call.name,
+            input: toolInputObject(call.input) as DocumentType,
+          },
+        })),
+      ]);
+      push(
+        'user',
+        message.toolCalls.map((call): ContentBlock => ({
+          toolResult: {
+            toolUseId: ids.wire(call.id, index),
+            content: [
+              { text: toolResultText(call).trim() ? toolResultText(call) : statusLine(call) },
+            ],
+            status: isErrorResult(call) ? 'error' : 'success',
+          },
+        })),
+      );
+    }
+  });
+  return out;
+}
+
+/**
+ * Tool specs for `toolConfig`. Converse rejects toolUse/toolResult blocks without a toolConfig,
+ * so tools only named in history are declared too (with an open schema) when none are offered.
+ */
+function toolConfig(tools: ToolSpec[], messages: BedrockMessage[]): Tool[] {
+  const declared = tools.map((spec): Tool => ({
+    toolSpec: {
+      name: spec.name,
+      description: spec.description || spec.name,
+      inputSchema: { json: { type: 'object', ...spec.parameters } as DocumentType },
+    },
+  }));
+  if (declared.length > 0) return declared;
+  const names = new Set<string>();
+  for (const message of messages) {
+    for (const block of message.content ?? [])
+      if (block.toolUse?.name) names.add(block.toolUse.name);
+  }
+  return [...names].map((name): Tool => ({
+    toolSpec: { name, description: name, inputSchema: { json: { type: 'object' } } },
+  }));
+}
+
+/** The ConverseStream input for a neutral request. */
+export function toBedrockRequest(
+  model: string,
+  request: ProviderRequest,
+): ConverseStreamCommandInput {
+  const messages = toBedrockMessages(request.messages);
+  const tools = toolConfig(request.tools, messages);
+  return {
+    modelId: model,
+    messages,
+    ...(request.system.trim() ? { system: [{ text: request.system }] } : {}),
+    ...(tools.length > 0 ? { toolConfig: { tools } } : {}),
+    ...(request.maxOutputTokens ? { inferenceConfig: { maxTokens: request.maxOutputTokens } } : {}),
+  };
+}

@@ -1,0 +1,74 @@
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { Provider, ProviderError, ProviderOptions } from '../../provider';
+import {
+  classifyError,
+  guardStream,
+  streamCutError,
+  type EndEvent,
+  type StreamState,
+} from '../shared';
+import { BedrockEventMapper } from './bedrock-events';
+import { toBedrockRequest } from './bedrock-request';
+
+const CREDENTIALS =
+  'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK ' +
+  'for a Bedrock API key) and AWS_REGION, or choose another --provider';
+
+/**
+ * The Bedrock ConverseStream adapter. Credentials come from the AWS chain; `baseUrl` is the
+ * endpoint (HTTP/1.1, so plain http:// gateways work); retries go through the SDK (`maxAttempts`).
+ */
+export function create(options: ProviderOptions): Provider {
+  let client: BedrockRuntimeClient | undefined;
+  const region =
+    options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+  const classify = (error: unknown, state: StreamState): ProviderError => {
+    const classified = classifyError(error, {
+      credentialVariable: 'AWS credentials',
+      baseUrl: options.baseUrl ?? `bedrock-runtime.${region}`,
+      streaming: state.streaming,
+    });
+    if (classified.kind !== 'auth') return classified;
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      ...classified,
+      message: `AWS credentials are missing or invalid (${detail}): ${CREDENTIALS}`,
+    };
+  };
+
+  return {
+    id: 'bedrock',
+    model: options.model,
+    stream(request, signal) {
+      return guardStream(
+        signal,
+        async function* (state) {
+          client ??= new BedrockRuntimeClient({
+            region,
+            ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
+            maxAttempts: (options.maxRetries ?? 2) + 1,
+            requestHandler: new NodeHttpHandler(),
+          });
+          const response = await client.send(
+            new ConverseStreamCommand(toBedrockRequest(options.model, request)),
+            { abortSignal: signal },
+          );
+          state.streaming = true;
+          const mapper = new BedrockEventMapper();
+          for await (const event of response.stream ?? []) yield* mapper.map(event);
+          if (!mapper.finished) {
+            return {
+              type: 'end',
+              stopReason: 'error',
+              error: streamCutError('no messageStop'),
+            } satisfies EndEvent;
+          }
+          return { type: 'end', stopReason: mapper.stop } satisfies EndEvent;
+        },
+        classify,
+      );
+    },
+  };
+}
