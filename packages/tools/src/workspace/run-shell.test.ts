@@ -46,7 +46,7 @@ describe('run_shell', () => {
   });
 
   it('interleaves stderr with stdout and marks a non-zero exit as an error', async () => {
-    const command = 'echo out; sleep 0.05; echo err >&2; sleep 0.05; echo out2; exit 3';
+    const command = 'echo out; sleep 0.2; echo err >&2; sleep 0.2; echo out2; exit 3';
     const result = await runTool(tool, { command }, ws.ctx());
     expect(result.isError).toBe(true);
     expect(result.output).toBe('out\nerr\nout2\n\n[exit code 3]');
