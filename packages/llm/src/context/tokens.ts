@@ -24,7 +24,8 @@ function openaiEncoder(): Encoder {
     // The rank data is 2 MB: loaded on first use, never at start-up.
     /* eslint-disable @typescript-eslint/no-require-imports */
     const lite = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => Encoder };
-    const ranks = (require('js-tiktoken/ranks/o200k_base') as { default: unknown }).default;
+    const module = require('js-tiktoken/ranks/o200k_base') as { default?: unknown };
+    const ranks = module.default ?? module;
     /* eslint-enable @typescript-eslint/no-require-imports */
     encoder = new lite.Tiktoken(ranks);
   }
