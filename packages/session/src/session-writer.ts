@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { AssistantMessage, ToolActivity } from '@agent/llm';
-import { sessionEventForLoopEvent, toolEndEvent, type LoopEventLike } from './loop-events';
+import type { AssistantMessage, LoopEvent, ToolActivity } from '@agent/llm';
+import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
 import {
   SESSION_SCHEMA_VERSION,
@@ -159,7 +159,7 @@ export class SessionWriter {
    * Records a tool loop event: the assistant message when complete, one `tool_end` per call;
    * `turn_end` flushes. Streaming deltas and progress are not recorded.
    */
-  recordLoopEvent(event: LoopEventLike): void {
+  recordLoopEvent(event: LoopEvent): void {
     const input = sessionEventForLoopEvent(event);
     if (input) this.append(input);
     if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());

@@ -105,6 +105,7 @@ describe('secrets never reach the session file', () => {
         output: `raw output ${ANTHROPIC_KEY}`,
         retainedOutput: `{"answers":["${OPENAI_KEY}"],"cancelled":false}`,
       },
+      result: { output: `raw output ${ANTHROPIC_KEY}` },
     });
     writer.recordCheckpoint(`summary mentions ${GOOGLE_KEY}`);
     await writer.close();

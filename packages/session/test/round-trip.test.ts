@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import {
   INTERRUPTED_OUTPUT,
   type AssistantMessage,
+  type LoopEvent,
   type Message,
   type ToolActivity,
 } from '@agent/llm';
@@ -22,61 +23,64 @@ function pending(id: string, name: string, input: unknown, summary: string): Too
 
 /** Plays two turns the way the tool loop reports them. */
 function playTwoTurns(writer: SessionWriter): void {
+  const play = (events: LoopEvent[]): void =>
+    events.forEach((event) => writer.recordLoopEvent(event));
   writer.recordUser('List the files');
   const listCall = pending('call_1', 'list_files', { path: '.' }, 'list_files .');
-  writer.recordLoopEvent({ type: 'text_delta', text: 'Looking.' } as never);
-  writer.recordLoopEvent({
-    type: 'assistant_message',
-    message: {
-      role: 'assistant',
-      text: 'Looking.',
-      toolCalls: [listCall],
-      provider: 'openai-chat',
-      model: 'gpt-test',
+  const listed = 'a.ts\nb.ts\nc.ts';
+  play([
+    { type: 'text_delta', text: 'Looking.' },
+    {
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: 'Looking.',
+        toolCalls: [listCall],
+        provider: 'openai-chat',
+        model: 'gpt-test',
+      },
     },
-  });
-  writer.recordLoopEvent({ type: 'tool_start', activity: listCall } as never);
-  writer.recordLoopEvent({
-    type: 'tool_end',
-    activity: {
-      ...listCall,
-      status: 'ok',
-      summary: 'listed 3 entries',
-      output: 'a.ts\nb.ts\nc.ts',
+    { type: 'tool_start', activity: listCall, title: 'list_files .' },
+    { type: 'tool_update', id: 'call_1', update: { text: 'reading' } },
+    {
+      type: 'tool_end',
+      activity: { ...listCall, status: 'ok', summary: 'listed 3 entries', output: listed },
+      result: { output: listed, summary: 'listed 3 entries' },
     },
-  });
-  writer.recordLoopEvent({
-    type: 'assistant_message',
-    message: {
-      role: 'assistant',
-      text: 'There are 3 files.',
-      toolCalls: [],
-      usage: { inputTokens: 120, outputTokens: 9 },
+    { type: 'usage', usage: { inputTokens: 120, outputTokens: 9 } },
+    {
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: 'There are 3 files.',
+        toolCalls: [],
+        usage: { inputTokens: 120, outputTokens: 9 },
+      },
     },
-  });
-  writer.recordLoopEvent({ type: 'turn_end' });
+    { type: 'turn_end', reason: 'done' },
+  ]);
 
   writer.recordUser('Set up the service');
   const askCall = pending('call_2', 'ask_user', ASK_INPUT, 'ask_user: 2 questions');
-  writer.recordLoopEvent({
-    type: 'assistant_message',
-    message: { role: 'assistant', text: '', toolCalls: [askCall] },
-  });
-  writer.recordLoopEvent({
-    type: 'tool_end',
-    activity: {
-      ...askCall,
-      status: 'ok',
-      summary: 'answered 2 of 2',
-      output: ASK_RESULT,
-      retainedOutput: ASK_RESULT,
+  play([
+    { type: 'assistant_message', message: { role: 'assistant', text: '', toolCalls: [askCall] } },
+    {
+      type: 'tool_end',
+      activity: {
+        ...askCall,
+        status: 'ok',
+        summary: 'answered 2 of 2',
+        output: ASK_RESULT,
+        retainedOutput: ASK_RESULT,
+      },
+      result: { output: ASK_RESULT },
     },
-  });
-  writer.recordLoopEvent({
-    type: 'assistant_message',
-    message: { role: 'assistant', text: 'Using PostgreSQL.', toolCalls: [] },
-  });
-  writer.recordLoopEvent({ type: 'turn_end' });
+    {
+      type: 'assistant_message',
+      message: { role: 'assistant', text: 'Using PostgreSQL.', toolCalls: [] },
+    },
+    { type: 'turn_end', reason: 'done' },
+  ]);
 }
 
 const TWO_TURNS: Message[] = [
@@ -219,6 +223,10 @@ describe('session round trip', () => {
         ...shellCall,
         status: 'skipped',
         summary: 'skipped: ask_user took precedence; retry after reading the answer',
+      },
+      result: {
+        output: 'skipped: ask_user took precedence; retry after reading the answer',
+        isError: true,
       },
     });
     // The process dies while the questionnaire is open: what reached the OS is all there is.

@@ -38,13 +38,13 @@ describe('SessionWriter', () => {
   it('has the turn on disk at turn_end without closing, and records no streaming noise', async () => {
     const writer = await create();
     writer.recordUser('hi');
-    writer.recordLoopEvent({ type: 'text_delta', text: 'Hel' } as never);
-    writer.recordLoopEvent({ type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } } as never);
+    writer.recordLoopEvent({ type: 'text_delta', text: 'Hel' });
+    writer.recordLoopEvent({ type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } });
     writer.recordLoopEvent({
       type: 'assistant_message',
       message: { role: 'assistant', text: 'Hello', toolCalls: [] },
     });
-    writer.recordLoopEvent({ type: 'turn_end' });
+    writer.recordLoopEvent({ type: 'turn_end', reason: 'done' });
     let loaded = await loadSession(writer.path);
     for (let i = 0; i < 100 && loaded.events.length < 3; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
