@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('openai-responses adapter against the Responses fake', () => {
   test('streamed text and fragmented calls, then the loop sends the exact stateless replay', async () => {
-    server = await startOpenAIResponsesServer([...twoTurnScript(), ...twoTurnScript()]);
+    server = await startOpenAIResponsesServer([twoTurnScript()[0]!, ...twoTurnScript()]);
     const provider = create({
       model: 'gpt-test',
       baseUrl: `${server.url}/v1`,
