@@ -19,15 +19,15 @@ export interface FindFilesOptions {
 /**
  * Files under `base` matching `pattern`, as sorted forward-slash paths relative to the root.
  * `.git` and `node_modules` are never entered and `.gitignore` rules are honoured while
- * crawling, so ignored directories are pruned rather than filtered afterwards. When `base`
- * itself is ignored (the caller named it explicitly), only `.git` and `node_modules` are
- * skipped below it. Symbolic links are listed but never followed.
+ * crawling, so ignored directories are pruned rather than filtered afterwards. A `base` the
+ * caller named explicitly is searched even when excluded: below a gitignored base only `.git`
+ * and `node_modules` are skipped, below a base inside those nothing is. Symbolic links are
+ * listed but never followed.
  */
 export async function findFiles(options: FindFilesOptions): Promise<string[]> {
   const { root, base, pattern, signal } = options;
   checkPattern(pattern);
-  const baseIgnored = await new GitignoreFilter(root).ignores(base, true);
-  const filter = new GitignoreFilter(root, !baseIgnored);
+  const filter = new GitignoreFilter(root, await GitignoreFilter.modeFor(root, base));
   const readdir = (
     directory: string,
     readOptions: { withFileTypes: true },

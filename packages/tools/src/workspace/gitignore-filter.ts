@@ -16,19 +16,30 @@ export const ALWAYS_SKIPPED = ['.git', 'node_modules'] as const;
 export class GitignoreFilter {
   private readonly rules = new Map<string, Promise<ignore.Ignore | undefined>>();
 
-  /** `applyIgnoreFiles: false` keeps only the always-skipped names (for an ignored search base). */
+  /**
+   * `mode` picks what is excluded: `all`, `always-skipped` (only `.git` and `node_modules`, for
+   * a base some `.gitignore` excludes) or `none` (for a base inside `.git` or `node_modules`).
+   */
   constructor(
     private readonly root: string,
-    private readonly applyIgnoreFiles = true,
+    private readonly mode: 'all' | 'always-skipped' | 'none' = 'all',
   ) {}
+
+  /** The mode for searching below `base`, which the caller named explicitly. */
+  static async modeFor(root: string, base: string): Promise<'all' | 'always-skipped' | 'none'> {
+    const parts = toPosix(path.relative(root, base)).split('/');
+    if (parts.some((part) => (ALWAYS_SKIPPED as readonly string[]).includes(part))) return 'none';
+    return (await new GitignoreFilter(root).ignores(base, true)) ? 'always-skipped' : 'all';
+  }
 
   /** True when `absolute` (a file or directory inside the root) is excluded. */
   async ignores(absolute: string, isDirectory: boolean): Promise<boolean> {
+    if (this.mode === 'none') return false;
     const relative = toPosix(path.relative(this.root, absolute));
     if (relative === '') return false;
     const parts = relative.split('/');
     if (parts.some((part) => (ALWAYS_SKIPPED as readonly string[]).includes(part))) return true;
-    if (!this.applyIgnoreFiles) return false;
+    if (this.mode !== 'all') return false;
     let ignored = false;
     for (let depth = 0; depth < parts.length; depth++) {
       const rules = await this.rulesOf(path.join(this.root, ...parts.slice(0, depth)));
@@ -46,10 +57,11 @@ export class GitignoreFilter {
     directory: string,
     entries: E[],
   ): Promise<E[]> {
+    if (this.mode === 'none') return entries;
     const kept: E[] = [];
     for (const entry of entries) {
       if ((ALWAYS_SKIPPED as readonly string[]).includes(entry.name)) continue;
-      if (!this.applyIgnoreFiles) {
+      if (this.mode === 'always-skipped') {
         kept.push(entry);
         continue;
       }

@@ -52,6 +52,14 @@ describe('list_files', () => {
     expect(result.output).toBe('dist/index.js');
   });
 
+  it('lists inside node_modules when asked for it by name', async () => {
+    await ws.write('node_modules/pkg/node_modules/inner/index.js', '');
+    const result = await runTool(tool, { path: 'node_modules/pkg' }, ws.ctx());
+    expect(result.output).toBe(
+      'node_modules/pkg/index.js\nnode_modules/pkg/node_modules/inner/index.js',
+    );
+  });
+
   it('says so when nothing matches', async () => {
     const result = await runTool(tool, { pattern: '**/*.rs' }, ws.ctx());
     expect(result.isError).toBeUndefined();
