@@ -1,4 +1,6 @@
-import type { ToolSpec } from '@agent/tools';
+import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
+import { z } from 'zod';
+import { runToolLoop, type LoopEvent, type LoopResult } from '../../src/loop';
 import type { ScriptedTurn } from '@agent/testkit';
 import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';
 import type { Provider, ProviderRequest, StreamEvent } from '../../src/provider';
@@ -7,38 +9,36 @@ import type { Provider, ProviderRequest, StreamEvent } from '../../src/provider'
 
 export const SYSTEM = 'You are terse.';
 
-export const TOOLS: ToolSpec[] = [
-  {
-    name: 'read_file',
-    description: 'Read a file',
-    parameters: {
-      type: 'object',
-      properties: { path: { type: 'string' } },
-      required: ['path'],
-    },
-  },
-  {
-    name: 'search',
-    description: 'Search files',
-    parameters: {
-      type: 'object',
-      properties: {
-        query: { type: 'string' },
-        globs: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
-      },
-      required: ['query'],
-    },
-  },
-];
+export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
+export const SEARCH_OUTPUT = 'no matches for say "hi"';
+
+const readFile = defineTool({
+  name: 'read_file',
+  description: 'Read a file',
+  inputSchema: z.object({ path: z.string() }),
+  permission: 'read',
+  execute: async () => ({ output: READ_OUTPUT, summary: 'read 2 lines' }),
+});
+
+const search = defineTool({
+  name: 'search',
+  description: 'Search files',
+  inputSchema: z.object({ query: z.string(), globs: z.array(z.array(z.string())).optional() }),
+  permission: 'read',
+  execute: async () => ({ output: SEARCH_OUTPUT, summary: 'no matches' }),
+});
+
+export function registry(): ToolRegistry {
+  return new ToolRegistry([readFile, search]);
+}
+
+export const TOOLS: ToolSpec[] = registry().specs();
 
 export const USER: Message = { role: 'user', text: 'Look at the docs please' };
 export const FIRST_TEXT = 'Let me check — ünïcode ✓.';
 export const FINAL_TEXT = 'Both done: the file says héllo.';
 export const READ_ARGS = { path: 'docs/"quoted" naïve 日本語 🚀.md' };
 export const SEARCH_ARGS = { query: 'say \\"hi\\" — ok', globs: [['src/**', 'test/**'], ['*.md']] };
-export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
-export const SEARCH_OUTPUT = 'no matches for say "hi"';
-
 /** Turn 1 streams text and calls both tools with arguments in 5 fragments; turn 2 answers. */
 export function twoTurnScript(ids: [string, string] = ['call_A', 'call_B']): ScriptedTurn[] {
   return [
@@ -120,4 +120,24 @@ export async function waitFor(predicate: () => boolean, ms = 5000): Promise<void
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Runs the real tool loop over `provider` with the two read-only tools. */
+export async function runLoop(
+  provider: Provider,
+  history: Message[],
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ result: LoopResult; events: LoopEvent[] }> {
+  const events: LoopEvent[] = [];
+  const result = await runToolLoop({
+    provider,
+    registry: registry(),
+    system: SYSTEM,
+    history,
+    workspaceRoot: process.cwd(),
+    signal,
+    permissions: allowAll,
+    onEvent: (event) => events.push(event),
+  });
+  return { result, events };
 }

@@ -1,7 +1,7 @@
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { create } from '../../src/providers/openai-chat';
+import { create as createResponses } from '../../src/providers/openai-responses';
 import {
-  assistantFrom,
   callsOf,
   collect,
   endOf,
@@ -10,6 +10,7 @@ import {
   READ_ARGS,
   READ_OUTPUT,
   request,
+  runLoop,
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   SYSTEM,
@@ -18,26 +19,42 @@ import {
   twoTurnScript,
   USER,
 } from './fixtures';
+import { startOpenAIResponsesServer } from '@agent/testkit';
 
-let server: FakeServer | undefined;
+let servers: FakeServer[] = [];
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
 });
 
-describe('openai-chat adapter against the Chat Completions fake', () => {
-  test('two-turn tool conversation: streamed text, fragmented calls, exact follow-up request', async () => {
-    server = await startOpenAIChatServer(twoTurnScript());
-    const provider = create({
-      model: 'gpt-test',
-      baseUrl: `${server.url}/v1`,
-      apiKey: 'sk-test',
-      maxRetries: 0,
-    });
+async function chatServer(
+  script: Parameters<typeof startOpenAIChatServer>[0],
+): Promise<FakeServer> {
+  const server = await startOpenAIChatServer(script);
+  servers.push(server);
+  return server;
+}
 
-    const first = await collect(provider, request([USER]));
-    expect(textOf(first)).toBe(FIRST_TEXT);
-    expect(callsOf(first)).toEqual([
+function provider(server: FakeServer) {
+  return create({
+    model: 'gpt-test',
+    baseUrl: `${server.url}/v1`,
+    apiKey: 'sk-test',
+    maxRetries: 0,
+  });
+}
+
+describe('openai-chat adapter against the Chat Completions fake', () => {
+  test('streams text, assembles fragmented calls by index, reports usage', async () => {
+    const server = await chatServer(twoTurnScript());
+    const events = await collect(provider(server), request([USER]));
+    expect(textOf(events)).toBe(FIRST_TEXT);
+    expect(events.filter((e) => e.type === 'tool_call_start')).toEqual([
+      { type: 'tool_call_start', id: 'call_A', name: 'read_file' },
+      { type: 'tool_call_start', id: 'call_B', name: 'search' },
+    ]);
+    expect(events.filter((e) => e.type === 'tool_call_delta')).toHaveLength(10);
+    expect(callsOf(events)).toEqual([
       {
         type: 'tool_call_end',
         id: 'call_A',
@@ -51,21 +68,22 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
         arguments: JSON.stringify(SEARCH_ARGS),
       },
     ]);
-    expect(first.filter((e) => e.type === 'tool_call_delta')).toHaveLength(10);
-    expect(first).toContainEqual({
+    expect(events).toContainEqual({
       type: 'usage',
       usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
     });
-    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'tool_use' });
+  });
 
-    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
-    const second = await collect(provider, request([USER, assistant]));
-    expect(textOf(second)).toBe(FINAL_TEXT);
-    expect(endOf(second)).toEqual({ type: 'end', stopReason: 'stop' });
+  test('two-turn conversation through the tool loop sends the exact follow-up request', async () => {
+    const server = await chatServer(twoTurnScript());
+    const { result } = await runLoop(provider(server), [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.map((m) => m.text)).toEqual([FIRST_TEXT, FINAL_TEXT]);
 
-    const body = server.requests[1]!.body;
+    expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.headers.authorization).toBe('Bearer sk-test');
-    expect(body).toEqual({
+    expect(server.requests[1]!.body).toEqual({
       model: 'gpt-test',
       stream: true,
       stream_options: { include_usage: true },
@@ -96,5 +114,43 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
         { role: 'tool', tool_call_id: 'call_B', content: SEARCH_OUTPUT },
       ],
     });
+  });
+
+  test('a conversation started on openai-chat continues on openai-responses', async () => {
+    const chat = await chatServer(twoTurnScript());
+    const { result } = await runLoop(provider(chat), [USER]);
+    const history = [USER, ...result.messages, { role: 'user' as const, text: 'And now?' }];
+
+    const responses = await startOpenAIResponsesServer([{ text: 'Still fine.' }]);
+    servers.push(responses);
+    const next = createResponses({
+      model: 'gpt-test',
+      baseUrl: `${responses.url}/v1`,
+      apiKey: 'sk-test',
+      maxRetries: 0,
+    });
+    const continued = await runLoop(next, history);
+    expect(continued.result.reason).toBe('done');
+    expect(continued.result.messages[0]!.text).toBe('Still fine.');
+    expect(responses.requests[0]!.body.input).toEqual([
+      { type: 'message', role: 'user', content: 'Look at the docs please' },
+      { type: 'message', role: 'assistant', content: FIRST_TEXT },
+      {
+        type: 'function_call',
+        call_id: 'call_A',
+        name: 'read_file',
+        arguments: JSON.stringify(READ_ARGS),
+      },
+      {
+        type: 'function_call',
+        call_id: 'call_B',
+        name: 'search',
+        arguments: JSON.stringify(SEARCH_ARGS),
+      },
+      { type: 'function_call_output', call_id: 'call_A', output: READ_OUTPUT },
+      { type: 'function_call_output', call_id: 'call_B', output: SEARCH_OUTPUT },
+      { type: 'message', role: 'assistant', content: FINAL_TEXT },
+      { type: 'message', role: 'user', content: 'And now?' },
+    ]);
   });
 });

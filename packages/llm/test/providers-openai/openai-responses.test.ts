@@ -1,7 +1,6 @@
 import { startOpenAIResponsesServer, type FakeServer } from '@agent/testkit';
 import { create } from '../../src/providers/openai-responses';
 import {
-  assistantFrom,
   callsOf,
   collect,
   endOf,
@@ -10,6 +9,7 @@ import {
   READ_ARGS,
   READ_OUTPUT,
   request,
+  runLoop,
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   SYSTEM,
@@ -26,8 +26,8 @@ afterEach(async () => {
 });
 
 describe('openai-responses adapter against the Responses fake', () => {
-  test('two-turn tool conversation: streamed text, fragmented calls, exact stateless replay', async () => {
-    server = await startOpenAIResponsesServer(twoTurnScript());
+  test('streamed text and fragmented calls, then the loop sends the exact stateless replay', async () => {
+    server = await startOpenAIResponsesServer([twoTurnScript()[0]!, ...twoTurnScript()]);
     const provider = create({
       model: 'gpt-test',
       baseUrl: `${server.url}/v1`,
@@ -58,13 +58,12 @@ describe('openai-responses adapter against the Responses fake', () => {
     });
     expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
 
-    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
-    const second = await collect(provider, request([USER, assistant]));
-    expect(textOf(second)).toBe(FINAL_TEXT);
-    expect(endOf(second)).toEqual({ type: 'end', stopReason: 'stop' });
+    const { result } = await runLoop(provider, [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.map((m) => m.text)).toEqual([FIRST_TEXT, FINAL_TEXT]);
 
-    expect(server.requests[1]!.path).toBe('/v1/responses');
-    expect(server.requests[1]!.body).toEqual({
+    expect(server.requests[2]!.path).toBe('/v1/responses');
+    expect(server.requests[2]!.body).toEqual({
       model: 'gpt-test',
       stream: true,
       store: false,

@@ -2,7 +2,6 @@ import { splitIntoFragments, startOpenAIChatServer, type FakeServer } from '@age
 import { create } from '../../src/providers/text';
 import { toolPromptSection } from '../../src/providers/text/tool-prompt';
 import {
-  assistantFrom,
   callsOf,
   collect,
   endOf,
@@ -11,6 +10,7 @@ import {
   READ_ARGS,
   READ_OUTPUT,
   request,
+  runLoop,
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   SYSTEM,
@@ -44,6 +44,7 @@ describe('text transport against the Chat Completions fake', () => {
   test('two-turn conversation through ```tool blocks: no tools param, exact follow-up request', async () => {
     server = await startOpenAIChatServer([
       { text: firstReply(), usage: { inputTokens: 220, outputTokens: 40 } },
+      { text: firstReply() },
       { text: ['Both done: ', 'the file says héllo.'] },
     ]);
     const provider = create({ model: 'llama-test', baseUrl: `${server.url}/v1`, maxRetries: 0 });
@@ -58,13 +59,13 @@ describe('text transport against the Chat Completions fake', () => {
     expect(new Set(calls.map((c) => c.id)).size).toBe(2);
     expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
 
-    const assistant = assistantFrom(first, { read_file: READ_OUTPUT });
-    const second = await collect(provider, request([USER, assistant]));
-    expect(textOf(second)).toBe(FINAL_TEXT);
-    expect(endOf(second)).toEqual({ type: 'end', stopReason: 'stop' });
-
-    const [idA, idB] = calls.map((c) => c.id);
-    expect(server.requests[1]!.body).toEqual({
+    const { result } = await runLoop(provider, [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.map((m) => m.text)).toEqual([`${FIRST_TEXT}\n\n`, FINAL_TEXT]);
+    const [idA, idB] = result.messages[0]!.toolCalls.map((c) => c.id);
+    const sent = server.requests[2]!.body;
+    expect(idA).not.toBe(idB);
+    expect(sent).toEqual({
       model: 'llama-test',
       stream: true,
       stream_options: { include_usage: true },
@@ -74,7 +75,7 @@ describe('text transport against the Chat Completions fake', () => {
         { role: 'assistant', content: `${FIRST_TEXT}\n\n${READ_BLOCK}\n\n${SEARCH_BLOCK}` },
         {
           role: 'user',
-          content: `Result of read_file (${idA}):\n${READ_OUTPUT}\n\nError from search (${idB}):\nunknown tool search`,
+          content: `Result of read_file (${idA}):\n${READ_OUTPUT}\n\nResult of search (${idB}):\n${SEARCH_OUTPUT}`,
         },
       ],
     });
