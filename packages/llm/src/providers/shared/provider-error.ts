@@ -61,8 +61,8 @@ const STATUS_TEXT: Record<string, number> = {
  * Works on the error shapes of the openai, Anthropic, AWS and Genkit SDKs without importing them.
  */
 export function classifyError(error: unknown, context: ErrorContext): ProviderError {
-  const detail = describe(error);
   const status = httpStatus(error);
+  const detail = describe(error).replace(new RegExp(`^${status ?? 'none'}\\s+`), '');
   const name = errorName(error);
   const kind = errorKind(error, status, name, context);
   return { kind, message: messageFor(kind, detail, status, error, context), status };
@@ -72,7 +72,7 @@ export function classifyError(error: unknown, context: ErrorContext): ProviderEr
 export function streamCutError(detail: string): ProviderError {
   return {
     kind: 'stream_cut',
-    message: `the response stream ended mid-turn (${detail}); nothing partial was kept, retry the turn`,
+    message: `the response stream was cut mid-turn (${detail}); unfinished tool calls were dropped, retry the turn`,
   };
 }
 
