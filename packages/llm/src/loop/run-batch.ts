@@ -4,7 +4,8 @@ import { executeCall, titleFromMemory, type CallEnvironment } from './execute-ca
 import { interruptedOutcome, settleCall } from './call-outcome';
 
 /**
- * Runs the calls of one model response in order. When the response holds an interactive call
+ * Runs the calls of one model response in order (adjacent `concurrent` calls together, their
+ * results still in call order). When the response holds an interactive call
  * together with others, only the interactive calls run; every other call is `skipped` with a
  * result telling the model to retry after reading the answer. Returns `interrupted` when the
  * signal aborted; then every call not finished is settled as interrupted.
@@ -18,19 +19,35 @@ export async function runBatch(
   const interactive = calls.find((call) => env.registry.get(call.name)?.interactive);
   const precedence = interactive && calls.length > 1 ? interactive.name : undefined;
 
-  for (const call of calls) {
+  for (let index = 0; index < calls.length;) {
     if (env.signal.aborted) break;
+    const call = calls[index]!;
     const tool = env.registry.get(call.name);
     if (precedence && !tool?.interactive) {
       skip(call, precedence, env);
+      index++;
       continue;
     }
-    const status = await executeCall(call, rawArguments.get(call.id) ?? '', env);
-    if (status === 'interrupted') break;
+    // Adjacent calls of tools declared `concurrent` (subagent delegation) run together.
+    const group = precedence ? [call] : concurrentRun(calls, index, env);
+    const statuses = await Promise.all(
+      group.map((member) => executeCall(member, rawArguments.get(member.id) ?? '', env)),
+    );
+    index += group.length;
+    if (statuses.includes('interrupted')) break;
   }
   if (!env.signal.aborted && calls.every((call) => call.status !== 'pending')) return 'done';
   interruptPending(calls, env);
   return 'interrupted';
+}
+
+function concurrentRun(calls: ToolActivity[], start: number, env: CallEnvironment): ToolActivity[] {
+  const isConcurrent = (call: ToolActivity | undefined) =>
+    call !== undefined && env.registry.get(call.name)?.concurrent === true;
+  if (!isConcurrent(calls[start])) return [calls[start]!];
+  let end = start + 1;
+  while (isConcurrent(calls[end])) end++;
+  return calls.slice(start, end);
 }
 
 function skip(call: ToolActivity, interactiveName: string, env: CallEnvironment): void {
