@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { formatIssues } from '@agent/tools';
+import { PROVIDER_IDS } from '../provider';
+
+/** A configuration problem the person must fix; the message names the source and the field. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const providerSettings = z
+  .object({
+    baseUrl: z.url().optional(),
+    model: z.string().trim().min(1).optional(),
+  })
+  .strict();
+
+/** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
+export const configFileSchema = z
+  .object({
+    provider: z.enum(PROVIDER_IDS).optional(),
+    model: z.string().trim().min(1).optional(),
+    providers: z.partialRecord(z.enum(PROVIDER_IDS), providerSettings).optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export function configFilePath(home: string): string {
+  return path.join(home, 'config.json');
+}
+
+/** Reads and validates the config file; undefined when there is none. Throws ConfigError. */
+export function loadConfigFile(home: string): ConfigFile | undefined {
+  const file = configFilePath(home);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`${file}: cannot be read (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`${file}: ${formatIssues(parsed.error.issues)}`);
+  return parsed.data;
+}

@@ -1,0 +1,3 @@
+export * from './agent-home';
+export * from './config-file';
+export * from './resolve-provider-config';

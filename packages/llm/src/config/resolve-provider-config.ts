@@ -1,0 +1,114 @@
+import { PROVIDER_IDS, type ProviderId, type ProviderOptions } from '../provider';
+import { agentHome, envValue, type Env } from './agent-home';
+import { ConfigError, configFilePath, loadConfigFile } from './config-file';
+
+/** The model used when nothing names one. */
+export const DEFAULT_MODELS: Readonly<Record<ProviderId, string>> = {
+  'openai-chat': 'gpt-4.1',
+  'openai-responses': 'gpt-5-codex',
+  anthropic: 'claude-sonnet-4-5',
+  bedrock: 'anthropic.claude-3-5-sonnet-20240620-v1:0',
+  genkit: 'gemini-2.5-flash',
+  text: 'gpt-4.1-mini',
+  demo: 'demo',
+};
+
+export interface ProviderFlags {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+}
+
+export interface ResolveProviderInput {
+  flags?: ProviderFlags;
+  env?: Env;
+  /** Defaults to agentHome(env). */
+  agentHome?: string;
+}
+
+export interface ResolvedProvider {
+  id: ProviderId;
+  options: ProviderOptions;
+  /** One line saying why this provider was chosen. */
+  reason: string;
+}
+
+/**
+ * Chooses the provider and model. Precedence: flags, then AGENT_PROVIDER / AGENT_MODEL, then
+ * $AGENT_HOME/config.json, then credentials found in the environment, then the offline demo.
+ * Reads credentials only to detect them; never returns or stores them. Throws ConfigError.
+ */
+export function resolveProviderConfig(input: ResolveProviderInput = {}): ResolvedProvider {
+  const env = input.env ?? process.env;
+  const flags = input.flags ?? {};
+  const home = input.agentHome ?? agentHome(env);
+  const file = loadConfigFile(home);
+  const fileName = configFilePath(home);
+
+  let id: ProviderId;
+  let reason: string;
+  const flagProvider = flags.provider?.trim();
+  const envProvider = envValue(env, 'AGENT_PROVIDER');
+  if (flagProvider) {
+    id = checkId(flagProvider, '--provider');
+    reason = `--provider ${id}`;
+  } else if (envProvider) {
+    id = checkId(envProvider, 'AGENT_PROVIDER');
+    reason = `AGENT_PROVIDER=${id}`;
+  } else if (file?.provider) {
+    id = file.provider;
+    reason = `provider "${id}" from ${fileName}`;
+  } else {
+    const detected = detect(env);
+    id = detected.id;
+    reason = detected.reason;
+  }
+
+  const settings = file?.providers?.[id];
+  const fileModel = file?.provider === id || !file?.provider ? file?.model : undefined;
+  const model =
+    flags.model?.trim() ||
+    envValue(env, 'AGENT_MODEL') ||
+    settings?.model ||
+    fileModel ||
+    DEFAULT_MODELS[id];
+  const options: ProviderOptions = { model };
+  const baseUrl = flags.baseUrl?.trim() || settings?.baseUrl;
+  if (baseUrl) options.baseUrl = baseUrl;
+  if (id === 'bedrock') {
+    const region = envValue(env, 'AWS_REGION') ?? envValue(env, 'AWS_DEFAULT_REGION');
+    if (region) options.region = region;
+  }
+  return { id, options, reason };
+}
+
+function checkId(value: string, source: string): ProviderId {
+  if ((PROVIDER_IDS as readonly string[]).includes(value)) return value as ProviderId;
+  throw new ConfigError(
+    `unknown provider "${value}" (from ${source}); expected one of: ${PROVIDER_IDS.join(', ')}`,
+  );
+}
+
+function detect(env: Env): { id: ProviderId; reason: string } {
+  if (envValue(env, 'OPENAI_API_KEY')) {
+    return { id: 'openai-chat', reason: 'OPENAI_API_KEY is set: using openai-chat' };
+  }
+  if (envValue(env, 'ANTHROPIC_API_KEY')) {
+    return { id: 'anthropic', reason: 'ANTHROPIC_API_KEY is set: using anthropic' };
+  }
+  const google = envValue(env, 'GEMINI_API_KEY')
+    ? 'GEMINI_API_KEY'
+    : envValue(env, 'GOOGLE_API_KEY')
+      ? 'GOOGLE_API_KEY'
+      : undefined;
+  if (google) return { id: 'genkit', reason: `${google} is set: using genkit (Gemini)` };
+  const aws = ['AWS_BEARER_TOKEN_BEDROCK', 'AWS_ACCESS_KEY_ID', 'AWS_PROFILE'].find((name) =>
+    envValue(env, name),
+  );
+  if (aws) return { id: 'bedrock', reason: `${aws} is set: using bedrock` };
+  return {
+    id: 'demo',
+    reason:
+      'no credentials found: using the offline demo provider; set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider',
+  };
+}

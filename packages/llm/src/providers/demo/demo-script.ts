@@ -1,0 +1,192 @@
+import type { Message, ToolActivity } from '../../messages';
+import type { ProviderRequest } from '../../provider';
+import { toolResultText } from '../../history/transform';
+
+/** What the demo model does next: some text, then zero or more tool calls. */
+export interface DemoMove {
+  text: string;
+  calls: Array<{ name: string; arguments: Record<string, unknown> }>;
+}
+
+export const DEMO_LABEL = '[demo provider]';
+
+/** The two questions the demo asks; the first option of each is its recommendation. */
+export const DEMO_QUESTIONS = [
+  {
+    question: 'Which language should the example use?',
+    options: ['TypeScript', 'Python', 'Go'],
+  },
+  {
+    question: 'How thorough should the tests be?',
+    options: ['Unit tests only', 'Unit and integration tests'],
+  },
+];
+
+export const DEMO_NOTE_FILE = 'demo-notes.md';
+
+const ASK = /\b(ask|asking|choose|choice|decide|options?|questions?)\b/i;
+const PLAN = /\b(plan|set up|setup)\b/i;
+const EDIT = /\b(edit|fix|change|modify|write|create|update)\b/i;
+const RUN = /\b(run|test|tests|build|shell|command|ls)\b/i;
+const FILES = /\b(files?|read|list|show|explore|project|code|repo|workspace|directory|folder)\b/i;
+
+/**
+ * Decides the demo model's next move from the request alone (deterministic, no state): the last
+ * user prompt picks a script, and the calls already made in the current loop pick the step.
+ */
+export function decideDemoMove(request: ProviderRequest): DemoMove {
+  const messages = request.messages;
+  const lastUser = lastUserIndex(messages);
+  const prompt = lastUser >= 0 ? (messages[lastUser] as { text: string }).text : '';
+  const loop = messages
+    .slice(lastUser + 1)
+    .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []));
+  const tools = new Set(request.tools.map((t) => t.name));
+  const firstPrompt = messages.filter((m) => m.role === 'user').length <= 1;
+
+  if (tools.size === 0 && /^Summarise this conversation/.test(prompt)) return summaryMove(prompt);
+  if (tools.has('ask_user') && (ASK.test(prompt) || (firstPrompt && PLAN.test(prompt)))) {
+    return askMove(loop);
+  }
+  if (EDIT.test(prompt) && tools.has('write_file')) return editMove(loop);
+  if (RUN.test(prompt) && tools.has('run_shell')) return runMove(loop);
+  if (FILES.test(prompt) && tools.has('list_files')) return filesMove(loop, tools.has('read_file'));
+  return say(
+    `${DEMO_LABEL} This is the offline demo provider: scripted replies, no real model. ` +
+      'Try a prompt that mentions files, "fix", "run the tests" or "ask me" to see tools at work. ' +
+      'To use a real model, set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or AWS credentials, ' +
+      'or pass --provider and --model (AGENT_PROVIDER and AGENT_MODEL work too).',
+  );
+}
+
+function askMove(loop: ToolActivity[]): DemoMove {
+  const asked = last(loop, 'ask_user');
+  if (!asked) {
+    return {
+      text: `${DEMO_LABEL} Two decisions are yours before I start.`,
+      calls: [{ name: 'ask_user', arguments: { questions: DEMO_QUESTIONS } }],
+    };
+  }
+  const result = parseAnswers(toolResultText(asked));
+  if (!result) return say(`${DEMO_LABEL} I could not ask: ${toolResultText(asked)}`);
+  const lines = result.answers.map(
+    (answer, i) => `${i + 1}. ${DEMO_QUESTIONS[i]?.question ?? `Question ${i + 1}`} -> ${answer}`,
+  );
+  if (result.cancelled) {
+    return say(
+      `${DEMO_LABEL} You cancelled the questions after ${result.answers.length} of ${DEMO_QUESTIONS.length}` +
+        `${lines.length ? `:\n${lines.join('\n')}` : '.'}\nI will go on with the recommended defaults for the rest and not ask again.`,
+    );
+  }
+  return say(
+    `${DEMO_LABEL} Thanks. Your answers:\n${lines.join('\n')}\nI would now plan the work around them.`,
+  );
+}
+
+function editMove(loop: ToolActivity[]): DemoMove {
+  const wrote = last(loop, 'write_file');
+  if (!wrote) {
+    return {
+      text: `${DEMO_LABEL} I will make a small, safe change: a notes file you can delete afterwards.`,
+      calls: [
+        {
+          name: 'write_file',
+          arguments: {
+            path: DEMO_NOTE_FILE,
+            content:
+              '# Demo notes\n\nWritten by the offline demo provider to show the edit flow.\n',
+          },
+        },
+      ],
+    };
+  }
+  if (wrote.status === 'ok') {
+    return say(
+      `${DEMO_LABEL} Done: ${toolResultText(wrote)} A real model would edit the code you named.`,
+    );
+  }
+  return say(`${DEMO_LABEL} The change did not happen (${wrote.status}): ${toolResultText(wrote)}`);
+}
+
+function runMove(loop: ToolActivity[]): DemoMove {
+  const ran = last(loop, 'run_shell');
+  if (!ran) {
+    return {
+      text: `${DEMO_LABEL} I will run a harmless command to show the shell tool.`,
+      calls: [{ name: 'run_shell', arguments: { command: 'ls' } }],
+    };
+  }
+  return say(
+    `${DEMO_LABEL} \`ls\` finished (${ran.status}). It printed:\n${head(toolResultText(ran), 10)}`,
+  );
+}
+
+function filesMove(loop: ToolActivity[], canRead: boolean): DemoMove {
+  const listed = last(loop, 'list_files');
+  if (!listed) {
+    return {
+      text: `${DEMO_LABEL} Let me look at the workspace.`,
+      calls: [{ name: 'list_files', arguments: {} }],
+    };
+  }
+  const files = listed.status === 'ok' ? fileLines(toolResultText(listed)) : [];
+  const read = last(loop, 'read_file');
+  if (!read && canRead && files.length > 0) {
+    return {
+      text: `${DEMO_LABEL} Reading the first file, ${files[0]}.`,
+      calls: [{ name: 'read_file', arguments: { path: files[0] } }],
+    };
+  }
+  if (files.length === 0) {
+    return say(`${DEMO_LABEL} I found no files to look at: ${head(toolResultText(listed), 3)}`);
+  }
+  const shown = files.slice(0, 5).join(', ');
+  const more = files.length > 5 ? ` and ${files.length - 5} more` : '';
+  const start = read ? `\n${files[0]} starts with:\n${head(toolResultText(read), 5)}` : '';
+  return say(`${DEMO_LABEL} The workspace has ${files.length} file(s): ${shown}${more}.${start}`);
+}
+
+function summaryMove(prompt: string): DemoMove {
+  const asks = [...prompt.matchAll(/\[User\]\n([^\n]*)/g)].map(
+    (m) => `- The person asked: ${m[1]}`,
+  );
+  return say(
+    `${DEMO_LABEL} Summary of the conversation so far:\n${asks.join('\n') || '- (nothing yet)'}`,
+  );
+}
+
+function say(text: string): DemoMove {
+  return { text, calls: [] };
+}
+
+function last(loop: ToolActivity[], name: string): ToolActivity | undefined {
+  for (let i = loop.length - 1; i >= 0; i--) if (loop[i]!.name === name) return loop[i];
+  return undefined;
+}
+
+function lastUserIndex(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return i;
+  return -1;
+}
+
+function parseAnswers(text: string): { answers: string[]; cancelled: boolean } | undefined {
+  try {
+    const value = JSON.parse(text) as { answers?: unknown; cancelled?: unknown };
+    if (!Array.isArray(value.answers)) return undefined;
+    return { answers: value.answers.map(String), cancelled: value.cancelled === true };
+  } catch {
+    return undefined;
+  }
+}
+
+function fileLines(output: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('(') && !/^No files match/.test(line));
+}
+
+function head(text: string, lines: number): string {
+  const all = text.split('\n');
+  return all.slice(0, lines).join('\n') + (all.length > lines ? '\n...' : '');
+}

@@ -1,0 +1,114 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ConfigError, agentHome, resolveProviderConfig, type ResolveProviderInput } from '../src';
+
+let home: string;
+
+beforeEach(() => {
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'llm-config-'));
+});
+afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+
+function writeConfig(value: unknown): void {
+  fs.writeFileSync(
+    path.join(home, 'config.json'),
+    typeof value === 'string' ? value : JSON.stringify(value),
+  );
+}
+
+function resolve(input: Omit<ResolveProviderInput, 'agentHome'>) {
+  return resolveProviderConfig({ agentHome: home, env: {}, ...input });
+}
+
+describe('resolveProviderConfig', () => {
+  it('falls back to the demo provider with a one-line reason when nothing is configured', () => {
+    expect(resolve({})).toEqual({
+      id: 'demo',
+      options: { model: 'demo' },
+      reason:
+        'no credentials found: using the offline demo provider; set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider',
+    });
+  });
+
+  it('auto-detects credentials in a fixed order, with default models', () => {
+    expect(resolve({ env: { OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+      id: 'openai-chat',
+      options: { model: 'gpt-4.1' },
+      reason: 'OPENAI_API_KEY is set: using openai-chat',
+    });
+    expect(resolve({ env: { ANTHROPIC_API_KEY: 'k', GEMINI_API_KEY: 'g' } }).id).toBe('anthropic');
+    expect(resolve({ env: { GOOGLE_API_KEY: 'g' } }).id).toBe('genkit');
+    expect(resolve({ env: { AWS_ACCESS_KEY_ID: 'a', AWS_REGION: 'eu-west-1' } })).toMatchObject({
+      id: 'bedrock',
+      options: { region: 'eu-west-1' },
+    });
+    expect(resolve({ env: { OPENAI_API_KEY: '  ' } }).id).toBe('demo');
+  });
+
+  it('precedence: flags over env over config file over detection', () => {
+    writeConfig({
+      provider: 'anthropic',
+      model: 'claude-from-file',
+      providers: { 'openai-chat': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local-model' } },
+    });
+    const env = { OPENAI_API_KEY: 'k' };
+    expect(resolve({ env })).toEqual({
+      id: 'anthropic',
+      options: { model: 'claude-from-file' },
+      reason: `provider "anthropic" from ${path.join(home, 'config.json')}`,
+    });
+    expect(resolve({ env: { ...env, AGENT_PROVIDER: 'openai-chat' } })).toEqual({
+      id: 'openai-chat',
+      options: { model: 'local-model', baseUrl: 'http://127.0.0.1:8080/v1' },
+      reason: 'AGENT_PROVIDER=openai-chat',
+    });
+    expect(
+      resolve({ env: { ...env, AGENT_PROVIDER: 'openai-chat', AGENT_MODEL: 'env-model' } }).options
+        .model,
+    ).toBe('env-model');
+    expect(
+      resolve({
+        env: { ...env, AGENT_PROVIDER: 'openai-chat', AGENT_MODEL: 'env-model' },
+        flags: { provider: 'text', model: 'flag-model', baseUrl: 'http://localhost:1234/v1' },
+      }),
+    ).toEqual({
+      id: 'text',
+      options: { model: 'flag-model', baseUrl: 'http://localhost:1234/v1' },
+      reason: '--provider text',
+    });
+    expect(resolve({ flags: { provider: 'bedrock' } }).options.model).toBe(
+      'anthropic.claude-3-5-sonnet-20240620-v1:0',
+    );
+  });
+
+  it('names the file and the field when the config is invalid', () => {
+    const file = path.join(home, 'config.json');
+    writeConfig({ providers: { anthropic: { baseUrl: 'not a url' } } });
+    expect(() => resolve({})).toThrow(ConfigError);
+    expect(() => resolve({})).toThrow(`${file}: providers.anthropic.baseUrl:`);
+    writeConfig({ provider: 'gpt' });
+    expect(() => resolve({})).toThrow(`${file}: provider:`);
+    writeConfig('{ nope');
+    expect(() => resolve({})).toThrow(`${file}: not valid JSON`);
+    writeConfig({ apiKey: 'sk-secret' });
+    expect(() => resolve({})).toThrow(/apiKey|Unrecognized key/);
+  });
+
+  it('rejects an unknown provider id from a flag or the environment', () => {
+    expect(() => resolve({ flags: { provider: 'gpt' } })).toThrow(
+      'unknown provider "gpt" (from --provider); expected one of: openai-chat, openai-responses, anthropic, bedrock, genkit, text, demo',
+    );
+    expect(() => resolve({ env: { AGENT_PROVIDER: 'x' } })).toThrow(/from AGENT_PROVIDER/);
+  });
+
+  it('never puts a credential into the options', () => {
+    const resolved = resolve({ env: { OPENAI_API_KEY: 'sk-very-secret' } });
+    expect(JSON.stringify(resolved)).not.toContain('sk-very-secret');
+  });
+
+  it('agentHome is $AGENT_HOME or ~/.agent', () => {
+    expect(agentHome({ AGENT_HOME: home })).toBe(home);
+    expect(agentHome({})).toBe(path.join(os.homedir(), '.agent'));
+  });
+});

@@ -1,0 +1,151 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  ToolRegistry,
+  createWorkspaceTools,
+  defineTool,
+  type AskUserRequester,
+  type PermissionRequest,
+  type Tool,
+} from '@agent/tools';
+import { z } from 'zod';
+import { createProvider, runToolLoop, type LoopOptions, type Message } from '../src';
+import { DEMO_QUESTIONS, DemoProvider } from '../src/providers/demo';
+import { RecordingPermissions } from './support/test-tools';
+
+let workspace: string;
+
+beforeEach(() => {
+  workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'llm-demo-')));
+  fs.writeFileSync(path.join(workspace, 'README.md'), '# Sample\n\nA sample project.\n');
+  fs.mkdirSync(path.join(workspace, 'src'));
+  fs.writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const x = 1;\n');
+});
+
+afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+/** The ask_user tool shape (the real one lives in @agent/askuser, which this package cannot use). */
+const askUser: Tool<{ questions: Array<{ question: string; options: string[] }> }> = defineTool({
+  name: 'ask_user',
+  description: 'Ask the person.',
+  inputSchema: z.object({
+    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
+  }),
+  permission: 'read',
+  interactive: true,
+  retainsOutput: true,
+  async execute(input, ctx) {
+    const result = await ctx.askUser!.ask(input, ctx.signal);
+    return { output: JSON.stringify(result) };
+  },
+});
+
+function run(prompt: string, overrides: Partial<LoopOptions> = {}, history: Message[] = []) {
+  const provider = new DemoProvider('demo', { delayMs: 0 });
+  const deltas: string[] = [];
+  const result = runToolLoop({
+    provider,
+    registry: new ToolRegistry([...createWorkspaceTools(), askUser]),
+    system: 'system',
+    history: [...history, { role: 'user', text: prompt }],
+    workspaceRoot: workspace,
+    signal: new AbortController().signal,
+    permissions: new RecordingPermissions(),
+    onEvent: (event) => {
+      if (event.type === 'text_delta') deltas.push(event.text);
+    },
+    ...overrides,
+  });
+  return { result, deltas };
+}
+
+describe('demo provider', () => {
+  it('lists the files, reads the first one and summarises, with the real workspace tools', async () => {
+    const { result, deltas } = run('What files are in this project?');
+    const { messages, reason } = await result;
+    expect(reason).toBe('done');
+    const calls = messages.flatMap((m) => m.toolCalls.map((c) => [c.name, c.status]));
+    expect(calls).toEqual([
+      ['list_files', 'ok'],
+      ['read_file', 'ok'],
+    ]);
+    const answer = messages.at(-1)!.text;
+    expect(answer).toMatch(/^\[demo provider\]/);
+    expect(answer).toContain('README.md');
+    expect(answer).toContain('# Sample');
+    expect(deltas.length).toBeGreaterThan(3);
+  });
+
+  it('"fix" writes through the permission card; a denial changes nothing', async () => {
+    const denying = new RecordingPermissions(() => ({ kind: 'deny', reason: 'not now' }));
+    const { result } = run('please fix the bug', { permissions: denying });
+    const { messages } = await result;
+    expect(denying.requests.map((r: PermissionRequest) => r.toolName)).toEqual(['write_file']);
+    expect(denying.requests[0]!.preview).toBeDefined();
+    expect(fs.existsSync(path.join(workspace, 'demo-notes.md'))).toBe(false);
+    expect(messages.at(-1)!.text).toMatch(/did not happen \(denied\).*not now/);
+
+    const { result: allowed } = run('please fix the bug');
+    await allowed;
+    expect(fs.readFileSync(path.join(workspace, 'demo-notes.md'), 'utf8')).toMatch(/Demo notes/);
+  });
+
+  it('"run the tests" runs ls through run_shell', async () => {
+    const { result } = run('run the tests');
+    const { messages } = await result;
+    expect(messages[0]!.toolCalls[0]).toMatchObject({
+      name: 'run_shell',
+      input: { command: 'ls' },
+    });
+    expect(messages.at(-1)!.text).toContain('README.md');
+  });
+
+  it('asks a two-question questionnaire and answers with the exact answers', async () => {
+    const asked: unknown[] = [];
+    const requester: AskUserRequester = {
+      ask: async (questionnaire) => {
+        asked.push(questionnaire);
+        return { answers: ['Go', 'my own: property tests'], cancelled: false };
+      },
+    };
+    const { result } = run('Help me plan the service', { askUser: requester });
+    const { messages } = await result;
+    expect(asked).toEqual([{ questions: DEMO_QUESTIONS }]);
+    expect(DEMO_QUESTIONS).toHaveLength(2);
+    const answer = messages.at(-1)!.text;
+    expect(answer).toContain('-> Go');
+    expect(answer).toContain('-> my own: property tests');
+
+    const later = run('plan it again', { askUser: requester }, [
+      { role: 'user', text: 'hello' },
+      { role: 'assistant', text: 'hi', toolCalls: [] },
+    ]);
+    expect((await later.result).messages[0]!.toolCalls).toEqual([]);
+  });
+
+  it('otherwise explains that it is a demo and how to configure a real provider', async () => {
+    const { result } = run('hello there');
+    const { messages } = await result;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.text).toMatch(/^\[demo provider\] This is the offline demo provider/);
+    expect(messages[0]!.text).toContain('OPENAI_API_KEY');
+    expect(messages[0]!.text).toContain('--provider');
+  });
+
+  it('stops streaming promptly on abort', async () => {
+    const controller = new AbortController();
+    const provider = createProvider('demo', { model: 'demo' });
+    expect(provider).toBeInstanceOf(DemoProvider);
+    const events: string[] = [];
+    const stream = provider.stream(
+      { system: '', tools: [], messages: [{ role: 'user', text: 'hello' }] },
+      controller.signal,
+    );
+    for await (const event of stream) {
+      events.push(event.type);
+      if (event.type === 'text_delta') controller.abort();
+    }
+    expect(events).toEqual(['text_delta', 'end']);
+  });
+});
