@@ -1,40 +1,40 @@
-import type { ToolSpec } from '@agent/tools';
+import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
+import { z } from 'zod';
+import { runToolLoop, type LoopEvent, type LoopResult } from '../src/loop';
 import type { ScriptedTurn } from '@agent/testkit';
 import type { AssistantMessage, Message, ToolActivity } from '../src/messages';
 import type { Provider, ProviderRequest, StreamEvent } from '../src/provider';
 
 /** Shared scenario for the Anthropic, Bedrock and Genkit adapter tests. */
 
-export const TOOLS: ToolSpec[] = [
-  {
-    name: 'read_file',
-    description: 'Read a file',
-    parameters: {
-      type: 'object',
-      properties: { path: { type: 'string' } },
-      required: ['path'],
-      additionalProperties: false,
-    },
-  },
-  {
-    name: 'search',
-    description: 'Search files',
-    parameters: {
-      type: 'object',
-      properties: {
-        query: { type: 'string' },
-        globs: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
-      },
-      required: ['query'],
-    },
-  },
-];
+export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
+export const SEARCH_OUTPUT = 'no matches for say "hi"';
+
+const readFile = defineTool({
+  name: 'read_file',
+  description: 'Read a file',
+  inputSchema: z.object({ path: z.string() }),
+  permission: 'read',
+  execute: async () => ({ output: READ_OUTPUT, summary: 'read 2 lines' }),
+});
+
+const search = defineTool({
+  name: 'search',
+  description: 'Search files',
+  inputSchema: z.object({ query: z.string(), globs: z.array(z.array(z.string())).optional() }),
+  permission: 'read',
+  execute: async () => ({ output: SEARCH_OUTPUT, summary: 'no matches' }),
+});
+
+export function registry(): ToolRegistry {
+  return new ToolRegistry([readFile, search]);
+}
+
+export const TOOLS: ToolSpec[] = registry().specs();
+export const SYSTEM = 'You are terse.';
 
 export const READ_ARGS = { path: 'docs/"quoted" naïve 日本語 🚀.md' };
 export const SEARCH_ARGS = { query: 'say \\"hi\\" — ok', globs: [['src/**', 'test/**'], ['*.md']] };
-
-export const READ_OUTPUT = 'line 1: "héllo"\nline 2: 日本語';
-export const SEARCH_OUTPUT = 'no matches for say "hi"';
 
 /** Turn 1 streams text then calls both tools with fragmented arguments; turn 2 answers. */
 export function twoTurnScript(ids: [string, string]): ScriptedTurn[] {
@@ -55,7 +55,7 @@ export function twoTurnScript(ids: [string, string]): ScriptedTurn[] {
 export const USER: Message = { role: 'user', text: 'Look at the docs please' };
 
 export function request(messages: Message[], tools: ToolSpec[] = TOOLS): ProviderRequest {
-  return { system: 'You are terse.', messages, tools };
+  return { system: SYSTEM, messages, tools };
 }
 
 export async function collect(
@@ -115,4 +115,24 @@ export async function waitFor(predicate: () => boolean, ms = 5000): Promise<void
     if (Date.now() - start > ms) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Runs the real tool loop over `provider` with the two read-only tools. */
+export async function runLoop(
+  provider: Provider,
+  history: Message[],
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ result: LoopResult; events: LoopEvent[] }> {
+  const events: LoopEvent[] = [];
+  const result = await runToolLoop({
+    provider,
+    registry: registry(),
+    system: SYSTEM,
+    history,
+    workspaceRoot: process.cwd(),
+    signal,
+    permissions: allowAll,
+    onEvent: (event) => events.push(event),
+  });
+  return { result, events };
 }

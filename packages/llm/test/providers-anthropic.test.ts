@@ -8,12 +8,14 @@ import {
 import { create } from '../src/providers/anthropic';
 import type { Message } from '../src/messages';
 import {
-  assistantFrom,
   collect,
   endOf,
   READ_ARGS,
   READ_OUTPUT,
   request,
+  runLoop,
+  SYSTEM,
+  TOOLS,
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   textOf,
@@ -39,14 +41,12 @@ function provider(url: string, extra: { apiKey?: string; maxRetries?: number } =
 }
 
 describe('anthropic adapter against the Messages fake', () => {
-  test('two-turn tool conversation: streamed text, two fragmented calls, exact follow-up request', async () => {
+  test('streams text as it arrives and assembles fragmented arguments, usage incl. cached', async () => {
     server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B']));
-    const anthropic = provider(server.url);
-
-    const first = await collect(anthropic, request([USER]));
+    const first = await collect(provider(server.url), request([USER]));
+    expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
     expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
-    const ends = first.filter((e) => e.type === 'tool_call_end');
-    expect(ends).toEqual([
+    expect(first.filter((e) => e.type === 'tool_call_end')).toEqual([
       {
         type: 'tool_call_end',
         id: 'toolu_01A',
@@ -66,37 +66,55 @@ describe('anthropic adapter against the Messages fake', () => {
       usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
     });
     expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+  });
 
-    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
-    const second = await collect(anthropic, request([USER, assistant]));
-    expect(textOf(second)).toBe('Both done: the file says héllo.');
-    expect(endOf(second).stopReason).toBe('stop');
-
-    const body = server.requests[1]!.body;
-    expect(body.system).toBe('You are terse.');
-    expect(body.stream).toBe(true);
-    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'search']);
-    expect(body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Look at the docs please' }] },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: 'Let me check — ünïcode ✓.' },
-          { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: READ_ARGS },
-          { type: 'tool_use', id: 'toolu_01B', name: 'search', input: SEARCH_ARGS },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          { type: 'tool_result', tool_use_id: 'toolu_01A', content: READ_OUTPUT },
-          { type: 'tool_result', tool_use_id: 'toolu_01B', content: SEARCH_OUTPUT },
-        ],
-      },
+  test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
+    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B']));
+    const { result } = await runLoop(provider(server.url), [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.map((m) => m.text)).toEqual([
+      'Let me check — ünïcode ✓.',
+      'Both done: the file says héllo.',
     ]);
-    expect(
-      server.requests[1]!.headers['authorization'] ?? server.requests[1]!.headers['x-api-key'],
-    ).toContain('sk-ant-test');
+    expect(result.messages[0]!.toolCalls.map((c) => [c.id, c.status, c.input])).toEqual([
+      ['toolu_01A', 'ok', READ_ARGS],
+      ['toolu_01B', 'ok', SEARCH_ARGS],
+    ]);
+
+    expect(server.requests).toHaveLength(2);
+    const body = server.requests[1]!.body;
+    expect(body).toEqual({
+      model: 'claude-test',
+      max_tokens: expect.any(Number),
+      system: SYSTEM,
+      stream: true,
+      tools: TOOLS.map((t) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+      })),
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Look at the docs please' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Let me check — ünïcode ✓.' },
+            { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: READ_ARGS },
+            { type: 'tool_use', id: 'toolu_01B', name: 'search', input: SEARCH_ARGS },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_01A', content: READ_OUTPUT },
+            { type: 'tool_result', tool_use_id: 'toolu_01B', content: SEARCH_OUTPUT },
+          ],
+        },
+      ],
+    });
+    const auth =
+      server.requests[1]!.headers['authorization'] ?? server.requests[1]!.headers['x-api-key'];
+    expect(String(auth)).toContain('sk-ant-test');
   });
 
   test('history rebuild merges same-role turns, never sends blank text, pairs interrupted calls', async () => {
@@ -154,6 +172,7 @@ describe('anthropic adapter against the Messages fake', () => {
   test('malformed tool arguments arrive verbatim and the call still ends paired', async () => {
     server = await startAnthropicServer([
       { toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }] },
+      { toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }] },
       { text: 'sorry' },
     ]);
     const anthropic = provider(server.url);
@@ -164,9 +183,10 @@ describe('anthropic adapter against the Messages fake', () => {
       name: 'read_file',
       arguments: '{"path": "unterminated',
     });
-    const assistant = assistantFrom(first, {});
-    await collect(anthropic, request([USER, assistant]));
-    const [, asst, results] = server.requests[1]!.body.messages;
+    const { result } = await runLoop(anthropic, [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.at(-1)!.text).toBe('sorry');
+    const [, asst, results] = server.requests[2]!.body.messages;
     expect(asst.content).toEqual([
       { type: 'tool_use', id: 'toolu_bad', name: 'read_file', input: {} },
     ]);
@@ -174,7 +194,7 @@ describe('anthropic adapter against the Messages fake', () => {
       {
         type: 'tool_result',
         tool_use_id: 'toolu_bad',
-        content: 'invalid arguments: not JSON',
+        content: expect.stringMatching(/\S/),
         is_error: true,
       },
     ]);

@@ -7,6 +7,7 @@ import {
   READ_ARGS,
   READ_OUTPUT,
   request,
+  runLoop,
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   textOf,
@@ -26,11 +27,10 @@ function provider(url: string, maxRetries = 0, apiKey = 'gemini-test-key') {
 }
 
 describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
-  test('two-turn tool conversation: streamed text, two calls, exact follow-up request', async () => {
+  test('streams text as it arrives and returns both calls unexecuted, usage incl. cached', async () => {
     server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search']));
-    const gk = provider(server.url);
-
-    const first = await collect(gk, request([USER]));
+    const first = await collect(provider(server.url), request([USER]));
+    expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
     expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
     expect(first.filter((e) => e.type === 'tool_call_end')).toEqual([
       {
@@ -51,12 +51,21 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
       usage: { inputTokens: 120, outputTokens: 40, cachedTokens: 100 },
     });
     expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
+  });
 
-    const assistant = assistantFrom(first, { read_file: READ_OUTPUT, search: SEARCH_OUTPUT });
-    const second = await collect(gk, request([USER, assistant]));
-    expect(textOf(second)).toBe('Both done: the file says héllo.');
-    expect(endOf(second).stopReason).toBe('stop');
-
+  test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
+    server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search']));
+    const { result } = await runLoop(provider(server.url), [USER]);
+    expect(result.reason).toBe('done');
+    expect(result.messages.map((m) => m.text)).toEqual([
+      'Let me check — ünïcode ✓.',
+      'Both done: the file says héllo.',
+    ]);
+    expect(result.messages[0]!.toolCalls.map((c) => [c.id, c.status])).toEqual([
+      ['fc_read', 'ok'],
+      ['fc_search', 'ok'],
+    ]);
+    expect(server.requests).toHaveLength(2);
     const sent = server.requests[1]!;
     expect(sent.path).toBe('/v1beta/models/gemini-test:streamGenerateContent?alt=sse');
     expect(sent.headers['x-goog-api-key']).toBe('gemini-test-key');

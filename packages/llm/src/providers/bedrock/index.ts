@@ -45,6 +45,8 @@ export function create(options: ProviderOptions): Provider {
       return guardStream(
         signal,
         async function* (state) {
+          // The SDK's Node-version notice goes to stderr, where it would paint over the terminal UI.
+          process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
           client ??= new BedrockRuntimeClient({
             region,
             ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
