@@ -1,4 +1,5 @@
-import { allowAll } from '@agent/tools';
+import { allowAll, defineTool } from '@agent/tools';
+import { z } from 'zod';
 import { call, reply, text } from './support/scripted-provider';
 import { resultsIn, startLoop } from './support/run';
 import {
@@ -250,5 +251,45 @@ describe('runToolLoop', () => {
     expect(result.messages[0]!.usage).toEqual({ inputTokens: 10, outputTokens: 3 });
     expect(h.events).toContainEqual({ type: 'usage', usage: { inputTokens: 10, outputTokens: 3 } });
     expect(result.messages[0]!).toMatchObject({ provider: 'scripted', model: 'scripted-model' });
+  });
+});
+
+describe('concurrent tools', () => {
+  it('runs adjacent concurrent calls together and still reports results in call order', async () => {
+    const running: string[] = [];
+    let peak = 0;
+    const slow = defineTool({
+      name: 'task',
+      description: 'Delegate.',
+      inputSchema: z.object({ name: z.string(), ms: z.number() }),
+      permission: 'read',
+      concurrent: true,
+      async execute(input) {
+        running.push(input.name);
+        peak = Math.max(peak, running.length);
+        await new Promise((resolve) => setTimeout(resolve, input.ms));
+        running.splice(running.indexOf(input.name), 1);
+        return { output: `done ${input.name}` };
+      },
+    });
+    const h = startLoop(
+      [
+        reply(
+          '',
+          call('t1', 'task', { name: 'a', ms: 40 }),
+          call('t2', 'task', { name: 'b', ms: 5 }),
+          call('e1', 'echo', { text: 'after' }),
+        ),
+        reply('ok'),
+      ],
+      [slow, echoTool(new Effects())],
+    );
+    await h.result;
+    expect(peak).toBe(2);
+    expect(resultsIn(h.provider.requests[1]!.messages).map((r) => r.output)).toEqual([
+      'done a',
+      'done b',
+      'echo: after',
+    ]);
   });
 });

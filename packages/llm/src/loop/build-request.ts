@@ -33,6 +33,8 @@ export function buildRequest(input: RequestInput): ProviderRequest {
   if (input.maxOutputTokens !== undefined) request.maxOutputTokens = input.maxOutputTokens;
   const window = input.contextWindow ?? contextWindowFor(input.provider.model);
   const limit = window * (input.reduceAt ?? DEFAULT_REDUCE_FRACTION);
+  // Tokens never outnumber characters in practice: skip exact counting while far from the limit.
+  if (JSON.stringify(request).length < limit) return request;
   const family = tokenizerFamily(input.provider.id, input.provider.model);
   const breakdown = contextBreakdown(request, family);
   if (breakdown.total > limit) {
