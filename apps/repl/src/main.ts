@@ -1,2 +1,48 @@
 #!/usr/bin/env node
-export {};
+import { parseArgs, USAGE } from './app/args';
+
+/** Entry point: parse flags, start the REPL on the terminal, save on every exit path. */
+async function main(): Promise<number> {
+  const parsed = parseArgs(process.argv.slice(2), process.env, process.cwd());
+  if (!parsed.ok) {
+    process.stderr.write(`agent: ${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (parsed.args.version) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    process.stdout.write(`${(require('../package.json') as { version: string }).version}\n`);
+    return 0;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write('agent: the REPL needs a terminal; for scripts use the headless runner\n');
+    return 2;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startRepl } = require('./app/start') as typeof import('./app/start');
+  let repl: Awaited<ReturnType<typeof startRepl>>;
+  try {
+    repl = await startRepl(parsed.args, { input: process.stdin, output: process.stdout });
+  } catch (error) {
+    process.stderr.write(`agent: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  process.on('SIGTERM', () => void repl.quit(143));
+  process.on('SIGHUP', () => void repl.quit(129));
+  process.on('SIGINT', () => void repl.quit(130));
+  process.on('uncaughtException', (error) => {
+    void repl.quit(1).then(() => process.stderr.write(`agent: ${error.stack ?? error.message}\n`));
+  });
+  return repl.exited;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`agent: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

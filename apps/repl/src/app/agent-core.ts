@@ -1,0 +1,200 @@
+import {
+  contextUsage,
+  type ContextUsage,
+  runToolLoop,
+  type LoopEvent,
+  type LoopEndReason,
+  type Message,
+  type Provider,
+  type ToolHistoryMode,
+} from '@agent/llm';
+import { SessionWriter } from '@agent/session';
+import type { AskUserRequester, PermissionRequester, ToolRegistry } from '@agent/tools';
+
+/** Everything a turn needs that does not change between turns. */
+export interface AgentCoreOptions {
+  agentHome: string;
+  workspaceRoot: string;
+  registry: ToolRegistry;
+  system: string;
+  permissions: PermissionRequester;
+  askUser?: AskUserRequester;
+  maxAskUser: number;
+  toolHistory: ToolHistoryMode;
+  onEvent(event: LoopEvent): void;
+  /** A background session write failed. */
+  onSaveError(error: Error): void;
+}
+
+/** How full the context window is, for the status line. */
+export interface ContextFill {
+  used: number;
+  window: number;
+  fraction: number;
+}
+
+/**
+ * The primary agent's conversation: its messages, its provider, the session file it is saved
+ * to, and the one turn that may be running. The session file is created with the first prompt
+ * and flushed at every turn boundary; `close` flushes and closes it on every exit path.
+ */
+export class AgentCore {
+  messages: Message[] = [];
+  writer: SessionWriter | undefined;
+  private running:
+    { abort: AbortController; soft: AbortController; done: Promise<void> } | undefined;
+  private lastUsage: number | undefined;
+  private fillCache:
+    { messages: Message[]; usage: number | undefined; fill: ContextFill } | undefined;
+
+  constructor(
+    public provider: Provider,
+    readonly options: AgentCoreOptions,
+  ) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  get sessionId(): string | undefined {
+    return this.writer?.id;
+  }
+
+  set toolHistory(mode: ToolHistoryMode) {
+    this.options.toolHistory = mode;
+    this.writer?.recordSettings({ toolHistory: mode });
+  }
+
+  get toolHistory(): ToolHistoryMode {
+    return this.options.toolHistory;
+  }
+
+  /** Runs one prompt's tool loop to its end. Never throws; returns how the loop ended. */
+  async runTurn(prompt: string): Promise<LoopEndReason> {
+    if (this.running) throw new Error('a turn is already running');
+    const abort = new AbortController();
+    const soft = new AbortController();
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.running = { abort, soft, done };
+    try {
+      const writer = await this.ensureWriter();
+      writer.recordUser(prompt);
+      const history: Message[] = [...this.messages, { role: 'user', text: prompt }];
+      this.messages = history;
+      this.lastUsage = undefined;
+      const result = await runToolLoop({
+        provider: this.provider,
+        registry: this.options.registry,
+        system: this.options.system,
+        history,
+        workspaceRoot: this.options.workspaceRoot,
+        signal: abort.signal,
+        softStop: soft.signal,
+        permissions: this.options.permissions,
+        askUser: this.options.askUser,
+        maxInteractive: this.options.maxAskUser,
+        toolHistory: this.options.toolHistory,
+        onEvent: (event) => {
+          if (event.type === 'usage') {
+            this.lastUsage = event.usage.inputTokens + event.usage.outputTokens;
+          }
+          writer.recordLoopEvent(event);
+          this.options.onEvent(event);
+        },
+      });
+      this.messages = [...history, ...result.messages];
+      await writer.flush().catch((error: Error) => this.options.onSaveError(error));
+      return result.reason;
+    } catch (error) {
+      this.options.onEvent({
+        type: 'turn_end',
+        reason: 'error',
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return 'error';
+    } finally {
+      this.running = undefined;
+      finish();
+    }
+  }
+
+  /** Esc: finish the current tool batch, start no new model call. */
+  softStop(): void {
+    this.running?.soft.abort();
+  }
+
+  /** Ctrl+C: end the turn at once. Resolves when the loop has ended. */
+  async interrupt(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.abort.abort(new Error('interrupted by the person'));
+    await running.done;
+  }
+
+  /** Where the tokens of the next request would go. */
+  contextBreakdown(): ContextUsage {
+    return contextUsage(
+      {
+        system: this.options.system,
+        messages: this.messages,
+        tools: this.options.registry.specs(),
+      },
+      this.provider.model,
+      this.provider.id,
+    );
+  }
+
+  /** Cached per conversation state: counting tokens is too slow to do on every paint. */
+  contextFill(): ContextFill {
+    const cache = this.fillCache;
+    if (cache && cache.messages === this.messages && cache.usage === this.lastUsage)
+      return cache.fill;
+    const usage = this.contextBreakdown();
+    const used = this.lastUsage ?? usage.total;
+    const fill = {
+      used,
+      window: usage.window,
+      fraction: usage.window > 0 ? used / usage.window : 0,
+    };
+    this.fillCache = { messages: this.messages, usage: this.lastUsage, fill };
+    return fill;
+  }
+
+  /** Starts over in a new session (the old file is closed). */
+  async reset(): Promise<void> {
+    await this.closeSession();
+    this.messages = [];
+    this.lastUsage = undefined;
+  }
+
+  /** Continues a saved session: its messages and its file. */
+  async adopt(file: string, messages: Message[]): Promise<void> {
+    await this.closeSession();
+    this.messages = messages;
+    this.writer = await SessionWriter.open(file, { onError: (e) => this.options.onSaveError(e) });
+  }
+
+  /** Interrupts a running turn, then flushes and closes the session file. */
+  async close(): Promise<void> {
+    await this.interrupt();
+    await this.closeSession();
+  }
+
+  private async closeSession(): Promise<void> {
+    const writer = this.writer;
+    this.writer = undefined;
+    if (writer) await writer.close().catch((error: Error) => this.options.onSaveError(error));
+  }
+
+  private async ensureWriter(): Promise<SessionWriter> {
+    this.writer ??= await SessionWriter.create({
+      agentHome: this.options.agentHome,
+      cwd: this.options.workspaceRoot,
+      provider: this.provider.id,
+      model: this.provider.model,
+      onError: (e) => this.options.onSaveError(e),
+    });
+    return this.writer;
+  }
+}

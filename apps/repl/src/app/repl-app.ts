@@ -1,0 +1,190 @@
+import type { LoopEvent } from '@agent/llm';
+import { Transcript } from '../view/transcript';
+import { TranscriptView } from '../view/transcript-view';
+import type { ReplHost } from './extension';
+import { KeyRouter } from './key-router';
+import { ModalSlot } from './modal';
+import { TurnRenderer, type ToolDisplay } from './turn-renderer';
+import type { AgentCore } from './agent-core';
+
+/** What the status line shows. */
+export interface StatusInfo {
+  provider: string;
+  model: string;
+  usedTokens: number;
+  fraction: number;
+  sessionId?: string;
+  mode: string;
+  notice?: string;
+}
+
+/** Runs a slash command; resolves when it is done. */
+export type CommandHandler = (text: string) => Promise<void>;
+
+/**
+ * The REPL's controller, free of any terminal library: transcript, key routing, the prompt
+ * queue, the running turn and the status line. Painters read it; `onPaint` asks for a frame.
+ */
+export class ReplApp {
+  readonly transcript = new Transcript();
+  readonly view = new TranscriptView(this.transcript);
+  readonly modals = new ModalSlot();
+  readonly router: KeyRouter;
+  readonly queue: string[] = [];
+  notice: string | undefined;
+  frame = 0;
+  commandHandler: CommandHandler = async () => undefined;
+  display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  private commandRunning = false;
+  private renderer: TurnRenderer | undefined;
+  private noticeTimer: NodeJS.Timeout | undefined;
+  private spinner: NodeJS.Timeout | undefined;
+  private size = { width: 80, height: 20 };
+
+  constructor(
+    readonly core: AgentCore,
+    private readonly onPaint: () => void,
+    private readonly onQuit: () => void,
+  ) {
+    this.router = new KeyRouter(this.modals, {
+      isBusy: () => this.busy,
+      submit: (text) => this.submit(text),
+      softStop: () => {
+        this.core.softStop();
+        this.flash('Stopping after the current step…');
+      },
+      interrupt: () => void this.core.interrupt(),
+      quit: () => this.onQuit(),
+      notify: (text) => this.flash(text),
+      scroll: (rows) => this.view.scroll(rows, this.size.width, this.size.height, this.frame),
+      pageSize: () => this.size.height,
+      changed: () => this.onPaint(),
+    });
+    this.transcript.onChange(() => this.onPaint());
+    this.modals.onChange(() => this.onPaint());
+  }
+
+  /** The host extensions get. */
+  host(settings: ReplHost['settings']): ReplHost {
+    return {
+      transcript: this.transcript,
+      modals: this.modals,
+      requestPaint: () => this.onPaint(),
+      settings,
+    };
+  }
+
+  get busy(): boolean {
+    return this.core.busy || this.commandRunning;
+  }
+
+  /** The transcript area the painters last laid out (for scrolling by pages). */
+  setViewport(width: number, height: number): void {
+    this.size = { width, height };
+  }
+
+  submit(text: string): void {
+    if (text.trim().startsWith('/')) {
+      void this.runCommand(text.trim());
+      return;
+    }
+    if (this.busy) {
+      this.queue.push(text);
+      this.onPaint();
+      return;
+    }
+    void this.startTurn(text);
+  }
+
+  info(text: string): void {
+    this.transcript.add({ kind: 'info', text });
+  }
+
+  error(text: string): void {
+    this.transcript.add({ kind: 'error', text });
+  }
+
+  flash(text: string, ms = 2500): void {
+    this.notice = text;
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      this.notice = undefined;
+      this.onPaint();
+    }, ms);
+    this.noticeTimer.unref?.();
+    this.onPaint();
+  }
+
+  status(): StatusInfo {
+    const fill = this.core.contextFill();
+    const modal = this.modals.active;
+    let mode = 'ready';
+    if (modal) mode = modal.hint ?? 'answer the card';
+    else if (this.core.busy) mode = 'working · Esc stop · Ctrl+C interrupt';
+    else if (this.commandRunning) mode = 'running command';
+    return {
+      provider: this.core.provider.id,
+      model: this.core.provider.model,
+      usedTokens: fill.used,
+      fraction: fill.fraction,
+      sessionId: this.core.sessionId,
+      mode,
+      notice: this.notice,
+    };
+  }
+
+  dispose(): void {
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.stopSpinner();
+  }
+
+  /** Runs a prompt now (the queue calls this in order). */
+  async startTurn(text: string): Promise<void> {
+    this.view.followTail();
+    this.transcript.add({ kind: 'user', text });
+    this.renderer = new TurnRenderer(this.transcript, this.display);
+    this.startSpinner();
+    this.onPaint();
+    await this.core.runTurn(text).catch(() => undefined);
+    this.stopSpinner();
+    this.onPaint();
+    this.next();
+  }
+
+  /** The agent core's loop events, drawn into the transcript. */
+  onLoopEvent(event: LoopEvent): void {
+    this.renderer?.handle(event);
+  }
+
+  private async runCommand(text: string): Promise<void> {
+    this.commandRunning = true;
+    this.onPaint();
+    try {
+      await this.commandHandler(text);
+    } catch (error) {
+      this.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.commandRunning = false;
+      this.onPaint();
+      this.next();
+    }
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    const text = this.queue.shift();
+    if (text !== undefined) void this.startTurn(text);
+  }
+
+  private startSpinner(): void {
+    this.spinner ??= setInterval(() => {
+      this.frame++;
+      this.onPaint();
+    }, 80);
+  }
+
+  private stopSpinner(): void {
+    if (this.spinner) clearInterval(this.spinner);
+    this.spinner = undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import type { ToolActivity } from '@agent/llm';
+import type { LoadWarning, SessionEvent } from '@agent/session';
+import type { Segment } from '../view/segment';
+
+/** A custom replay for a saved call (the ask_user summary); undefined for the default line. */
+export type ReplayHook = (activity: ToolActivity) => Segment | undefined;
+
+/**
+ * The compact transcript of a saved session: prompts, answers, each tool call as one finished
+ * status line (or its extension's summary), checkpoints and provider changes as notes. Calls
+ * that never ended show as interrupted. Nothing is interactive.
+ */
+export function replaySegments(
+  events: readonly SessionEvent[],
+  warnings: readonly LoadWarning[],
+  hooks: readonly ReplayHook[],
+): Segment[] {
+  const entries: Array<Segment | ToolActivity> = [];
+  const calls = new Map<string, ToolActivity>();
+  for (const warning of warnings) {
+    entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
+  }
+  for (const event of events) {
+    switch (event.type) {
+      case 'user':
+        entries.push({ kind: 'user', text: event.text });
+        break;
+      case 'assistant':
+        if (event.message.text.trim()) {
+          entries.push({ kind: 'assistant', text: event.message.text, streaming: false });
+        }
+        for (const call of event.message.toolCalls) {
+          const activity = { ...call };
+          calls.set(call.id, activity);
+          entries.push(activity);
+        }
+        break;
+      case 'tool_end': {
+        const activity = calls.get(event.callId);
+        if (!activity) break;
+        activity.status = event.status;
+        activity.summary = event.summary;
+        if (event.retainedOutput !== undefined) activity.retainedOutput = event.retainedOutput;
+        break;
+      }
+      case 'checkpoint':
+        entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
+        break;
+      case 'provider_change':
+        entries.push({
+          kind: 'info',
+          text: `── switched to ${event.provider} / ${event.model} ──`,
+        });
+        break;
+      default:
+        break;
+    }
+  }
+  return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks)));
+}
+
+function toolSegment(activity: ToolActivity, hooks: readonly ReplayHook[]): Segment {
+  for (const hook of hooks) {
+    const segment = hook(activity);
+    if (segment) return segment;
+  }
+  return {
+    kind: 'tool',
+    id: activity.id,
+    name: activity.name,
+    title: activity.name,
+    state: activity.status === 'pending' ? 'interrupted' : activity.status,
+    summary: activity.summary,
+  };
+}

@@ -1,0 +1,103 @@
+import blessed from 'blessed';
+import type { ReplApp } from '../app/repl-app';
+import { FrameScheduler } from '../app/frame-scheduler';
+import type { Key } from '../input/key';
+import { toTags } from '../text/line';
+import { bottomRows } from './bottom-panel';
+import { filterTerminalInput, type TtyInput } from './terminal-input';
+
+/** The terminal the screen draws on (a real TTY, or fake streams in tests). */
+export interface TerminalStreams {
+  input: TtyInput;
+  output: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+  terminal?: string;
+}
+
+/** The mounted REPL screen. `paint` requests a (batched) frame. */
+export interface ReplScreen {
+  screen: blessed.Widgets.Screen;
+  scheduler: FrameScheduler;
+  paint(): void;
+  destroy(): void;
+}
+
+/**
+ * Thin painters over blessed: one box for the visible transcript rows, one for the panel below
+ * (queue, suggestions, prompt, status line). All state and layout come from the app.
+ */
+export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
+  const filtered = filterTerminalInput(io.input, (text) => app.router.handlePaste(text));
+  const screen = blessed.screen({
+    input: filtered.keys as unknown as NodeJS.ReadableStream,
+    output: io.output as NodeJS.WritableStream,
+    terminal: io.terminal ?? 'xterm-256color',
+    smartCSR: true,
+    fullUnicode: true,
+    warnings: false,
+    ignoreLocked: ['C-c'],
+    autoPadding: false,
+  } as unknown as blessed.Widgets.IScreenOptions);
+  const transcriptBox = blessed.box({
+    parent: screen,
+    top: 0,
+    left: 0,
+    width: '100%',
+    tags: true,
+    wrap: false,
+  });
+  const panel = blessed.box({ parent: screen, left: 0, width: '100%', tags: true, wrap: false });
+  const program = screen.program;
+  program.hideCursor();
+  io.output.write('\x1b[?2004h');
+  program.enableMouse();
+
+  const paintNow = (): void => {
+    const width = Math.max(10, screen.width as number);
+    const height = Math.max(3, screen.height as number);
+    const bottom = bottomRows(app, width);
+    const transcriptHeight = Math.max(1, height - bottom.length);
+    app.setViewport(width, transcriptHeight);
+    const rows = app.view.render(width, transcriptHeight, app.frame);
+    transcriptBox.height = transcriptHeight;
+    transcriptBox.setContent(rows.map(toTags).join('\n'));
+    panel.top = transcriptHeight;
+    panel.height = height - transcriptHeight;
+    panel.setContent(bottom.join('\n'));
+    screen.render();
+  };
+  const scheduler = new FrameScheduler(paintNow);
+
+  program.on('keypress', (ch: string | undefined, key: Key | undefined) => {
+    const k: Key = { ...(key ?? {}), ch: ch ?? key?.ch };
+    app.router.handleKey(k);
+  });
+  program.on('mouse', (data: { action?: string }) => {
+    if (data.action === 'wheelup' || data.action === 'wheeldown') {
+      app.view.scroll(
+        data.action === 'wheelup' ? -3 : 3,
+        screen.width as number,
+        transcriptBox.height as number,
+        app.frame,
+      );
+      scheduler.request();
+    }
+  });
+  screen.on('resize', () => scheduler.request());
+
+  let destroyed = false;
+  return {
+    screen,
+    scheduler,
+    paint: () => scheduler.request(),
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      scheduler.dispose();
+      io.output.write('\x1b[?2004l');
+      program.disableMouse();
+      program.showCursor();
+      screen.destroy();
+      filtered.dispose();
+    },
+  };
+}

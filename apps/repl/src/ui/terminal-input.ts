@@ -1,0 +1,42 @@
+import { PassThrough } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { PasteFilter } from '../input/paste-filter';
+
+/** The terminal's input as the app receives it. */
+export interface TtyInput extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+}
+
+/**
+ * Sits between the terminal and blessed: bracketed pastes are taken out whole and reported to
+ * `onPaste`; every other byte goes on to blessed's key parser through the returned stream.
+ */
+export function filterTerminalInput(
+  input: TtyInput,
+  onPaste: (text: string) => void,
+): { keys: PassThrough & TtyInput; dispose(): void } {
+  const keys = new PassThrough() as PassThrough & TtyInput;
+  keys.isTTY = true;
+  keys.setRawMode = (mode: boolean) => {
+    if (input.isTTY && input.setRawMode) input.setRawMode(mode);
+    return keys;
+  };
+  const decoder = new StringDecoder('utf8');
+  const filter = new PasteFilter(
+    (data) => keys.write(data),
+    (text) => onPaste(text),
+  );
+  const onData = (chunk: Buffer | string) => {
+    filter.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+  };
+  input.on('data', onData);
+  input.resume();
+  return {
+    keys,
+    dispose: () => {
+      input.removeListener('data', onData);
+      input.pause();
+    },
+  };
+}

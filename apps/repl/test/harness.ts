@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { Terminal } from '@xterm/headless';
+import type { Provider, ProviderRequest, StreamEvent } from '@agent/llm';
+import { startRepl, type RunningRepl } from '../src/app/start';
+import type { ReplArgs } from '../src/app/args';
+
+/** A model reply: the stream events of one provider call. */
+export type Reply = StreamEvent[] | ((request: ProviderRequest) => StreamEvent[]);
+
+/** A provider that plays scripted replies in order and records every request. */
+export class ScriptedProvider implements Provider {
+  readonly id = 'openai-chat';
+  readonly model = 'scripted-model';
+  readonly requests: ProviderRequest[] = [];
+  /** While set, streams wait for `release()` before their last event. */
+  private gate: Promise<void> | undefined;
+  private open: (() => void) | undefined;
+
+  constructor(private readonly replies: Reply[]) {}
+
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+
+  release(): void {
+    this.open?.();
+    this.gate = undefined;
+  }
+
+  async *stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
+    this.requests.push(structuredClone(request));
+    const next = this.replies.shift();
+    const events =
+      typeof next === 'function' ? next(request) : (next ?? [{ type: 'end', stopReason: 'stop' }]);
+    for (let i = 0; i < events.length; i++) {
+      if (i === events.length - 1 && this.gate) {
+        const gate = this.gate;
+        await new Promise<void>((resolve) => {
+          void gate.then(resolve);
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) {
+        yield { type: 'end', stopReason: 'aborted' };
+        return;
+      }
+      yield events[i]!;
+    }
+  }
+}
+
+export const text = (value: string): StreamEvent[] => [
+  { type: 'text_delta', text: value },
+  { type: 'end', stopReason: 'stop' },
+];
+
+export const toolCall = (id: string, name: string, input: unknown, say = ''): StreamEvent[] => [
+  ...(say ? [{ type: 'text_delta' as const, text: say }] : []),
+  { type: 'tool_call_start', id, name },
+  { type: 'tool_call_end', id, name, arguments: JSON.stringify(input) },
+  { type: 'end', stopReason: 'tool_use' },
+];
+
+/** A REPL on fake TTY streams, its screen read back through a headless xterm. */
+export class Harness {
+  readonly input = new PassThrough() as PassThrough & {
+    isTTY: boolean;
+    setRawMode(m: boolean): void;
+  };
+  readonly term: Terminal;
+  readonly home = mkdtempSync(path.join(os.tmpdir(), 'repl-home-'));
+  readonly workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-ws-'));
+  repl!: RunningRepl;
+  private pending = Promise.resolve();
+
+  constructor(
+    readonly cols = 80,
+    readonly rows = 24,
+  ) {
+    this.term = new Terminal({ cols, rows, allowProposedApi: true });
+    this.input.isTTY = true;
+    this.input.setRawMode = () => undefined;
+  }
+
+  async start(provider: Provider | undefined, args: Partial<ReplArgs> = {}): Promise<this> {
+    const term = this.term;
+    const output = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        this.pending = this.pending.then(() => new Promise<void>((r) => term.write(chunk, r)));
+        done();
+      },
+    }) as Writable & { isTTY: boolean; columns: number; rows: number };
+    output.isTTY = true;
+    output.columns = this.cols;
+    output.rows = this.rows;
+    this.repl = await startRepl(
+      { cwd: this.workspace, continue: false, help: false, version: false, ...args },
+      { input: this.input, output },
+      { env: { AGENT_HOME: this.home, PATH: process.env.PATH }, provider },
+    );
+    return this;
+  }
+
+  /** Raw bytes as a terminal would send them. */
+  send(data: string): void {
+    this.input.write(data);
+  }
+
+  async type(textToType: string): Promise<void> {
+    for (const ch of textToType) {
+      this.send(ch);
+      await tick();
+    }
+  }
+
+  /** The visible screen as text rows. */
+  async screen(): Promise<string> {
+    await this.pending;
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < this.rows; i++)
+      lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  }
+
+  async waitFor(check: (screen: string) => boolean, what: string, ms = 4000): Promise<string> {
+    const until = Date.now() + ms;
+    let last = '';
+    while (Date.now() < until) {
+      last = await this.screen();
+      if (check(last)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    throw new Error(`timed out waiting for ${what}; screen:\n${last}`);
+  }
+
+  waitForText(needle: string, ms?: number): Promise<string> {
+    return this.waitFor((s) => s.includes(needle), JSON.stringify(needle), ms);
+  }
+
+  async stop(): Promise<void> {
+    await this.repl.quit(0);
+    this.term.dispose();
+    rmSync(this.home, { recursive: true, force: true });
+    rmSync(this.workspace, { recursive: true, force: true });
+  }
+}
+
+export function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

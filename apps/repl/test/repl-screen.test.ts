@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Harness, ScriptedProvider, text, toolCall } from './harness';
+
+const ENTER = '\r';
+
+describe('REPL on a blessed screen', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('shows the prompt and status line, sends a prompt and streams the answer', async () => {
+    const provider = new ScriptedProvider([
+      [
+        { type: 'text_delta', text: '## Plan\n- read the ' },
+        { type: 'text_delta', text: 'code\n' },
+        { type: 'usage', usage: { inputTokens: 1200, outputTokens: 30 } },
+        { type: 'end', stopReason: 'stop' },
+      ],
+    ]);
+    h = await new Harness().start(provider);
+    const first = await h.waitForText('openai-chat/scripted-model');
+    expect(first).toContain('/ for commands');
+    await h.type('hello there');
+    h.send(ENTER);
+    const screen = await h.waitForText('• read the code');
+    expect(screen).toContain('› hello there');
+    expect(screen).toContain('Plan');
+    expect(screen).not.toContain('## Plan');
+    expect(provider.requests[0]!.messages).toEqual([{ role: 'user', text: 'hello there' }]);
+    await h.waitForText('ctx 1.2k');
+  });
+
+  it('asks before an edit: nothing is written until Enter approves, then the answer shows', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' }, 'Writing it.'),
+      text('Done: notes.txt written.'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('write notes');
+    h.send(ENTER);
+    const card = await h.waitForText('Yes, allow once');
+    expect(card).toContain('write notes.txt');
+    expect(card).toContain('+hi');
+    expect(existsSync(path.join(h.workspace, 'notes.txt'))).toBe(false);
+    await h.type('/');
+    expect(await h.screen()).not.toContain('/compact');
+    h.send(ENTER);
+    await h.waitForText('Done: notes.txt written.');
+    expect(readFileSync(path.join(h.workspace, 'notes.txt'), 'utf8')).toBe('hi\n');
+    const screen = await h.screen();
+    expect(screen).toContain('Allowed write_file');
+    expect(screen).toMatch(/✓ Ran write notes\.txt/);
+  });
+
+  it('sends a typed denial reason back to the model and leaves the file alone', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_1', 'write_file', { path: 'a.txt', content: 'x' }),
+      text('Understood.'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Yes, allow once');
+    await h.type('n');
+    await h.type('use b.txt');
+    h.send(ENTER);
+    await h.waitForText('Understood.');
+    expect(existsSync(path.join(h.workspace, 'a.txt'))).toBe(false);
+    const second = JSON.stringify(provider.requests[1]!.messages);
+    expect(second).toContain('use b.txt');
+  });
+
+  it('shows hostile model text literally: no colours, no cursor moves, no tags', async () => {
+    const hostile =
+      'safe {red-fg}RED{/red-fg} \x1b[31mX\x1b[0m \x1b[2J\x1b[1;1Hmoved \x1b]0;title\x07the-end';
+    h = await new Harness().start(new ScriptedProvider([text(hostile)]));
+    await h.type('hi');
+    h.send(ENTER);
+    const screen = await h.waitForText('the-end');
+    expect(screen).toContain('safe {red-fg}RED{/red-fg} X moved the-end');
+    const buffer = h.term.buffer.active;
+    const row = screen.split('\n').findIndex((l) => l.includes('safe {red-fg}'));
+    const line = buffer.getLine(buffer.viewportY + row)!;
+    const col = line.translateToString(true).indexOf('RED');
+    expect(line.getCell(col)!.isFgDefault()).toBe(true);
+    expect(screen.split('\n')[0]).toContain('agent ·');
+  });
+
+  it('never submits a bracketed paste, even with newlines in it', async () => {
+    const provider = new ScriptedProvider([text('got it')]);
+    h = await new Harness().start(provider);
+    h.send('\x1b[200~first line\rsecond line\n\x1b[201~');
+    await h.waitForText('second line');
+    expect(provider.requests).toHaveLength(0);
+    h.send(ENTER);
+    await h.waitForText('got it');
+    expect(provider.requests[0]!.messages).toEqual([
+      { role: 'user', text: 'first line\nsecond line\n' },
+    ]);
+  });
+
+  it('queues prompts typed while a turn streams and sends them in order', async () => {
+    const provider = new ScriptedProvider([text('one'), text('two'), text('three')]);
+    provider.hold();
+    h = await new Harness().start(provider);
+    await h.type('first');
+    h.send(ENTER);
+    await h.waitForText('working');
+    await h.type('second');
+    h.send(ENTER);
+    await h.type('third');
+    h.send(ENTER);
+    const queued = await h.waitForText('queued: third');
+    expect(queued).toContain('queued: second');
+    provider.release();
+    await h.waitForText('three');
+    expect(provider.requests.map((r) => r.messages.at(-1))).toEqual([
+      { role: 'user', text: 'first' },
+      { role: 'user', text: 'second' },
+      { role: 'user', text: 'third' },
+    ]);
+  });
+
+  it('interrupts at once on Ctrl+C and quits on a second Ctrl+C, saving the session', async () => {
+    const provider = new ScriptedProvider([
+      [
+        { type: 'text_delta', text: 'partial' },
+        { type: 'end', stopReason: 'stop' },
+      ],
+    ]);
+    provider.hold();
+    h = await new Harness().start(provider);
+    await h.type('long task');
+    h.send(ENTER);
+    await h.waitForText('partial');
+    h.send('\x03');
+    await h.waitForText('Interrupted');
+    await h.waitForText('· ready ·');
+    h.send('\x03');
+    await h.waitForText('Ctrl+C again');
+    h.send('\x03');
+    await expect(h.repl.exited).resolves.toBe(0);
+    const files = readdirSync(path.join(h.home, 'sessions'));
+    expect(files).toHaveLength(1);
+    const log = readFileSync(path.join(h.home, 'sessions', files[0]!), 'utf8');
+    expect(log).toContain('long task');
+    expect(log).toContain('partial');
+  });
+
+  it('lists commands on / and runs /help from the suggestions', async () => {
+    h = await new Harness().start(new ScriptedProvider([]));
+    await h.type('/he');
+    await h.waitForText('keys and commands');
+    h.send(ENTER);
+    await h.waitForText('Shift+Enter or Ctrl+J newline');
+  });
+});
