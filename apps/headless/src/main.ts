@@ -1,2 +1,42 @@
 #!/usr/bin/env node
-export {};
+import { parseCliArgs } from './cli-args';
+import { EXIT, UsageError } from './exit-codes';
+import { usageText } from './usage';
+import { readVersion } from './version';
+
+/** Entry point. Only argument parsing is loaded up front; the agent loads after it (fast --version). */
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const command = parseCliArgs(argv);
+    if (command.kind === 'help') {
+      process.stdout.write(usageText());
+      return EXIT.done;
+    }
+    if (command.kind === 'version') {
+      process.stdout.write(`${readVersion()}\n`);
+      return EXIT.done;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runHeadless } = require('./run') as typeof import('./run');
+    return await runHeadless(command.options, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      cwd: process.cwd(),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`agent-run: ${error.message}\nRun agent-run --help for usage.\n`);
+      return EXIT.usage;
+    }
+    process.stderr.write(`agent-run: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failed;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  // SDK keep-alive sockets and timers must not hold a finished run open.
+  process.exit(code);
+});

@@ -1,0 +1,144 @@
+import type { AssistantMessage, LoopEndReason, LoopEvent, Usage } from '@agent/llm';
+import type { OutputFormat } from './cli-args';
+
+/** What a finished run reports: the `--output json` object and the last `--output jsonl` line. */
+export interface RunReport {
+  /** The final answer: the text of the last assistant message that has text. */
+  text: string;
+  /** The assistant messages this run produced, with their turn memory. */
+  messages: AssistantMessage[];
+  reason: LoopEndReason;
+  error?: string;
+  /** Summed over every model call of the run. */
+  usage: Usage;
+  sessionId: string;
+}
+
+export interface RunInfo {
+  sessionId: string;
+  provider: string;
+  model: string;
+  cwd: string;
+  resumed: boolean;
+}
+
+/** Where a run's progress goes. Standard output carries only the chosen format. */
+export interface RunOutput {
+  start(info: RunInfo): void;
+  event(event: LoopEvent): void;
+  finish(report: RunReport): void;
+  /** A message for the person (warnings, errors): always standard error. */
+  notice(text: string): void;
+}
+
+export interface OutputStreams {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+export function createOutput(format: OutputFormat, streams: OutputStreams): RunOutput {
+  const activity = new ActivityLog(streams.stderr);
+  switch (format) {
+    case 'text':
+      return new TextOutput(streams, activity);
+    case 'json':
+      return {
+        start: () => undefined,
+        event: (event) => activity.event(event),
+        finish: (report) => streams.stdout.write(`${JSON.stringify(report)}\n`),
+        notice: (text) => activity.notice(text),
+      };
+    case 'jsonl':
+      return {
+        start: (info) => writeLine(streams.stdout, { type: 'session', ...info }),
+        event: (event) => writeLine(streams.stdout, event),
+        finish: (report) => writeLine(streams.stdout, { type: 'result', ...report }),
+        notice: (text) => activity.notice(text),
+      };
+  }
+}
+
+function writeLine(stream: NodeJS.WritableStream, value: unknown): void {
+  stream.write(`${JSON.stringify(value)}\n`);
+}
+
+/** Assistant text streamed to stdout as it arrives; tool activity and errors on stderr. */
+class TextOutput implements RunOutput {
+  private atLineStart = true;
+
+  constructor(
+    private readonly streams: OutputStreams,
+    private readonly activity: ActivityLog,
+  ) {}
+
+  start(): void {}
+
+  event(event: LoopEvent): void {
+    if (event.type === 'text_delta') {
+      this.streams.stdout.write(event.text);
+      this.atLineStart = event.text.endsWith('\n');
+      return;
+    }
+    if (event.type === 'tool_start') this.endLine();
+    this.activity.event(event);
+  }
+
+  finish(): void {
+    this.endLine();
+  }
+
+  notice(text: string): void {
+    this.activity.notice(text);
+  }
+
+  private endLine(): void {
+    if (!this.atLineStart) this.streams.stdout.write('\n');
+    this.atLineStart = true;
+  }
+}
+
+/** One stderr line per tool start and end, and the reason a run did not finish. */
+class ActivityLog {
+  constructor(private readonly stderr: NodeJS.WritableStream) {}
+
+  event(event: LoopEvent): void {
+    switch (event.type) {
+      case 'tool_start':
+        this.line(`> ${event.activity.name}: ${event.title}`);
+        break;
+      case 'tool_end': {
+        const { activity } = event;
+        const prefix = `${activity.status}: `;
+        const detail = activity.summary.startsWith(prefix)
+          ? activity.summary.slice(prefix.length)
+          : activity.summary;
+        this.line(`< ${activity.name} ${activity.status}: ${detail}`);
+        break;
+      }
+      case 'turn_end':
+        if (event.error) this.line(`error: ${event.error}`);
+        else if (event.reason === 'interrupted') this.line('interrupted');
+        break;
+      default:
+        break;
+    }
+  }
+
+  notice(text: string): void {
+    this.line(text);
+  }
+
+  private line(text: string): void {
+    this.stderr.write(`${oneLine(text)}\n`);
+  }
+}
+
+/** Model and tool text on one line, with control characters (terminal escapes) made visible. */
+export function oneLine(text: string): string {
+  return text
+    .replace(/\r?\n/g, ' ')
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f]/g,
+      (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    );
+}

@@ -1,0 +1,19 @@
+import type { PermissionDecision, PermissionRequest, PermissionRequester } from '@agent/tools';
+
+/**
+ * The headless policy, applied at once with nobody to ask: `read` tools never reach it; `edit`
+ * calls run (the file tools cannot leave the workspace); anything else is denied with a reason
+ * that tells the model, and the person reading the log, how to allow it. `yes` approves all.
+ */
+export function headlessPermissions(options: { yes: boolean }): PermissionRequester {
+  return {
+    request: async (request: PermissionRequest): Promise<PermissionDecision> => {
+      if (options.yes || request.permission === 'edit') return { kind: 'allow' };
+      return { kind: 'deny', reason: denialReason(request) };
+    },
+  };
+}
+
+export function denialReason(request: PermissionRequest): string {
+  return `this is a headless run, which only allows read-only tools and edits inside the workspace; ${request.toolName} (${request.title}) was not run. To allow it, re-run with --yes.`;
+}

@@ -1,0 +1,54 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { UsageError } from './exit-codes';
+
+/**
+ * Reads the prompt from a file (relative to `baseDir`, where the person ran the command) or, for
+ * `-`, from `stdin` to its end. An unreadable or blank prompt is a usage error.
+ */
+export async function readPrompt(
+  source: string,
+  baseDir: string,
+  stdin: NodeJS.ReadableStream,
+): Promise<string> {
+  let text: string;
+  if (source === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stdin) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  } else {
+    const file = path.resolve(baseDir, source);
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code;
+      throw new UsageError(`cannot read the prompt file ${file}: ${why ?? String(error)}`);
+    }
+  }
+  if (text.trim() === '') {
+    throw new UsageError(`the prompt ${source === '-' ? 'on standard input' : source} is empty`);
+  }
+  return text;
+}
+
+/** The person's directory: pnpm runs scripts in the package folder and sets INIT_CWD to it. */
+export function invocationDir(env: NodeJS.ProcessEnv, cwd: string): string {
+  return env.INIT_CWD && env.INIT_CWD.length > 0 ? env.INIT_CWD : cwd;
+}
+
+/** The workspace: `--cwd` (relative to the person's directory), else that directory itself. */
+export async function resolveWorkspace(flag: string | undefined, baseDir: string): Promise<string> {
+  const dir = path.resolve(baseDir, flag ?? '.');
+  let stat;
+  try {
+    stat = await fs.stat(dir);
+  } catch {
+    throw new UsageError(`the workspace directory ${dir} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new UsageError(`the workspace ${dir} is not a directory`);
+  return fs.realpath(dir);
+}

@@ -1,0 +1,82 @@
+import { parseCliArgs } from '../src/cli-args';
+import { UsageError } from '../src/exit-codes';
+
+function usageError(argv: string[]): string {
+  try {
+    parseCliArgs(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`);
+}
+
+describe('parseCliArgs', () => {
+  it('reads a prompt file and every flag', () => {
+    expect(
+      parseCliArgs([
+        '--',
+        'prompt.txt',
+        '--provider',
+        'openai-chat',
+        '--model',
+        'gpt-x',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--cwd',
+        '../ws',
+        '--tool-history',
+        'off',
+        '--output',
+        'jsonl',
+        '--yes',
+        '--max-iterations',
+        '7',
+        '--resume',
+        'abc',
+      ]),
+    ).toEqual({
+      kind: 'run',
+      options: {
+        prompt: 'prompt.txt',
+        provider: 'openai-chat',
+        model: 'gpt-x',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        cwd: '../ws',
+        toolHistory: 'off',
+        output: 'jsonl',
+        yes: true,
+        maxIterations: 7,
+        resume: 'abc',
+        continue: false,
+      },
+    });
+  });
+
+  it('defaults to text output, no approvals, and takes - for stdin', () => {
+    expect(parseCliArgs(['-', '--continue'])).toEqual({
+      kind: 'run',
+      options: { prompt: '-', output: 'text', yes: false, continue: true },
+    });
+  });
+
+  it('answers --help and --version before anything else', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCliArgs(['-v'])).toEqual({ kind: 'version' });
+  });
+
+  it('reports each kind of mistake clearly', () => {
+    expect(usageError([])).toMatch(/missing the prompt file/);
+    expect(usageError(['a.txt', 'b.txt'])).toMatch(/expected one prompt file, got 2/);
+    expect(usageError(['a.txt', '--frobnicate'])).toMatch(/--frobnicate/);
+    expect(usageError(['a.txt', '--output', 'xml'])).toBe(
+      '--output must be one of text, json, jsonl (got "xml")',
+    );
+    expect(usageError(['a.txt', '--tool-history', 'some'])).toMatch(/--tool-history must be/);
+    expect(usageError(['a.txt', '--max-iterations', '0'])).toMatch(/--max-iterations must be/);
+    expect(usageError(['a.txt', '--max-iterations', '2.5'])).toMatch(/--max-iterations must be/);
+    expect(usageError(['a.txt', '--base-url', 'localhost:80'])).toMatch(/--base-url must be/);
+    expect(usageError(['a.txt', '--resume', 'x', '--continue'])).toMatch(/cannot be used together/);
+    expect(usageError(['a.txt', '--model'])).toMatch(/--model/);
+  });
+});

@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { openAIChatProtocol, startFakeServer, type FakeServer } from '@agent/testkit';
+import {
+  cliEnv,
+  createSandbox,
+  runCli,
+  sessionEvents,
+  startCli,
+  type Sandbox,
+} from './support/cli';
+
+jest.setTimeout(60_000);
+
+describe('headless command line', () => {
+  let sandbox: Sandbox;
+  let server: FakeServer | undefined;
+
+  beforeEach(() => {
+    sandbox = createSandbox();
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    sandbox.cleanup();
+  });
+
+  function openAI(url: string): string[] {
+    return ['--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${url}/v1`];
+  }
+
+  it('prints --version and --help and exits 0', async () => {
+    const version = await runCli(['--version'], cliEnv(sandbox));
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const help = await runCli(['--', '--help'], cliEnv(sandbox));
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: agent-run');
+    expect(help.stdout).toContain('--yes');
+  });
+
+  it('--version and --help load no SDK, schema library or agent code', async () => {
+    const trace = path.join(sandbox.agentHome, 'trace.txt');
+    fs.mkdirSync(sandbox.agentHome, { recursive: true });
+    const env = cliEnv(sandbox, {
+      NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'trace-requires.js')}`,
+      TRACE_REQUIRES_FILE: trace,
+    });
+    for (const flag of ['--version', '--help']) {
+      const result = await runCli([flag], env);
+      expect(result.code).toBe(0);
+      const loaded = fs.readFileSync(trace, 'utf8').split('\n');
+      expect(loaded.some((file) => file.endsWith(path.join('dist', 'main.js')))).toBe(true);
+      expect(loaded.filter((file) => /node_modules|[\\/]packages[\\/]/.test(file))).toEqual([]);
+    }
+  });
+
+  it.each([
+    [[], /missing the prompt file/],
+    [['p.txt', '--bogus'], /--bogus/],
+    [['p.txt', '--output', 'yaml'], /--output must be one of text, json, jsonl/],
+    [['missing.txt'], /cannot read the prompt file .*missing\.txt: no such file/],
+    [['p.txt', '--cwd', 'no/such/dir'], /workspace directory .* does not exist/],
+    [['p.txt', '--resume', 'nosuchsession'], /--resume: no session matches "nosuchsession"/],
+    [['p.txt', '--provider', 'carrier-pigeon'], /carrier-pigeon/],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    sandbox.write('p.txt', 'hello');
+    const result = await runCli(args as string[], cliEnv(sandbox));
+    expect(result.stderr).toMatch(message as RegExp);
+    expect(result.stderr).toContain('--help');
+    expect(result.code).toBe(2);
+    expect(sandbox.sessionFiles()).toEqual([]);
+  });
+
+  it('runs the demo provider offline with no credentials', async () => {
+    sandbox.write('notes.md', '# Notes\n');
+    const result = await runCli(['-', '--output', 'json'], cliEnv(sandbox), 'What is here?');
+    expect(result.stderr).not.toMatch(/^error/m);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.reason).toBe('done');
+    expect(report.text.length).toBeGreaterThan(0);
+    expect(sandbox.sessionFiles()).toHaveLength(1);
+    expect(sessionEvents(sandbox.sessionFiles()[0]!)[0]).toMatchObject({
+      type: 'session_start',
+      provider: 'demo',
+      cwd: sandbox.workspace,
+    });
+  });
+
+  it('--output json prints one object with text, messages, reason, usage and sessionId', async () => {
+    server = await startFakeServer(openAIChatProtocol, [
+      { text: 'Four.', usage: { inputTokens: 12, outputTokens: 2 } },
+    ]);
+    sandbox.write('p.txt', 'What is 2+2?');
+    const result = await runCli(
+      ['p.txt', ...openAI(server.url), '--output', 'json'],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const report = JSON.parse(result.stdout);
+    expect(report).toEqual({
+      text: 'Four.',
+      messages: [expect.objectContaining({ role: 'assistant', text: 'Four.', toolCalls: [] })],
+      reason: 'done',
+      usage: { inputTokens: 12, outputTokens: 2 },
+      sessionId: expect.any(String),
+    });
+    expect(sandbox.sessionFiles()[0]).toContain(report.sessionId);
+  });
+
+  it('--output jsonl prints every loop event as a JSON line', async () => {
+    sandbox.write('a.txt', 'alpha\n');
+    server = await startFakeServer(openAIChatProtocol, [
+      { toolCalls: [{ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } }] },
+      { text: 'It says alpha.' },
+    ]);
+    sandbox.write('p.txt', 'Read a.txt');
+    const result = await runCli(
+      ['p.txt', ...openAI(server.url), '--output', 'jsonl'],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const types = lines.map((line) => line.type);
+    expect(types[0]).toBe('session');
+    expect(types).toEqual(
+      expect.arrayContaining(['assistant_message', 'tool_start', 'tool_end', 'text_delta']),
+    );
+    expect(types.slice(-2)).toEqual(['turn_end', 'result']);
+    const end = lines.find((line) => line.type === 'tool_end');
+    expect(end.activity).toMatchObject({ id: 'r', name: 'read_file', status: 'ok' });
+  });
+
+  it('--resume and --continue carry the earlier history into the next request', async () => {
+    server = await startFakeServer(openAIChatProtocol, [
+      { toolCalls: [{ id: 'first_call', name: 'list_files', arguments: {} }] },
+      { text: 'The codeword is heron.' },
+      { text: 'You asked about the codeword; it was heron.' },
+      { text: 'Still heron.' },
+    ]);
+    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
+    sandbox.write('one.txt', 'Pick a codeword.');
+    const first = await runCli(['one.txt', ...openAI(server.url), '--output', 'json'], env);
+    expect(first.code).toBe(0);
+    const { sessionId } = JSON.parse(first.stdout);
+
+    sandbox.write('two.txt', 'What was it?');
+    const second = await runCli(['two.txt', ...openAI(server.url), '--resume', sessionId], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('it was heron');
+    const messages: Array<Record<string, any>> = server.requests[2]!.body.messages;
+    const conversation = messages.filter((m) => m.role !== 'system');
+    expect(conversation[0]).toEqual({ role: 'user', content: 'Pick a codeword.' });
+    expect(conversation.find((m) => m.role === 'tool')?.tool_call_id).toBe('first_call');
+    expect(conversation.some((m) => m.role === 'assistant' && /heron/.test(m.content))).toBe(true);
+    expect(conversation.at(-1)).toEqual({ role: 'user', content: 'What was it?' });
+
+    sandbox.write('three.txt', 'And now?');
+    const third = await runCli(['three.txt', ...openAI(server.url), '--continue'], env);
+    expect(third.code).toBe(0);
+    const continued = server.requests[3]!.body.messages.filter((m: any) => m.role === 'user');
+    expect(continued.map((m: any) => m.content)).toEqual([
+      'Pick a codeword.',
+      'What was it?',
+      'And now?',
+    ]);
+    expect(sandbox.sessionFiles()).toHaveLength(1);
+    const users = sessionEvents(sandbox.sessionFiles()[0]!).filter((e) => e.type === 'user');
+    expect(users).toHaveLength(3);
+  });
+
+  it('SIGINT mid-stream aborts the run, saves the session and exits 130', async () => {
+    server = await startFakeServer(openAIChatProtocol, [
+      { text: ['Working on it', ' and more'], fault: { kind: 'hang', afterEvents: 2 } },
+    ]);
+    sandbox.write('p.txt', 'Take your time.');
+    const run = startCli(
+      ['p.txt', ...openAI(server.url)],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    await run.waitForStdout('Working on it');
+    run.child.kill('SIGINT');
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/interrupted/);
+    const [file] = sandbox.sessionFiles();
+    const events = sessionEvents(file!);
+    expect(events.find((e) => e.type === 'user')?.text).toBe('Take your time.');
+    expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');
+  });
+});

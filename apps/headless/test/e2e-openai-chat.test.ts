@@ -1,0 +1,194 @@
+import {
+  openAIChatProtocol,
+  startFakeServer,
+  type FakeServer,
+  type ScriptedTurn,
+} from '@agent/testkit';
+import { cliEnv, createSandbox, runCli, sessionEvents, type Sandbox } from './support/cli';
+
+/** The `tool` messages of a recorded Chat Completions request, by call id. */
+function toolResults(server: FakeServer, requestIndex: number): Record<string, string> {
+  const messages: Array<Record<string, any>> = server.requests[requestIndex]!.body.messages;
+  return Object.fromEntries(
+    messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, String(m.content)]),
+  );
+}
+
+jest.setTimeout(60_000);
+
+describe('headless against an OpenAI Chat Completions server', () => {
+  let sandbox: Sandbox;
+  let server: FakeServer | undefined;
+
+  beforeEach(() => {
+    sandbox = createSandbox();
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    sandbox.cleanup();
+  });
+
+  async function run(script: ScriptedTurn[], args: string[], prompt = 'Fix the greeting.') {
+    server = await startFakeServer(openAIChatProtocol, script);
+    sandbox.write('prompt.txt', prompt);
+    return runCli(
+      [
+        'prompt.txt',
+        '--provider',
+        'openai-chat',
+        '--model',
+        'gpt-test',
+        '--base-url',
+        `${server.url}/v1`,
+        ...args,
+      ],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+  }
+
+  it('reads a file, edits it, runs a command with --yes, then answers', async () => {
+    sandbox.write('greet.txt', 'hello wrld\n');
+    const result = await run(
+      [
+        {
+          text: 'Let me look.',
+          toolCalls: [{ id: 'call_read', name: 'read_file', arguments: { path: 'greet.txt' } }],
+        },
+        {
+          toolCalls: [
+            {
+              id: 'call_edit',
+              name: 'edit_file',
+              arguments: { path: 'greet.txt', old_string: 'wrld', new_string: 'world' },
+            },
+          ],
+        },
+        {
+          toolCalls: [
+            { id: 'call_sh', name: 'run_shell', arguments: { command: 'cat greet.txt' } },
+          ],
+        },
+        {
+          text: 'Fixed the typo: it now says hello world.',
+          usage: { inputTokens: 50, outputTokens: 9 },
+        },
+      ],
+      ['--yes'],
+    );
+
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.code).toBe(0);
+    expect(sandbox.read('greet.txt')).toBe('hello world\n');
+    expect(result.stdout).toContain('Fixed the typo: it now says hello world.');
+    expect(result.stdout.startsWith('Let me look.')).toBe(true);
+    expect(result.stderr).toMatch(/> read_file/);
+    expect(result.stderr).toMatch(/< run_shell ok/);
+
+    expect(server!.requests).toHaveLength(4);
+    const first = server!.requests[0]!.body;
+    expect(first.model).toBe('gpt-test');
+    expect(first.messages.at(-1)).toEqual({ role: 'user', content: 'Fix the greeting.' });
+    const tools: string[] = first.tools.map((t: any) => t.function.name);
+    expect(tools).toEqual(expect.arrayContaining(['read_file', 'edit_file', 'run_shell']));
+    expect(tools).not.toContain('ask_user');
+
+    expect(toolResults(server!, 1)).toEqual({ call_read: expect.stringContaining('hello wrld') });
+    const afterEdit = toolResults(server!, 2);
+    expect(Object.keys(afterEdit)).toEqual(['call_read', 'call_edit']);
+    expect(afterEdit.call_edit).not.toMatch(/error|denied/i);
+    const afterShell = toolResults(server!, 3);
+    expect(Object.keys(afterShell)).toEqual(['call_read', 'call_edit', 'call_sh']);
+    expect(afterShell.call_sh).toContain('hello world');
+
+    const [file] = sandbox.sessionFiles();
+    const types = sessionEvents(file!).map((event) => event.type);
+    expect(types[0]).toBe('session_start');
+    expect(types).toContain('user');
+    expect(types.filter((type) => type === 'assistant')).toHaveLength(4);
+    expect(types.filter((type) => type === 'tool_end')).toHaveLength(3);
+  });
+
+  it('denies a command without --yes and tells the model how to allow it', async () => {
+    const result = await run(
+      [
+        {
+          toolCalls: [
+            { id: 'call_sh', name: 'run_shell', arguments: { command: 'touch ran.txt' } },
+          ],
+        },
+        { text: 'I could not run it.' },
+      ],
+      [],
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.exists('ran.txt')).toBe(false);
+    expect(toolResults(server!, 1).call_sh).toMatch(/denied.*--yes/s);
+    expect(result.stderr).toMatch(/< run_shell denied: .*--yes/);
+    expect(result.stdout).toContain('I could not run it.');
+  });
+
+  it('lets edits inside the workspace run without --yes', async () => {
+    const result = await run(
+      [
+        {
+          toolCalls: [
+            { id: 'w', name: 'write_file', arguments: { path: 'new/notes.md', content: 'hi\n' } },
+          ],
+        },
+        {
+          toolCalls: [
+            { id: 'x', name: 'write_file', arguments: { path: '../escape.txt', content: 'no' } },
+          ],
+        },
+        { text: 'Wrote it.' },
+      ],
+      [],
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.read('new/notes.md')).toBe('hi\n');
+    expect(toolResults(server!, 2).x).toMatch(/outside|workspace/i);
+  });
+
+  it('answers malformed arguments and unknown tools with errors paired to their calls', async () => {
+    const result = await run(
+      [
+        {
+          toolCalls: [
+            { id: 'bad_json', name: 'read_file', arguments: '{"path": "greet.txt"' },
+            { id: 'bad_field', name: 'read_file', arguments: { path: 7 } },
+            { id: 'nope', name: 'delete_everything', arguments: {} },
+          ],
+        },
+        { text: 'Sorry about that.' },
+      ],
+      [],
+    );
+    expect(result.code).toBe(0);
+    const results = toolResults(server!, 1);
+    expect(Object.keys(results)).toEqual(['bad_json', 'bad_field', 'nope']);
+    expect(results.bad_json).toMatch(/not valid JSON/);
+    expect(results.bad_field).toMatch(/Invalid arguments for read_file: path/);
+    expect(results.nope).toMatch(/Unknown tool "delete_everything".*read_file/);
+    expect(result.stdout).toContain('Sorry about that.');
+  });
+
+  it('exits 1 when the provider fails, with the reason on stderr', async () => {
+    const result = await run([{ fault: { kind: 'status', status: 401, times: 5 } }], []);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/error: .*/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops at --max-iterations and exits 1', async () => {
+    const call = { name: 'read_file', arguments: { path: 'prompt.txt' } };
+    const result = await run(
+      [{ toolCalls: [call] }, { toolCalls: [call] }, { text: 'never reached' }],
+      ['--max-iterations', '2'],
+    );
+    expect(result.code).toBe(1);
+    expect(server!.requests).toHaveLength(2);
+    expect(result.stderr).toMatch(/iteration limit/);
+  });
+});

@@ -1,0 +1,74 @@
+import { PassThrough } from 'node:stream';
+import type { LoopEvent, ToolActivity } from '@agent/llm';
+import { createOutput, type RunReport } from '../src/output';
+
+function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  return { stream, text: () => chunks.join('') };
+}
+
+const activity: ToolActivity = {
+  id: 'call_1',
+  name: 'run_shell',
+  input: { command: 'ls' },
+  status: 'denied',
+  summary: 'denied: re-run with --yes',
+};
+
+const events: LoopEvent[] = [
+  { type: 'text_delta', text: 'Let me ' },
+  { type: 'text_delta', text: 'look.' },
+  { type: 'tool_start', activity: { ...activity, status: 'pending', summary: '' }, title: 'ls' },
+  { type: 'tool_end', activity, result: { output: 'denied', isError: true } },
+  { type: 'text_delta', text: 'Done \u001b[31mred' },
+  { type: 'turn_end', reason: 'done' },
+];
+
+const report: RunReport = {
+  text: 'Done',
+  messages: [],
+  reason: 'done',
+  usage: { inputTokens: 3, outputTokens: 4 },
+  sessionId: 's1',
+};
+
+function play(format: 'text' | 'json' | 'jsonl'): { stdout: string; stderr: string } {
+  const stdout = capture();
+  const stderr = capture();
+  const output = createOutput(format, { stdout: stdout.stream, stderr: stderr.stream });
+  output.start({ sessionId: 's1', provider: 'demo', model: 'demo', cwd: '/w', resumed: false });
+  for (const event of events) output.event(event);
+  output.finish(report);
+  return { stdout: stdout.text(), stderr: stderr.text() };
+}
+
+describe('createOutput', () => {
+  it('text: streams assistant text to stdout and one line per tool event to stderr', () => {
+    const { stdout, stderr } = play('text');
+    expect(stdout).toBe('Let me look.\nDone \u001b[31mred\n');
+    expect(stderr).toBe('> run_shell: ls\n< run_shell denied: re-run with --yes\n');
+  });
+
+  it('json: prints exactly one object on stdout', () => {
+    const { stdout, stderr } = play('json');
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(stdout)).toEqual(report);
+    expect(stderr).toContain('< run_shell denied');
+  });
+
+  it('jsonl: prints the session, every loop event and the result, one per line', () => {
+    const lines = play('jsonl')
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual([
+      'session',
+      ...events.map((event) => event.type),
+      'result',
+    ]);
+    expect(lines[0]).toMatchObject({ sessionId: 's1', provider: 'demo' });
+    expect(lines.at(-1)).toEqual({ type: 'result', ...report });
+  });
+});
