@@ -1,6 +1,5 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { migrateEvent } from './migrate';
 import {
   SESSION_SCHEMA_VERSION,
@@ -24,29 +23,13 @@ export interface ParsedEvents {
   warnings: LoadWarning[];
 }
 
-const CHUNK_BYTES = 1 << 20;
-
 /**
  * Reads a session file. Never fails because of its content: a torn last line (a crash mid-write),
  * a corrupt or unknown line is skipped and reported in `warnings`. Rejects only when the file
  * cannot be read at all.
  */
 export async function loadSession(file: string): Promise<LoadedSession> {
-  const parser = new SessionLineParser();
-  const handle = await fs.open(file, 'r');
-  try {
-    const decoder = new StringDecoder('utf8');
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, null);
-      if (bytesRead === 0) break;
-      parser.push(decoder.write(chunk.subarray(0, bytesRead)));
-    }
-    parser.push(decoder.end());
-  } finally {
-    await handle.close();
-  }
-  const { events, warnings } = parser.end();
+  const { events, warnings } = parseSessionText((await fs.readFile(file)).toString('utf8'));
   const start = events.find((e): e is SessionStartEvent => e.type === 'session_start');
   return {
     id: path.basename(file).replace(/\.jsonl$/, ''),
@@ -74,16 +57,12 @@ export class SessionLineParser {
 
   push(text: string): void {
     if (text.length === 0) return;
-    const data = this.rest.length > 0 ? this.rest + text : text;
-    let from = 0;
-    for (;;) {
-      const newline = data.indexOf('\n', from);
-      if (newline < 0) break;
+    const lines = (this.rest.length > 0 ? this.rest + text : text).split('\n');
+    this.rest = lines.pop()!;
+    for (const line of lines) {
       this.line++;
-      this.take(data.slice(from, newline), false);
-      from = newline + 1;
+      this.take(line, false);
     }
-    this.rest = from === 0 ? data : data.slice(from);
   }
 
   /** The events parsed so far (complete lines only). */

@@ -26,22 +26,33 @@ export interface SessionProjection {
  */
 export function projectSession(events: readonly SessionEvent[]): SessionProjection {
   const projection: SessionProjection = { messages: [] };
-  let messages: Message[] = [];
-  let calls = new Map<string, ToolActivity>();
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i]!.type === 'checkpoint') {
+      from = i;
+      break;
+    }
+  }
   for (const event of events) {
+    if (event.type === 'session_start') {
+      projection.cwd ??= event.cwd;
+      projection.provider ??= event.provider;
+      projection.model ??= event.model;
+      if (event.title !== undefined) projection.title ??= event.title;
+    } else if (event.type === 'provider_change') {
+      projection.provider = event.provider;
+      projection.model = event.model;
+    } else if (event.type === 'settings' && event.toolHistory !== undefined) {
+      projection.toolHistory = event.toolHistory;
+    }
+  }
+  const messages: Message[] = [];
+  const calls = new Map<string, ToolActivity>();
+  for (let i = from; i < events.length; i++) {
+    const event = events[i]!;
     switch (event.type) {
-      case 'session_start':
-        projection.cwd ??= event.cwd;
-        projection.provider ??= event.provider;
-        projection.model ??= event.model;
-        if (event.title !== undefined) projection.title ??= event.title;
-        break;
-      case 'provider_change':
-        projection.provider = event.provider;
-        projection.model = event.model;
-        break;
-      case 'settings':
-        if (event.toolHistory !== undefined) projection.toolHistory = event.toolHistory;
+      case 'checkpoint':
+        messages.push({ role: 'checkpoint', summary: event.summary });
         break;
       case 'user':
         messages.push({ role: 'user', text: event.text });
@@ -60,11 +71,7 @@ export function projectSession(events: readonly SessionEvent[]): SessionProjecti
         if (event.retainedOutput !== undefined) call.retainedOutput = event.retainedOutput;
         break;
       }
-      case 'checkpoint':
-        messages = [{ role: 'checkpoint', summary: event.summary }];
-        calls = new Map();
-        break;
-      case 'questionnaire':
+      default:
         break;
     }
   }
