@@ -122,7 +122,7 @@ describe('publishable packages', () => {
       expect(Object.keys(counts).sort()).toEqual(Object.keys(deps).sort());
       const resolved = run(process.execPath, ['-p', "require.resolve('@agent/llm')"], project);
       expect(fs.realpathSync(resolved.trim()).startsWith(ROOT)).toBe(false);
-      for (const name of ['@agent/tools']) expect(counts[name]).toBeGreaterThan(0);
+      for (const name of Object.keys(deps)) expect(counts[name]).toBeGreaterThan(0);
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
