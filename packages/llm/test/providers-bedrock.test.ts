@@ -332,4 +332,38 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     expect(end.error?.message).toContain('AWS_ACCESS_KEY_ID');
     expect(end.error?.message).toContain('AWS_BEARER_TOKEN_BEDROCK');
   });
+
+  test('an apiKey option is sent as a Bedrock API key (bearer token) instead of SigV4', async () => {
+    server = await startBedrockServer([{ text: 'hello' }]);
+    const bedrock = create({
+      model: 'm',
+      baseUrl: server.url,
+      apiKey: 'bedrock-api-key-1',
+      maxRetries: 0,
+    });
+    const events = await collect(bedrock, request([USER]));
+    expect(textOf(events)).toBe('hello');
+    expect(server.requests[0]!.headers['authorization']).toBe('Bearer bedrock-api-key-1');
+  });
+
+  test('no AWS credentials anywhere ends with an auth error naming what to set, without a request', async () => {
+    server = await startBedrockServer([{ text: 'x' }]);
+    const saved = { ...process.env };
+    delete process.env.AWS_ACCESS_KEY_ID;
+    delete process.env.AWS_SECRET_ACCESS_KEY;
+    delete process.env.AWS_WEB_IDENTITY_TOKEN_FILE;
+    delete process.env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI;
+    delete process.env.AWS_CONTAINER_CREDENTIALS_FULL_URI;
+    process.env.AWS_EC2_METADATA_DISABLED = 'true';
+    process.env.AWS_SHARED_CREDENTIALS_FILE = '/nonexistent/aws-credentials';
+    process.env.AWS_CONFIG_FILE = '/nonexistent/aws-config';
+    try {
+      const end = endOf(await collect(provider(server.url), request([USER])));
+      expect(end.error?.kind).toBe('auth');
+      expect(end.error?.message).toContain('AWS_ACCESS_KEY_ID');
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      process.env = saved;
+    }
+  });
 });

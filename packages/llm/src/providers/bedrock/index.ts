@@ -16,7 +16,8 @@ const CREDENTIALS =
   'for a Bedrock API key) and AWS_REGION, or choose another --provider';
 
 /**
- * The Bedrock ConverseStream adapter. Credentials come from the AWS chain; `baseUrl` is the
+ * The Bedrock ConverseStream adapter. Credentials come from the AWS chain, or `apiKey` is sent as
+ * a Bedrock API key (bearer token, like AWS_BEARER_TOKEN_BEDROCK); `baseUrl` is the
  * endpoint (HTTP/1.1, so plain http:// gateways work); retries go through the SDK (`maxAttempts`).
  */
 export function create(options: ProviderOptions): Provider {
@@ -51,6 +52,9 @@ export function create(options: ProviderOptions): Provider {
             region,
             ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
             maxAttempts: (options.maxRetries ?? 2) + 1,
+            ...(options.apiKey
+              ? { token: { token: options.apiKey }, authSchemePreference: ['httpBearerAuth'] }
+              : {}),
             requestHandler: new NodeHttpHandler(),
           });
           const response = await client.send(
