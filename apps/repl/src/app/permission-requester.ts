@@ -30,7 +30,6 @@ export class CardPermissionRequester implements PermissionRequester {
     if (signal.aborted) return Promise.reject(abortReason(signal));
     return new Promise<PermissionDecision>((resolve, reject) => {
       const card = new PermissionCard(request);
-      if (request.preview) this.transcript.add({ kind: 'diff', diff: request.preview });
       const segment: CustomSegment = { kind: 'custom', render: (width) => card.render(width) };
       this.transcript.add(segment);
       const finish = (): void => {

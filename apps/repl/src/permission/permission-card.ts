@@ -2,6 +2,10 @@ import type { PermissionDecision, PermissionRequest } from '@agent/tools';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
+import { renderDiff } from '../view/render-segment';
+
+/** Diff lines shown on a card before "… N more lines". */
+const PREVIEW_LINES = 30;
 
 export type CardOption = 'once' | 'always' | 'deny';
 
@@ -102,28 +106,32 @@ export class PermissionCard {
       ...wrapSpans(
         [
           {
-            text: `Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}? `,
+            text: ` Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}? `,
             style: 'accent',
           },
           { text: `${tool}: ${title}`, style: 'bold' },
         ],
         inner,
-        '  ',
+        '   ',
       ).map((row) => boxed(row, inner)),
     ];
+    if (this.request.preview) {
+      const preview = renderDiff(sanitize(this.request.preview), inner, PREVIEW_LINES);
+      rows.push(...preview.map((row) => boxed(row, inner)));
+    }
     OPTIONS.forEach((option, index) => {
       const chosen = index === this.selected;
-      const label = `${chosen ? '❯' : ' '} ${option.letter}) ${option.label(tool)}`;
+      const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${option.label(tool)}`;
       rows.push(
-        ...wrapText(label, inner, chosen ? 'selected' : 'plain', '     ').map((row) =>
+        ...wrapText(label, inner, chosen ? 'selected' : 'plain', '      ').map((row) =>
           boxed(row, inner),
         ),
       );
       if (option.id === 'deny' && chosen) {
         const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
         rows.push(
-          ...wrapText(`     ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '     ').map((row) =>
-            boxed(row, inner),
+          ...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      ').map(
+            (row) => boxed(row, inner),
           ),
         );
       }

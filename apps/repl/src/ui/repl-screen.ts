@@ -33,6 +33,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     terminal: io.terminal ?? 'xterm-256color',
     smartCSR: true,
     fullUnicode: true,
+    forceUnicode: true,
     warnings: false,
     ignoreLocked: ['C-c'],
     autoPadding: false,
@@ -47,6 +48,8 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   });
   const panel = blessed.box({ parent: screen, left: 0, width: '100%', tags: true, wrap: false });
   const program = screen.program;
+  // Output UTF-8 as is: no DEC line-drawing (ACS) substitutions of box and bullet characters.
+  (program as unknown as { tput: { brokenACS: boolean } }).tput.brokenACS = true;
   program.hideCursor();
   io.output.write('\x1b[?2004h');
   program.enableMouse();

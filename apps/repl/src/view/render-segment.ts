@@ -96,15 +96,19 @@ function indent(row: Line): Line {
   return [{ text: '    ' }, ...row];
 }
 
-function renderDiff(diff: string, width: number): Line[] {
+/** Coloured rows of a unified diff (sanitized input), at most `maxLines` source lines. */
+export function renderDiff(diff: string, width: number, maxLines = Infinity): Line[] {
   const rows: Line[] = [];
-  for (const part of diff.replace(/\n$/, '').split('\n')) {
+  const parts = diff.replace(/\n$/, '').split('\n');
+  for (const part of parts.slice(0, maxLines)) {
     let style: SpanStyle = 'dim';
     if (part.startsWith('+') && !part.startsWith('+++')) style = 'added';
     else if (part.startsWith('-') && !part.startsWith('---')) style = 'removed';
     else if (part.startsWith('@@')) style = 'accent';
     rows.push(...wrapText(part, width - 4, style).map(indent));
   }
+  if (parts.length > maxLines)
+    rows.push(plain(`    … ${parts.length - maxLines} more lines`, 'dim'));
   return rows;
 }
 

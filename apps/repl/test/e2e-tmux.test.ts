@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+
+const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
+const SOCKET = `repl-e2e-${process.pid}`;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+}
+
+function capture(): string {
+  return tmux('capture-pane', '-p', '-t', 'e2e');
+}
+
+async function waitFor(needle: string, ms = 15000): Promise<string> {
+  const until = Date.now() + ms;
+  let screen = '';
+  while (Date.now() < until) {
+    screen = capture();
+    if (screen.includes(needle)) return screen;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
+}
+
+describe('the REPL end to end in tmux against the openai-chat fake', () => {
+  let server: FakeServer;
+  let home: string;
+  let workspace: string;
+
+  beforeAll(async () => {
+    server = await startOpenAIChatServer([
+      {
+        text: 'I will create the file.',
+        toolCalls: [
+          {
+            id: 'call_write',
+            name: 'write_file',
+            arguments: { path: 'hello.txt', content: 'hello from the e2e test\n' },
+          },
+        ],
+      },
+      { text: 'All done: hello.txt now greets you.' },
+    ]);
+    home = mkdtempSync(path.join(os.tmpdir(), 'repl-e2e-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-e2e-ws-'));
+  });
+
+  afterAll(async () => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('sends a prompt, approves the edit on its card, shows the answer and writes the file', async () => {
+    const command = [
+      'env',
+      'TERM=xterm-256color',
+      'OPENAI_API_KEY=test-key',
+      `AGENT_HOME=${home}`,
+      process.execPath,
+      MAIN,
+      '--provider',
+      'openai-chat',
+      '--model',
+      'fake-model',
+      '--base-url',
+      `${server.url}/v1`,
+      '--cwd',
+      workspace,
+    ]
+      .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
+      .join(' ');
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', `${command}; sleep 60`);
+    await waitFor('openai-chat/fake-model');
+    tmux('send-keys', '-t', 'e2e', '-l', 'please create hello.txt');
+    tmux('send-keys', '-t', 'e2e', 'Enter');
+    const card = await waitFor('Yes, allow once');
+    expect(card).toContain('write hello.txt');
+    expect(existsSync(path.join(workspace, 'hello.txt'))).toBe(false);
+    tmux('send-keys', '-t', 'e2e', 'Enter');
+    const done = await waitFor('All done: hello.txt now greets you.');
+    expect(done).toContain('I will create the file.');
+    expect(done).toMatch(/✓ Ran write hello\.txt/);
+    expect(readFileSync(path.join(workspace, 'hello.txt'), 'utf8')).toBe(
+      'hello from the e2e test\n',
+    );
+    expect(server.requests).toHaveLength(2);
+    await waitFor('· ready ·');
+    tmux('send-keys', '-t', 'e2e', 'C-c');
+    await waitFor('Ctrl+C again');
+    tmux('send-keys', '-t', 'e2e', 'C-c');
+    const sessions = path.join(home, 'sessions');
+    const until = Date.now() + 10000;
+    while (Date.now() < until && capture().includes('ready')) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const files = readdirSync(sessions);
+    expect(files).toHaveLength(1);
+    const log = readFileSync(path.join(sessions, files[0]!), 'utf8');
+    expect(log).toContain('please create hello.txt');
+    expect(log).toContain('All done: hello.txt now greets you.');
+  });
+});
