@@ -137,6 +137,32 @@ describe('headless command line', () => {
     expect(end.activity).toMatchObject({ id: 'r', name: 'read_file', status: 'ok' });
   });
 
+  it('takes the provider and model from AGENT_PROVIDER and AGENT_MODEL; --tool-history off drops raw output', async () => {
+    sandbox.write('a.txt', 'alpha\n');
+    server = await startFakeServer(openAIChatProtocol, [
+      { toolCalls: [{ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } }] },
+      { text: 'Read it.' },
+      { toolCalls: [{ id: 'r2', name: 'read_file', arguments: { path: 'a.txt' } }] },
+      { text: 'Read it again.' },
+    ]);
+    sandbox.write('p.txt', 'Read a.txt');
+    const env = cliEnv(sandbox, {
+      OPENAI_API_KEY: 'test',
+      AGENT_PROVIDER: 'openai-chat',
+      AGENT_MODEL: 'model-from-env',
+    });
+    const base = ['p.txt', '--base-url', `${server.url}/v1`, '--output', 'json'];
+    const full = JSON.parse((await runCli(base, env)).stdout);
+    expect(server.requests[0]!.body.model).toBe('model-from-env');
+    expect(full.messages[0].toolCalls[0]).toMatchObject({ id: 'r', status: 'ok' });
+    expect(full.messages[0].toolCalls[0].output).toContain('alpha');
+
+    const off = JSON.parse((await runCli([...base, '--tool-history', 'off'], env)).stdout);
+    expect(off.messages[0].toolCalls[0]).toMatchObject({ id: 'r2', status: 'ok' });
+    expect(off.messages[0].toolCalls[0].output).toBeUndefined();
+    expect(off.messages[0].toolCalls[0].summary).toBeTruthy();
+  });
+
   it('--resume and --continue carry the earlier history into the next request', async () => {
     server = await startFakeServer(openAIChatProtocol, [
       { toolCalls: [{ id: 'first_call', name: 'list_files', arguments: {} }] },
@@ -175,23 +201,26 @@ describe('headless command line', () => {
     expect(users).toHaveLength(3);
   });
 
-  it('SIGINT mid-stream aborts the run, saves the session and exits 130', async () => {
-    server = await startFakeServer(openAIChatProtocol, [
-      { text: ['Working on it', ' and more'], fault: { kind: 'hang', afterEvents: 2 } },
-    ]);
-    sandbox.write('p.txt', 'Take your time.');
-    const run = startCli(
-      ['p.txt', ...openAI(server.url)],
-      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
-    );
-    await run.waitForStdout('Working on it');
-    run.child.kill('SIGINT');
-    const result = await run.done;
-    expect(result.code).toBe(130);
-    expect(result.stderr).toMatch(/interrupted/);
-    const [file] = sandbox.sessionFiles();
-    const events = sessionEvents(file!);
-    expect(events.find((e) => e.type === 'user')?.text).toBe('Take your time.');
-    expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s mid-stream aborts the run, saves the session and exits 130',
+    async (signal) => {
+      server = await startFakeServer(openAIChatProtocol, [
+        { text: ['Working on it', ' and more'], fault: { kind: 'hang', afterEvents: 2 } },
+      ]);
+      sandbox.write('p.txt', 'Take your time.');
+      const run = startCli(
+        ['p.txt', ...openAI(server.url)],
+        cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+      );
+      await run.waitForStdout('Working on it');
+      run.child.kill(signal);
+      const result = await run.done;
+      expect(result.code).toBe(130);
+      expect(result.stderr).toMatch(/interrupted/);
+      const [file] = sandbox.sessionFiles();
+      const events = sessionEvents(file!);
+      expect(events.find((e) => e.type === 'user')?.text).toBe('Take your time.');
+      expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');
+    },
+  );
 });

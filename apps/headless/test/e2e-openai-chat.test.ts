@@ -129,6 +129,39 @@ describe('headless against an OpenAI Chat Completions server', () => {
     expect(result.stdout).toContain('I could not run it.');
   });
 
+  it('delegates with task; the subagent gets the same policy and never ask_user', async () => {
+    const result = await run(
+      [
+        {
+          toolCalls: [
+            {
+              id: 'call_task',
+              name: 'task',
+              arguments: { description: 'run the tests', prompt: 'Run touch sub.txt and report.' },
+            },
+          ],
+        },
+        {
+          toolCalls: [{ id: 'sub_sh', name: 'run_shell', arguments: { command: 'touch sub.txt' } }],
+        },
+        { text: 'The subagent could not run commands.' },
+        { text: 'Delegation finished.' },
+      ],
+      [],
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.exists('sub.txt')).toBe(false);
+    const parentTools: string[] = server!.requests[0]!.body.tools.map((t: any) => t.function.name);
+    expect(parentTools).toContain('task');
+    expect(parentTools).not.toContain('ask_user');
+    const subTools: string[] = server!.requests[1]!.body.tools.map((t: any) => t.function.name);
+    expect(subTools).not.toContain('ask_user');
+    expect(subTools).not.toContain('task');
+    expect(toolResults(server!, 2).sub_sh).toMatch(/denied.*--yes/s);
+    expect(toolResults(server!, 3).call_task).toContain('The subagent could not run commands.');
+    expect(result.stdout).toContain('Delegation finished.');
+  });
+
   it('lets edits inside the workspace run without --yes', async () => {
     const result = await run(
       [
