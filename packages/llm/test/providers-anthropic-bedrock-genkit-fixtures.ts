@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
 import { z } from 'zod';
 import { runToolLoop, type LoopEvent, type LoopResult } from '../src/loop';
@@ -135,4 +137,13 @@ export async function runLoop(
     onEvent: (event) => events.push(event),
   });
   return { result, events };
+}
+
+/** A loopback URL nobody listens on. */
+export async function closedUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }

@@ -8,6 +8,7 @@ import {
 import { create } from '../src/providers/anthropic';
 import type { Message } from '../src/messages';
 import {
+  closedUrl,
   collect,
   endOf,
   READ_ARGS,
@@ -309,5 +310,13 @@ describe('anthropic adapter against the Messages fake', () => {
       if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
       if (savedToken !== undefined) process.env.ANTHROPIC_AUTH_TOKEN = savedToken;
     }
+  });
+
+  test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
+    const url = await closedUrl();
+    const end = endOf(await collect(provider(url), request([USER])));
+    expect(end.error?.kind).toBe('network');
+    expect(end.error?.message).toContain(url);
+    expect(end.error?.message).toContain('--base-url');
   });
 });

@@ -8,6 +8,7 @@ import {
 import { create } from '../src/providers/bedrock';
 import type { Message } from '../src/messages';
 import {
+  closedUrl,
   collect,
   endOf,
   READ_ARGS,
@@ -365,5 +366,13 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     } finally {
       process.env = saved;
     }
+  });
+
+  test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
+    const url = await closedUrl();
+    const end = endOf(await collect(provider(url), request([USER])));
+    expect(end.error?.kind).toBe('network');
+    expect(end.error?.message).toContain(url);
+    expect(end.error?.message).toContain('--base-url');
   });
 });

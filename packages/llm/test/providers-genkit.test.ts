@@ -2,6 +2,7 @@ import { startGenkitServer, type FakeServer } from '@agent/testkit';
 import { create } from '../src/providers/genkit';
 import {
   assistantFrom,
+  closedUrl,
   collect,
   endOf,
   READ_ARGS,
@@ -226,5 +227,13 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
       if (saved.g !== undefined) process.env.GEMINI_API_KEY = saved.g;
       if (saved.k !== undefined) process.env.GOOGLE_API_KEY = saved.k;
     }
+  });
+
+  test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
+    const url = await closedUrl();
+    const end = endOf(await collect(provider(url), request([USER])));
+    expect(end.error?.kind).toBe('network');
+    expect(end.error?.message).toContain(url);
+    expect(end.error?.message).toContain('--base-url');
   });
 });

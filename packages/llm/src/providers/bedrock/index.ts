@@ -15,6 +15,9 @@ const CREDENTIALS =
   'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK ' +
   'for a Bedrock API key) and AWS_REGION, or choose another --provider';
 
+const NETWORK_CODE =
+  /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;
+
 /**
  * The Bedrock ConverseStream adapter. Credentials come from the AWS chain, or `apiKey` is sent as
  * a Bedrock API key (bearer token, like AWS_BEARER_TOKEN_BEDROCK); `baseUrl` is the
@@ -26,11 +29,20 @@ export function create(options: ProviderOptions): Provider {
     options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
   const classify = (error: unknown, state: StreamState): ProviderError => {
-    const classified = classifyError(error, {
+    const context = {
       credentialVariable: 'AWS credentials',
       baseUrl: options.baseUrl ?? `bedrock-runtime.${region}`,
       streaming: state.streaming,
-    });
+    };
+    let classified = classifyError(error, context);
+    const wrapped = error instanceof Error ? NETWORK_CODE.exec(error.message) : null;
+    if (classified.kind === 'other' && wrapped) {
+      // The SDK wraps socket errors in a plain Error that keeps the code only in its message.
+      classified = classifyError(
+        Object.assign(new Error(error instanceof Error ? error.message : ''), { code: wrapped[1] }),
+        context,
+      );
+    }
     if (classified.kind !== 'auth') return classified;
     const detail = error instanceof Error ? error.message : String(error);
     return {

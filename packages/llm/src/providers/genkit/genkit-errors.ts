@@ -59,8 +59,14 @@ export function classifyGenkitError(
       message: `${CREDENTIAL} is missing or invalid: set ${CREDENTIAL} (or GOOGLE_API_KEY), or choose another --provider (${message})`,
     };
   }
-  if (state.streaming && /Error reading from the stream|Failed to parse stream/.test(message)) {
+  if (/Error reading from the stream|Failed to parse stream/.test(message)) {
     return streamCutError(message);
+  }
+  if (/^Failed to fetch from /.test(message)) {
+    return {
+      kind: 'network',
+      message: `cannot reach ${baseUrl ?? 'the Gemini API'} (${message.replace(/^.*: /, '')}): check --base-url`,
+    };
   }
   const plain = Object.assign(new Error(message, { cause: (error as Error)?.cause }), {
     ...(status !== undefined
