@@ -19,7 +19,7 @@ import {
   twoTurnScript,
   USER,
 } from './fixtures';
-import { startOpenAIResponsesServer } from '@agent/testkit';
+import { startFakeServer, startOpenAIResponsesServer, type WireProtocol } from '@agent/testkit';
 
 let servers: FakeServer[] = [];
 afterEach(async () => {
@@ -152,5 +152,34 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
       { type: 'message', role: 'assistant', content: FINAL_TEXT },
       { type: 'message', role: 'user', content: 'And now?' },
     ]);
+  });
+
+  test('a lax compatible server: whole calls without index, finish "stop", no usage, no [DONE]', async () => {
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ choices: [{ delta, finish_reason: finish }] })}\n\n`;
+    const lax: WireProtocol = {
+      handles: (method, path) => method === 'POST' && path === '/v1/chat/completions',
+      contentType: 'text/event-stream',
+      errorBody: (_status, message) => JSON.stringify({ error: { message } }),
+      encode: () => [
+        chunk({ content: 'Two calls.' }),
+        chunk({
+          tool_calls: [{ id: 'c1', function: { name: 'read_file', arguments: '{"path":"a"}' } }],
+        }),
+        chunk({
+          tool_calls: [{ id: 'c2', function: { name: 'search', arguments: '{"query":"b"}' } }],
+        }),
+        chunk({}, 'stop'),
+      ],
+    };
+    const server = await startFakeServer(lax, [{}]);
+    servers.push(server);
+    const events = await collect(provider(server), request([USER]));
+    expect(textOf(events)).toBe('Two calls.');
+    expect(callsOf(events)).toEqual([
+      { type: 'tool_call_end', id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
+      { type: 'tool_call_end', id: 'c2', name: 'search', arguments: '{"query":"b"}' },
+    ]);
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'tool_use' });
   });
 });

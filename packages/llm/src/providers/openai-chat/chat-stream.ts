@@ -4,7 +4,7 @@ import { streamCutError, ToolCallAssembler, type EndEvent } from '../shared';
 
 /**
  * Reads a raw Chat Completions chunk stream into neutral events: text as it arrives, tool calls
- * assembled by index and completed at the finish chunk, usage from the final chunk. A stream
+ * assembled by index (or id, for servers that omit it) and completed at the finish chunk, usage from the final chunk. A stream
  * that stops before any finish_reason ends `stream_cut` and its partial calls are dropped.
  */
 export async function* readChatStream(
@@ -13,6 +13,7 @@ export async function* readChatStream(
   const calls = new ToolCallAssembler();
   let finish: string | undefined;
   let sawCalls = false;
+  let lastKey: string | number = 0;
   try {
     for await (const chunk of chunks) {
       if (chunk.usage) {
@@ -30,7 +31,8 @@ export async function* readChatStream(
       const delta = choice.delta;
       if (delta?.content) yield { type: 'text_delta', text: delta.content };
       for (const part of delta?.tool_calls ?? []) {
-        const key = part.index ?? 0;
+        const key: string | number = part.index ?? (part.id ? `id:${part.id}` : lastKey);
+        lastKey = key;
         if (!calls.isOpen(key)) {
           sawCalls = true;
           yield calls.start(key, part.id, part.function?.name ?? '');
