@@ -34,21 +34,25 @@ const TOOL_STATUSES: ReadonlySet<string> = new Set<ToolStatus>([
  * Upgrades a parsed line to the current schema and checks the fields this version relies on.
  * Unknown fields are kept untouched; a line that cannot be used gets a reason, never a throw.
  */
-export function migrateEvent(raw: unknown, upgrades = UPGRADES): MigrateResult {
+export function migrateEvent(
+  raw: unknown,
+  upgrades = UPGRADES,
+  current = SESSION_SCHEMA_VERSION,
+): MigrateResult {
   if (!isObject(raw)) return { ok: false, reason: 'not a JSON object' };
   const v = raw.v;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
     return { ok: false, reason: 'missing or invalid schema version "v"' };
   }
   let event: RawEvent = raw;
-  for (let version = v; version < SESSION_SCHEMA_VERSION; version++) {
+  for (let version = v; version < current; version++) {
     const upgrade = upgrades.get(version);
     if (!upgrade) return { ok: false, reason: `no upgrade from schema version ${version}` };
     event = { ...upgrade(event), v: version + 1 };
   }
   const problem = checkEvent(event);
   if (problem) return { ok: false, reason: problem };
-  return { ok: true, event: event as unknown as SessionEvent, newer: v > SESSION_SCHEMA_VERSION };
+  return { ok: true, event: event as unknown as SessionEvent, newer: v > current };
 }
 
 function checkEvent(e: RawEvent): string | undefined {

@@ -24,12 +24,16 @@ export interface CreateSessionOptions {
   /** A fixed id (tests, imports); otherwise a new time-sortable one. */
   id?: string;
   now?: () => Date;
-  /** Called when a background write fails; the error is also thrown by the next flush/close. */
+  /**
+   * Receives every write failure (disk full, file gone). Without it, the first failure is thrown
+   * by the next `flush` or `close` instead. Each failure is delivered once.
+   */
   onError?: (error: Error) => void;
 }
 
 export interface OpenSessionOptions {
   now?: () => Date;
+  /** As in `CreateSessionOptions`. */
   onError?: (error: Error) => void;
 }
 
@@ -43,6 +47,8 @@ export class SessionWriter {
   private chain: Promise<void> = Promise.resolve();
   private writeScheduled = false;
   private failure: Error | undefined;
+  /** Written since the last fsync. */
+  private unsynced = false;
   private closed = false;
 
   private constructor(
@@ -165,7 +171,7 @@ export class SessionWriter {
     if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());
   }
 
-  /** Writes everything queued and fsyncs. Rejects with a write failure not yet reported. */
+  /** Writes everything queued and fsyncs. Rejects with a failure not delivered to `onError`. */
   async flush(): Promise<void> {
     this.chain = this.chain.then(() => this.writeAndSync());
     await this.chain;
@@ -187,7 +193,9 @@ export class SessionWriter {
 
   private async writeAndSync(): Promise<void> {
     await this.writeBuffer();
-    if (!this.failure) await this.file.sync().catch((error: Error) => this.fail(error));
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    await this.file.sync().catch((error: Error) => this.fail(error));
   }
 
   private async writeBuffer(): Promise<void> {
@@ -196,13 +204,14 @@ export class SessionWriter {
     this.buffer = [];
     try {
       await this.file.write(text);
+      this.unsynced = true;
     } catch (error) {
       this.fail(error as Error);
     }
   }
 
   private fail(error: Error): void {
-    this.failure ??= error;
-    this.onError?.(error);
+    if (this.onError) this.onError(error);
+    else this.failure ??= error;
   }
 }

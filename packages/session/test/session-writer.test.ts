@@ -90,3 +90,21 @@ describe('SessionWriter', () => {
     await writer.close();
   });
 });
+
+describe('SessionWriter write failures', () => {
+  it('delivers a failed write once to onError, and the turn goes on', async () => {
+    const errors: Error[] = [];
+    const writer = await SessionWriter.open('/dev/full', { onError: (e) => errors.push(e) });
+    writer.recordUser('lost to a full disk');
+    await expect(writer.flush()).resolves.toBeUndefined();
+    await writer.close();
+    expect(errors.map((e) => (e as NodeJS.ErrnoException).code)).toEqual(['ENOSPC']);
+  });
+
+  it('without onError, the next flush rejects with the failure', async () => {
+    const writer = await SessionWriter.open('/dev/full');
+    writer.recordUser('lost to a full disk');
+    await expect(writer.flush()).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(writer.close()).resolves.toBeUndefined();
+  });
+});

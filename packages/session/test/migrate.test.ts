@@ -1,0 +1,30 @@
+import { migrateEvent, type Upgrade } from '../src';
+
+const ts = '2026-11-30T00:00:00.000Z';
+
+describe('migrateEvent', () => {
+  it('upgrades an old event step by step to the current version', () => {
+    // A made-up history: v1 called the prompt `prompt`, v2 renamed it to `text`.
+    const upgrades = new Map<number, Upgrade>([
+      [1, ({ prompt, ...rest }) => ({ ...rest, text: prompt })],
+    ]);
+    const result = migrateEvent({ v: 1, type: 'user', id: 'a', ts, prompt: 'hi' }, upgrades, 2);
+    expect(result).toEqual({
+      ok: true,
+      newer: false,
+      event: { v: 2, type: 'user', id: 'a', ts, text: 'hi' },
+    });
+  });
+
+  it('names the version it cannot upgrade from', () => {
+    expect(migrateEvent({ v: 1, type: 'user', id: 'a', ts, text: 'hi' }, new Map(), 3)).toEqual({
+      ok: false,
+      reason: 'no upgrade from schema version 1',
+    });
+  });
+
+  it('loads current events untouched, unknown fields included', () => {
+    const event = { v: 1, type: 'checkpoint', id: 'a', ts, summary: 's', tokensSaved: 9000 };
+    expect(migrateEvent(event)).toEqual({ ok: true, newer: false, event });
+  });
+});
