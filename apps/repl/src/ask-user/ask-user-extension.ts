@@ -19,7 +19,7 @@ import {
 } from './questionnaire-keys';
 import { QuestionnaireSegment } from './questionnaire-segment';
 
-const HINT = '↑↓ select · Enter choose · type your own answer · Esc cancel';
+const HINT = 'questionnaire · Esc cancels it · Ctrl+C interrupts';
 
 interface Open {
   request: PendingQuestionnaire;

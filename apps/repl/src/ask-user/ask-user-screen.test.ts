@@ -1,0 +1,185 @@
+import { readdirSync } from 'node:fs';
+import { ASK_USER_GUIDANCE } from '@agent/askuser';
+import type { ProviderRequest } from '@agent/llm';
+import { Harness, ScriptedProvider, text, toolCall } from '../../test/harness';
+
+const ENTER = '\r';
+const DOWN = '\x1b[B';
+const ESC = '\x1b';
+
+const twoQuestions = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL', 'gRPC'] },
+  ],
+};
+
+/** The ask_user result the model got in `request`. */
+function toolResult(request: ProviderRequest | undefined, id: string): unknown {
+  for (const message of request?.messages ?? []) {
+    if (message.role !== 'assistant') continue;
+    const call = message.toolCalls.find((c) => c.id === id);
+    if (call) return call.retainedOutput ?? call.output;
+  }
+  return undefined;
+}
+
+async function escape(h: Harness): Promise<void> {
+  h.send(ESC);
+  // blessed waits briefly to tell a lone Esc from an escape sequence.
+  await new Promise((resolve) => setTimeout(resolve, 80));
+}
+
+describe('ask_user on the REPL screen', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('is registered with its guidance for the primary agent', async () => {
+    h = await new Harness().start(new ScriptedProvider([]));
+    expect(h.repl.core.options.registry.get('ask_user')?.interactive).toBe(true);
+    expect(h.repl.core.options.system).toContain(ASK_USER_GUIDANCE);
+    expect(h.repl.core.options.askUser).toBeDefined();
+    expect(h.repl.core.options.maxAskUser).toBe(3);
+  });
+
+  it('answers a two-question card with an option and a typed answer, then restores input', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', twoQuestions, 'Two decisions first.'),
+      text('Great: SQLite with a JSON-RPC API.'),
+      text('ok'),
+    ]);
+    h = await new Harness().start(provider, { maxAskUser: 2 });
+    expect(h.repl.core.options.maxAskUser).toBe(2);
+    await h.type('build the service');
+    h.send(ENTER);
+    const card = await h.waitForText('Question 1 of 2');
+    expect(card).toContain('❯ 1. PostgreSQL (recommended)');
+    expect(card).toContain('3. Type your answer');
+    expect(card).toContain('answer the card above');
+    expect(card).not.toMatch(/Running ask|Ran ask/);
+    h.send(DOWN);
+    await h.waitForText('❯ 2. SQLite');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    await h.type('/compact JSON-RPC');
+    await h.waitForText('Type your answer: /compact JSON-RPC▏');
+    h.send(ENTER);
+    const done = await h.waitForText('Great: SQLite with a JSON-RPC API.');
+    expect(toolResult(provider.requests[1], 'call_ask')).toBe(
+      '{"answers":["SQLite","/compact JSON-RPC"],"cancelled":false}',
+    );
+    expect(done).toContain('✓ Questionnaire: 2 answers');
+    expect(done).toContain('→ SQLite');
+    expect(done).toContain('→ /compact JSON-RPC (typed)');
+    expect(done).not.toContain('Question 1 of 2');
+    expect(done).not.toMatch(/Running ask|Ran ask/);
+    await h.waitForText('· ready ·');
+    expect(await h.screen()).toContain('Type a message · / for commands');
+    await h.type('next');
+    h.send(ENTER);
+    await h.waitFor(() => provider.requests.length === 3, 'the next prompt');
+    expect(provider.requests[2]!.messages.at(-1)).toEqual({ role: 'user', text: 'next' });
+  });
+
+  it('Esc cancels the questionnaire only: the model gets the partial answers and goes on', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', twoQuestions),
+      text('Proceeding with PostgreSQL and my own API choice.'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 2');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    await escape(h);
+    const screen = await h.waitForText('Proceeding with PostgreSQL');
+    expect(toolResult(provider.requests[1], 'call_ask')).toBe(
+      '{"answers":["PostgreSQL"],"cancelled":true}',
+    );
+    expect(screen).toContain('⊘ Questionnaire cancelled after 1 of 2');
+    expect(screen).not.toContain('Stopped (Esc)');
+    await h.waitForText('· ready ·');
+  });
+
+  it('keys never reach the prompt, commands or the queue while the card is open', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', { questions: [twoQuestions.questions[0]] }),
+      text('fine'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 1');
+    await h.type('/help');
+    h.send('\x1b[A');
+    const screen = await h.waitForText('❯ 2. SQLite');
+    expect(screen).not.toContain('/compact');
+    expect(screen).not.toContain('queued');
+    h.send(ENTER);
+    await h.waitForText('fine');
+    expect(toolResult(provider.requests[1], 'call_ask')).toBe(
+      '{"answers":["SQLite"],"cancelled":false}',
+    );
+    expect(h.repl.app.queue).toEqual([]);
+    expect(h.repl.app.router.input.text).toBe('');
+  });
+
+  it('Ctrl+C interrupts the whole turn and releases the card; the prompt works again', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', twoQuestions),
+      text('after the interruption'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 2');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    h.send('\x03');
+    const screen = await h.waitForText('Interrupted');
+    expect(screen).toContain('■ Questionnaire interrupted after 1 of 2');
+    await h.waitForText('· ready ·');
+    expect(provider.requests).toHaveLength(1);
+    await h.type('again');
+    h.send(ENTER);
+    await h.waitForText('after the interruption');
+    const retried = provider.requests[1]!;
+    expect(retried.messages.at(-1)).toEqual({ role: 'user', text: 'again' });
+    const call = retried.messages
+      .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
+      .find((c) => c.id === 'call_ask');
+    expect(call?.status).toBe('interrupted');
+  });
+
+  it('replays a saved ask_user call as its compact summary, never a live card', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', twoQuestions),
+      text('noted'),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 2');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    await h.type('Thrift');
+    h.send(ENTER);
+    await h.waitForText('noted');
+    await h.waitForText('· ready ·');
+    const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
+    await h.type('/new');
+    h.send(ENTER);
+    await h.waitFor((s) => !s.includes('noted'), 'a new session');
+    await h.type(`/resume ${id}`);
+    h.send(ENTER);
+    const replayed = await h.waitForText('Resumed session');
+    expect(replayed).toContain('✓ Questionnaire: 2 answers');
+    expect(replayed).toContain('→ PostgreSQL');
+    expect(replayed).toContain('→ Thrift (typed)');
+    expect(replayed).not.toContain('Question 1 of 2');
+    expect(h.repl.app.modals.active).toBeUndefined();
+  });
+});
