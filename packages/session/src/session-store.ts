@@ -22,6 +22,8 @@ export interface SessionInfo {
 export const PROMPT_PREVIEW_CHARS = 80;
 const HEAD_BYTES = 64 * 1024;
 const MAX_HEAD_BYTES = 1024 * 1024;
+/** Files read at once while listing (a folder may hold thousands of sessions). */
+const LIST_CONCURRENCY = 16;
 
 /** Every session under `agentHome`, most recently updated first. A missing folder lists nothing. */
 export async function listSessions(agentHome: string): Promise<SessionInfo[]> {
@@ -32,11 +34,18 @@ export async function listSessions(agentHome: string): Promise<SessionInfo[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const infos = await Promise.all(
-    names
-      .filter((name) => name.endsWith(SESSION_FILE_EXTENSION))
-      .map((name) => sessionInfo(path.join(sessionsDir(agentHome), name))),
-  );
+  const files = names
+    .filter((name) => name.endsWith(SESSION_FILE_EXTENSION))
+    .map((name) => path.join(sessionsDir(agentHome), name));
+  const infos: Array<SessionInfo | undefined> = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const index = next++;
+      infos[index] = await sessionInfo(files[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LIST_CONCURRENCY, files.length) }, worker));
   return infos
     .filter((info): info is SessionInfo => info !== undefined)
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1));

@@ -74,6 +74,32 @@ describe('session store', () => {
     expect(c!.firstPrompt).toBeUndefined();
   });
 
+  it('lists every one of many sessions', async () => {
+    await fs.mkdir(sessionsDir(home), { recursive: true });
+    const ids = Array.from(
+      { length: 40 },
+      (_, i) => `2026-11-30T01-00-${String(i).padStart(2, '0')}-abcd`,
+    );
+    await Promise.all(
+      ids.map((id, i) =>
+        fs.writeFile(
+          path.join(sessionsDir(home), `${id}.jsonl`),
+          JSON.stringify({
+            v: 1,
+            type: 'session_start',
+            id: 'a',
+            ts: 't',
+            cwd: `/r${i}`,
+            provider: 'p',
+            model: 'm',
+          }) + '\n',
+        ),
+      ),
+    );
+    const list = await listSessions(home);
+    expect(list.map((s) => s.cwd).sort()).toEqual(ids.map((_, i) => `/r${i}`).sort());
+  });
+
   it('lists nothing when the sessions folder does not exist yet', async () => {
     expect(await listSessions(path.join(home, 'nowhere'))).toEqual([]);
   });
