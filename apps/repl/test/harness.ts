@@ -72,15 +72,19 @@ export class Harness {
     setRawMode(m: boolean): void;
   };
   readonly term: Terminal;
-  readonly home = mkdtempSync(path.join(os.tmpdir(), 'repl-home-'));
-  readonly workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-ws-'));
+  readonly home: string;
+  readonly workspace: string;
   repl!: RunningRepl;
   private pending = Promise.resolve();
 
   constructor(
     readonly cols = 80,
     readonly rows = 24,
+    /** Reuse another run's AGENT_HOME and workspace (resume tests); they are then left in place. */
+    private readonly shared?: { home: string; workspace: string },
   ) {
+    this.home = shared?.home ?? mkdtempSync(path.join(os.tmpdir(), 'repl-home-'));
+    this.workspace = shared?.workspace ?? mkdtempSync(path.join(os.tmpdir(), 'repl-ws-'));
     this.term = new Terminal({ cols, rows, allowProposedApi: true });
     this.input.isTTY = true;
     this.input.setRawMode = () => undefined;
@@ -122,8 +126,9 @@ export class Harness {
     await this.pending;
     const buffer = this.term.buffer.active;
     const lines: string[] = [];
-    for (let i = 0; i < this.rows; i++)
-      lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < this.rows; i++) {
+      lines.push((buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '').trimEnd());
+    }
     return lines.join('\n');
   }
 
@@ -142,9 +147,16 @@ export class Harness {
     return this.waitFor((s) => s.includes(needle), JSON.stringify(needle), ms);
   }
 
-  async stop(): Promise<void> {
+  async stop(options: { keep?: boolean } = {}): Promise<void> {
     await this.repl.quit(0);
     this.term.dispose();
+    if (options.keep || this.shared) return;
+    rmSync(this.home, { recursive: true, force: true });
+    rmSync(this.workspace, { recursive: true, force: true });
+  }
+
+  /** Removes the home and workspace (after a shared run). */
+  cleanup(): void {
     rmSync(this.home, { recursive: true, force: true });
     rmSync(this.workspace, { recursive: true, force: true });
   }

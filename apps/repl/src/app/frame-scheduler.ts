@@ -7,7 +7,7 @@ export const FRAME_MS = 16;
  */
 export class FrameScheduler {
   private timer: NodeJS.Timeout | undefined;
-  private lastPaint = 0;
+  private lastPaint = -Infinity;
   paints = 0;
 
   constructor(

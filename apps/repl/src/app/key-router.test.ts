@@ -1,0 +1,107 @@
+import type { Key } from '../input/key';
+import { KeyRouter, type RouterActions } from './key-router';
+import { ModalSlot } from './modal';
+
+function setup(busy = false) {
+  const log: string[] = [];
+  let now = 0;
+  const modals = new ModalSlot();
+  const actions: RouterActions = {
+    isBusy: () => busy,
+    submit: (text) => log.push(`submit:${text}`),
+    softStop: () => log.push('softStop'),
+    interrupt: () => log.push('interrupt'),
+    quit: () => log.push('quit'),
+    notify: (text) => log.push(`notify:${text}`),
+    scroll: (rows) => log.push(`scroll:${rows}`),
+    pageSize: () => 10,
+    changed: () => undefined,
+  };
+  const router = new KeyRouter(modals, actions, () => now);
+  const type = (text: string) => {
+    for (const ch of text) router.handleKey({ name: ch, ch });
+  };
+  return { router, modals, log, type, advance: (ms: number) => (now += ms) };
+}
+
+const key = (name: string, extra: Partial<Key> = {}): Key => ({ name, full: name, ...extra });
+
+describe('KeyRouter', () => {
+  it('gives every key to the active modal and nothing to the prompt', () => {
+    const { router, modals, log, type } = setup(true);
+    const seen: string[] = [];
+    const close = modals.open({
+      handleKey: (k) => seen.push(k.name ?? ''),
+      handlePaste: (t) => seen.push(`paste:${t}`),
+    });
+    type('/he');
+    router.handleKey(key('enter'));
+    router.handleKey(key('escape'));
+    router.handlePaste('pasted\ntext');
+    expect(seen).toEqual(['/', 'h', 'e', 'enter', 'escape', 'paste:pasted\ntext']);
+    expect(router.input.text).toBe('');
+    expect(router.suggestions.visible).toBe(false);
+    expect(log).toEqual([]);
+    close();
+    type('x');
+    expect(router.input.text).toBe('x');
+  });
+
+  it('still interrupts on Ctrl+C and scrolls on PageUp while a modal is active', () => {
+    const { router, modals, log } = setup(true);
+    modals.open({ handleKey: () => undefined });
+    router.handleKey(key('C-c'));
+    router.handleKey(key('pageup'));
+    expect(log).toEqual(['interrupt', 'scroll:-9']);
+  });
+
+  it('Esc stops a running turn at the next safe point; idle Esc does nothing', () => {
+    const busy = setup(true);
+    busy.router.handleKey(key('escape'));
+    expect(busy.log).toEqual(['softStop']);
+    const idle = setup(false);
+    idle.router.handleKey(key('escape'));
+    expect(idle.log).toEqual([]);
+  });
+
+  it('submits prompts even while busy (the app queues them)', () => {
+    const { router, log, type } = setup(true);
+    type('next');
+    router.handleKey(key('enter'));
+    expect(log).toEqual(['submit:next']);
+  });
+
+  it('Ctrl+C clears a typed prompt, then quits only when pressed twice in time', () => {
+    const { router, log, type, advance } = setup(false);
+    type('draft');
+    router.handleKey(key('C-c'));
+    expect(router.input.text).toBe('');
+    router.handleKey(key('C-c'));
+    advance(2500);
+    router.handleKey(key('C-c'));
+    expect(log.filter((l) => l === 'quit')).toEqual([]);
+    advance(500);
+    router.handleKey(key('C-c'));
+    expect(log.at(-1)).toBe('quit');
+  });
+
+  it('runs the selected command suggestion on Enter', () => {
+    const { router, log, type } = setup(false);
+    type('/mo');
+    expect(router.suggestions.items.map((i) => i.name)).toEqual(['/model']);
+    router.handleKey(key('enter'));
+    expect(router.input.text).toBe('/model ');
+    router.handleKey(key('C-u', { ctrl: true }));
+    type('/he');
+    router.handleKey(key('enter'));
+    expect(log).toEqual(['submit:/help']);
+  });
+
+  it('ignores the duplicate "return" blessed sends with every Enter', () => {
+    const { router, log, type } = setup(false);
+    type('x');
+    router.handleKey(key('return'));
+    router.handleKey(key('enter'));
+    expect(log).toEqual(['submit:x']);
+  });
+});

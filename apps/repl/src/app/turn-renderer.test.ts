@@ -1,0 +1,87 @@
+import type { ToolActivity } from '@agent/llm';
+import { lineText } from '../text/line';
+import { Transcript } from '../view/transcript';
+import { TranscriptView } from '../view/transcript-view';
+import { TurnRenderer } from './turn-renderer';
+
+const activity = (id: string, name: string, extra: Partial<ToolActivity> = {}): ToolActivity => ({
+  id,
+  name,
+  input: {},
+  status: 'pending',
+  summary: '',
+  ...extra,
+});
+
+function setup(hidden: string[] = []) {
+  const transcript = new Transcript();
+  const renderer = new TurnRenderer(transcript, {
+    isHidden: (name) => hidden.includes(name),
+    showsOutput: (name) => name === 'run_shell',
+  });
+  const screen = () => new TranscriptView(transcript).render(60, 40).map(lineText);
+  return { transcript, renderer, screen };
+}
+
+describe('TurnRenderer', () => {
+  it('streams text, then a running tool line that turns into a one-line result', () => {
+    const { renderer, screen } = setup();
+    renderer.handle({ type: 'text_delta', text: 'Look' });
+    renderer.handle({ type: 'text_delta', text: 'ing.' });
+    expect(screen()).toEqual(['Looking.']);
+    renderer.handle({
+      type: 'assistant_message',
+      message: { role: 'assistant', text: 'Looking.', toolCalls: [] },
+    });
+    renderer.handle({
+      type: 'tool_start',
+      activity: activity('1', 'read_file'),
+      title: 'read a.ts',
+    });
+    expect(screen()[1]).toMatch(/^⠋ Running read a\.ts$/);
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('1', 'read_file', { status: 'ok', summary: 'read 40 lines of a.ts' }),
+      result: { output: 'lots' },
+    });
+    expect(screen().slice(1)).toEqual(['✓ Ran read a.ts', '  ⎿ read 40 lines of a.ts']);
+  });
+
+  it('folds long command output and shows edit diffs', () => {
+    const { renderer, screen } = setup();
+    renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ ls' });
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('1', 'run_shell', { status: 'ok', summary: 'exit 0' }),
+      result: { output: Array.from({ length: 20 }, (_, i) => `f${i}`).join('\n') },
+    });
+    expect(screen()).toContain('    … 14 more lines');
+    renderer.handle({ type: 'tool_start', activity: activity('2', 'edit_file'), title: 'edit a' });
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('2', 'edit_file', { status: 'ok', summary: 'edited a' }),
+      result: { output: 'ok', diff: '--- a\n+++ b\n-old\n+new\n' },
+    });
+    expect(screen().slice(-2)).toEqual(['    -old', '    +new']);
+  });
+
+  it('draws no status lines for interactive tools', () => {
+    const { renderer, screen } = setup(['ask_user']);
+    renderer.handle({ type: 'tool_start', activity: activity('1', 'ask_user'), title: 'ask' });
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('1', 'ask_user', { status: 'ok', summary: 'answered' }),
+      result: { output: '{}' },
+    });
+    expect(screen()).toEqual([]);
+  });
+
+  it('says how a turn ended when it did not simply finish', () => {
+    const { renderer, screen } = setup();
+    renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ sleep' });
+    renderer.handle({ type: 'turn_end', reason: 'interrupted' });
+    expect(screen()).toEqual(['■ Ran $ sleep', '■ Interrupted.']);
+    renderer.handle({ type: 'turn_end', reason: 'error', error: 'Set OPENAI_API_KEY' });
+    expect(screen().at(-1)).toBe('✗ Set OPENAI_API_KEY');
+  });
+});

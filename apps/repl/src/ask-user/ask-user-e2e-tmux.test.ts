@@ -1,0 +1,169 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+
+const MAIN = path.join(__dirname, '..', '..', 'dist', 'main.js');
+const SOCKET = `ask-user-e2e-${process.pid}`;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+}
+
+function capture(): string {
+  return tmux('capture-pane', '-p', '-t', 'ask');
+}
+
+function keys(...names: string[]): void {
+  tmux('send-keys', '-t', 'ask', ...names);
+}
+
+function typeText(text: string): void {
+  tmux('send-keys', '-t', 'ask', '-l', text);
+}
+
+async function waitFor(needle: string, ms = 15000): Promise<string> {
+  const until = Date.now() + ms;
+  let screen = '';
+  while (Date.now() < until) {
+    screen = capture();
+    if (screen.includes(needle)) return screen;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
+}
+
+/** The content of the Chat Completions `tool` message answering `id`. */
+function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
+  const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
+  return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
+}
+
+function toolCallArguments(request: RecordedRequest | undefined, id: string): unknown {
+  const messages = (request?.body?.messages ?? []) as Array<{ tool_calls?: any[] }>;
+  const call = messages.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === id);
+  return call ? JSON.parse(call.function.arguments) : undefined;
+}
+
+const design = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL', 'gRPC'] },
+  ],
+};
+
+const deployment = {
+  questions: [
+    { question: 'Where should it run?', options: ['Fly.io', 'AWS', 'Bare metal'] },
+    { question: 'Enable autoscaling?', options: ['Yes', 'No'] },
+  ],
+};
+
+describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', () => {
+  let server: FakeServer;
+  let home: string;
+  let workspace: string;
+
+  beforeAll(async () => {
+    server = await startOpenAIChatServer([
+      {
+        text: 'Two decisions first.',
+        toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }],
+      },
+      {
+        text: 'Now the deployment.',
+        toolCalls: [{ id: 'call_deploy', name: 'ask_user', arguments: deployment }],
+      },
+      { text: 'Proceeding with Fly.io and my own autoscaling default.' },
+      { text: 'Still SQLite, as you chose.' },
+    ]);
+    home = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-ws-'));
+  });
+
+  afterAll(async () => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('answers one card with Down+Enter and a typed answer, cancels the next with Esc (tool history off)', async () => {
+    const command = [
+      'env',
+      'TERM=xterm-256color',
+      'OPENAI_API_KEY=test-key',
+      `AGENT_HOME=${home}`,
+      process.execPath,
+      MAIN,
+      '--provider',
+      'openai-chat',
+      '--model',
+      'fake-model',
+      '--base-url',
+      `${server.url}/v1`,
+      '--cwd',
+      workspace,
+      '--tool-history',
+      'off',
+    ]
+      .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
+      .join(' ');
+    tmux('new-session', '-d', '-s', 'ask', '-x', '90', '-y', '32', `${command}; sleep 60`);
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+
+    const first = await waitFor('Question 1 of 2');
+    expect(first).toContain('Which database should the service use?');
+    expect(first).toContain('❯ 1. PostgreSQL (recommended)');
+    expect(server.requests[0]!.body.tools.map((t: any) => t.function.name)).toContain('ask_user');
+    keys('Down');
+    await waitFor('❯ 2. SQLite');
+    keys('Enter');
+    await waitFor('Question 2 of 2');
+    typeText('JSON-RPC over WebSockets');
+    await waitFor('Type your answer: JSON-RPC over WebSockets');
+    keys('Enter');
+
+    await waitFor('Where should it run?');
+    expect(toolMessage(server.requests[1], 'call_design')).toBe(
+      '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
+    );
+    keys('Enter');
+    await waitFor('Enable autoscaling?');
+    keys('Escape');
+
+    const end = await waitFor('Proceeding with Fly.io and my own autoscaling default.');
+    expect(toolMessage(server.requests[2], 'call_deploy')).toBe(
+      '{"answers":["Fly.io"],"cancelled":true}',
+    );
+    expect(toolMessage(server.requests[2], 'call_design')).toBe(
+      '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
+    );
+    expect(toolCallArguments(server.requests[2], 'call_design')).toEqual(design);
+    expect(end).toContain('✓ Questionnaire: 2 answers');
+    expect(end).toContain('→ JSON-RPC over WebSockets (typed)');
+    expect(end).toContain('⊘ Questionnaire cancelled after 1 of 2');
+    expect(end).not.toMatch(/Running ask|Ran ask/);
+    expect(end).not.toContain('Stopped (Esc)');
+    await waitFor('· ready ·');
+
+    typeText('which database again?');
+    keys('Enter');
+    await waitFor('Still SQLite, as you chose.');
+    const later = server.requests[3];
+    expect(toolCallArguments(later, 'call_design')).toEqual(design);
+    expect(toolCallArguments(later, 'call_deploy')).toEqual(deployment);
+    expect(toolMessage(later, 'call_design')).toBe(
+      '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
+    );
+    expect(toolMessage(later, 'call_deploy')).toBe('{"answers":["Fly.io"],"cancelled":true}');
+    expect(server.remaining()).toBe(0);
+  });
+});

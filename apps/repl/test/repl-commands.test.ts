@@ -1,0 +1,116 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Harness, ScriptedProvider, text, toolCall } from './harness';
+
+const ENTER = '\r';
+
+describe('REPL sessions, commands and scrolling', () => {
+  it('resumes the latest session of the workspace with --continue, replayed compactly', async () => {
+    const first = await new Harness().start(
+      new ScriptedProvider([
+        toolCall('c1', 'list_files', { path: '.' }, 'Checking.'),
+        text('There is one file.'),
+      ]),
+    );
+    writeFileSync(path.join(first.workspace, 'only.txt'), 'x');
+    await first.type('what is here?');
+    first.send(ENTER);
+    await first.waitForText('There is one file.');
+    await first.stop({ keep: true });
+
+    const provider = new ScriptedProvider([text('Still one file.')]);
+    const second = await new Harness(80, 24, first).start(provider, { continue: true });
+    try {
+      const screen = await second.waitForText('Resumed session');
+      expect(screen).toContain('› what is here?');
+      expect(screen).toContain('There is one file.');
+      expect(screen).toMatch(/✓ Ran list_files/);
+      await second.type('and now?');
+      second.send(ENTER);
+      await second.waitForText('Still one file.');
+      const messages = provider.requests[0]!.messages;
+      expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'user']);
+      expect(messages[0]).toEqual({ role: 'user', text: 'what is here?' });
+    } finally {
+      await second.stop();
+      first.cleanup();
+    }
+  });
+
+  it('/new starts over, /sessions lists the saved one, /context and /tool-history answer', async () => {
+    const provider = new ScriptedProvider([text('first answer'), text('second answer')]);
+    const h = await new Harness(100, 30).start(provider);
+    try {
+      await h.type('remember me');
+      h.send(ENTER);
+      await h.waitForText('first answer');
+      await h.waitForText('· ready ·');
+      const id = h.repl.core.sessionId!;
+      await h.type('/new');
+      h.send(ENTER);
+      await h.waitForText('New session.');
+      expect(await h.screen()).not.toContain('first answer');
+      await h.type('/sessions');
+      h.send(ENTER);
+      const listed = await h.waitForText(id);
+      expect(listed).toContain('remember me');
+      await h.type('/context');
+      h.send(ENTER);
+      await h.waitForText('system prompt');
+      await h.type('/tool-history off');
+      h.send(ENTER);
+      await h.waitForText('Tool history: off');
+      expect(h.repl.core.toolHistory).toBe('off');
+      await h.type('fresh');
+      h.send(ENTER);
+      await h.waitForText('second answer');
+      expect(provider.requests[1]!.messages).toEqual([{ role: 'user', text: 'fresh' }]);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('Esc stops after the current tool batch without another model call', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('c1', 'list_files', { path: '.' }),
+      text('never requested'),
+    ]);
+    provider.hold();
+    const h = await new Harness().start(provider);
+    try {
+      await h.type('look around');
+      h.send(ENTER);
+      await h.waitForText('working');
+      h.send('\x1b');
+      await h.waitForText('Stopping after the current step');
+      provider.release();
+      await h.waitForText('Stopped (Esc)');
+      expect(provider.requests).toHaveLength(1);
+      expect(await h.screen()).toMatch(/✓ Ran list files in \./);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('scrolls with PageUp/PageDown and the mouse wheel', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `row ${i}`).join('\n');
+    const h = await new Harness().start(new ScriptedProvider([text(long), text('later')]));
+    try {
+      await h.type('many rows');
+      h.send(ENTER);
+      await h.waitForText('row 59');
+      h.send('\x1b[5~');
+      const up = await h.waitFor((s) => !s.includes('row 59'), 'PageUp');
+      expect(up).toMatch(/^row 19$/m);
+      expect(up).toMatch(/^row 39$/m);
+      h.send('\x1b[<65;5;5M');
+      const wheeled = await h.waitFor((s) => /^row 42$/m.test(s), 'wheel down');
+      expect(wheeled).not.toMatch(/^row 19$/m);
+      h.send('\x1b[6~');
+      h.send('\x1b[6~');
+      await h.waitForText('row 59');
+    } finally {
+      await h.stop();
+    }
+  });
+});
