@@ -94,9 +94,10 @@ describe('headless command line', () => {
       { text: 'Four.', usage: { inputTokens: 12, outputTokens: 2 } },
     ]);
     sandbox.write('p.txt', 'What is 2+2?');
+    const userDir = path.dirname(sandbox.workspace);
     const result = await runCli(
-      ['p.txt', ...openAI(server.url), '--output', 'json'],
-      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+      ['workspace/p.txt', '--cwd', 'workspace', ...openAI(server.url), '--output', 'json'],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test', INIT_CWD: userDir }),
     );
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
@@ -109,6 +110,8 @@ describe('headless command line', () => {
       sessionId: expect.any(String),
     });
     expect(sandbox.sessionFiles()[0]).toContain(report.sessionId);
+    expect(sessionEvents(sandbox.sessionFiles()[0]!)[0]!.cwd).toBe(sandbox.workspace);
+    expect(server.requests[0]!.body.messages[0].content).toContain(sandbox.workspace);
   });
 
   it('--output jsonl prints every loop event as a JSON line', async () => {
