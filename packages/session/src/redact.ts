@@ -27,8 +27,11 @@ const RULES: Rule[] = [
     pattern: /(\b(?:proxy-)?authorization\b["']?\s*:\s*["']?)[^"'\r\n]+/gi,
     replace: `$1${REDACTED}`,
   },
-  // Bearer tokens anywhere else.
-  { pattern: /(\bbearer\s+)[A-Za-z0-9._~+/=-]{6,}/gi, replace: `$1${REDACTED}` },
+  // Bearer tokens anywhere else (token-like: with a digit, so prose is left alone).
+  {
+    pattern: /(\bbearer\s+)(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}/gi,
+    replace: `$1${REDACTED}`,
+  },
   // Header-style API keys: `x-api-key: ...`, `x-goog-api-key: ...`.
   {
     pattern: /(\bx-(?:goog-)?api-key\b["']?\s*[:=]\s*["']?)[^"'\s,}]+/gi,
@@ -41,10 +44,10 @@ const RULES: Rule[] = [
   },
   // Credentials in URL userinfo: scheme://user:pass@host or scheme://token@host.
   { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi, replace: `$1${REDACTED}@` },
-  // Environment-style assignments: OPENAI_API_KEY=..., AWS_SECRET_ACCESS_KEY: ...
+  // Environment-style assignments of key-like values (with a digit, so code is left alone).
   {
     pattern:
-      /(\b[A-Z0-9_]*(?:API_KEY|SECRET|SECRET_ACCESS_KEY|TOKEN|PASSWORD)\b["']?\s*[:=]\s*["']?)[^\s"']{4,}/g,
+      /(\b[A-Z0-9_]*(?:API_KEY|SECRET|SECRET_ACCESS_KEY|TOKEN|PASSWORD)\b["']?\s*[:=]\s*["']?)(?=[^\s"']*\d)[^\s"']{8,}/g,
     replace: `$1${REDACTED}`,
   },
 ];

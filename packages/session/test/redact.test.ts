@@ -55,6 +55,9 @@ describe('redactSecrets', () => {
     'see https://example.com/docs?page=2&lang=en',
     'git@github.com:owner/repo.git',
     'The bearer of bad news.',
+    'Use bearer authentication-everywhere for the API',
+    'const SECRET = process.env.SERVICE_SECRET;',
+    'API_KEY = os.environ.get(name)',
   ])('leaves ordinary text alone: %s', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });
