@@ -54,9 +54,14 @@ export class SessionLineParser {
   private rest = '';
   private line = 0;
   private warnedNewer = false;
+  private started = false;
 
   push(text: string): void {
     if (text.length === 0) return;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     const lines = (this.rest.length > 0 ? this.rest + text : text).split('\n');
     this.rest = lines.pop()!;
     for (const line of lines) {

@@ -123,6 +123,15 @@ describe('loadSession on damaged files', () => {
     ]);
   });
 
+  it('reads a file saved by an editor with a byte-order mark and CRLF line ends', async () => {
+    const file = await writeSession();
+    const text = (await fs.readFile(file, 'utf8')).replace(/\n/g, '\r\n');
+    await fs.writeFile(file, `\ufeff${text}`);
+    const loaded = await loadSession(file);
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.events).toHaveLength(5);
+  });
+
   it('rejects only when the file cannot be read at all', async () => {
     await expect(loadSession(path.join(home, 'missing.jsonl'))).rejects.toThrow(/ENOENT/);
   });
