@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import Module from 'node:module';
 import { parseCliArgs } from './cli-args';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
@@ -16,6 +17,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${readVersion()}\n`);
       return EXIT.done;
     }
+    enableCompileCache();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
     return await runHeadless(command.options, {
@@ -32,6 +34,16 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     process.stderr.write(`agent-run: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
+  }
+}
+
+/** Node 22.1+ caches compiled code between runs (most of a run's start-up); a no-op on Node 20. */
+function enableCompileCache(): void {
+  const nodeModule = Module as unknown as { enableCompileCache?: () => unknown };
+  try {
+    nodeModule.enableCompileCache?.();
+  } catch {
+    // An unwritable cache directory only costs speed.
   }
 }
 
