@@ -38,7 +38,7 @@ export const DESIGN_RULES: GraphRules = {
   ],
 };
 
-const SOURCE_DIRS = ['src', 'test'];
+const SOURCE_DIRS = ['src', 'test', 'bench'];
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|cjs|mjs)$/;
 
 /** Reads every packages/* and apps/* manifest and the imports of their source files. */
