@@ -143,7 +143,7 @@ describe('replayAskUser', () => {
 
   it('marks a dangling interrupted call and leaves other tools and errors to the default line', () => {
     const interrupted = replayAskUser(activity({ status: 'interrupted', summary: 'interrupted' }));
-    expect(lineText(interrupted!.render(50)[0]!)).toBe('■ Questionnaire interrupted after 0 of 2');
+    expect(lineText(interrupted!.render(50)[0]!)).toBe('■ Questionnaire interrupted (2 questions)');
     expect(replayAskUser(activity({ name: 'read_file' }))).toBeUndefined();
     expect(
       replayAskUser(activity({ status: 'error', output: 'ask_user failed: busy' })),

@@ -99,7 +99,7 @@ export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | un
   const result = activity.status === 'ok' && output ? parseQuestionnaireResult(output) : undefined;
   if (result) return new QuestionnaireSegment(questionnaire, { result });
   if (activity.status === 'interrupted') {
-    return new QuestionnaireSegment(questionnaire, { interruptedAfter: [] });
+    return new QuestionnaireSegment(questionnaire, { interrupted: true });
   }
   return undefined;
 }

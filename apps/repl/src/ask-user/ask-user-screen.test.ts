@@ -152,6 +152,16 @@ describe('ask_user on the REPL screen', () => {
       .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
       .find((c) => c.id === 'call_ask');
     expect(call?.status).toBe('interrupted');
+    await h.waitForText('· ready ·');
+    const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
+    await h.type('/new');
+    h.send(ENTER);
+    await h.waitFor((s) => !s.includes('after the interruption'), 'a new session');
+    await h.type(`/resume ${id}`);
+    h.send(ENTER);
+    const replayed = await h.waitForText('Resumed session');
+    expect(replayed).toContain('■ Questionnaire interrupted (2 questions)');
+    expect(replayed).not.toContain('Question 2 of 2');
   });
 
   it('replays a saved ask_user call as its compact summary, never a live card', async () => {

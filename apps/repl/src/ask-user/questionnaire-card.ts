@@ -75,19 +75,26 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
 /**
  * The compact, non-interactive account of an answered or cancelled questionnaire (also used to
  * replay saved sessions): a headline, then each answered question with its answer, typed
- * answers marked. `interrupted` is for a turn stopped (Ctrl+C) while the card was open.
+ * answers marked. `interrupted` is for a turn stopped (Ctrl+C) while the card was open;
+ * `'unknown'` when the answers given before that were not saved.
  */
 export function renderQuestionnaireSummary(
   summary: QuestionnaireSummary,
   width: number,
-  options: { interrupted?: boolean } = {},
+  options: { interrupted?: boolean | 'unknown' } = {},
 ): Line[] {
   const w = Math.max(12, width);
   const head: Span[] = options.interrupted
     ? [
         { text: '■ ', style: 'warn' },
         { text: 'Questionnaire ', style: 'dim' },
-        { text: `interrupted after ${summary.answered} of ${summary.total}`, style: 'warn' },
+        {
+          text:
+            options.interrupted === 'unknown'
+              ? `interrupted (${summary.total} question${summary.total === 1 ? '' : 's'})`
+              : `interrupted after ${summary.answered} of ${summary.total}`,
+          style: 'warn',
+        },
       ]
     : summary.cancelled
       ? [

@@ -11,7 +11,7 @@ import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionn
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
   | { kind: 'resolved'; result: AnsweredQuestionnaire }
-  | { kind: 'interrupted'; answers: string[] };
+  | { kind: 'interrupted'; answers: string[] | undefined };
 
 /**
  * The transcript segment of one questionnaire: the live card while the person answers, then
@@ -23,11 +23,11 @@ export class QuestionnaireSegment implements CustomSegment {
 
   constructor(
     readonly questionnaire: Questionnaire,
-    initial?: { result: AnsweredQuestionnaire } | { interruptedAfter: string[] },
+    initial?: { result: AnsweredQuestionnaire } | { interrupted: true },
   ) {
     if (!initial) this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire) };
     else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
-    else this.state = { kind: 'interrupted', answers: initial.interruptedAfter };
+    else this.state = { kind: 'interrupted', answers: undefined };
   }
 
   /** The live model, while the card is open. */
@@ -61,11 +61,11 @@ export class QuestionnaireSegment implements CustomSegment {
       case 'interrupted':
         return renderQuestionnaireSummary(
           summarizeQuestionnaire(this.questionnaire, {
-            answers: this.state.answers,
+            answers: this.state.answers ?? [],
             cancelled: true,
           }),
           width,
-          { interrupted: true },
+          { interrupted: this.state.answers ? true : 'unknown' },
         );
     }
   }
