@@ -19,7 +19,7 @@ import {
 } from './questionnaire-keys';
 import { QuestionnaireSegment } from './questionnaire-segment';
 
-const HINT = 'questionnaire · Esc cancels it · Ctrl+C interrupts';
+const HINT = 'answering questions · Esc cancels';
 
 interface Open {
   request: PendingQuestionnaire;

@@ -127,6 +127,32 @@ describe('ask_user on the REPL screen', () => {
     expect(h.repl.app.router.input.text).toBe('');
   });
 
+  it('takes pastes as the typed answer and gives back the half-typed prompt afterwards', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_ask', 'ask_user', { questions: [twoQuestions.questions[1]] }),
+      text('pasted answer received'),
+    ]);
+    provider.hold();
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('working');
+    await h.type('half-typed');
+    provider.release();
+    await h.waitForText('Question 1 of 1');
+    expect(await h.screen()).not.toContain('half-typed');
+    h.send('\x1b[200~line one\nline two\x1b[201~');
+    await h.waitForText('Type your answer: line one line two▏');
+    h.send(ENTER);
+    await h.waitForText('pasted answer received');
+    expect(toolResult(provider.requests[1], 'call_ask')).toBe(
+      '{"answers":["line one line two"],"cancelled":false}',
+    );
+    await h.waitForText('› half-typed');
+    expect(h.repl.app.router.input.text).toBe('half-typed');
+    expect(provider.requests).toHaveLength(2);
+  });
+
   it('Ctrl+C interrupts the whole turn and releases the card; the prompt works again', async () => {
     const provider = new ScriptedProvider([
       toolCall('call_ask', 'ask_user', twoQuestions),
