@@ -1,108 +1,96 @@
-#!/usr/bin/env node
 // Start-up and one-turn cost of the headless runner, as ratios to `node -e 0` measured in this run.
-'use strict';
-const { spawnSync, spawn } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { openAIChatProtocol, startFakeServer } = require('@agent/testkit');
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/testkit';
 
 const RUNS = Number(process.env.BENCH_RUNS || 9);
-const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
+const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 
-function median(values) {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function timeSync(args, env) {
+function elapsed(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function timeSync(args: string[], env: NodeJS.ProcessEnv): number {
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const ms = elapsed(start);
   if (result.status !== 0) {
     throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
   }
   return ms;
 }
 
-// The fake server lives in this process, so the child must run asynchronously.
-function timeAsync(args, env) {
+/** The fake server lives in this process, so a run against it must not block the event loop. */
+function timeAsync(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.stdout.resume();
     child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const ms = elapsed(start);
       if (code === 0) resolve(ms);
       else reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
     });
   });
 }
 
-async function main() {
+async function main(): Promise<void> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run the build first`);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'headless-bench-'));
   const workspace = path.join(home, 'workspace');
   fs.mkdirSync(workspace);
   fs.writeFileSync(path.join(workspace, 'prompt.txt'), 'Say hello.');
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     AGENT_HOME: path.join(home, 'agent-home'),
     INIT_CWD: workspace,
     OPENAI_API_KEY: 'bench',
   };
-  const script = Array.from({ length: RUNS + 1 }, () => ({
+  const script: ScriptedTurn[] = Array.from({ length: RUNS + 1 }, () => ({
     text: 'Hello! How can I help?',
     usage: { inputTokens: 20, outputTokens: 6 },
   }));
   const server = await startFakeServer(openAIChatProtocol, script);
-  const turnArgs = [
-    MAIN,
-    'prompt.txt',
-    '--provider',
-    'openai-chat',
-    '--model',
-    'bench-model',
-    '--base-url',
-    `${server.url}/v1`,
-  ];
+  const turnArgs = [MAIN, 'prompt.txt', '--provider', 'openai-chat', '--model', 'bench-model'];
+  turnArgs.push('--base-url', `${server.url}/v1`);
   try {
     timeSync(['-e', '0'], env);
     timeSync([MAIN, '--version'], env);
     await timeAsync(turnArgs, env);
-    const baseline = [];
-    const version = [];
-    const turn = [];
+    const baseline: number[] = [];
+    const version: number[] = [];
+    const turn: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       baseline.push(timeSync(['-e', '0'], env));
       version.push(timeSync([MAIN, '--version'], env));
       turn.push(await timeAsync(turnArgs, env));
     }
     const base = median(baseline);
-    const rows = [
-      ['node -e 0 (baseline)', base, 1, null],
-      ['headless --version', median(version), median(version) / base, 2],
-      ['headless one turn (openai-chat fake)', median(turn), median(turn) / base, 4],
+    const rows: Array<[string, number, number | undefined]> = [
+      ['node -e 0 (baseline)', base, undefined],
+      ['headless --version', median(version), 2],
+      ['headless one turn (openai-chat fake)', median(turn), 4],
     ];
-    const line = (cells) => `| ${cells.join(' | ')} |`;
+    const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
     console.log(`headless benchmarks: median of ${RUNS} runs, Node ${process.version}\n`);
     console.log(line(['measure', 'median ms', 'ratio to node -e 0', 'target', 'result']));
     console.log(line(['---', '---:', '---:', '---:', '---']));
-    for (const [name, ms, ratio, target] of rows) {
-      const verdict = target === null ? '' : ratio <= target ? 'ok' : 'over target';
-      console.log(
-        line([
-          name,
-          ms.toFixed(1),
-          `${ratio.toFixed(2)}x`,
-          target === null ? '' : `<= ${target}x`,
-          verdict,
-        ]),
-      );
+    for (const [name, ms, target] of rows) {
+      const ratio = ms / base;
+      const verdict = target === undefined ? '' : ratio <= target ? 'ok' : 'over target';
+      const cells = [name, ms.toFixed(1), `${ratio.toFixed(2)}x`];
+      console.log(line([...cells, target === undefined ? '' : `<= ${target}x`, verdict]));
     }
   } finally {
     await server.close();
@@ -110,7 +98,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
