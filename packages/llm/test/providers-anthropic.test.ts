@@ -214,6 +214,7 @@ describe('anthropic adapter against the Messages fake', () => {
     const events = await done;
     expect(Date.now() - started).toBeLessThan(1000);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
+    await waitFor(() => server!.openResponses() === 0, 2000);
   });
 
   test('a stream cut mid-call ends with stream_cut and never completes the half call', async () => {

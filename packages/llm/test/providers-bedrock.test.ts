@@ -247,6 +247,7 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     const events = await done;
     expect(Date.now() - started).toBeLessThan(1000);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
+    await waitFor(() => server!.openResponses() === 0, 2000);
   });
 
   test('a stream cut mid-call ends as an error and never completes the half call', async () => {

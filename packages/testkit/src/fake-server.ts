@@ -24,6 +24,8 @@ export interface FakeServer {
   requests: RecordedRequest[];
   /** Turns not yet played. */
   remaining(): number;
+  /** Responses neither finished nor dropped by the client (0 once an aborted client hung up). */
+  openResponses(): number;
   close(): Promise<void>;
 }
 
@@ -40,8 +42,11 @@ export async function startFakeServer(
   const sockets = new Set<import('node:net').Socket>();
   let statusFaultsServed = 0;
   let turnIndex = 0;
+  let openResponses = 0;
 
   const server = http.createServer((req, res) => {
+    openResponses++;
+    res.on('close', () => openResponses--);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -110,6 +115,7 @@ export async function startFakeServer(
     url: `http://127.0.0.1:${port}`,
     requests,
     remaining: () => turns.length,
+    openResponses: () => openResponses,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
