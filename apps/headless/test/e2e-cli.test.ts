@@ -204,6 +204,24 @@ describe('headless command line', () => {
     expect(users).toHaveLength(3);
   });
 
+  it('a resumed session keeps its provider unless a flag or AGENT_PROVIDER names another', async () => {
+    sandbox.write('p.txt', 'hello');
+    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
+    const first = await runCli(['p.txt', '--provider', 'demo', '--output', 'json'], env);
+    expect(first.code).toBe(0);
+    const { sessionId } = JSON.parse(first.stdout);
+    const resumed = await runCli(['p.txt', '--resume', sessionId, '--output', 'jsonl'], env);
+    expect(resumed.code).toBe(0);
+    const session = JSON.parse(resumed.stdout.split('\n')[0]!);
+    expect(session).toMatchObject({ type: 'session', sessionId, provider: 'demo', resumed: true });
+    const none = await runCli(['p.txt', '--continue', '--cwd', '..', '--output', 'jsonl'], {
+      ...env,
+      AGENT_PROVIDER: 'demo',
+    });
+    expect(none.stderr).toContain('--continue: no saved session for this workspace');
+    expect(JSON.parse(none.stdout.split('\n')[0]!)).toMatchObject({ resumed: false });
+  });
+
   it.each(['SIGINT', 'SIGTERM'] as const)(
     '%s mid-stream aborts the run, saves the session and exits 130',
     async (signal) => {
