@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { guardStream } from '../shared';
+import { endOnly, guardStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toChatMessages, toChatTools } from './chat-messages';
 import { readChatStream } from './chat-stream';
@@ -14,9 +14,10 @@ export function create(options: ProviderOptions): Provider {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
       return guardStream(
         signal,
-        async function* (state) {
+        async (state) => {
           const client = connection.client;
-          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
+          if (!client)
+            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
           const params: ChatCompletionCreateParamsStreaming = {
             model: options.model,
             messages: toChatMessages(request.system, request.messages),
@@ -27,7 +28,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_completion_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return yield* readChatStream(chunks);
+          return readChatStream(chunks);
         },
         connection.classify,
       );

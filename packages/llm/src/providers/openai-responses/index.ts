@@ -1,6 +1,6 @@
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { guardStream } from '../shared';
+import { endOnly, guardStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toResponsesInput, toResponsesTools } from './responses-input';
 import { readResponsesStream } from './responses-stream';
@@ -14,9 +14,10 @@ export function create(options: ProviderOptions): Provider {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
       return guardStream(
         signal,
-        async function* (state) {
+        async (state) => {
           const client = connection.client;
-          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
+          if (!client)
+            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
           const params: ResponseCreateParamsStreaming = {
             model: options.model,
             input: toResponsesInput(request.messages),
@@ -28,7 +29,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_output_tokens = request.maxOutputTokens;
           const events = await client.responses.create(params, { signal });
           state.streaming = true;
-          return yield* readResponsesStream(events, connection.context);
+          return readResponsesStream(events, connection.context);
         },
         connection.classify,
       );

@@ -8,75 +8,133 @@ export interface StreamState {
   streaming: boolean;
 }
 
+type BodyIterator = AsyncIterator<StreamEvent, EndEvent | void>;
+
 /**
- * A stream body: yields events (never `end`) and returns its own ending, or throws. The guard
- * passes `signal` on so the body can hand it to its SDK.
+ * A stream body: yields events (never `end`) and returns its own ending, or throws. It may be an
+ * async generator function, or an async function that connects and then returns the iterator
+ * (one layer fewer per event on long streams).
  */
-export type StreamBody = (state: StreamState) => AsyncGenerator<StreamEvent, EndEvent | void>;
+export type StreamBody = (state: StreamState) => BodyIterator | Promise<BodyIterator>;
 
 const ABORTED = Symbol('aborted');
+type Aborted = typeof ABORTED;
 
 /**
  * Runs a stream body under the Provider contract: never throws, ends with exactly one `end`
  * event, stops waiting the moment `signal` aborts (ending `aborted`) and closes the body.
  * A body that returns nothing ends with `stop`; a thrown error goes through `classify`.
  */
-export async function* guardStream(
+export function guardStream(
   signal: AbortSignal,
   body: StreamBody,
   classify: (error: unknown, state: StreamState) => ProviderError,
-): AsyncGenerator<StreamEvent, void, undefined> {
-  if (signal.aborted) {
-    yield { type: 'end', stopReason: 'aborted' };
-    return;
-  }
-  const state: StreamState = { streaming: false };
-  let wake: ((value: typeof ABORTED) => void) | undefined;
-  const onAbort = () => wake?.(ABORTED);
-  signal.addEventListener('abort', onAbort, { once: true });
-  let iterator: AsyncGenerator<StreamEvent, EndEvent | void> | undefined;
-  let ending: EndEvent;
-  let finished = false;
-  try {
-    iterator = body(state);
-    for (;;) {
-      const pending = iterator.next();
-      const step = await new Promise<IteratorResult<StreamEvent, EndEvent | void> | typeof ABORTED>(
-        (resolve, reject) => {
-          wake = resolve;
-          if (signal.aborted) resolve(ABORTED);
-          pending.then(resolve, reject);
-        },
-      );
-      wake = undefined;
-      if (step === ABORTED) {
-        pending.catch(() => undefined);
-        ending = { type: 'end', stopReason: 'aborted' };
-        break;
-      }
-      if (step.done) {
-        finished = true;
-        ending = signal.aborted ? { type: 'end', stopReason: 'aborted' } : (step.value ?? stop());
-        break;
-      }
-      if (step.value.type === 'end') {
-        ending = step.value;
-        break;
-      }
-      yield step.value;
-    }
-  } catch (error) {
-    finished = true;
-    ending = signal.aborted
-      ? { type: 'end', stopReason: 'aborted' }
-      : { type: 'end', stopReason: 'error', error: classify(error, state) };
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    if (iterator && !finished) iterator.return(undefined).catch(() => undefined);
-  }
-  yield ending;
+): AsyncIterableIterator<StreamEvent> {
+  return new GuardedStream(signal, body, classify);
 }
 
-function stop(): EndEvent {
-  return { type: 'end', stopReason: 'stop' };
+/** A body iterator that only returns `end`: for endings known before any request. */
+export function endOnly(end: EndEvent): AsyncIterator<StreamEvent, EndEvent> {
+  return { next: async () => ({ done: true, value: end }) };
+}
+
+class GuardedStream implements AsyncIterableIterator<StreamEvent> {
+  private readonly state: StreamState = { streaming: false };
+  private inner: BodyIterator | undefined;
+  private started = false;
+  private done = false;
+  private innerFinished = false;
+  private wake: ((value: Aborted) => void) | undefined;
+  private readonly onAbort = (): void => this.wake?.(ABORTED);
+
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly body: StreamBody,
+    private readonly classify: (error: unknown, state: StreamState) => ProviderError,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<StreamEvent> {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<StreamEvent>> {
+    if (this.done) return { done: true, value: undefined };
+    try {
+      if (!this.started) {
+        this.started = true;
+        if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
+        this.signal.addEventListener('abort', this.onAbort, { once: true });
+        const produced = this.body(this.state);
+        const inner = isPromise(produced) ? await this.race(produced) : produced;
+        if (inner === ABORTED) {
+          if (isPromise(produced))
+            produced.then(
+              (late) => late.return?.(),
+              () => undefined,
+            );
+          return this.finish({ type: 'end', stopReason: 'aborted' });
+        }
+        this.inner = inner;
+      }
+      const step = await this.race(this.inner!.next());
+      if (step === ABORTED) return this.finish({ type: 'end', stopReason: 'aborted' });
+      if (step.done) {
+        this.innerFinished = true;
+        if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
+        return this.finish(step.value ?? { type: 'end', stopReason: 'stop' });
+      }
+      if (step.value.type === 'end') return this.finish(step.value);
+      return { done: false, value: step.value };
+    } catch (error) {
+      this.innerFinished = true;
+      if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
+      return this.finish({
+        type: 'end',
+        stopReason: 'error',
+        error: this.classify(error, this.state),
+      });
+    }
+  }
+
+  async return(): Promise<IteratorResult<StreamEvent>> {
+    this.close();
+    return { done: true, value: undefined };
+  }
+
+  private finish(end: EndEvent): IteratorResult<StreamEvent> {
+    this.close();
+    return { done: false, value: end };
+  }
+
+  private close(): void {
+    if (this.done) return;
+    this.done = true;
+    this.wake = undefined;
+    this.signal.removeEventListener('abort', this.onAbort);
+    const inner = this.inner;
+    if (inner && !this.innerFinished) {
+      this.innerFinished = true;
+      Promise.resolve(inner.return?.(undefined)).catch(() => undefined);
+    }
+  }
+
+  /** Waits for `pending` unless the signal aborts first; a late rejection is swallowed. */
+  private race<T>(pending: Promise<T>): Promise<T | Aborted> {
+    return new Promise<T | Aborted>((resolve, reject) => {
+      if (this.signal.aborted) {
+        pending.catch(() => undefined);
+        resolve(ABORTED);
+        return;
+      }
+      this.wake = (value) => {
+        pending.catch(() => undefined);
+        resolve(value);
+      };
+      pending.then(resolve, reject);
+    });
+  }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
 }

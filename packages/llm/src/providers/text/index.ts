@@ -1,7 +1,7 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
 import { readChatStream } from '../openai-chat/chat-stream';
-import { guardStream } from '../shared';
+import { endOnly, guardStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toTextMessages } from './text-messages';
 import { extractToolBlocks } from './text-stream';
@@ -19,9 +19,10 @@ export function create(options: ProviderOptions): Provider {
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
       return guardStream(
         signal,
-        async function* (state) {
+        async (state) => {
           const client = connection.client;
-          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
+          if (!client)
+            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
           const params: ChatCompletionCreateParamsStreaming = {
             model: options.model,
             messages: toTextMessages(request.system, request.tools, request.messages),
@@ -31,7 +32,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return yield* extractToolBlocks(readChatStream(chunks));
+          return extractToolBlocks(readChatStream(chunks));
         },
         connection.classify,
       );
