@@ -77,6 +77,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       },
       { text: 'Proceeding with Fly.io and my own autoscaling default.' },
       { text: 'Still SQLite, as you chose.' },
+      { text: 'JSON-RPC over WebSockets, as you typed.' },
     ]);
     home = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-home-'));
     workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-ws-'));
@@ -93,8 +94,8 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
     rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('answers one card with Down+Enter and a typed answer, cancels the next with Esc (tool history off)', async () => {
-    const command = [
+  const command = (...extra: string[]) =>
+    [
       'env',
       'TERM=xterm-256color',
       'OPENAI_API_KEY=test-key',
@@ -111,10 +112,13 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       workspace,
       '--tool-history',
       'off',
+      ...extra,
     ]
       .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
       .join(' ');
-    tmux('new-session', '-d', '-s', 'ask', '-x', '90', '-y', '32', `${command}; sleep 60`);
+
+  it('answers one card with Down+Enter and a typed answer, cancels the next with Esc; exact results survive later prompts and a restart (tool history off)', async () => {
+    tmux('new-session', '-d', '-s', 'ask', '-x', '90', '-y', '32', `${command()}; sleep 60`);
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -164,6 +168,41 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
     );
     expect(toolMessage(later, 'call_deploy')).toBe('{"answers":["Fly.io"],"cancelled":true}');
+
+    await waitFor('· ready ·');
+    keys('C-c');
+    await waitFor('Ctrl+C again');
+    keys('C-c');
+    const until = Date.now() + 10000;
+    while (Date.now() < until && capture().includes('ready')) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    tmux('kill-session', '-t', 'ask');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'ask',
+      '-x',
+      '90',
+      '-y',
+      '32',
+      `${command('--continue')}; sleep 60`,
+    );
+    const replayed = await waitFor('Resumed session');
+    expect(replayed).toContain('✓ Questionnaire: 2 answers');
+    expect(replayed).toContain('⊘ Questionnaire cancelled after 1 of 2');
+    expect(replayed).not.toContain('Question 1 of 2');
+    typeText('and the API?');
+    keys('Enter');
+    await waitFor('JSON-RPC over WebSockets, as you typed.');
+    const resumed = server.requests[4];
+    expect(toolCallArguments(resumed, 'call_design')).toEqual(design);
+    expect(toolMessage(resumed, 'call_design')).toBe(
+      '{"answers":["SQLite","JSON-RPC over WebSockets"],"cancelled":false}',
+    );
+    expect(toolCallArguments(resumed, 'call_deploy')).toEqual(deployment);
+    expect(toolMessage(resumed, 'call_deploy')).toBe('{"answers":["Fly.io"],"cancelled":true}');
     expect(server.remaining()).toBe(0);
   });
 });
