@@ -101,7 +101,9 @@ describe('publishable packages', () => {
         .join('\n');
       fs.writeFileSync(
         path.join(project, 'pnpm-workspace.yaml'),
-        settings.replace(/^overrides:\n/m, `overrides:\n${overrides}\n`),
+        /^overrides:\n/m.test(settings)
+          ? settings.replace(/^overrides:\n/m, `overrides:\n${overrides}\n`)
+          : `${settings}\noverrides:\n${overrides}\n`,
       );
       fs.copyFileSync(path.join(ROOT, 'pnpm-lock.yaml'), path.join(project, 'pnpm-lock.yaml'));
 
