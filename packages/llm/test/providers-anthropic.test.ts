@@ -320,4 +320,24 @@ describe('anthropic adapter against the Messages fake', () => {
     expect(end.error?.message).toContain(url);
     expect(end.error?.message).toContain('--base-url');
   });
+
+  test('a call without arguments (empty input_json_delta) ends with {} and runs', async () => {
+    server = await startAnthropicServer([
+      { toolCalls: [{ id: 'toolu_noargs', name: 'read_file', arguments: '' }] },
+    ]);
+    const claude3 = create({
+      model: 'claude-3-haiku-20240307',
+      baseUrl: server.url,
+      apiKey: 'k',
+      maxRetries: 0,
+    });
+    const events = await collect(claude3, request([USER]));
+    expect(events.find((e) => e.type === 'tool_call_end')).toEqual({
+      type: 'tool_call_end',
+      id: 'toolu_noargs',
+      name: 'read_file',
+      arguments: '{}',
+    });
+    expect(server.requests[0]!.body.max_tokens).toBe(4096);
+  });
 });

@@ -55,17 +55,15 @@ export class AnthropicEventMapper {
         if (delta.type === 'text_delta')
           return delta.text ? [{ type: 'text_delta', text: delta.text }] : [];
         if (delta.type !== 'input_json_delta') return [];
-        this.sawDelta.add(event.index);
+        if (delta.partial_json) this.sawDelta.add(event.index);
         const out = this.calls.append(event.index, delta.partial_json);
         return out ? [out] : [];
       }
       case 'content_block_stop': {
         if (!this.calls.isOpen(event.index)) return [];
-        const whole = this.sawDelta.has(event.index) ? undefined : this.startInput.get(event.index);
-        const end = this.calls.finish(
-          event.index,
-          whole ?? (this.sawDelta.has(event.index) ? undefined : '{}'),
-        );
+        const streamed = this.sawDelta.has(event.index);
+        const whole = streamed ? undefined : (this.startInput.get(event.index) ?? '{}');
+        const end = this.calls.finish(event.index, whole);
         return end ? [end] : [];
       }
       case 'message_delta': {

@@ -17,6 +17,11 @@ import { toolInputObject, WireCallIds } from '../shared';
 /** Default `max_tokens` (the Messages API requires one). */
 export const DEFAULT_MAX_TOKENS = 8192;
 
+/** Claude 3 models (before 3.5) reject more than 4096 output tokens. */
+export function defaultMaxTokens(model: string): number {
+  return /claude-3-(opus|sonnet|haiku)/.test(model) ? 4096 : DEFAULT_MAX_TOKENS;
+}
+
 /**
  * Rebuilds neutral history as Messages API turns: each assistant turn is `[text?, tool_use...]`
  * followed by one user turn that starts with a `tool_result` for every `tool_use`, in order.
@@ -73,7 +78,7 @@ export function toAnthropicRequest(
   }));
   return {
     model,
-    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+    max_tokens: request.maxOutputTokens ?? defaultMaxTokens(model),
     ...(request.system.trim() ? { system: request.system } : {}),
     messages: toAnthropicMessages(request.messages),
     ...(tools.length > 0 ? { tools } : {}),
