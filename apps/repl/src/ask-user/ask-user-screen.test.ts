@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
 import type { ProviderRequest } from '@agent/llm';
 import { Harness, ScriptedProvider, text, toolCall } from '../../test/harness';
@@ -81,6 +82,60 @@ describe('ask_user on the REPL screen', () => {
     h.send(ENTER);
     await h.waitFor(() => provider.requests.length === 3, 'the next prompt');
     expect(provider.requests[2]!.messages.at(-1)).toEqual({ role: 'user', text: 'next' });
+  });
+
+  it('applies validation, precedence and the --max-ask-user budget without opening extra cards', async () => {
+    const sevenOptions = {
+      questions: [
+        twoQuestions.questions[0],
+        { question: 'Which port?', options: ['1', '2', '3', '4', '5', '6', '7'] },
+      ],
+    };
+    const provider = new ScriptedProvider([
+      toolCall('call_bad', 'ask_user', sevenOptions),
+      [
+        { type: 'tool_call_start', id: 'call_write', name: 'write_file' },
+        {
+          type: 'tool_call_end',
+          id: 'call_write',
+          name: 'write_file',
+          arguments: JSON.stringify({ path: 'x.txt', content: 'x' }),
+        },
+        { type: 'tool_call_start', id: 'call_ask', name: 'ask_user' },
+        {
+          type: 'tool_call_end',
+          id: 'call_ask',
+          name: 'ask_user',
+          arguments: JSON.stringify({ questions: [twoQuestions.questions[0]] }),
+        },
+        { type: 'end', stopReason: 'tool_use' },
+      ],
+      toolCall('call_again', 'ask_user', { questions: [twoQuestions.questions[1]] }),
+      text('proceeding without more questions'),
+    ]);
+    h = await new Harness().start(provider, { maxAskUser: 1 });
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 1');
+    expect(toolResult(provider.requests[1], 'call_bad')).toBe(
+      'Invalid arguments for ask_user: questions[1].options: expected 2-6 options, got 7',
+    );
+    expect(toolResult(provider.requests[1], 'call_write')).toBeUndefined();
+    h.send(ENTER);
+    const screen = await h.waitForText('proceeding without more questions');
+    expect(toolResult(provider.requests[2], 'call_write')).toBe(
+      'skipped: ask_user took precedence; retry after reading the answer',
+    );
+    expect(toolResult(provider.requests[2], 'call_ask')).toBe(
+      '{"answers":["PostgreSQL"],"cancelled":false}',
+    );
+    expect(toolResult(provider.requests[3], 'call_again')).toMatch(
+      /^ask_user budget exhausted \(1 per turn\)/,
+    );
+    expect(screen).not.toContain('Allow editing');
+    expect(existsSync(path.join(h.workspace, 'x.txt'))).toBe(false);
+    expect(screen.match(/Questionnaire: 1 answer/g)).toHaveLength(1);
+    expect(screen).not.toContain('Question 1 of 1');
   });
 
   it('Esc cancels the questionnaire only: the model gets the partial answers and goes on', async () => {
