@@ -340,4 +340,11 @@ describe('anthropic adapter against the Messages fake', () => {
     });
     expect(server.requests[0]!.body.max_tokens).toBe(4096);
   });
+
+  test('a response cut off by the output limit ends with stopReason length', async () => {
+    server = await startAnthropicServer([{ text: 'half an ans', stopReason: 'length' }]);
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('half an ans');
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
+  });
 });

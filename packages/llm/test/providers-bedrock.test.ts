@@ -376,4 +376,11 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     expect(end.error?.message).toContain(url);
     expect(end.error?.message).toContain('--base-url');
   });
+
+  test('a response cut off by the output limit ends with stopReason length', async () => {
+    server = await startBedrockServer([{ text: 'half an ans', stopReason: 'length' }]);
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('half an ans');
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
+  });
 });

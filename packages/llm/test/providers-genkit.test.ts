@@ -214,9 +214,10 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
 
   test('no key at all ends at once naming GEMINI_API_KEY, without a request', async () => {
     server = await startGenkitServer([{ text: 'x' }]);
-    const saved = { g: process.env.GEMINI_API_KEY, k: process.env.GOOGLE_API_KEY };
+    const saved = { ...process.env };
     delete process.env.GEMINI_API_KEY;
     delete process.env.GOOGLE_API_KEY;
+    delete process.env.GOOGLE_GENAI_API_KEY;
     try {
       const events = await collect(
         create({ model: 'gemini-test', baseUrl: server.url }),
@@ -225,8 +226,7 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
       expect(endOf(events).error?.message).toMatch(/GEMINI_API_KEY is not set/);
       expect(server.requests).toHaveLength(0);
     } finally {
-      if (saved.g !== undefined) process.env.GEMINI_API_KEY = saved.g;
-      if (saved.k !== undefined) process.env.GOOGLE_API_KEY = saved.k;
+      process.env = saved;
     }
   });
 
@@ -236,5 +236,12 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
     expect(end.error?.kind).toBe('network');
     expect(end.error?.message).toContain(url);
     expect(end.error?.message).toContain('--base-url');
+  });
+
+  test('a response cut off by the output limit ends with stopReason length', async () => {
+    server = await startGenkitServer([{ text: 'half an ans', stopReason: 'length' }]);
+    const events = await collect(provider(server.url), request([USER]));
+    expect(textOf(events)).toBe('half an ans');
+    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
   });
 });

@@ -77,7 +77,11 @@ export function create(options: ProviderOptions): Provider {
         signal,
         async function* (state) {
           const apiKey =
-            options.apiKey ?? process.env.GEMINI_API_KEY ?? process.env.GOOGLE_API_KEY ?? '';
+            options.apiKey ??
+            process.env.GEMINI_API_KEY ??
+            process.env.GOOGLE_API_KEY ??
+            process.env.GOOGLE_GENAI_API_KEY ??
+            '';
           if (!apiKey) return missingKey();
           const ai = instanceFor(apiKey, options.baseUrl);
           for (let attempt = 0; ; attempt++) {
