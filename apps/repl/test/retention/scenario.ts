@@ -1,0 +1,152 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AskUserBroker, createAskUserTool, type PendingQuestionnaire } from '@agent/askuser';
+import type { Provider, ToolHistoryMode } from '@agent/llm';
+import { defaultAgentHome } from '@agent/session';
+import { allowAll, readFileTool, ToolRegistry } from '@agent/tools';
+import { AgentCore } from '../../src/app/agent-core';
+import type { FakeServer } from '@agent/testkit';
+import type { ModelStep, Wire } from './wires';
+import type { WireItem } from './wire-views';
+
+/** The shared scenario: what the model asks, what the person answers, what read_file reads. */
+
+/** Recommended option first; exact whitespace, quotes and non-ASCII must survive every wire. */
+export const ASK_INPUT = {
+  questions: [
+    {
+      question: 'Which database should the "orders" service use? (日本語のメモ 🚀)',
+      options: ['PostgreSQL', 'SQLite', '  MySQL 8 — managed  '],
+    },
+    {
+      question: 'Which API style should we expose?',
+      options: ['REST', 'GraphQL', 'gRPC'],
+    },
+  ],
+};
+
+/** The arguments exactly as the fake model sends them. */
+export const ASK_JSON = JSON.stringify(ASK_INPUT);
+
+/** One predefined option (exact string, spaces kept) and one typed answer. */
+export const ANSWERS = ['  MySQL 8 — managed  ', 'Both: REST for "public", gRPC inside'];
+export const ANSWERED_JSON =
+  '{"answers":["  MySQL 8 — managed  ","Both: REST for \\"public\\", gRPC inside"],"cancelled":false}';
+/** Esc after the first question. */
+export const CANCELLED_JSON = '{"answers":["  MySQL 8 — managed  "],"cancelled":true}';
+
+export const READ_INPUT = { path: 'notes.md' };
+/** Appears in read_file's raw output only: it must not reach any request after the loop. */
+export const RAW_MARKER = 'raw-file-marker-7f3a';
+const NOTES = [
+  '# Notes for the orders service',
+  `${RAW_MARKER}: orders already run on a managed MySQL 8 cluster in eu-west-1, with nightly backups`,
+  'The public API is consumed by the mobile app; internal callers are Go services.',
+].join('\n');
+export const READ_STATUS = '[ok] read_file: read 3 lines of notes.md';
+
+export const ASK_ID = 'call_ask_1';
+export const READ_ID = 'call_read_2';
+
+export const PROMPT_1 = 'Set up the orders service.';
+export const PROMPT_2 = 'Which database did I pick, and why?';
+export const PROMPT_3 = 'Remind me of both answers.';
+export const ASK_TEXT = 'A few questions first.';
+export const FINAL_TEXT = 'Using MySQL 8 with REST outside and gRPC inside.';
+
+/** Prompt 1's model responses: ask, then read a file, then answer. */
+export const PROMPT_1_STEPS: ModelStep[] = [
+  { text: ASK_TEXT, call: { id: ASK_ID, name: 'ask_user', input: ASK_INPUT } },
+  { call: { id: READ_ID, name: 'read_file', input: READ_INPUT } },
+  { text: FINAL_TEXT },
+];
+
+/** A temp workspace (with notes.md) and a temp AGENT_HOME, removed by `dispose`. */
+export async function tempDirs(): Promise<{
+  workspace: string;
+  agentHome: string;
+  dispose(): Promise<void>;
+}> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'retention-'));
+  const workspace = path.join(root, 'work');
+  await fs.mkdir(workspace);
+  await fs.writeFile(path.join(workspace, 'notes.md'), `${NOTES}\n`);
+  return {
+    workspace,
+    agentHome: defaultAgentHome({ AGENT_HOME: path.join(root, 'home') }),
+    dispose: () => fs.rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** A broker whose "person" answers every questionnaire at once, remembering what it was shown. */
+export function answeringBroker(
+  answers: string[],
+  cancelled = false,
+): { broker: AskUserBroker; shown: PendingQuestionnaire[] } {
+  const broker = new AskUserBroker();
+  const shown: PendingQuestionnaire[] = [];
+  broker.onRequest((request) => {
+    shown.push(structuredClone(request));
+    setImmediate(() => broker.resolve({ answers, cancelled }, request.id));
+  });
+  return { broker, shown };
+}
+
+export interface CoreSetup {
+  provider: Provider;
+  workspace: string;
+  agentHome: string;
+  broker?: AskUserBroker;
+  toolHistory?: ToolHistoryMode;
+  saveErrors: Error[];
+}
+
+/** The REPL's primary-agent core with read_file and ask_user, saving to a real session file. */
+export function agentCore(setup: CoreSetup): AgentCore {
+  return new AgentCore(setup.provider, {
+    agentHome: setup.agentHome,
+    workspaceRoot: setup.workspace,
+    registry: new ToolRegistry([readFileTool(), createAskUserTool()]),
+    system: 'You are a coding agent.',
+    permissions: allowAll,
+    ...(setup.broker ? { askUser: setup.broker } : {}),
+    maxAskUser: 3,
+    toolHistory: setup.toolHistory ?? 'off',
+    onEvent: () => undefined,
+    onSaveError: (error) => setup.saveErrors.push(error),
+  });
+}
+
+/** The items the model must see for prompt 1 once its loop is over. */
+export function prompt1Items(wire: Wire, ids: Ids, results: { ask: string; read: string }) {
+  const flag = (isError: boolean) => (wire.errorFlag ? { isError } : {});
+  return [
+    { kind: 'user', text: PROMPT_1 },
+    { kind: 'assistant', text: ASK_TEXT },
+    { kind: 'call', id: ids.ask, name: 'ask_user', input: ASK_JSON },
+    { kind: 'result', id: ids.ask, output: results.ask, ...flag(false) },
+    { kind: 'call', id: ids.read, name: 'read_file', input: JSON.stringify(READ_INPUT) },
+    { kind: 'result', id: ids.read, output: results.read, ...flag(false) },
+    { kind: 'assistant', text: FINAL_TEXT },
+  ] satisfies WireItem[];
+}
+
+export interface Ids {
+  ask: string;
+  read: string;
+}
+
+/** The call ids as the wire shows them: the model's own, or whatever the text transport made. */
+export function wireIds(wire: Wire, items: WireItem[]): Ids {
+  const calls = items.filter((item) => item.kind === 'call');
+  if (wire.modelIds) return { ask: ASK_ID, read: READ_ID };
+  return { ask: calls[0]?.id ?? '?', read: calls[1]?.id ?? '?' };
+}
+
+/** The parsed body of request `index`, read through the wire's view (pairing enforced). */
+export function requestItems(wire: Wire, server: FakeServer, index: number): WireItem[] {
+  const request = server.requests[index];
+  if (!request) throw new Error(`the fake received no request #${index}`);
+  return wire.view(request.body);
+}
