@@ -69,21 +69,44 @@ describe('renderQuestionnaireCard', () => {
         },
       ],
     };
-    const model = new QuestionnaireModel(long);
-    model.dispatch({ type: 'insert', text: 'z'.repeat(200) });
-    for (const width of [40, 41, 57]) {
-      const lines = renderQuestionnaireCard(model, width);
-      expectWithin(lines, width);
-      const all = text(lines)
+    const typing = new QuestionnaireModel(long);
+    typing.dispatch({ type: 'insert', text: 'z'.repeat(200) });
+    const choosing = new QuestionnaireModel(long);
+    choosing.dispatch({ type: 'down' });
+    const body = (lines: Line[]) =>
+      text(lines)
         .map((row) => row.replace(/^│ | *│$/g, '').trim())
         .join('');
-      expect(all.replace(/\s/g, '')).toContain('y'.repeat(120));
-      expect(all).toContain('x'.repeat(90));
-      expect(all).toContain(`${'z'.repeat(200)}▏`);
-      expect(
-        text(lines).every((row, i) => i === 0 || i === lines.length - 1 || /^│.*│$/.test(row)),
-      ).toBe(true);
+    for (const width of [40, 41, 57]) {
+      const typed = renderQuestionnaireCard(typing, width);
+      const chosen = renderQuestionnaireCard(choosing, width);
+      expectWithin(typed, width);
+      expectWithin(chosen, width);
+      expect(body(typed)).toContain('x'.repeat(90));
+      expect(body(typed)).toContain(`${'z'.repeat(200)}▏`);
+      expect(body(chosen).replace(/\s/g, '')).toContain('y'.repeat(120));
+      for (const lines of [typed, chosen]) {
+        expect(
+          text(lines).every((row, i) => i === 0 || i === lines.length - 1 || /^│.*│$/.test(row)),
+        ).toBe(true);
+      }
     }
+  });
+
+  it('shows a long option in full only while it is selected', () => {
+    const long = `Keep ${'the current schema '.repeat(12)}END`;
+    const model = new QuestionnaireModel({
+      questions: [{ question: 'Migrate?', options: ['Yes', long] }],
+    });
+    const collapsed = text(renderQuestionnaireCard(model, 40));
+    const start = collapsed.findIndex((row) => row.includes('2. Keep'));
+    expect(collapsed[start + 1]).toMatch(/…\s*│$/);
+    expect(collapsed.join('')).not.toContain('END');
+    model.dispatch({ type: 'down' });
+    const full = text(renderQuestionnaireCard(model, 40));
+    expect(full.join('')).toContain('END');
+    expect(full.length).toBeGreaterThan(collapsed.length + 3);
+    expectWithin(renderQuestionnaireCard(model, 40), 40);
   });
 
   it('shows hostile model text literally: no escapes, no blessed tags interpreted', () => {

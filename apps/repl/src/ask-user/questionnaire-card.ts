@@ -14,6 +14,25 @@ function boxed(row: Line, inner: number): Line {
   return [{ text: '│ ', style: 'accent' }, ...row, { text: pad }, { text: ' │', style: 'accent' }];
 }
 
+/** Rows an option that is not selected may take; the selected one is shown in full. */
+const UNSELECTED_ROWS = 2;
+
+/** Keeps the first `max` rows, ending the last kept one with an ellipsis when rows were cut. */
+function clampRows(rows: Line[], max: number, width: number): Line[] {
+  if (rows.length <= max) return rows;
+  const kept = rows.slice(0, max).map((row) => row.map((span) => ({ ...span })));
+  const last = kept[kept.length - 1]!;
+  while (last.length > 0 && lineWidth(last) + 1 > width) {
+    const span = last[last.length - 1]!;
+    const chars = Array.from(span.text);
+    chars.pop();
+    span.text = chars.join('');
+    if (span.text === '') last.pop();
+  }
+  last.push({ text: '…', style: 'dim' });
+  return kept;
+}
+
 /** The draft as spans, with the caret drawn where the next character goes. */
 function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
   if (!editing) return draft ? [{ text: oneLine(draft), style: 'dim' }] : [];
@@ -65,7 +84,8 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
       spans.push({ text: oneLine(label), style });
       if (index === 0) spans.push({ text: ' (recommended)', style: 'dim' });
     }
-    push(wrapSpans(spans, inner, indent));
+    const wrapped = wrapSpans(spans, inner, indent);
+    push(chosen ? wrapped : clampRows(wrapped, UNSELECTED_ROWS, inner));
   });
   push(wrapSpans([hintFor(model)], inner, '  '));
   rows.push(plain(`╰${rule}╯`, 'accent'));
