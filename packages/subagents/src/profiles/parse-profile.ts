@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml';
 import { isConstructibleTool, READ_ONLY_SUBAGENT_TOOLS } from '../tool-constructors';
 import { profileFrontMatterSchema, type AgentProfile } from './profile';
 
@@ -22,7 +21,10 @@ export function parseProfile(text: string, source: string): AgentProfile {
   }
   let data: unknown;
   try {
-    data = parseYaml(match[1]!);
+    // Loaded only when a profile file exists, keeping it off every start-up path.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { parse } = require('yaml') as typeof import('yaml');
+    data = parse(match[1]!);
   } catch (error) {
     throw new ProfileError(
       `${source}: front matter is not valid YAML (${(error as Error).message})`,
