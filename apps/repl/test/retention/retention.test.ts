@@ -163,13 +163,13 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
   expect(saveErrors).toEqual([]);
 }
 
-describe.each(WIRES)('ask_user retention over $id (tool history off)', (wire) => {
+describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire) => {
   test('the exact questions and answers reach the next prompt and a resumed session', async () => {
     await resumeOn(wire, await recordTwoPrompts(wire, false));
   });
 
   const other = WIRES[(WIRES.indexOf(wire) + 1) % WIRES.length]!;
-  test(`a session recorded over ${other.id} resumes here with the exact questions and answers`, async () => {
+  test(`a session recorded over ${other.label} resumes here with the exact questions and answers`, async () => {
     await resumeOn(wire, await recordTwoPrompts(other, false));
   });
 
@@ -224,6 +224,54 @@ describe.each(WIRES)('ask_user retention over $id (tool history off)', (wire) =>
         ...(wire.errorFlag ? { isError: true } : {}),
       },
       { kind: 'user', text: 'Go on with your recommendations.' },
+    ]);
+    expect(saveErrors).toEqual([]);
+  });
+
+  test('Ctrl+C while the questionnaire is open: the next prompt and a resume get a paired result', async () => {
+    const { workspace, agentHome } = await dirs();
+    const server = await start(
+      wire,
+      [PROMPT_1_STEPS[0]!, { text: 'Fine, recommendations it is.' }].map(wire.turn),
+    );
+    const broker = new AskUserBroker();
+    const saveErrors: Error[] = [];
+    const core = track(
+      agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+    );
+    broker.onRequest(() => setImmediate(() => void core.interrupt()));
+    expect(await core.runTurn(PROMPT_1)).toBe('interrupted');
+    expect(broker.hasPending()).toBe(false);
+    expect(await core.runTurn('Go on with your recommendations.')).toBe('done');
+
+    const items = requestItems(wire, server, 1);
+    const id = wire.modelIds ? ASK_ID : (items[2] as { id: string }).id;
+    const interrupted = [
+      { kind: 'user', text: PROMPT_1 },
+      { kind: 'assistant', text: ASK_TEXT },
+      { kind: 'call', id, name: 'ask_user', input: ASK_JSON },
+      {
+        kind: 'result',
+        id,
+        output: 'interrupted: the person stopped the turn before ask_user finished',
+        ...(wire.errorFlag ? { isError: true } : {}),
+      },
+      { kind: 'user', text: 'Go on with your recommendations.' },
+    ];
+    expect(items).toEqual(interrupted);
+    const file = core.writer!.path;
+    await core.close();
+
+    const next = await start(wire, [wire.turn({ text: 'Nothing else.' })]);
+    const resumed = track(
+      agentCore({ provider: wire.provider(next), workspace, agentHome, broker, saveErrors }),
+    );
+    await resumed.adopt(file, projectSession((await loadSession(file)).events).messages);
+    expect(await resumed.runTurn('Anything else?')).toBe('done');
+    expect(requestItems(wire, next, 0)).toEqual([
+      ...interrupted,
+      { kind: 'assistant', text: 'Fine, recommendations it is.' },
+      { kind: 'user', text: 'Anything else?' },
     ]);
     expect(saveErrors).toEqual([]);
   });

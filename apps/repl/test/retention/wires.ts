@@ -27,6 +27,8 @@ export interface ModelStep {
 /** How a scenario runs against one provider: its fake, its client options, how to read requests. */
 export interface Wire {
   id: ProviderId;
+  /** How tests name this wire (the provider id, plus any variant). */
+  label: string;
   start(script: ScriptedTurn[]): Promise<FakeServer>;
   /** A fresh provider instance (its own SDK client) talking to `server`. */
   provider(server: FakeServer): Provider;
@@ -57,6 +59,14 @@ export function toolBlock(name: string, input: unknown): string {
   return `\`\`\`tool\n${JSON.stringify({ name, arguments: input })}\n\`\`\``;
 }
 
+/** Gemini usually sends function calls without ids: the adapter makes its own. */
+function idlessTurn(step: ModelStep): ScriptedTurn {
+  const turn = nativeTurn(step);
+  return turn.toolCalls
+    ? { ...turn, toolCalls: turn.toolCalls.map(({ id: _id, ...call }) => call) }
+    : turn;
+}
+
 function textTurn(step: ModelStep): ScriptedTurn {
   const parts = [step.text, step.call && toolBlock(step.call.name, step.call.input)];
   return { text: parts.filter((part) => part !== undefined).join('\n\n') };
@@ -67,6 +77,7 @@ const KEY = { apiKey: 'test-key', maxRetries: 0 };
 export const WIRES: Wire[] = [
   {
     id: 'openai-chat',
+    label: 'openai-chat',
     start: startOpenAIChatServer,
     provider: (server) =>
       createProvider('openai-chat', { ...KEY, model: 'gpt-test', baseUrl: `${server.url}/v1` }),
@@ -77,6 +88,7 @@ export const WIRES: Wire[] = [
   },
   {
     id: 'openai-responses',
+    label: 'openai-responses',
     start: startOpenAIResponsesServer,
     provider: (server) =>
       createProvider('openai-responses', {
@@ -91,6 +103,7 @@ export const WIRES: Wire[] = [
   },
   {
     id: 'anthropic',
+    label: 'anthropic',
     start: startAnthropicServer,
     provider: (server) =>
       createProvider('anthropic', { ...KEY, model: 'claude-test', baseUrl: server.url }),
@@ -101,6 +114,7 @@ export const WIRES: Wire[] = [
   },
   {
     id: 'bedrock',
+    label: 'bedrock',
     start: startBedrockServer,
     provider: (server) =>
       createProvider('bedrock', {
@@ -116,6 +130,7 @@ export const WIRES: Wire[] = [
   },
   {
     id: 'genkit',
+    label: 'genkit',
     start: startGenkitServer,
     provider: (server) =>
       createProvider('genkit', { ...KEY, model: 'gemini-test', baseUrl: server.url }),
@@ -125,7 +140,19 @@ export const WIRES: Wire[] = [
     modelIds: true,
   },
   {
+    id: 'genkit',
+    label: 'genkit (calls without ids)',
+    start: startGenkitServer,
+    provider: (server) =>
+      createProvider('genkit', { ...KEY, model: 'gemini-test', baseUrl: server.url }),
+    turn: idlessTurn,
+    view: genkitView,
+    errorFlag: false,
+    modelIds: false,
+  },
+  {
     id: 'text',
+    label: 'text',
     start: startOpenAIChatServer,
     provider: (server) =>
       createProvider('text', { ...KEY, model: 'llama-test', baseUrl: `${server.url}/v1` }),
