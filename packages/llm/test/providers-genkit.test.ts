@@ -28,7 +28,7 @@ function provider(url: string, maxRetries = 0, apiKey = 'gemini-test-key') {
 }
 
 describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
-  test('streams text as it arrives and returns both calls unexecuted, usage incl. cached', async () => {
+  test('streams text as it arrives; calls streamed via partialArgs end once each, whole', async () => {
     server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search']));
     const first = await collect(provider(server.url), request([USER]));
     expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);

@@ -1,5 +1,6 @@
 import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
+  splitIntoFragments,
   textChunks,
   type RecordedRequest,
   type ScriptedToolCall,
@@ -35,6 +36,67 @@ function functionCallPart(call: ScriptedToolCall): Record<string, unknown> {
   return { functionCall: { name: call.name, args, ...(call.id ? { id: call.id } : {}) } };
 }
 
+interface Leaf {
+  jsonPath: string;
+  value: unknown;
+}
+
+/** Scalar leaves of an argument object in order, or undefined if it holds an empty container. */
+function leaves(value: unknown, path: string): Leaf[] | undefined {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const parts = value.map((v, i) => leaves(v, `${path}[${i}]`));
+    return parts.some((p) => !p) ? undefined : (parts.flat() as Leaf[]);
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return undefined;
+    const parts = entries.map(([k, v]) =>
+      leaves(
+        v,
+        /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`,
+      ),
+    );
+    return parts.some((p) => !p) ? undefined : (parts.flat() as Leaf[]);
+  }
+  return [{ jsonPath: path, value }];
+}
+
+function partialArg(jsonPath: string, value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { jsonPath, stringValue: value };
+  if (typeof value === 'number') return { jsonPath, numberValue: value };
+  if (typeof value === 'boolean') return { jsonPath, boolValue: value };
+  return { jsonPath, nullValue: 'NULL_VALUE' };
+}
+
+/**
+ * A call streamed the way Gemini streams function-call arguments (`partialArgs` with
+ * `willContinue`): string values split into `fragments` pieces, then a closing part.
+ */
+function streamedCallParts(call: ScriptedToolCall, fragments: number): Record<string, unknown>[] {
+  const whole = functionCallPart(call);
+  const fn = whole.functionCall as { name: string; args: unknown; id?: string };
+  const list = leaves(fn.args, '$');
+  if (!list) return [whole];
+  const head = { name: fn.name, ...(fn.id ? { id: fn.id } : {}) };
+  const parts: Record<string, unknown>[] = [];
+  for (const leaf of list) {
+    const pieces =
+      typeof leaf.value === 'string' ? splitIntoFragments(leaf.value, fragments) : [leaf.value];
+    for (const piece of pieces) {
+      parts.push({
+        functionCall: {
+          ...head,
+          partialArgs: [partialArg(leaf.jsonPath, piece)],
+          willContinue: true,
+        },
+      });
+    }
+  }
+  parts.push({ functionCall: { ...head, willContinue: false } });
+  return parts;
+}
+
 function usageMetadata(turn: ScriptedTurn): Record<string, number> {
   const usage = turn.usage ?? { inputTokens: 10, outputTokens: 5 };
   return {
@@ -49,13 +111,21 @@ function candidate(parts: unknown[], finishReason?: string): Record<string, unkn
   return { content: { role: 'model', parts }, index: 0, ...(finishReason ? { finishReason } : {}) };
 }
 
-/** The `streamGenerateContent?alt=sse` chunks of one turn (data-only lines, one JSON each). */
+/**
+ * The `streamGenerateContent?alt=sse` chunks of one turn (data-only lines, one JSON each). Calls
+ * arrive whole, or with `argumentFragments` set, streamed through `partialArgs`.
+ */
 export function geminiStreamChunks(turn: ScriptedTurn): string[] {
   const data = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
   const chunks = textChunks(turn.text).map((text) => data({ candidates: [candidate([{ text }])] }));
   const calls = turn.toolCalls ?? [];
-  for (const call of calls)
-    chunks.push(data({ candidates: [candidate([functionCallPart(call)])] }));
+  for (const call of calls) {
+    const parts =
+      turn.argumentFragments !== undefined
+        ? streamedCallParts(call, turn.argumentFragments)
+        : [functionCallPart(call)];
+    for (const part of parts) chunks.push(data({ candidates: [candidate([part])] }));
+  }
   const finish = FINISH_REASONS[turn.stopReason ?? (calls.length > 0 ? 'tool_use' : 'stop')];
   chunks.push(
     data({
