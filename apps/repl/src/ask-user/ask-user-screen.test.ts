@@ -138,6 +138,42 @@ describe('ask_user on the REPL screen', () => {
     expect(screen).not.toContain('Question 1 of 1');
   });
 
+  it('keeps a large questionnaire and its answers exact on later prompts with tool history off', async () => {
+    const big = {
+      questions: Array.from({ length: 6 }, (_, i) => ({
+        question: `Question ${i + 1}: ${'why '.repeat(240)}?`,
+        options: [`First ${'a'.repeat(290)}`, `Second ${i}`, '  spaced  '],
+      })),
+    };
+    const provider = new ScriptedProvider([
+      toolCall('call_big', 'ask_user', big),
+      text('noted'),
+      text('still noted'),
+    ]);
+    h = await new Harness(80, 40).start(provider, { toolHistory: 'off' });
+    await h.type('go');
+    h.send(ENTER);
+    for (let i = 1; i <= 6; i++) {
+      await h.waitForText(`Question ${i} of 6`);
+      h.send(i === 6 ? '\x1b[A\x1b[A' : ENTER);
+    }
+    await h.waitForText('❯ 3.   spaced');
+    h.send(ENTER);
+    await h.waitForText('noted');
+    await h.waitForText('· ready ·');
+    await h.type('later');
+    h.send(ENTER);
+    await h.waitForText('still noted');
+    const later = provider.requests[2]!;
+    const call = later.messages
+      .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
+      .find((c) => c.id === 'call_big');
+    expect(JSON.stringify(big).length).toBeGreaterThan(4096);
+    expect(call?.input).toEqual(big);
+    const answers = [...big.questions.slice(0, 5).map((q) => q.options[0]), '  spaced  '];
+    expect(call?.retainedOutput).toBe(JSON.stringify({ answers, cancelled: false }));
+  });
+
   it('Esc cancels the questionnaire only: the model gets the partial answers and goes on', async () => {
     const provider = new ScriptedProvider([
       toolCall('call_ask', 'ask_user', twoQuestions),
