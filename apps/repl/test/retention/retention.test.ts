@@ -14,17 +14,19 @@ import type { FakeServer, ScriptedTurn } from '@agent/testkit';
 import type { AgentCore } from '../../src/app/agent-core';
 import {
   agentCore,
+  ANSWERED,
   ANSWERED_JSON,
-  ANSWERS,
   answeringBroker,
   ASK_ID,
   ASK_INPUT,
   ASK_JSON,
   ASK_TEXT,
-  CANCELLED_JSON,
+  askStep,
+  CANCELLED,
+  LARGEST,
   prompt1Items,
   PROMPT_1,
-  PROMPT_1_STEPS,
+  prompt1Steps,
   PROMPT_2,
   PROMPT_3,
   RAW_MARKER,
@@ -32,6 +34,7 @@ import {
   requestItems,
   tempDirs,
   wireIds,
+  type AskFixture,
   type Ids,
 } from './scenario';
 import { useFakeAwsCredentials, WIRES, type Wire } from './wires';
@@ -68,7 +71,7 @@ function track(core: AgentCore): AgentCore {
 interface Recorded {
   file: string;
   ids: Ids;
-  resultJson: string;
+  fixture: AskFixture;
   workspace: string;
   agentHome: string;
 }
@@ -80,23 +83,28 @@ function withoutAskResult(body: any): any {
   return { ...body, [key]: kept };
 }
 
+/** The raw HTTP body holds `json` byte for byte, as a JSON value or inside a JSON string. */
+function expectVerbatim(rawBody: string, json: string): void {
+  const asString = JSON.stringify(json).slice(1, -1);
+  expect(rawBody.includes(json) || rawBody.includes(asString)).toBe(true);
+}
+
 /**
  * Prompt 1 asks (answered or cancelled), reads a file and answers; prompt 2 follows in the same
  * process. Prompt 2's request must carry the exact questions and result and no raw file output;
  * the session file must hold the whole conversation.
  */
-async function recordTwoPrompts(wire: Wire, cancelled: boolean): Promise<Recorded> {
+async function recordTwoPrompts(wire: Wire, fixture: AskFixture): Promise<Recorded> {
   const { workspace, agentHome } = await dirs();
-  const resultJson = cancelled ? CANCELLED_JSON : ANSWERED_JSON;
-  const server = await start(wire, [...PROMPT_1_STEPS, { text: 'Noted.' }].map(wire.turn));
-  const { broker, shown } = answeringBroker(cancelled ? ANSWERS.slice(0, 1) : ANSWERS, cancelled);
+  const server = await start(wire, [...prompt1Steps(fixture), { text: 'Noted.' }].map(wire.turn));
+  const { broker, shown } = answeringBroker(fixture);
   const saveErrors: Error[] = [];
   const core = track(
     agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
   );
 
   expect(await core.runTurn(PROMPT_1)).toBe('done');
-  expect(shown.map((request) => request.questionnaire)).toEqual([ASK_INPUT]);
+  expect(shown.map((request) => request.questionnaire)).toEqual([fixture.input]);
   // Within prompt 1's loop the model does read the raw file (so the marker is observable).
   expect(server.requests[2]!.rawBody).toContain(RAW_MARKER);
 
@@ -106,10 +114,12 @@ async function recordTwoPrompts(wire: Wire, cancelled: boolean): Promise<Recorde
   const later = requestItems(wire, server, 3);
   const ids = wireIds(wire, later);
   expect(later).toEqual([
-    ...prompt1Items(wire, ids, { ask: resultJson, read: READ_STATUS }),
+    ...prompt1Items(wire, ids, { ask: fixture.resultJson, read: READ_STATUS }, fixture),
     { kind: 'user', text: PROMPT_2 },
   ]);
   expect(server.requests[3]!.rawBody).not.toContain(RAW_MARKER);
+  expectVerbatim(server.requests[3]!.rawBody, JSON.stringify(fixture.input));
+  expectVerbatim(server.requests[3]!.rawBody, fixture.resultJson);
   // The pairing check is live: the same request without the ask_user result is refused.
   expect(() => wire.view(withoutAskResult(server.requests[3]!.body))).toThrow(/would reject/);
 
@@ -118,12 +128,12 @@ async function recordTwoPrompts(wire: Wire, cancelled: boolean): Promise<Recorde
   await core.close();
   expect(saveErrors).toEqual([]);
   expect(await fs.readFile(file, 'utf8')).not.toContain(RAW_MARKER);
-  return { file, ids, resultJson, workspace, agentHome };
+  return { file, ids, fixture, workspace, agentHome };
 }
 
 /** As after a restart: a fresh read of the file, a fresh projection, a fresh provider; prompt 3. */
 async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
-  const { file, ids, resultJson, workspace, agentHome } = recorded;
+  const { file, ids, fixture, workspace, agentHome } = recorded;
   const loaded = await loadSession(file);
   expect(loaded.warnings).toEqual([]);
   expect(loaded.events.map((event) => event.type)).toEqual([
@@ -138,7 +148,7 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
     'assistant',
   ]);
   const askEnd = loaded.events.find((e) => e.type === 'tool_end' && e.callId === ids.ask);
-  expect(askEnd).toMatchObject({ status: 'ok', retainedOutput: resultJson });
+  expect(askEnd).toMatchObject({ status: 'ok', retainedOutput: fixture.resultJson });
 
   const next = await start(wire, [wire.turn({ text: 'Resumed.' })]);
   const saveErrors: Error[] = [];
@@ -154,28 +164,34 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
   await resumed.adopt(file, projectSession(loaded.events).messages);
   expect(await resumed.runTurn(PROMPT_3)).toBe('done');
   expect(requestItems(wire, next, 0)).toEqual([
-    ...prompt1Items(wire, ids, { ask: resultJson, read: READ_STATUS }),
+    ...prompt1Items(wire, ids, { ask: fixture.resultJson, read: READ_STATUS }, fixture),
     { kind: 'user', text: PROMPT_2 },
     { kind: 'assistant', text: 'Noted.' },
     { kind: 'user', text: PROMPT_3 },
   ]);
   expect(next.requests[0]!.rawBody).not.toContain(RAW_MARKER);
+  expectVerbatim(next.requests[0]!.rawBody, JSON.stringify(fixture.input));
+  expectVerbatim(next.requests[0]!.rawBody, fixture.resultJson);
   expect(saveErrors).toEqual([]);
 }
 
 describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire) => {
   test('the exact questions and answers reach the next prompt and a resumed session', async () => {
-    await resumeOn(wire, await recordTwoPrompts(wire, false));
+    await resumeOn(wire, await recordTwoPrompts(wire, ANSWERED));
+  });
+
+  test('the largest valid questionnaire and longest typed answers survive byte for byte', async () => {
+    await resumeOn(wire, await recordTwoPrompts(wire, LARGEST));
   });
 
   const other = WIRES[(WIRES.indexOf(wire) + 1) % WIRES.length]!;
   test(`a session recorded over ${other.label} resumes here with the exact questions and answers`, async () => {
-    await resumeOn(wire, await recordTwoPrompts(other, false));
+    await resumeOn(wire, await recordTwoPrompts(other, ANSWERED));
   });
 
   test('a questionnaire pending at a crash resumes with a paired "interrupted" result', async () => {
     const { workspace, agentHome } = await dirs();
-    const server = await start(wire, [wire.turn(PROMPT_1_STEPS[0]!)]);
+    const server = await start(wire, [wire.turn(askStep())]);
     const crashed = path.join(agentHome, 'sessions', 'crashed.jsonl');
     const broker = new AskUserBroker();
     const saveErrors: Error[] = [];
@@ -232,7 +248,7 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
     const { workspace, agentHome } = await dirs();
     const server = await start(
       wire,
-      [PROMPT_1_STEPS[0]!, { text: 'Fine, recommendations it is.' }].map(wire.turn),
+      [askStep(), { text: 'Fine, recommendations it is.' }].map(wire.turn),
     );
     const broker = new AskUserBroker();
     const saveErrors: Error[] = [];
@@ -278,14 +294,17 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
 
   test('context reduction prunes old tool results but never the retained ask_user result', async () => {
     const { workspace, agentHome } = await dirs();
-    const server = await start(wire, [...PROMPT_1_STEPS, { text: 'Still MySQL.' }].map(wire.turn));
+    const server = await start(
+      wire,
+      [...prompt1Steps(ANSWERED), { text: 'Still MySQL.' }].map(wire.turn),
+    );
     const saveErrors: Error[] = [];
     const core = track(
       agentCore({
         provider: wire.provider(server),
         workspace,
         agentHome,
-        broker: answeringBroker(ANSWERS).broker,
+        broker: answeringBroker(ANSWERED).broker,
         toolHistory: 'full',
         saveErrors,
       }),
@@ -327,5 +346,5 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
 
 test('a cancelled questionnaire keeps its one answer and cancelled: true (anthropic)', async () => {
   const anthropic = WIRES.find((wire) => wire.id === 'anthropic')!;
-  await resumeOn(anthropic, await recordTwoPrompts(anthropic, true));
+  await resumeOn(anthropic, await recordTwoPrompts(anthropic, CANCELLED));
 });

@@ -33,8 +33,59 @@ export const ASK_JSON = JSON.stringify(ASK_INPUT);
 export const ANSWERS = ['  MySQL 8 — managed  ', 'Both: REST for "public", gRPC inside'];
 export const ANSWERED_JSON =
   '{"answers":["  MySQL 8 — managed  ","Both: REST for \\"public\\", gRPC inside"],"cancelled":false}';
+
+/** A questionnaire, how the person answers it, and the exact tool result that must be retained. */
+export interface AskFixture {
+  input: { questions: Array<{ question: string; options: string[] }> };
+  answers: string[];
+  cancelled: boolean;
+  resultJson: string;
+}
+
+export const ANSWERED: AskFixture = {
+  input: ASK_INPUT,
+  answers: ANSWERS,
+  cancelled: false,
+  resultJson: ANSWERED_JSON,
+};
+
 /** Esc after the first question. */
-export const CANCELLED_JSON = '{"answers":["  MySQL 8 — managed  "],"cancelled":true}';
+export const CANCELLED: AskFixture = {
+  input: ASK_INPUT,
+  answers: ANSWERS.slice(0, 1),
+  cancelled: true,
+  resultJson: '{"answers":["  MySQL 8 — managed  "],"cancelled":true}',
+};
+
+/** `length` UTF-16 units or one less, cycling `pattern`, never splitting a surrogate pair. */
+function filled(prefix: string, pattern: string, length: number): string {
+  let text = prefix;
+  while (text.length < length) text += pattern;
+  const chars = Array.from(text);
+  while (chars.join('').length > length) chars.pop();
+  return chars.join('');
+}
+
+const AWKWARD = ' "quoted" back\\slash\ttab\nnew line 日本語 🚀 ```tool fence ';
+
+/** Every bound at its maximum: 10 questions of 1,000 characters, 6 options of 300, long answers. */
+export const LARGEST: AskFixture = (() => {
+  const questions = Array.from({ length: 10 }, (_, q) => ({
+    question: filled(`Question ${q + 1}:`, AWKWARD, 1000),
+    options: Array.from({ length: 6 }, (_, o) =>
+      filled(`Q${q + 1} option ${o + 1}:`, AWKWARD, 300),
+    ),
+  }));
+  const answers = questions.map((question, q) =>
+    q % 2 === 0 ? question.options[5]! : filled(`Typed answer ${q + 1}:`, AWKWARD, 4000),
+  );
+  return {
+    input: { questions },
+    answers,
+    cancelled: false,
+    resultJson: `{"answers":[${answers.map((a) => JSON.stringify(a)).join(',')}],"cancelled":false}`,
+  };
+})();
 
 export const READ_INPUT = { path: 'notes.md' };
 /** Appears in read_file's raw output only: it must not reach any request after the loop. */
@@ -55,12 +106,19 @@ export const PROMPT_3 = 'Remind me of both answers.';
 export const ASK_TEXT = 'A few questions first.';
 export const FINAL_TEXT = 'Using MySQL 8 with REST outside and gRPC inside.';
 
+/** The model's first response: some text and the ask_user call. */
+export function askStep(fixture: AskFixture = ANSWERED): ModelStep {
+  return { text: ASK_TEXT, call: { id: ASK_ID, name: 'ask_user', input: fixture.input } };
+}
+
 /** Prompt 1's model responses: ask, then read a file, then answer. */
-export const PROMPT_1_STEPS: ModelStep[] = [
-  { text: ASK_TEXT, call: { id: ASK_ID, name: 'ask_user', input: ASK_INPUT } },
-  { call: { id: READ_ID, name: 'read_file', input: READ_INPUT } },
-  { text: FINAL_TEXT },
-];
+export function prompt1Steps(fixture: AskFixture): ModelStep[] {
+  return [
+    askStep(fixture),
+    { call: { id: READ_ID, name: 'read_file', input: READ_INPUT } },
+    { text: FINAL_TEXT },
+  ];
+}
 
 /** A temp workspace (with notes.md) and a temp AGENT_HOME, removed by `dispose`. */
 export async function tempDirs(): Promise<{
@@ -80,10 +138,11 @@ export async function tempDirs(): Promise<{
 }
 
 /** A broker whose "person" answers every questionnaire at once, remembering what it was shown. */
-export function answeringBroker(
-  answers: string[],
-  cancelled = false,
-): { broker: AskUserBroker; shown: PendingQuestionnaire[] } {
+export function answeringBroker(fixture: AskFixture): {
+  broker: AskUserBroker;
+  shown: PendingQuestionnaire[];
+} {
+  const { answers, cancelled } = fixture;
   const broker = new AskUserBroker();
   const shown: PendingQuestionnaire[] = [];
   broker.onRequest((request) => {
@@ -119,12 +178,17 @@ export function agentCore(setup: CoreSetup): AgentCore {
 }
 
 /** The items the model must see for prompt 1 once its loop is over. */
-export function prompt1Items(wire: Wire, ids: Ids, results: { ask: string; read: string }) {
+export function prompt1Items(
+  wire: Wire,
+  ids: Ids,
+  results: { ask: string; read: string },
+  fixture: AskFixture = ANSWERED,
+) {
   const flag = (isError: boolean) => (wire.errorFlag ? { isError } : {});
   return [
     { kind: 'user', text: PROMPT_1 },
     { kind: 'assistant', text: ASK_TEXT },
-    { kind: 'call', id: ids.ask, name: 'ask_user', input: ASK_JSON },
+    { kind: 'call', id: ids.ask, name: 'ask_user', input: JSON.stringify(fixture.input) },
     { kind: 'result', id: ids.ask, output: results.ask, ...flag(false) },
     { kind: 'call', id: ids.read, name: 'read_file', input: JSON.stringify(READ_INPUT) },
     { kind: 'result', id: ids.read, output: results.read, ...flag(false) },
