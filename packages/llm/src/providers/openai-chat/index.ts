@@ -1,9 +1,9 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { endOnly, guardStream } from '../shared';
+import { endOnly, guardStream, readStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toChatMessages, toChatTools } from './chat-messages';
-import { readChatStream } from './chat-stream';
+import { ChatChunkReader } from './chat-stream';
 
 /** OpenAI Chat Completions with native tools; also any OpenAI-compatible server (`baseUrl`). */
 export function create(options: ProviderOptions): Provider {
@@ -28,7 +28,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_completion_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return readChatStream(chunks);
+          return readStream(chunks, new ChatChunkReader());
         },
         connection.classify,
       );

@@ -1,9 +1,9 @@
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { endOnly, guardStream } from '../shared';
+import { endOnly, guardStream, readStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toResponsesInput, toResponsesTools } from './responses-input';
-import { readResponsesStream } from './responses-stream';
+import { ResponsesEventReader } from './responses-stream';
 
 /** OpenAI Responses API (the Codex family), replaying the whole history statelessly each turn. */
 export function create(options: ProviderOptions): Provider {
@@ -29,7 +29,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_output_tokens = request.maxOutputTokens;
           const events = await client.responses.create(params, { signal });
           state.streaming = true;
-          return readResponsesStream(events, connection.context);
+          return readStream(events, new ResponsesEventReader(connection.context));
         },
         connection.classify,
       );

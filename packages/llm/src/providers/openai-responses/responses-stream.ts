@@ -6,88 +6,98 @@ import {
   ToolCallAssembler,
   type EndEvent,
   type ErrorContext,
+  type StreamReader,
 } from '../shared';
 
 /**
- * Reads a Responses event stream into neutral events: output text deltas, function calls keyed
+ * Reads Responses stream events into neutral events: output text deltas, function calls keyed
  * by item id (completed at `output_item.done` with the full arguments), usage and the ending
  * from `response.completed` / `incomplete` / `failed`. No terminal event means a cut stream.
  */
-export async function* readResponsesStream(
-  events: AsyncIterable<ResponseStreamEvent>,
-  context: ErrorContext,
-): AsyncGenerator<StreamEvent, EndEvent> {
-  const calls = new ToolCallAssembler();
-  let sawCalls = false;
-  for await (const event of events) {
+export class ResponsesEventReader implements StreamReader<ResponseStreamEvent> {
+  private readonly calls = new ToolCallAssembler();
+  private sawCalls = false;
+  private ending: EndEvent | undefined;
+
+  constructor(private readonly context: ErrorContext) {}
+
+  push(event: ResponseStreamEvent): StreamEvent[] {
+    if (this.ending) return [];
     switch (event.type) {
       case 'response.output_text.delta':
       case 'response.refusal.delta':
-        if (event.delta) yield { type: 'text_delta', text: event.delta };
-        break;
-      case 'response.output_item.added':
-        if (event.item.type === 'function_call') {
-          sawCalls = true;
-          yield calls.start(
-            event.item.id ?? event.item.call_id,
-            event.item.call_id,
-            event.item.name,
-          );
-          const initial = calls.append(
-            event.item.id ?? event.item.call_id,
-            event.item.arguments ?? '',
-          );
-          if (initial) yield initial;
-        }
-        break;
+        return event.delta ? [{ type: 'text_delta', text: event.delta }] : [];
+      case 'response.output_item.added': {
+        if (event.item.type !== 'function_call') return [];
+        this.sawCalls = true;
+        const key = event.item.id ?? event.item.call_id;
+        const events = [this.calls.start(key, event.item.call_id, event.item.name)];
+        const initial = this.calls.append(key, event.item.arguments ?? '');
+        if (initial) events.push(initial);
+        return events;
+      }
       case 'response.function_call_arguments.delta': {
-        const delta = calls.append(event.item_id, event.delta);
-        if (delta) yield delta;
-        break;
+        const delta = this.calls.append(event.item_id, event.delta);
+        return delta ? [delta] : [];
       }
-      case 'response.output_item.done':
-        if (event.item.type === 'function_call') {
-          const end = calls.finish(event.item.id ?? event.item.call_id, event.item.arguments);
-          if (end) yield end;
-        }
-        break;
+      case 'response.output_item.done': {
+        if (event.item.type !== 'function_call') return [];
+        const end = this.calls.finish(event.item.id ?? event.item.call_id, event.item.arguments);
+        return end ? [end] : [];
+      }
       case 'response.completed':
-      case 'response.incomplete': {
-        if (event.response.usage) yield usageEvent(event.response.usage);
-        calls.discard();
-        if (event.type === 'response.incomplete') {
-          const reason = event.response.incomplete_details?.reason;
-          if (reason === 'content_filter') {
-            return failure("the provider's content filter stopped the response");
-          }
-          return { type: 'end', stopReason: 'length' };
-        }
-        return { type: 'end', stopReason: sawCalls ? 'tool_use' : 'stop' };
-      }
-      case 'response.failed': {
-        if (event.response.usage) yield usageEvent(event.response.usage);
-        const error = event.response.error;
-        return {
-          type: 'end',
-          stopReason: 'error',
-          error: classifyError(
-            Object.assign(new Error(error?.message ?? 'the response failed'), {
-              code: error?.code,
-            }),
-            context,
-          ),
-        };
-      }
+      case 'response.incomplete':
+      case 'response.failed':
+        return this.terminal(event);
       default:
-        break;
+        return [];
     }
   }
-  calls.discard();
-  return {
-    type: 'end',
-    stopReason: 'error',
-    error: streamCutError('no response.completed arrived'),
-  };
+
+  finish(): { events: StreamEvent[]; end: EndEvent } {
+    this.calls.discard();
+    return {
+      events: [],
+      end: this.ending ?? {
+        type: 'end',
+        stopReason: 'error',
+        error: streamCutError('no response.completed arrived'),
+      },
+    };
+  }
+
+  isComplete(): boolean {
+    return this.ending !== undefined;
+  }
+
+  fail(_error: unknown): { events: StreamEvent[]; end?: EndEvent } {
+    return this.ending ? { events: [], end: this.ending } : { events: [] };
+  }
+
+  private terminal(
+    event: Extract<
+      ResponseStreamEvent,
+      { type: 'response.completed' | 'response.incomplete' | 'response.failed' }
+    >,
+  ): StreamEvent[] {
+    this.calls.discard();
+    const events: StreamEvent[] = event.response.usage ? [usageEvent(event.response.usage)] : [];
+    if (event.type === 'response.completed') {
+      this.ending = { type: 'end', stopReason: this.sawCalls ? 'tool_use' : 'stop' };
+    } else if (event.type === 'response.incomplete') {
+      this.ending =
+        event.response.incomplete_details?.reason === 'content_filter'
+          ? failure("the provider's content filter stopped the response")
+          : { type: 'end', stopReason: 'length' };
+    } else {
+      const error = event.response.error;
+      const cause = Object.assign(new Error(error?.message ?? 'the response failed'), {
+        code: error?.code,
+      });
+      this.ending = { type: 'end', stopReason: 'error', error: classifyError(cause, this.context) };
+    }
+    return events;
+  }
 }
 
 function usageEvent(usage: ResponseUsage): StreamEvent {

@@ -3,3 +3,4 @@ export * from './guard-stream';
 export * from './event-queue';
 export * from './tool-call-assembler';
 export * from './wire-call-id';
+export * from './read-stream';

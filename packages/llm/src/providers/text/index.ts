@@ -1,10 +1,9 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { readChatStream } from '../openai-chat/chat-stream';
-import { endOnly, guardStream } from '../shared';
+import { endOnly, guardStream, readStream } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toTextMessages } from './text-messages';
-import { extractToolBlocks } from './text-stream';
+import { TextToolReader } from './text-stream';
 
 /**
  * The `text` transport: Chat Completions without the `tools` parameter, for OpenAI-compatible
@@ -32,7 +31,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return extractToolBlocks(readChatStream(chunks));
+          return readStream(chunks, new TextToolReader());
         },
         connection.classify,
       );
