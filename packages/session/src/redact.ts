@@ -11,6 +11,10 @@ const QUERY_SECRET_NAMES =
   'client[_-]?secret|secret|password|passwd|pwd|sig|signature|x-amz-signature|' +
   'x-amz-security-token|x-amz-credential|x-goog-api-key|code';
 
+/** HTTP authentication schemes a credential follows in an Authorization value. */
+const AUTH_SCHEMES =
+  'basic|bearer|digest|token|negotiate|ntlm|oauth|apikey|sharedkey|aws4-hmac-sha256';
+
 /** Ordered: specific key formats first, then the contexts keys appear in. */
 const RULES: Rule[] = [
   // Anthropic (sk-ant-...), OpenAI (sk-..., sk-proj-...) and similar sk- keys.
@@ -23,8 +27,15 @@ const RULES: Rule[] = [
   { pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g, replace: REDACTED },
   { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, replace: REDACTED },
   // Authorization headers in any spelling: `Authorization: Basic x`, `"authorization":"Bearer x"`.
+  // Only a credential-like value (a scheme and a token, or one token with a digit): prose such as
+  // "Authorization: role-based or attribute-based?" is left alone.
   {
-    pattern: /(\b(?:proxy-)?authorization\b["']?\s*:\s*["']?)[^"'\r\n]+/gi,
+    pattern: new RegExp(
+      `(\\b(?:proxy-)?authorization\\b["']?\\s*:\\s*["']?)` +
+        `(?:(?:${AUTH_SCHEMES})\\s+(?=[^\\s"']*\\d|[A-Za-z0-9+/=._~-]{12,})|(?=[^\\s"']*\\d)(?=[^\\s"']{8,}))` +
+        `[^"'\\r\\n]+`,
+      'gi',
+    ),
     replace: `$1${REDACTED}`,
   },
   // Bearer tokens anywhere else (token-like: with a digit, so prose is left alone).
