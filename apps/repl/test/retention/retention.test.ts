@@ -24,6 +24,7 @@ import {
   askStep,
   CANCELLED,
   LARGEST,
+  AUTH_WORDS,
   prompt1Items,
   PROMPT_1,
   prompt1Steps,
@@ -347,4 +348,9 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
 test('a cancelled questionnaire keeps its one answer and cancelled: true (anthropic)', async () => {
   const anthropic = WIRES.find((wire) => wire.id === 'anthropic')!;
   await resumeOn(anthropic, await recordTwoPrompts(anthropic, CANCELLED));
+});
+
+test('security words that are not secrets survive the session file exactly (openai-chat)', async () => {
+  const chat = WIRES.find((wire) => wire.id === 'openai-chat')!;
+  await resumeOn(chat, await recordTwoPrompts(chat, AUTH_WORDS));
 });

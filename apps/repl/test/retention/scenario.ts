@@ -87,6 +87,29 @@ export const LARGEST: AskFixture = (() => {
   };
 })();
 
+/** Security vocabulary that is not a secret: a session must keep it exactly as asked and answered. */
+export const AUTH_WORDS: AskFixture = {
+  input: {
+    questions: [
+      {
+        question: 'Authorization: role-based or attribute-based?',
+        options: ['Role-based (RBAC)', 'Attribute-based (ABAC)'],
+      },
+      {
+        question: 'Should the API accept bearer tokens or session cookies?',
+        options: ['Bearer tokens (JWT)', 'Session cookies', 'Both'],
+      },
+    ],
+  },
+  answers: [
+    'Role-based (RBAC)',
+    'Authorization: Bearer tokens for the API, cookies for the web app',
+  ],
+  cancelled: false,
+  resultJson:
+    '{"answers":["Role-based (RBAC)","Authorization: Bearer tokens for the API, cookies for the web app"],"cancelled":false}',
+};
+
 export const READ_INPUT = { path: 'notes.md' };
 /** Appears in read_file's raw output only: it must not reach any request after the loop. */
 export const RAW_MARKER = 'raw-file-marker-7f3a';
