@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { endOnly, guardStream, readStream } from '../shared';
+import { guardReader } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toChatMessages, toChatTools } from './chat-messages';
 import { ChatChunkReader } from './chat-stream';
@@ -12,12 +12,11 @@ export function create(options: ProviderOptions): Provider {
     id: 'openai-chat',
     model: options.model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
-      return guardStream(
+      return guardReader(
         signal,
         async (state) => {
           const client = connection.client;
-          if (!client)
-            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
+          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
           const params: ChatCompletionCreateParamsStreaming = {
             model: options.model,
             messages: toChatMessages(request.system, request.messages),
@@ -28,7 +27,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_completion_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return readStream(chunks, new ChatChunkReader());
+          return { source: chunks, reader: new ChatChunkReader() };
         },
         connection.classify,
       );

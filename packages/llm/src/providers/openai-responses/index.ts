@@ -1,6 +1,6 @@
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { endOnly, guardStream, readStream } from '../shared';
+import { guardReader } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toResponsesInput, toResponsesTools } from './responses-input';
 import { ResponsesEventReader } from './responses-stream';
@@ -12,12 +12,11 @@ export function create(options: ProviderOptions): Provider {
     id: 'openai-responses',
     model: options.model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
-      return guardStream(
+      return guardReader(
         signal,
         async (state) => {
           const client = connection.client;
-          if (!client)
-            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
+          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
           const params: ResponseCreateParamsStreaming = {
             model: options.model,
             input: toResponsesInput(request.messages),
@@ -29,7 +28,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_output_tokens = request.maxOutputTokens;
           const events = await client.responses.create(params, { signal });
           state.streaming = true;
-          return readStream(events, new ResponsesEventReader(connection.context));
+          return { source: events, reader: new ResponsesEventReader(connection.context) };
         },
         connection.classify,
       );

@@ -33,11 +33,6 @@ export function guardStream(
   return new GuardedStream(signal, body, classify);
 }
 
-/** A body iterator that only returns `end`: for endings known before any request. */
-export function endOnly(end: EndEvent): AsyncIterator<StreamEvent, EndEvent> {
-  return { next: async () => ({ done: true, value: end }) };
-}
-
 class GuardedStream implements AsyncIterableIterator<StreamEvent> {
   private readonly state: StreamState = { streaming: false };
   private inner: BodyIterator | undefined;

@@ -3,4 +3,5 @@ export * from './guard-stream';
 export * from './event-queue';
 export * from './tool-call-assembler';
 export * from './wire-call-id';
-export * from './read-stream';
+export * from './stream-reader';
+export * from './guard-reader';

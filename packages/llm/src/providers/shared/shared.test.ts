@@ -1,5 +1,12 @@
 import type { StreamEvent } from '../../provider';
-import { classifyError, EventQueue, guardStream, ToolCallAssembler } from './index';
+import {
+  classifyError,
+  EventQueue,
+  guardReader,
+  guardStream,
+  ToolCallAssembler,
+  type StreamReader,
+} from './index';
 
 const context = {
   credentialVariable: 'OPENAI_API_KEY',
@@ -53,6 +60,78 @@ describe('guardStream', () => {
       error: { kind: 'auth' },
     });
     expect(events.filter((e) => e.type === 'end')).toHaveLength(1);
+  });
+});
+
+describe('guardReader', () => {
+  const reader: StreamReader<string> = {
+    push: (item) => [{ type: 'text_delta', text: item }],
+    finish: () => ({ events: [], end: { type: 'end', stopReason: 'stop' } }),
+    fail: () => ({ events: [] }),
+  };
+
+  it('delivers translated items, then ends', async () => {
+    const source = (async function* () {
+      yield 'a';
+      yield 'b';
+    })();
+    const events = await collect(
+      guardReader(
+        new AbortController().signal,
+        async () => ({ source, reader }),
+        () => ({ kind: 'other', message: '' }),
+      ),
+    );
+    expect(events).toEqual([
+      { type: 'text_delta', text: 'a' },
+      { type: 'text_delta', text: 'b' },
+      { type: 'end', stopReason: 'stop' },
+    ]);
+  });
+
+  it('ends aborted when a source hangs, and closes the source', async () => {
+    const controller = new AbortController();
+    let closed = false;
+    const source = (async function* () {
+      try {
+        yield 'a';
+        await new Promise<void>((resolve) =>
+          controller.signal.addEventListener('abort', () => resolve()),
+        );
+      } finally {
+        closed = true;
+      }
+    })();
+    setTimeout(() => controller.abort(), 20);
+    const events = await collect(
+      guardReader(
+        controller.signal,
+        async () => ({ source, reader }),
+        () => ({ kind: 'other', message: '' }),
+      ),
+    );
+    expect(events.at(-1)).toEqual({ type: 'end', stopReason: 'aborted' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
+  });
+
+  it('classifies a failed connection', async () => {
+    const events = await collect(
+      guardReader(
+        new AbortController().signal,
+        async () => {
+          throw Object.assign(new Error('nope'), { status: 403 });
+        },
+        (error) => classifyError(error, context),
+      ),
+    );
+    expect(events).toEqual([
+      {
+        type: 'end',
+        stopReason: 'error',
+        error: expect.objectContaining({ kind: 'auth', status: 403 }),
+      },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
-import { endOnly, guardStream, readStream } from '../shared';
+import { guardReader } from '../shared';
 import { openAIConnection } from '../shared/openai-client';
 import { toTextMessages } from './text-messages';
 import { TextToolReader } from './text-stream';
@@ -16,12 +16,11 @@ export function create(options: ProviderOptions): Provider {
     id: 'text',
     model: options.model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
-      return guardStream(
+      return guardReader(
         signal,
         async (state) => {
           const client = connection.client;
-          if (!client)
-            return endOnly({ type: 'end', stopReason: 'error', error: connection.missingKey() });
+          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
           const params: ChatCompletionCreateParamsStreaming = {
             model: options.model,
             messages: toTextMessages(request.system, request.tools, request.messages),
@@ -31,7 +30,7 @@ export function create(options: ProviderOptions): Provider {
           if (request.maxOutputTokens) params.max_tokens = request.maxOutputTokens;
           const chunks = await client.chat.completions.create(params, { signal });
           state.streaming = true;
-          return readStream(chunks, new TextToolReader());
+          return { source: chunks, reader: new TextToolReader() };
         },
         connection.classify,
       );
