@@ -21,6 +21,9 @@ import {
   ASK_INPUT,
   ASK_JSON,
   ASK_TEXT,
+  FINAL_TEXT,
+  READ_ID,
+  READ_INPUT,
   askStep,
   CANCELLED,
   LARGEST,
@@ -290,6 +293,46 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
       { kind: 'assistant', text: 'Fine, recommendations it is.' },
       { kind: 'user', text: 'Anything else?' },
     ]);
+    expect(saveErrors).toEqual([]);
+  });
+
+  test('ask_user batched with read_file: read_file skipped, both paired, the answer retained', async () => {
+    const { workspace, agentHome } = await dirs();
+    const batched = {
+      text: ASK_TEXT,
+      calls: [
+        { id: ASK_ID, name: 'ask_user', input: ASK_INPUT },
+        { id: READ_ID, name: 'read_file', input: READ_INPUT },
+      ],
+    };
+    const steps = [batched, { text: FINAL_TEXT }, { text: 'Noted.' }];
+    const server = await start(wire, steps.map(wire.turn));
+    const saveErrors: Error[] = [];
+    const { broker } = answeringBroker(ANSWERED);
+    const core = track(
+      agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+    );
+    expect(await core.runTurn(PROMPT_1)).toBe('done');
+    expect(await core.runTurn(PROMPT_2)).toBe('done');
+    const items = requestItems(wire, server, 2);
+    const ids = wireIds(wire, items);
+    const flag = (isError: boolean) => (wire.errorFlag ? { isError } : {});
+    expect(items).toEqual([
+      { kind: 'user', text: PROMPT_1 },
+      { kind: 'assistant', text: ASK_TEXT },
+      { kind: 'call', id: ids.ask, name: 'ask_user', input: ASK_JSON },
+      { kind: 'call', id: ids.read, name: 'read_file', input: JSON.stringify(READ_INPUT) },
+      { kind: 'result', id: ids.ask, output: ANSWERED_JSON, ...flag(false) },
+      {
+        kind: 'result',
+        id: ids.read,
+        output: '[skipped] read_file: skipped: ask_user took precedence',
+        ...flag(true),
+      },
+      { kind: 'assistant', text: FINAL_TEXT },
+      { kind: 'user', text: PROMPT_2 },
+    ]);
+    expect(server.requests[2]!.rawBody).not.toContain(RAW_MARKER);
     expect(saveErrors).toEqual([]);
   });
 

@@ -131,14 +131,14 @@ export const FINAL_TEXT = 'Using MySQL 8 with REST outside and gRPC inside.';
 
 /** The model's first response: some text and the ask_user call. */
 export function askStep(fixture: AskFixture = ANSWERED): ModelStep {
-  return { text: ASK_TEXT, call: { id: ASK_ID, name: 'ask_user', input: fixture.input } };
+  return { text: ASK_TEXT, calls: [{ id: ASK_ID, name: 'ask_user', input: fixture.input }] };
 }
 
 /** Prompt 1's model responses: ask, then read a file, then answer. */
 export function prompt1Steps(fixture: AskFixture): ModelStep[] {
   return [
     askStep(fixture),
-    { call: { id: READ_ID, name: 'read_file', input: READ_INPUT } },
+    { calls: [{ id: READ_ID, name: 'read_file', input: READ_INPUT }] },
     { text: FINAL_TEXT },
   ];
 }

@@ -21,7 +21,7 @@ import {
 /** One model response of a scenario, independent of any wire. */
 export interface ModelStep {
   text?: string;
-  call?: { id: string; name: string; input: Record<string, unknown> };
+  calls?: Array<{ id: string; name: string; input: Record<string, unknown> }>;
 }
 
 /** How a scenario runs against one provider: its fake, its client options, how to read requests. */
@@ -41,13 +41,13 @@ export interface Wire {
   modelIds: boolean;
 }
 
-/** Native tool calling: the fake streams the call with its arguments split into fragments. */
+/** Native tool calling: the fake streams each call with its arguments split into fragments. */
 function nativeTurn(step: ModelStep): ScriptedTurn {
   return {
     ...(step.text !== undefined ? { text: step.text } : {}),
-    ...(step.call
+    ...(step.calls
       ? {
-          toolCalls: [{ id: step.call.id, name: step.call.name, arguments: step.call.input }],
+          toolCalls: step.calls.map(({ id, name, input }) => ({ id, name, arguments: input })),
           argumentFragments: 5,
         }
       : {}),
@@ -68,8 +68,8 @@ function idlessTurn(step: ModelStep): ScriptedTurn {
 }
 
 function textTurn(step: ModelStep): ScriptedTurn {
-  const parts = [step.text, step.call && toolBlock(step.call.name, step.call.input)];
-  return { text: parts.filter((part) => part !== undefined).join('\n\n') };
+  const blocks = (step.calls ?? []).map((call) => toolBlock(call.name, call.input));
+  return { text: [...(step.text !== undefined ? [step.text] : []), ...blocks].join('\n\n') };
 }
 
 const KEY = { apiKey: 'test-key', maxRetries: 0 };
