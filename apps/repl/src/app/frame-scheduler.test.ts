@@ -24,6 +24,23 @@ describe('FrameScheduler', () => {
     expect(paints).toBe(2);
   });
 
+  it('paints a key press without waiting for the frame boundary', () => {
+    let paints = 0;
+    const scheduler = new FrameScheduler(
+      () => paints++,
+      () => 0,
+    );
+    scheduler.request();
+    jest.advanceTimersByTime(0);
+    scheduler.request();
+    scheduler.requestUrgent();
+    scheduler.requestUrgent();
+    jest.advanceTimersByTime(0);
+    expect(paints).toBe(2);
+    jest.advanceTimersByTime(FRAME_MS * 2);
+    expect(paints).toBe(2);
+  });
+
   it('flush paints a pending frame now', () => {
     let paints = 0;
     const scheduler = new FrameScheduler(

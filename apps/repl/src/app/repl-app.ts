@@ -35,14 +35,20 @@ export class ReplApp {
   frame = 0;
   commandHandler: CommandHandler = async () => undefined;
   display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
+  urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
   private renderer: TurnRenderer | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
   private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
 
+  /** The agent, attached once its modules are loaded (after the first paint). */
+  core: AgentCore | undefined;
+  /** What the status line names before the agent is attached. */
+  pendingLabel = { provider: 'agent', model: 'starting…' };
+
   constructor(
-    readonly core: AgentCore,
     private readonly onPaint: () => void,
     private readonly onQuit: () => void,
   ) {
@@ -50,15 +56,15 @@ export class ReplApp {
       isBusy: () => this.busy,
       submit: (text) => this.submit(text),
       softStop: () => {
-        this.core.softStop();
+        this.core?.softStop();
         this.flash('Stopping after the current step…');
       },
-      interrupt: () => void this.core.interrupt(),
+      interrupt: () => void this.core?.interrupt(),
       quit: () => this.onQuit(),
       notify: (text) => this.flash(text),
       scroll: (rows) => this.view.scroll(rows, this.size.width, this.size.height, this.frame),
       pageSize: () => this.size.height,
-      changed: () => this.onPaint(),
+      changed: () => this.urgentPaint(),
     });
     this.transcript.onChange(() => this.onPaint());
     this.modals.onChange(() => this.onPaint());
@@ -75,7 +81,7 @@ export class ReplApp {
   }
 
   get busy(): boolean {
-    return this.core.busy || this.commandRunning;
+    return !this.core || this.core.busy || this.commandRunning;
   }
 
   /** The transcript area the painters last laid out (for scrolling by pages). */
@@ -84,7 +90,7 @@ export class ReplApp {
   }
 
   submit(text: string): void {
-    if (text.trim().startsWith('/')) {
+    if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
       return;
     }
@@ -116,18 +122,20 @@ export class ReplApp {
   }
 
   status(): StatusInfo {
-    const fill = this.core.contextFill();
+    const core = this.core;
+    const fill = core?.contextFill() ?? { used: 0, fraction: 0 };
     const modal = this.modals.active;
     let mode = 'ready';
-    if (modal) mode = modal.hint ?? 'answer the card';
-    else if (this.core.busy) mode = 'working · Esc stop · Ctrl+C interrupt';
+    if (!core) mode = 'loading';
+    else if (modal) mode = modal.hint ?? 'answer the card';
+    else if (core.busy) mode = 'working · Esc stop · Ctrl+C interrupt';
     else if (this.commandRunning) mode = 'running command';
     return {
-      provider: this.core.provider.id,
-      model: this.core.provider.model,
+      provider: core?.provider.id ?? this.pendingLabel.provider,
+      model: core?.provider.model ?? this.pendingLabel.model,
       usedTokens: fill.used,
       fraction: fill.fraction,
-      sessionId: this.core.sessionId,
+      sessionId: core?.sessionId,
       mode,
       notice: this.notice,
     };
@@ -145,8 +153,15 @@ export class ReplApp {
     this.renderer = new TurnRenderer(this.transcript, this.display);
     this.startSpinner();
     this.onPaint();
-    await this.core.runTurn(text).catch(() => undefined);
+    await this.core?.runTurn(text).catch(() => undefined);
     this.stopSpinner();
+    this.onPaint();
+    this.next();
+  }
+
+  /** Attaches the loaded agent and sends anything typed while it loaded. */
+  attach(core: AgentCore): void {
+    this.core = core;
     this.onPaint();
     this.next();
   }
@@ -173,7 +188,7 @@ export class ReplApp {
   private next(): void {
     if (this.busy) return;
     const text = this.queue.shift();
-    if (text !== undefined) void this.startTurn(text);
+    if (text !== undefined) this.submit(text);
   }
 
   private startSpinner(): void {

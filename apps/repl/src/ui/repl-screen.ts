@@ -69,6 +69,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     screen.render();
   };
   const scheduler = new FrameScheduler(paintNow);
+  app.urgentPaint = () => scheduler.requestUrgent();
 
   program.on('keypress', (ch: string | undefined, key: Key | undefined) => {
     const k: Key = { ...(key ?? {}), ch: ch ?? key?.ch };
@@ -82,7 +83,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
         transcriptBox.height as number,
         app.frame,
       );
-      scheduler.request();
+      scheduler.requestUrgent();
     }
   });
   screen.on('resize', () => scheduler.request());
