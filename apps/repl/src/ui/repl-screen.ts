@@ -1,4 +1,4 @@
-import blessed from 'blessed';
+import type blessed from 'blessed';
 import type { ReplApp } from '../app/repl-app';
 import { FrameScheduler } from '../app/frame-scheduler';
 import type { Key } from '../input/key';
@@ -26,8 +26,13 @@ export interface ReplScreen {
  * (queue, suggestions, prompt, status line). All state and layout come from the app.
  */
 export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
+  // Only the two widgets used: loading all of blessed costs start-up time.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const Screen = require('blessed/lib/widgets/screen') as typeof blessed.screen;
+  const Box = require('blessed/lib/widgets/box') as typeof blessed.box;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const filtered = filterTerminalInput(io.input, (text) => app.router.handlePaste(text));
-  const screen = blessed.screen({
+  const screen = Screen({
     input: filtered.keys as unknown as NodeJS.ReadableStream,
     output: io.output as NodeJS.WritableStream,
     terminal: io.terminal ?? 'xterm-256color',
@@ -38,7 +43,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     ignoreLocked: ['C-c'],
     autoPadding: false,
   } as unknown as blessed.Widgets.IScreenOptions);
-  const transcriptBox = blessed.box({
+  const transcriptBox = Box({
     parent: screen,
     top: 0,
     left: 0,
@@ -46,7 +51,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     tags: true,
     wrap: false,
   });
-  const panel = blessed.box({ parent: screen, left: 0, width: '100%', tags: true, wrap: false });
+  const panel = Box({ parent: screen, left: 0, width: '100%', tags: true, wrap: false });
   const program = screen.program;
   // Output UTF-8 as is: no DEC line-drawing (ACS) substitutions of box and bullet characters.
   (program as unknown as { tput: { brokenACS: boolean } }).tput.brokenACS = true;
