@@ -31,6 +31,8 @@ interface Variant {
   start(script: ScriptedTurn[]): Promise<FakeServer>;
   /** A turn calling read_file with `args` verbatim. */
   callTurn(args: string): ScriptedTurn;
+  /** Wire events up to and including the first of two text chunks. */
+  hangAfterText: number;
   /** A turn with prose and an unfinished call, and the wire event count that cuts inside the call. */
   cutTurn: { turn: ScriptedTurn; afterEvents: number; prose: string };
 }
@@ -40,6 +42,7 @@ const variants: Variant[] = [
     name: 'openai-chat',
     create: createChat,
     start: startOpenAIChatServer,
+    hangAfterText: 2,
     callTurn: (args) => ({ toolCalls: [{ id: 'call_M', name: 'read_file', arguments: args }] }),
     cutTurn: { turn: twoTurnScript()[0]!, afterEvents: 7, prose: FIRST_TEXT },
   },
@@ -47,6 +50,7 @@ const variants: Variant[] = [
     name: 'openai-responses',
     create: createResponses,
     start: startOpenAIResponsesServer,
+    hangAfterText: 5,
     callTurn: (args) => ({ toolCalls: [{ id: 'call_M', name: 'read_file', arguments: args }] }),
     cutTurn: { turn: twoTurnScript()[0]!, afterEvents: 13, prose: FIRST_TEXT },
   },
@@ -54,6 +58,7 @@ const variants: Variant[] = [
     name: 'text',
     create: createText,
     start: startOpenAIChatServer,
+    hangAfterText: 2,
     callTurn: (args) => ({
       text: ['Reading.\n```tool\n{"name": "read_file", ', `"arguments": ${args}}`, '\n```\n'],
     }),
@@ -93,8 +98,26 @@ describe.each(variants)('$name faults against the fake', (variant) => {
     const abortedAt = Date.now();
     controller.abort();
     const events = await pending;
-    expect(Date.now() - abortedAt).toBeLessThan(500);
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
+    await waitFor(() => server!.openResponses() === 0, 2000);
+  });
+
+  test('an interrupt during a hung response ends the loop interrupted, keeping the text so far', async () => {
+    server = await variant.start([
+      { text: ['Partial ', 'answer'], fault: { kind: 'hang', afterEvents: variant.hangAfterText } },
+    ]);
+    const controller = new AbortController();
+    const running = runLoop(provider(server), [USER], controller.signal);
+    await waitFor(() => server!.requests.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    const { result, events } = await running;
+    expect(result.reason).toBe('interrupted');
+    expect(
+      events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text),
+    ).toEqual(['Partial ']);
+    await waitFor(() => server!.openResponses() === 0, 2000);
   });
 
   test('a stream cut mid-call keeps the prose, completes no call and ends stream_cut', async () => {
