@@ -1,4 +1,5 @@
 import { splitIntoFragments, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { create as createChat } from '../../src/providers/openai-chat';
 import { create } from '../../src/providers/text';
 import { toolPromptSection } from '../../src/providers/text/tool-prompt';
 import {
@@ -85,5 +86,48 @@ describe('text transport against the Chat Completions fake', () => {
       '```tool\n{"name": "tool_name", "arguments": {"param": "value"}}\n```',
     );
     expect(prompt).toContain(JSON.stringify(TOOLS[1]!.parameters));
+  });
+
+  test('a conversation held over ```tool blocks continues on openai-chat with native, paired calls', async () => {
+    server = await startOpenAIChatServer([
+      { text: firstReply() },
+      { text: 'Both done.' },
+      { text: 'Native now.' },
+    ]);
+    const text = create({ model: 'llama-test', baseUrl: `${server.url}/v1`, maxRetries: 0 });
+    const { result } = await runLoop(text, [USER]);
+    const [idA, idB] = result.messages[0]!.toolCalls.map((c) => c.id);
+
+    const chat = createChat({
+      model: 'gpt-test',
+      baseUrl: `${server.url}/v1`,
+      apiKey: 'k',
+      maxRetries: 0,
+    });
+    const next = await runLoop(chat, [USER, ...result.messages, { role: 'user', text: 'Thanks' }]);
+    expect(next.result.reason).toBe('done');
+    expect(server.requests[2]!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Look at the docs please' },
+      {
+        role: 'assistant',
+        content: `${FIRST_TEXT}\n\n`,
+        tool_calls: [
+          {
+            id: idA,
+            type: 'function',
+            function: { name: 'read_file', arguments: JSON.stringify(READ_ARGS) },
+          },
+          {
+            id: idB,
+            type: 'function',
+            function: { name: 'search', arguments: JSON.stringify(SEARCH_ARGS) },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: idA, content: READ_OUTPUT },
+      { role: 'tool', tool_call_id: idB, content: SEARCH_OUTPUT },
+      { role: 'assistant', content: 'Both done.' },
+      { role: 'user', content: 'Thanks' },
+    ]);
   });
 });
