@@ -182,4 +182,23 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
     ]);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'tool_use' });
   });
+
+  test('an error event mid-stream ends with the service error after the text so far', async () => {
+    const failing: WireProtocol = {
+      handles: (method, path) => method === 'POST' && path === '/v1/chat/completions',
+      contentType: 'text/event-stream',
+      errorBody: (_status, message) => JSON.stringify({ error: { message } }),
+      encode: () => [
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Half' }, finish_reason: null }] })}\n\n`,
+        `data: ${JSON.stringify({ error: { message: 'The model is overloaded', type: 'server_error', code: null } })}\n\n`,
+      ],
+    };
+    const server = await startFakeServer(failing, [{}]);
+    servers.push(server);
+    const events = await collect(provider(server), request([USER]));
+    expect(textOf(events)).toBe('Half');
+    const end = endOf(events);
+    expect(end).toMatchObject({ stopReason: 'error', error: { kind: 'server' } });
+    expect(end.error?.message).toContain('The model is overloaded');
+  });
 });
