@@ -1,4 +1,9 @@
-import { startOpenAIResponsesServer, type FakeServer } from '@agent/testkit';
+import {
+  startFakeServer,
+  startOpenAIResponsesServer,
+  type FakeServer,
+  type WireProtocol,
+} from '@agent/testkit';
 import { create } from '../../src/providers/openai-responses';
 import {
   callsOf,
@@ -107,5 +112,55 @@ describe('openai-responses adapter against the Responses fake', () => {
     const events = await collect(provider, request([USER]));
     expect(textOf(events)).toBe('cut sh');
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
+  });
+
+  test.each([
+    [
+      'response.failed',
+      {
+        response: {
+          id: 'r',
+          status: 'failed',
+          output: [],
+          error: { code: 'server_error', message: 'The model crashed' },
+        },
+      },
+      'server',
+    ],
+    [
+      'error',
+      { code: 'rate_limit_exceeded', message: 'The model crashed', param: null },
+      'rate_limit',
+    ],
+  ])('a %s event after some text ends with that error', async (type, data, kind) => {
+    const sse = (t: string, d: object) =>
+      `event: ${t}\ndata: ${JSON.stringify({ type: t, sequence_number: 0, ...d })}\n\n`;
+    const failing: WireProtocol = {
+      handles: (method, path) => method === 'POST' && path === '/v1/responses',
+      contentType: 'text/event-stream',
+      errorBody: (_status, message) => JSON.stringify({ error: { message } }),
+      encode: () => [
+        sse('response.created', { response: { id: 'r', status: 'in_progress', output: [] } }),
+        sse('response.output_text.delta', {
+          item_id: 'm',
+          output_index: 0,
+          content_index: 0,
+          delta: 'Half',
+        }),
+        sse(type, data),
+      ],
+    };
+    server = await startFakeServer(failing, [{}]);
+    const provider = create({
+      model: 'gpt-test',
+      baseUrl: `${server.url}/v1`,
+      apiKey: 'sk-test',
+      maxRetries: 0,
+    });
+    const events = await collect(provider, request([USER]));
+    expect(textOf(events)).toBe('Half');
+    const end = endOf(events);
+    expect(end).toMatchObject({ stopReason: 'error', error: { kind } });
+    expect(end.error?.message).toContain('The model crashed');
   });
 });

@@ -12,7 +12,8 @@ import {
 /**
  * Reads Responses stream events into neutral events: output text deltas, function calls keyed
  * by item id (completed at `output_item.done` with the full arguments), usage and the ending
- * from `response.completed` / `incomplete` / `failed`. No terminal event means a cut stream.
+ * from `response.completed` / `incomplete` / `failed` / `error`. No terminal event means a cut
+ * stream.
  */
 export class ResponsesEventReader implements StreamReader<ResponseStreamEvent> {
   private readonly calls = new ToolCallAssembler();
@@ -49,6 +50,10 @@ export class ResponsesEventReader implements StreamReader<ResponseStreamEvent> {
       case 'response.incomplete':
       case 'response.failed':
         return this.terminal(event);
+      case 'error':
+        this.calls.discard();
+        this.ending = this.failed(event.code, event.message);
+        return [];
       default:
         return [];
     }
@@ -90,13 +95,14 @@ export class ResponsesEventReader implements StreamReader<ResponseStreamEvent> {
           ? failure("the provider's content filter stopped the response")
           : { type: 'end', stopReason: 'length' };
     } else {
-      const error = event.response.error;
-      const cause = Object.assign(new Error(error?.message ?? 'the response failed'), {
-        code: error?.code,
-      });
-      this.ending = { type: 'end', stopReason: 'error', error: classifyError(cause, this.context) };
+      this.ending = this.failed(event.response.error?.code, event.response.error?.message);
     }
     return events;
+  }
+
+  private failed(code: string | null | undefined, message: string | undefined): EndEvent {
+    const cause = Object.assign(new Error(message || 'the response failed'), { code });
+    return { type: 'end', stopReason: 'error', error: classifyError(cause, this.context) };
   }
 }
 
