@@ -106,6 +106,10 @@ class ActivityLog {
       case 'tool_start':
         this.line(`> ${event.activity.name}: ${event.title}`);
         break;
+      case 'tool_update':
+        // Steps worth keeping (a subagent's tool calls); transient progress stays off the log.
+        if (event.update.persist) this.line(`  | ${event.update.text}`);
+        break;
       case 'tool_end': {
         const { activity } = event;
         const prefix = `${activity.status}: `;

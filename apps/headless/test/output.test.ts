@@ -21,6 +21,8 @@ const events: LoopEvent[] = [
   { type: 'text_delta', text: 'Let me ' },
   { type: 'text_delta', text: 'look.' },
   { type: 'tool_start', activity: { ...activity, status: 'pending', summary: '' }, title: 'ls' },
+  { type: 'tool_update', id: 'call_1', update: { text: 'explore: grep answer', persist: true } },
+  { type: 'tool_update', id: 'call_1', update: { text: 'transient shell line' } },
   { type: 'tool_end', activity, result: { output: 'denied', isError: true } },
   { type: 'text_delta', text: 'Done \u001b[31mred' },
   { type: 'turn_end', reason: 'done' },
@@ -48,7 +50,9 @@ describe('createOutput', () => {
   it('text: streams assistant text to stdout and one line per tool event to stderr', () => {
     const { stdout, stderr } = play('text');
     expect(stdout).toBe('Let me look.\nDone \u001b[31mred\n');
-    expect(stderr).toBe('> run_shell: ls\n< run_shell denied: re-run with --yes\n');
+    expect(stderr).toBe(
+      '> run_shell: ls\n  | explore: grep answer\n< run_shell denied: re-run with --yes\n',
+    );
   });
 
   it('json: prints exactly one object on stdout', () => {

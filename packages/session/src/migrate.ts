@@ -74,6 +74,8 @@ function checkEvent(e: RawEvent): string | undefined {
         status(e.status, 'tool_end') ??
         optionalString(e, 'retainedOutput', 'tool_end')
       );
+    case 'tool_progress':
+      return strings(e, ['callId', 'text']);
     case 'checkpoint':
       return strings(e, ['summary']);
     case 'provider_change':

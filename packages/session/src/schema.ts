@@ -39,6 +39,13 @@ export interface ToolEndEvent extends EventBase {
   retainedOutput?: string;
 }
 
+/** A step a running tool reported as worth keeping (a subagent's tool calls), for replay. */
+export interface ToolProgressEvent extends EventBase {
+  type: 'tool_progress';
+  callId: string;
+  text: string;
+}
+
 /** A compaction checkpoint: its summary replaces every message before it. */
 export interface CheckpointEvent extends EventBase {
   type: 'checkpoint';
@@ -82,6 +89,7 @@ export type SessionEvent =
   | UserEvent
   | AssistantEvent
   | ToolEndEvent
+  | ToolProgressEvent
   | CheckpointEvent
   | ProviderChangeEvent
   | QuestionnaireEvent

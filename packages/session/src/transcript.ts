@@ -12,7 +12,15 @@ import type { LoadWarning, SessionEvent } from './schema';
 export type TranscriptItem =
   | { kind: 'user'; text: string }
   | { kind: 'assistant'; text: string }
-  | { kind: 'tool'; callId: string; name: string; summary: string; status: ToolStatus }
+  | {
+      kind: 'tool';
+      callId: string;
+      name: string;
+      summary: string;
+      status: ToolStatus;
+      /** Steps the tool reported while running (a subagent's tool calls), in order. */
+      steps?: string[];
+    }
   | { kind: 'questionnaire'; callId: string; summary: QuestionnaireSummary }
   | { kind: 'checkpoint'; summary: string }
   | { kind: 'provider_change'; provider: string; model: string }
@@ -50,12 +58,17 @@ export function transcriptItems(
       case 'tool_end': {
         const entry = calls.get(event.callId);
         if (!entry) break;
-        items[entry.index] = toolItem(
+        const previous = items[entry.index];
+        const item = toolItem(
           entry.call,
           event.status,
           event.summary,
           event.retainedOutput ?? entry.call.retainedOutput,
         );
+        if (item.kind === 'tool' && previous?.kind === 'tool' && previous.steps) {
+          item.steps = previous.steps;
+        }
+        items[entry.index] = item;
         break;
       }
       case 'questionnaire': {
@@ -67,6 +80,12 @@ export function transcriptItems(
         };
         if (entry) items[entry.index] = item;
         else items.push(item);
+        break;
+      }
+      case 'tool_progress': {
+        const entry = calls.get(event.callId);
+        const item = entry && items[entry.index];
+        if (item?.kind === 'tool') item.steps = [...(item.steps ?? []), event.text];
         break;
       }
       case 'checkpoint':

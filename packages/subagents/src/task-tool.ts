@@ -101,6 +101,7 @@ async function runSubagent(
     ctx.onUpdate?.({
       text,
       data: { kind: 'subagent', agent: profile.name, description: input.description, ...data },
+      persist: data.event === 'tool_start',
     });
   try {
     const result = await runToolLoop({

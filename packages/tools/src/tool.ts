@@ -9,6 +9,8 @@ export type PermissionClass = 'read' | 'edit' | 'exec';
 export interface ToolUpdate {
   text: string;
   data?: unknown;
+  /** Worth keeping: recorded in the session and shown on replay (a subagent's steps). */
+  persist?: boolean;
 }
 
 /** Everything a tool execution may use. Built by the tool loop for each call. */
