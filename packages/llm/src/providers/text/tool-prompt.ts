@@ -12,6 +12,8 @@ export function toolPromptSection(tools: ToolSpec[]): string {
     '{"name": "tool_name", "arguments": {"param": "value"}}',
     '```',
     '',
+    'The block must hold valid JSON: escape quotes and newlines inside strings. The arguments',
+    "must match the tool's JSON Schema below. Write a short sentence before a block if it helps.",
     'You may write several blocks in one reply; they run in order. End your reply after your',
     'tool blocks: the results come back in the next message as "Result of <name> (<id>):" or',
     '"Error from <name> (<id>):". Never write results yourself. Without a tool block, your reply',
