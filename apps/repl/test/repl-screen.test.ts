@@ -149,6 +149,24 @@ describe('REPL on a blessed screen', () => {
     expect(log).toContain('partial');
   });
 
+  it('folds long command output and expands it with Ctrl+O', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('c1', 'run_shell', { command: 'seq 1 30' }),
+      text('Counted.'),
+    ]);
+    h = await new Harness(80, 50).start(provider);
+    await h.type('count');
+    h.send(ENTER);
+    await h.waitForText('Allow running?');
+    h.send(ENTER);
+    const folded = await h.waitForText('Counted.');
+    expect(folded).toContain('more lines');
+    expect(folded).not.toMatch(/^\s+25$/m);
+    h.send('\x0f');
+    const open = await h.waitFor((s) => /^\s+25$/m.test(s), 'expanded output');
+    expect(open).not.toContain('more lines');
+  });
+
   it('lists commands on / and runs /help from the suggestions', async () => {
     h = await new Harness().start(new ScriptedProvider([]));
     await h.type('/he');

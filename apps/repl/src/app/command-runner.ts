@@ -24,6 +24,7 @@ const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-hi
 export const HELP_TEXT = [
   'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc stop at the next safe point',
   '      Ctrl+C interrupt (twice on an empty prompt quits) · PageUp/PageDown or wheel scroll',
+  '      Ctrl+O expand/fold long tool output',
   'Typing while the agent works queues your next prompt.',
   'Commands:',
   ...COMMANDS.map((c) => `  ${c.usage.padEnd(24)} ${c.description}`),

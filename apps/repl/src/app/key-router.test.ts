@@ -15,6 +15,7 @@ function setup(busy = false) {
     notify: (text) => log.push(`notify:${text}`),
     scroll: (rows) => log.push(`scroll:${rows}`),
     pageSize: () => 10,
+    toggleFold: () => log.push('fold'),
     changed: () => undefined,
   };
   const router = new KeyRouter(modals, actions, () => now);

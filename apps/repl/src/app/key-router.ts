@@ -19,6 +19,8 @@ export interface RouterActions {
   /** Scrolls the transcript by rows (negative = older). */
   scroll(rows: number): void;
   pageSize(): number;
+  /** Ctrl+O: expand or fold long tool output. */
+  toggleFold(): void;
   /** Something visible changed: schedule a paint. */
   changed(): void;
 }
@@ -64,6 +66,10 @@ export class KeyRouter {
         if (result.type === 'submit') this.actions.submit(result.text);
       }
       if (outcome.type !== 'none') return this.afterEdit();
+    }
+    if (name === 'C-o') {
+      this.actions.toggleFold();
+      return this.actions.changed();
     }
     if (name === 'escape') {
       if (this.actions.isBusy()) this.actions.softStop();

@@ -64,6 +64,7 @@ export class ReplApp {
       notify: (text) => this.flash(text),
       scroll: (rows) => this.view.scroll(rows, this.size.width, this.size.height, this.frame),
       pageSize: () => this.size.height,
+      toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
     });
     this.transcript.onChange(() => this.onPaint());
@@ -157,6 +158,16 @@ export class ReplApp {
     this.stopSpinner();
     this.onPaint();
     this.next();
+  }
+
+  /** Expands every folded tool output, or folds them all again when none is folded. */
+  toggleFold(): void {
+    const outputs = this.transcript.segments.filter((s) => s.kind === 'output');
+    const fold = !outputs.some((s) => s.folded);
+    for (const segment of outputs) {
+      segment.folded = fold;
+      this.transcript.touch(segment);
+    }
   }
 
   /** Attaches the loaded agent and sends anything typed while it loaded. */

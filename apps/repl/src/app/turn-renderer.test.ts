@@ -76,6 +76,48 @@ describe('TurnRenderer', () => {
     expect(screen()).toEqual([]);
   });
 
+  it('shows a subagent working under its task line, then marks it done', () => {
+    const { renderer, screen } = setup();
+    renderer.handle({
+      type: 'tool_start',
+      activity: activity('t1', 'task'),
+      title: 'explore: find the config loader',
+    });
+    const data = (event: string) => ({
+      kind: 'subagent',
+      agent: 'explore',
+      description: 'find the config loader',
+      event,
+    });
+    renderer.handle({
+      type: 'tool_update',
+      id: 't1',
+      update: { text: 'grep config', data: data('tool_start') },
+    });
+    renderer.handle({
+      type: 'tool_update',
+      id: 't1',
+      update: { text: '3 matches', data: data('tool_end') },
+    });
+    renderer.handle({
+      type: 'tool_update',
+      id: 't1',
+      update: { text: 'read src/config.ts', data: data('tool_start') },
+    });
+    expect(screen().slice(1)).toEqual([
+      '⠋ subagent explore: find the config loader',
+      '  ⎿ 3 matches',
+      '  ⎿ read src/config.ts',
+    ]);
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('t1', 'task', { status: 'ok', summary: 'explore: 2 tool calls' }),
+      result: { output: 'found it' },
+    });
+    expect(screen()[0]).toBe('✓ Ran explore: find the config loader');
+    expect(screen()[2]).toBe('✓ subagent explore: find the config loader');
+  });
+
   it('says how a turn ended when it did not simply finish', () => {
     const { renderer, screen } = setup();
     renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ sleep' });

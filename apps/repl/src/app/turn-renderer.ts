@@ -4,6 +4,22 @@ import type { Transcript } from '../view/transcript';
 
 type ToolSegment = Extract<Segment, { kind: 'tool' }>;
 type AssistantSegment = Extract<Segment, { kind: 'assistant' }>;
+type SubagentSegment = Extract<Segment, { kind: 'subagent' }>;
+
+/** The `data` of a subagent's progress update (see @agent/subagents SubagentProgress). */
+interface SubagentData {
+  kind: 'subagent';
+  agent: string;
+  description: string;
+  event: 'tool_start' | 'tool_end' | 'text';
+}
+
+function subagentData(data: unknown): SubagentData | undefined {
+  const value = data as Partial<SubagentData> | undefined;
+  return value?.kind === 'subagent' && typeof value.event === 'string'
+    ? (value as SubagentData)
+    : undefined;
+}
 
 /** Which tools get special treatment on screen. */
 export interface ToolDisplay {
@@ -21,6 +37,7 @@ export interface ToolDisplay {
 export class TurnRenderer {
   private assistant: AssistantSegment | undefined;
   private readonly tools = new Map<string, ToolSegment>();
+  private readonly subagents = new Map<string, SubagentSegment>();
 
   constructor(
     private readonly transcript: Transcript,
@@ -57,6 +74,8 @@ export class TurnRenderer {
       case 'tool_update': {
         const segment = this.tools.get(event.id);
         if (!segment) return;
+        const sub = subagentData(event.update.data);
+        if (sub) return this.subagentStep(event.id, sub, event.update.text);
         segment.progress = event.update.text;
         this.transcript.touch(segment);
         return;
@@ -66,6 +85,7 @@ export class TurnRenderer {
         const segment = this.tools.get(activity.id);
         if (!segment) return;
         this.tools.delete(activity.id);
+        this.endSubagent(activity.id);
         segment.state = activity.status === 'pending' ? 'interrupted' : activity.status;
         segment.summary = activity.summary;
         segment.progress = undefined;
@@ -86,6 +106,7 @@ export class TurnRenderer {
           this.transcript.touch(segment);
         }
         this.tools.clear();
+        for (const id of [...this.subagents.keys()]) this.endSubagent(id);
         if (event.reason === 'error') {
           this.transcript.add({ kind: 'error', text: event.error ?? 'The turn failed.' });
         } else if (event.reason === 'interrupted') {
@@ -97,6 +118,32 @@ export class TurnRenderer {
         }
         return;
     }
+  }
+
+  /** A running subagent's steps, drawn under its `task` line: starts add, ends replace. */
+  private subagentStep(id: string, data: SubagentData, text: string): void {
+    let segment = this.subagents.get(id);
+    if (!segment) {
+      segment = this.transcript.add({
+        kind: 'subagent',
+        label: `${data.agent}: ${data.description}`,
+        steps: [],
+        done: false,
+      });
+      this.subagents.set(id, segment);
+    }
+    if (data.event === 'tool_end' && segment.steps.length > 0) {
+      segment.steps[segment.steps.length - 1] = text;
+    } else if (text) segment.steps.push(text);
+    this.transcript.touch(segment);
+  }
+
+  private endSubagent(id: string): void {
+    const segment = this.subagents.get(id);
+    if (!segment) return;
+    this.subagents.delete(id);
+    segment.done = true;
+    this.transcript.touch(segment);
   }
 
   private endText(finalText?: string): void {

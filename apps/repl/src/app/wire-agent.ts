@@ -6,6 +6,7 @@ import {
   type ProviderId,
 } from '@agent/llm';
 import { defaultAgentHome, latestSessionFor, resolveSession } from '@agent/session';
+import { createTaskTool, loadProfiles } from '@agent/subagents';
 import { ToolRegistry, createWorkspaceTools } from '@agent/tools';
 import type { ReplArgs } from './args';
 import { AgentCore } from './agent-core';
@@ -43,9 +44,27 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
         agentHome,
       });
   const provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
-  const registry = new ToolRegistry(createWorkspaceTools());
+  const { profiles, errors } = await loadProfiles({ agentHome, workspaceRoot: args.cwd });
+  const current: Provider = {
+    get id() {
+      return core.provider.id;
+    },
+    get model() {
+      return core.provider.model;
+    },
+    stream: (request, signal) => core.provider.stream(request, signal),
+  };
+  const registry: ToolRegistry = new ToolRegistry([
+    ...createWorkspaceTools(),
+    createTaskTool({
+      provider: current,
+      providerForModel: (model): Provider =>
+        createProvider(core.provider.id as ProviderId, { ...(resolved?.options ?? {}), model }),
+      profiles,
+    }),
+  ]);
   const maxAskUser = args.maxAskUser ?? DEFAULT_MAX_ASK_USER;
-  const core = new AgentCore(provider, {
+  const core: AgentCore = new AgentCore(provider, {
     agentHome,
     workspaceRoot: args.cwd,
     registry,
@@ -95,6 +114,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
 
   app.info(`agent · ${provider.id}/${provider.model} · workspace ${args.cwd}`);
   if (resolved?.id === 'demo') app.info(resolved.reason);
+  for (const error of errors) app.error(`Agent profile skipped: ${error.message}`);
   app.info('Type a message and press Enter. /help lists keys and commands.');
   if (args.resume || args.continue) await resume(args, agentHome, deps);
   app.attach(core);
