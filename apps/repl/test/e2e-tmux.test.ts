@@ -11,15 +11,15 @@ function tmux(...args: string[]): string {
   return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 }
 
-function capture(): string {
-  return tmux('capture-pane', '-p', '-t', 'e2e');
+function capture(session = 'e2e'): string {
+  return tmux('capture-pane', '-p', '-t', session);
 }
 
-async function waitFor(needle: string, ms = 15000): Promise<string> {
+async function waitFor(needle: string, ms = 15000, session = 'e2e'): Promise<string> {
   const until = Date.now() + ms;
   let screen = '';
   while (Date.now() < until) {
-    screen = capture();
+    screen = capture(session);
     if (screen.includes(needle)) return screen;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -60,12 +60,12 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
     rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('sends a prompt, approves the edit on its card, shows the answer and writes the file', async () => {
+  function launch(session: string, url: string, agentHome: string): void {
     const command = [
       'env',
       'TERM=xterm-256color',
       'OPENAI_API_KEY=test-key',
-      `AGENT_HOME=${home}`,
+      `AGENT_HOME=${agentHome}`,
       process.execPath,
       MAIN,
       '--provider',
@@ -73,13 +73,17 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
       '--model',
       'fake-model',
       '--base-url',
-      `${server.url}/v1`,
+      `${url}/v1`,
       '--cwd',
       workspace,
     ]
       .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
       .join(' ');
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', `${command}; sleep 60`);
+    tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', `${command}; sleep 60`);
+  }
+
+  it('sends a prompt, approves the edit on its card, shows the answer and writes the file', async () => {
+    launch('e2e', server.url, home);
     await waitFor('openai-chat/fake-model');
     tmux('send-keys', '-t', 'e2e', '-l', 'please create hello.txt');
     tmux('send-keys', '-t', 'e2e', 'Enter');
@@ -109,4 +113,39 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
     expect(log).toContain('please create hello.txt');
     expect(log).toContain('All done: hello.txt now greets you.');
   });
+
+  it.each(['TERM', 'HUP'])(
+    'saves the session when SIG%s arrives in the middle of a turn',
+    async (signal) => {
+      const hanging = await startOpenAIChatServer([
+        { text: 'Working on it, slowly', fault: { kind: 'hang', afterEvents: 3 } },
+      ]);
+      const agentHome = mkdtempSync(path.join(os.tmpdir(), 'repl-e2e-home-'));
+      const session = `sig-${signal}`;
+      try {
+        launch(session, hanging.url, agentHome);
+        await waitFor('openai-chat/fake-model', 15000, session);
+        tmux('send-keys', '-t', session, '-l', `stop me with SIG${signal}`);
+        tmux('send-keys', '-t', session, 'Enter');
+        await waitFor('working', 15000, session);
+        const shell = tmux('display', '-p', '-t', session, '#{pane_pid}').trim();
+        const pid = Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim());
+        process.kill(pid, `SIG${signal}` as NodeJS.Signals);
+        const until = Date.now() + 10000;
+        while (Date.now() < until && existsSync(`/proc/${pid}`)) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(existsSync(`/proc/${pid}`)).toBe(false);
+        const dir = path.join(agentHome, 'sessions');
+        const files = readdirSync(dir);
+        expect(files).toHaveLength(1);
+        const log = readFileSync(path.join(dir, files[0]!), 'utf8');
+        expect(log).toContain(`stop me with SIG${signal}`);
+        expect(log.endsWith('\n')).toBe(true);
+      } finally {
+        await hanging.close();
+        rmSync(agentHome, { recursive: true, force: true });
+      }
+    },
+  );
 });
