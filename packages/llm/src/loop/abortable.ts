@@ -28,6 +28,40 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
+/**
+ * Like `abortable`, for many successive waits on one signal (every event of a stream): one abort
+ * listener serves them all instead of one added and removed per wait. One wait at a time; call
+ * `dispose` when done.
+ */
+export function abortRace(signal: AbortSignal): {
+  race<T>(promise: Promise<T>): Promise<Settled<T>>;
+  dispose(): void;
+} {
+  let settleCurrent: ((settled: Settled<never>) => void) | undefined;
+  const onAbort = (): void => settleCurrent?.({ kind: 'aborted' });
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    race<T>(promise: Promise<T>): Promise<Settled<T>> {
+      return new Promise<Settled<T>>((resolve) => {
+        settleCurrent = resolve;
+        if (signal.aborted) {
+          promise.catch(() => undefined);
+          resolve({ kind: 'aborted' });
+          return;
+        }
+        promise.then(
+          (value) => resolve({ kind: 'value', value }),
+          (error: unknown) => resolve({ kind: 'error', error }),
+        );
+      });
+    },
+    dispose: () => {
+      settleCurrent = undefined;
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 /** Calls `fn` and turns a synchronous throw into a rejected promise. */
 export function attempt<T>(fn: () => Promise<T>): Promise<T> {
   try {

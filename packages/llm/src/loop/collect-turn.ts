@@ -6,7 +6,7 @@ import type {
   StreamEvent,
 } from '../provider';
 import type { Usage } from '../messages';
-import { abortable, errorMessage } from './abortable';
+import { abortRace, errorMessage } from './abortable';
 
 /** A complete tool call as the model sent it; `arguments` is the raw, possibly malformed, JSON text. */
 export interface RawToolCall {
@@ -51,11 +51,12 @@ export async function collectTurn(
     error,
   });
 
+  const waits = abortRace(signal);
   try {
     const stream = provider.stream(request, signal);
     const iterator: AsyncIterator<StreamEvent> = stream[Symbol.asyncIterator]();
     for (;;) {
-      const next = await abortable(iterator.next(), signal);
+      const next = await waits.race(iterator.next());
       if (next.kind === 'aborted') {
         void Promise.resolve(iterator.return?.()).catch(() => undefined);
         return finish('aborted');
@@ -94,6 +95,8 @@ export async function collectTurn(
       kind: 'other',
       message: `The provider failed: ${errorMessage(error)}`,
     });
+  } finally {
+    waits.dispose();
   }
   if (signal.aborted) return finish('aborted');
   return finish('error', {
