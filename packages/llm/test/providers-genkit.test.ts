@@ -137,9 +137,9 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
     const started = Date.now();
     controller.abort();
     const events = await done;
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
-    await waitFor(() => server!.openResponses() === 0, 2000);
+    await waitFor(() => server!.openResponses() === 0, 5000);
   });
 
   test('a stream cut after the first chunk ends as stream_cut after the text so far', async () => {
