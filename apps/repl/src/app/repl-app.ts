@@ -68,7 +68,10 @@ export class ReplApp {
       changed: () => this.urgentPaint(),
     });
     this.transcript.onChange(() => this.onPaint());
-    this.modals.onChange(() => this.onPaint());
+    this.modals.onChange(() => {
+      if (this.modals.active) this.view.followTail();
+      this.onPaint();
+    });
   }
 
   /** The host extensions get. */

@@ -31,6 +31,12 @@ describe('InputState', () => {
     expect(input.text).toBe('line 1\nline 2\n');
   });
 
+  it('keeps terminal control sequences out of pasted text', () => {
+    const input = new InputState();
+    input.paste('a\x1b[31mred\x1b[0m\tb\x07');
+    expect(input.text).toBe('ared    b');
+  });
+
   it('does not submit a blank prompt', () => {
     const input = new InputState();
     type(input, '   ');

@@ -1,4 +1,5 @@
 import { stringWidth, charWidth } from '../text/width';
+import { sanitize } from '../text/sanitize';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
 
 export type InputResult =
@@ -74,10 +75,7 @@ export class InputState {
 
   /** Inserts pasted text verbatim (line endings normalised); never submits. */
   paste(text: string): InputResult {
-    const clean = text
-      .replace(/\r\n?/g, '\n')
-      .replace(/\t/g, '    ')
-      .replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
+    const clean = sanitize(text);
     return clean === '' ? { type: 'ignored' } : this.insert(clean);
   }
 

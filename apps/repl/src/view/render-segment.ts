@@ -22,15 +22,19 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
   const w = Math.max(10, width);
   switch (segment.kind) {
     case 'user': {
-      const label = segment.queued ? '› (queued) ' : '› ';
-      const rows = wrapSpans(
-        [
-          { text: label, style: 'user' },
-          { text: sanitize(segment.text).split('\n').join(' ⏎ '), style: 'bold' },
-        ],
-        w,
-        '  ',
-      );
+      const rows = sanitize(segment.text)
+        .replace(/\n+$/, '')
+        .split('\n')
+        .flatMap((part, index) =>
+          wrapSpans(
+            [
+              { text: index === 0 ? '› ' : '  ', style: 'user' },
+              { text: part, style: 'bold' },
+            ],
+            w,
+            '  ',
+          ),
+        );
       return [[], ...rows];
     }
     case 'assistant': {

@@ -9,7 +9,7 @@ export type ToolState = 'running' | 'ok' | 'error' | 'denied' | 'skipped' | 'int
  * model/tool text: renderers sanitize it.
  */
 export type Segment =
-  | { kind: 'user'; text: string; queued?: boolean }
+  | { kind: 'user'; text: string }
   | { kind: 'assistant'; text: string; streaming: boolean }
   | {
       kind: 'tool';
