@@ -1,6 +1,11 @@
 // `pnpm bench`: every REPL benchmark, one table. Ratios: startup vs `node -e 0` (target <= 4),
 // key latency p95 vs one 16 ms frame (target <= 1), idle RSS vs 120 MB (target <= 1).
-const benches = [require('./startup'), require('./latency'), require('./rss')];
+const benches = [
+  require('./startup'),
+  require('./latency'),
+  require('../dist/ask-user/card-latency.bench'),
+  require('./rss'),
+];
 
 async function run() {
   const rows = [];
