@@ -1,5 +1,5 @@
 import { lineText } from './line';
-import { renderMarkdown } from './markdown';
+import { IncrementalMarkdown, renderMarkdown } from './markdown';
 
 const text = (md: string, width = 40) => renderMarkdown(md, width).map(lineText);
 
@@ -31,5 +31,18 @@ describe('renderMarkdown', () => {
       [' ', undefined],
       ['now', 'bold'],
     ]);
+  });
+});
+
+describe('IncrementalMarkdown', () => {
+  it('renders a growing text exactly like a full render, across code fences', () => {
+    const full =
+      '# Title\nsome text that wraps around\n```js\nconst a = 1;\n```\n- item **bold**\nend';
+    const incremental = new IncrementalMarkdown();
+    for (let i = 1; i <= full.length; i++) {
+      const lines = incremental.render(full.slice(0, i), 12).map(lineText);
+      expect(lines).toEqual(renderMarkdown(full.slice(0, i), 12).map(lineText));
+    }
+    expect(incremental.render('other', 12).map(lineText)).toEqual(['other']);
   });
 });

@@ -6,8 +6,17 @@ import { plain, wrapSpans, type Line, type Span } from './line';
  * output is wrapped to `width` and never interprets anything as terminal control.
  */
 export function renderMarkdown(text: string, width: number): Line[] {
+  return renderMarkdownFrom(text, width, false).lines;
+}
+
+/** Renders from a known code-fence state and reports the state after the text. */
+export function renderMarkdownFrom(
+  text: string,
+  width: number,
+  startInCode: boolean,
+): { lines: Line[]; inCode: boolean } {
   const out: Line[] = [];
-  let inCode = false;
+  let inCode = startInCode;
   for (const source of text.split('\n')) {
     const fence = /^\s*(```|~~~)(.*)$/.exec(source);
     if (fence) {
@@ -22,7 +31,37 @@ export function renderMarkdown(text: string, width: number): Line[] {
     }
     out.push(...renderBlockLine(source, width));
   }
-  return out;
+  return { lines: out, inCode };
+}
+
+/**
+ * Renders a growing text cheaply: complete lines are rendered once and kept; only the last,
+ * still-growing line is rendered again. Restarts when the width changes or the text is not an
+ * extension of what was rendered.
+ */
+export class IncrementalMarkdown {
+  private text = '';
+  private width = 0;
+  private stable: Line[] = [];
+  private inCode = false;
+
+  render(text: string, width: number): Line[] {
+    if (width !== this.width || !text.startsWith(this.text)) {
+      this.text = '';
+      this.width = width;
+      this.stable = [];
+      this.inCode = false;
+    }
+    const cut = text.lastIndexOf('\n');
+    if (cut >= this.text.length) {
+      const fresh = renderMarkdownFrom(text.slice(this.text.length, cut), width, this.inCode);
+      this.stable = this.stable.concat(fresh.lines);
+      this.inCode = fresh.inCode;
+      this.text = text.slice(0, cut + 1);
+    }
+    const tail = renderMarkdownFrom(text.slice(this.text.length), width, this.inCode).lines;
+    return this.stable.concat(tail);
+  }
 }
 
 function codeRow(row: Line): Line {

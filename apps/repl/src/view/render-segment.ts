@@ -1,4 +1,4 @@
-import { renderMarkdown } from '../text/markdown';
+import { IncrementalMarkdown, renderMarkdown } from '../text/markdown';
 import { plain, wrapSpans, wrapText, type Line, type SpanStyle } from '../text/line';
 import { sanitize } from '../text/sanitize';
 import type { Segment, ToolState } from './segment';
@@ -38,7 +38,9 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
       return [[], ...rows];
     }
     case 'assistant': {
-      const rows = renderMarkdown(sanitize(segment.text), w);
+      const rows = segment.streaming
+        ? streamed(segment).render(sanitize(segment.text), w)
+        : renderMarkdown(sanitize(segment.text), w);
       return segment.streaming && segment.text === '' ? [plain('…', 'dim')] : rows;
     }
     case 'tool': {
@@ -94,6 +96,18 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'custom':
       return segment.render(w);
   }
+}
+
+const streams = new WeakMap<Segment, IncrementalMarkdown>();
+
+/** The incremental renderer of a streaming assistant segment. */
+function streamed(segment: Segment): IncrementalMarkdown {
+  let renderer = streams.get(segment);
+  if (!renderer) {
+    renderer = new IncrementalMarkdown();
+    streams.set(segment, renderer);
+  }
+  return renderer;
 }
 
 function indent(row: Line): Line {
