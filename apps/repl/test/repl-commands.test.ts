@@ -70,6 +70,49 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
+  it('/compact summarises the conversation through the model; /resume ID reopens a session', async () => {
+    const provider = new ScriptedProvider([
+      text('The answer is 42.'),
+      text('- the person asked for the answer; it is 42'),
+      text('Yes, 42.'),
+    ]);
+    const h = await new Harness(100, 30).start(provider);
+    try {
+      await h.type('what is the answer?');
+      h.send(ENTER);
+      await h.waitForText('The answer is 42.');
+      await h.waitForText('· ready ·');
+      await h.type('/compact');
+      h.send(ENTER);
+      await h.waitForText('into a summary');
+      expect(provider.requests[1]!.system).toMatch(/summary/i);
+      await h.type('still?');
+      h.send(ENTER);
+      await h.waitForText('Yes, 42.');
+      const third = provider.requests[2]!.messages;
+      expect(third[0]).toEqual({
+        role: 'checkpoint',
+        summary: '- the person asked for the answer; it is 42',
+      });
+      expect(third.at(-1)).toEqual({ role: 'user', text: 'still?' });
+      await h.waitForText('· ready ·');
+      const id = h.repl.core.sessionId!;
+      await h.type('/new');
+      h.send(ENTER);
+      await h.waitForText('New session.');
+      await h.type(`/resume ${id.slice(0, -2)}`);
+      h.send(ENTER);
+      const resumed = await h.waitForText(`Resumed session ${id}`);
+      expect(resumed).toContain('earlier conversation compacted');
+      expect(resumed).toContain('Yes, 42.');
+      await h.type('/model');
+      h.send(ENTER);
+      await h.waitForText('Model: openai-chat / scripted-model');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('Esc stops after the current tool batch without another model call', async () => {
     const provider = new ScriptedProvider([
       toolCall('c1', 'list_files', { path: '.' }),
