@@ -72,6 +72,24 @@ describe('REPL on a blessed screen', () => {
     expect(second).toContain('use b.txt');
   });
 
+  it('Ctrl+C on an open card interrupts the turn and the edit never happens', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('call_1', 'write_file', { path: 'b.txt', content: 'x' }),
+    ]);
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('Yes, allow once');
+    h.send('\x03');
+    const screen = await h.waitForText('Interrupted before an answer');
+    expect(screen).not.toContain('Yes, allow once');
+    await h.waitForText('■ Interrupted.');
+    expect(existsSync(path.join(h.workspace, 'b.txt'))).toBe(false);
+    expect(provider.requests).toHaveLength(1);
+    await h.type('typing works again');
+    await h.waitForText('› typing works again');
+  });
+
   it('shows hostile model text literally: no colours, no cursor moves, no tags', async () => {
     const hostile =
       'safe {red-fg}RED{/red-fg} \x1b[31mX\x1b[0m \x1b[2J\x1b[1;1Hmoved \x1b]0;title\x07the-end';

@@ -40,7 +40,7 @@ export class CardPermissionRequester implements PermissionRequester {
       };
       const onAbort = (): void => {
         if (card.decided) return;
-        card.decided = { kind: 'deny', reason: 'interrupted' };
+        card.interrupt();
         finish();
         reject(abortReason(signal));
       };

@@ -57,6 +57,15 @@ describe('PermissionCard', () => {
     expect(card.handleKey({ name: 'enter' })).toEqual({ type: 'ignored' });
   });
 
+  it('collapses to one line once answered or interrupted', () => {
+    const card = new PermissionCard(request);
+    card.interrupt();
+    expect(card.render(60).map(lineText)).toEqual([
+      '■ Interrupted before an answer: edit_file: edit src/a.ts',
+    ]);
+    expect(card.handleKey({ name: 'enter' })).toEqual({ type: 'ignored' });
+  });
+
   it('renders within the width, and a hostile title cannot fake a card', () => {
     const card = new PermissionCard({ ...request, title: '\x1b[2J\x1b[Hfake {bold}╭──╮' });
     const rows = card.render(40);

@@ -28,6 +28,8 @@ export class PermissionCard {
   selected = 0;
   reason = '';
   decided: PermissionDecision | undefined;
+  /** The turn ended (Ctrl+C) before the person answered. */
+  interrupted = false;
 
   constructor(readonly request: PermissionRequest) {}
 
@@ -67,6 +69,13 @@ export class PermissionCard {
     return { type: 'changed' };
   }
 
+  /** Closes the card unanswered: the call is treated as denied and never runs. */
+  interrupt(): void {
+    if (this.decided) return;
+    this.interrupted = true;
+    this.decided = { kind: 'deny' };
+  }
+
   /** Pasted text becomes (part of) the deny reason. */
   paste(text: string): CardResult {
     if (this.decided) return { type: 'ignored' };
@@ -93,6 +102,9 @@ export class PermissionCard {
     const w = Math.max(20, width);
     const tool = sanitize(this.request.toolName);
     const title = sanitize(this.request.title).replace(/\n/g, ' ');
+    if (this.interrupted) {
+      return wrapText(`■ Interrupted before an answer: ${tool}: ${title}`, w, 'warn', '  ');
+    }
     if (this.decided) {
       const text =
         this.decided.kind === 'allow'

@@ -57,7 +57,8 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   (program as unknown as { tput: { brokenACS: boolean } }).tput.brokenACS = true;
   program.hideCursor();
   io.output.write('\x1b[?2004h');
-  program.enableMouse();
+  // Button events only (the wheel): no motion tracking flood.
+  program.setMouse({ vt200Mouse: true, sgrMouse: true }, true);
 
   const paintNow = (): void => {
     const width = Math.max(10, screen.width as number);

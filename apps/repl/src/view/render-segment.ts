@@ -58,7 +58,7 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
         '  ',
       );
       const detail = segment.state === 'running' ? segment.progress : segment.summary;
-      if (detail) {
+      if (detail && detail !== segment.title) {
         const oneLine = sanitize(detail).replace(/\n/g, ' ');
         const detailStyle: SpanStyle = segment.state === 'error' ? 'error' : 'dim';
         rows.push(...wrapSpans([{ text: `  ⎿ ${oneLine}`, style: detailStyle }], w, '    '));
