@@ -1,4 +1,4 @@
-import { compactHistory } from '@agent/llm';
+import { compactHistory, type ContextUsage } from '@agent/llm';
 import { listSessions, loadSession, projectSession, resolveSession } from '@agent/session';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
@@ -56,15 +56,8 @@ export async function runCommand(text: string, deps: CommandDeps): Promise<void>
       return listHere(deps);
     case '/resume':
       return resume(parsed.args, deps);
-    case '/context': {
-      const fill = core.contextFill();
-      const b = contextBreakdownLines(core);
-      return app.info(
-        [`Context: ${fill.used} of ${fill.window} tokens (${percent(fill.fraction)})`, ...b].join(
-          '\n',
-        ),
-      );
-    }
+    case '/context':
+      return app.info(contextReport(core));
     case '/tool-history': {
       if (parsed.args === '') return app.info(`Tool history: ${core.toolHistory}`);
       if (parsed.args !== 'full' && parsed.args !== 'off') {
@@ -93,8 +86,19 @@ function percent(fraction: number): string {
   return `${Math.round(fraction * 1000) / 10}%`;
 }
 
-function contextBreakdownLines(core: AgentCore): string[] {
-  const breakdown = core.contextBreakdown();
+/** The /context report: the estimated next request by part, and the provider's last count. */
+export function contextReport(core: AgentCore): string {
+  const b = core.contextBreakdown();
+  const fill = core.contextFill();
+  const reported =
+    fill.used !== b.total ? ` · last reported by the provider: ${fill.used} tokens` : '';
+  return [
+    `Context: next request ≈ ${b.total} of ${b.window} tokens (${percent(b.fraction)})${reported}`,
+    ...contextBreakdownLines(core, b),
+  ].join('\n');
+}
+
+function contextBreakdownLines(core: AgentCore, breakdown: ContextUsage): string[] {
   return [
     `  system prompt  ${breakdown.system}`,
     `  tools          ${breakdown.tools}`,
