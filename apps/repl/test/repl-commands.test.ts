@@ -113,6 +113,26 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
+  it('Ctrl+C interrupts a running /compact and leaves the conversation as it was', async () => {
+    const provider = new ScriptedProvider([text('Noted.'), text('never used')]);
+    const h = await new Harness().start(provider);
+    try {
+      await h.type('note this');
+      h.send(ENTER);
+      await h.waitForText('Noted.');
+      await h.waitForText('· ready ·');
+      provider.hold();
+      await h.type('/compact');
+      h.send(ENTER);
+      await h.waitForText('Compacting the conversation');
+      h.send('\x03');
+      await h.waitForText('Compaction interrupted');
+      expect(h.repl.core.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('Esc stops after the current tool batch without another model call', async () => {
     const provider = new ScriptedProvider([
       toolCall('c1', 'list_files', { path: '.' }),

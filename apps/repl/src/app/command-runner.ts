@@ -31,7 +31,11 @@ export const HELP_TEXT = [
 ].join('\n');
 
 /** Runs one slash command. Unknown commands and bad arguments answer with a clear line. */
-export async function runCommand(text: string, deps: CommandDeps): Promise<void> {
+export async function runCommand(
+  text: string,
+  deps: CommandDeps,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<void> {
   const { app, core } = deps;
   const parsed = parseCommand(text);
   if (!parsed) return app.error(`Not a command: ${text}`);
@@ -71,7 +75,7 @@ export async function runCommand(text: string, deps: CommandDeps): Promise<void>
       );
     }
     case '/compact':
-      return compact(deps);
+      return compact(deps, signal);
     case '/model': {
       if (parsed.args === '')
         return app.info(`Model: ${core.provider.id} / ${core.provider.model}`);
@@ -150,17 +154,17 @@ export async function resumeFile(file: string, deps: CommandDeps): Promise<void>
   deps.app.info(`Resumed session ${loaded.id}.`);
 }
 
-async function compact(deps: CommandDeps): Promise<void> {
+async function compact(deps: CommandDeps, signal: AbortSignal): Promise<void> {
   const { app, core } = deps;
   if (app.modals.active) return app.error('Answer the open card before compacting.');
   app.info('Compacting the conversation…');
-  const controller = new AbortController();
   const result = await compactHistory({
     provider: core.provider,
     messages: core.messages,
-    signal: controller.signal,
+    signal,
     keepRecent: 0,
   });
+  if (signal.aborted) return app.info('Compaction interrupted: the conversation is unchanged.');
   if (!result.ok) return app.error(`Nothing compacted: ${result.reason}`);
   core.messages = result.messages;
   core.writer?.recordCheckpoint(result.checkpoint.summary);

@@ -18,8 +18,8 @@ export interface StatusInfo {
   notice?: string;
 }
 
-/** Runs a slash command; resolves when it is done. */
-export type CommandHandler = (text: string) => Promise<void>;
+/** Runs a slash command; resolves when it is done. `signal` aborts on Ctrl+C or quit. */
+export type CommandHandler = (text: string, signal: AbortSignal) => Promise<void>;
 
 /**
  * The REPL's controller, free of any terminal library: transcript, key routing, the prompt
@@ -38,6 +38,7 @@ export class ReplApp {
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
+  private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
   private spinner: NodeJS.Timeout | undefined;
@@ -59,7 +60,10 @@ export class ReplApp {
         this.core?.softStop();
         this.flash('Stopping after the current step…');
       },
-      interrupt: () => void this.core?.interrupt(),
+      interrupt: () => {
+        this.commandAbort?.abort(new Error('interrupted by the person'));
+        void this.core?.interrupt();
+      },
       quit: () => this.onQuit(),
       notify: (text) => this.flash(text),
       scroll: (rows) => this.view.scroll(rows, this.size.width, this.size.height, this.frame),
@@ -146,6 +150,7 @@ export class ReplApp {
   }
 
   dispose(): void {
+    this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.stopSpinner();
   }
@@ -189,10 +194,12 @@ export class ReplApp {
     this.commandRunning = true;
     this.onPaint();
     try {
-      await this.commandHandler(text);
+      this.commandAbort = new AbortController();
+      await this.commandHandler(text, this.commandAbort.signal);
     } catch (error) {
       this.error(error instanceof Error ? error.message : String(error));
     } finally {
+      this.commandAbort = undefined;
       this.commandRunning = false;
       this.onPaint();
       this.next();

@@ -110,7 +110,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
     resetSession: () => cards.reset(),
     quit: () => void options.quit(0),
   };
-  app.commandHandler = (text) => runCommand(text, deps);
+  app.commandHandler = (text, signal) => runCommand(text, deps, signal);
 
   app.info(`agent · ${provider.id}/${provider.model} · workspace ${args.cwd}`);
   if (resolved?.id === 'demo') app.info(resolved.reason);
