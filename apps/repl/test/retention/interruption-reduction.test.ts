@@ -221,7 +221,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       toolHistory: 'off',
       contextWindow: 200,
     });
-    expect(result.reason).toBe('done');
+    expect({ reason: result.reason, error: result.error }).toEqual({ reason: 'done' });
     const items = requestItems(wire, server, 3);
     expect(items).toEqual([
       ...prompt1Items(wire, wireIds(wire, items), {
