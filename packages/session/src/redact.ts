@@ -27,13 +27,13 @@ const RULES: Rule[] = [
   { pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g, replace: REDACTED },
   { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, replace: REDACTED },
   // Authorization headers in any spelling: `Authorization: Basic x`, `"authorization":"Bearer x"`.
-  // Only a credential-like value (a scheme and a token, or one token with a digit): prose such as
-  // "Authorization: role-based or attribute-based?" is left alone.
+  // Only a credential-like value (a scheme and a token, or one token with a digit), and only it:
+  // prose such as "Authorization: role-based or attribute-based?" and the rest of the line stay.
   {
     pattern: new RegExp(
       `(\\b(?:proxy-)?authorization\\b["']?\\s*:\\s*["']?)` +
-        `(?:(?:${AUTH_SCHEMES})\\s+(?=[^\\s"']*\\d|[A-Za-z0-9+/=._~-]{12,})|(?=[^\\s"']*\\d)(?=[^\\s"']{8,}))` +
-        `[^"'\\r\\n]+`,
+        `(?:(?:${AUTH_SCHEMES})\\s+(?=[^\\s"']*\\d|[A-Za-z0-9+/=._~-]{12,})[^\\s"',;]+` +
+        `|(?=[^\\s"']*\\d)[^\\s"',;]{8,})`,
       'gi',
     ),
     replace: `$1${REDACTED}`,

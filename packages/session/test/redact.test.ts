@@ -20,6 +20,10 @@ describe('redactSecrets', () => {
       'curl -H "Authorization: [REDACTED]" https://x',
     ],
     [`authorization: Basic dXNlcjpwYXNz`, 'authorization: [REDACTED]'],
+    [
+      `Authorization: Bearer ${BEARER} and url https://x.com/?token=supersecret123`,
+      'Authorization: [REDACTED] and url https://x.com/?token=[REDACTED]',
+    ],
     [`{"Authorization":"token abc123456"}`, '{"Authorization":"[REDACTED]"}'],
     [`sent with bearer ${BEARER}.`, 'sent with bearer [REDACTED]'],
     [
@@ -55,6 +59,7 @@ describe('redactSecrets', () => {
     'see https://example.com/docs?page=2&lang=en',
     'git@github.com:owner/repo.git',
     'The bearer of bad news.',
+    'Authorization: role-based or attribute-based?',
     'Use bearer authentication-everywhere for the API',
     'const SECRET = process.env.SERVICE_SECRET;',
     'API_KEY = os.environ.get(name)',
