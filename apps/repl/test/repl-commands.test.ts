@@ -113,6 +113,36 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
+  it('compacts automatically before a prompt once the window is 80% full', async () => {
+    const provider = new ScriptedProvider([
+      [
+        { type: 'text_delta', text: 'Big answer.' },
+        { type: 'usage', usage: { inputTokens: 110_000, outputTokens: 500 } },
+        { type: 'end', stopReason: 'stop' },
+      ],
+      text('- earlier: a big answer'),
+      text('Fresh answer.'),
+    ]);
+    const h = await new Harness().start(provider);
+    try {
+      await h.type('first');
+      h.send(ENTER);
+      await h.waitForText('Big answer.');
+      await h.waitForText('(86%)');
+      await h.waitForText('· ready ·');
+      await h.type('second');
+      h.send(ENTER);
+      await h.waitForText('Fresh answer.');
+      expect(await h.screen()).toContain('Context 86% full: summarising the conversation first');
+      expect(provider.requests[2]!.messages).toEqual([
+        { role: 'checkpoint', summary: '- earlier: a big answer' },
+        { role: 'user', text: 'second' },
+      ]);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('Ctrl+C interrupts a running /compact and leaves the conversation as it was', async () => {
     const provider = new ScriptedProvider([text('Noted.'), text('never used')]);
     const h = await new Harness().start(provider);

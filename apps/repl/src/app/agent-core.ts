@@ -1,5 +1,7 @@
 import {
+  compactHistory,
   contextUsage,
+  shouldAutoCompact,
   type ContextUsage,
   runToolLoop,
   type LoopEvent,
@@ -24,6 +26,8 @@ export interface AgentCoreOptions {
   onEvent(event: LoopEvent): void;
   /** A background session write failed. */
   onSaveError(error: Error): void;
+  /** A one-line note for the transcript (automatic compaction). */
+  onNotice?(text: string): void;
 }
 
 /** How full the context window is, for the status line. */
@@ -79,6 +83,11 @@ export class AgentCore {
     this.running = { abort, soft, done };
     try {
       const writer = await this.ensureWriter();
+      await this.compactIfFull(writer, abort.signal);
+      if (abort.signal.aborted) {
+        this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
+        return 'interrupted';
+      }
       writer.recordUser(prompt);
       const history: Message[] = [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
@@ -117,6 +126,32 @@ export class AgentCore {
       this.running = undefined;
       finish();
     }
+  }
+
+  /**
+   * Before a prompt, when the window is fuller than the auto-compaction threshold, folds the
+   * conversation into a checkpoint first (recorded in the session). A failure only notes it.
+   */
+  private async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
+    const fill = this.contextFill();
+    if (this.messages.length === 0 || !shouldAutoCompact(fill.used, fill.window)) return;
+    const percent = Math.round(fill.fraction * 100);
+    this.options.onNotice?.(`Context ${percent}% full: summarising the conversation first…`);
+    const result = await compactHistory({
+      provider: this.provider,
+      messages: this.messages,
+      signal,
+      keepRecent: 0,
+    });
+    if (signal.aborted) return;
+    if (!result.ok) {
+      this.options.onNotice?.(`Could not compact (${result.reason}); continuing as is.`);
+      return;
+    }
+    this.messages = result.messages;
+    this.lastUsage = undefined;
+    writer.recordCheckpoint(result.checkpoint.summary);
+    this.options.onNotice?.(`Compacted ${result.summarized} messages into a summary.`);
   }
 
   /** Esc: finish the current tool batch, start no new model call. */
@@ -195,6 +230,9 @@ export class AgentCore {
       model: this.provider.model,
       onError: (e) => this.options.onSaveError(e),
     });
+    if (this.options.toolHistory !== 'full') {
+      this.writer.recordSettings({ toolHistory: this.options.toolHistory });
+    }
     return this.writer;
   }
 }

@@ -74,6 +74,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
     toolHistory: args.toolHistory ?? 'full',
     onEvent: (event) => app.onLoopEvent(event),
     onSaveError: (error) => app.error(`Saving the session failed: ${error.message}`),
+    onNotice: (text) => app.info(text),
   });
 
   const sections: string[] = [];
