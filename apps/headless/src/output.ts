@@ -1,4 +1,10 @@
-import type { AssistantMessage, LoopEndReason, LoopEvent, Usage } from '@agent/llm';
+import {
+  stripTerminalControls,
+  type AssistantMessage,
+  type LoopEndReason,
+  type LoopEvent,
+  type Usage,
+} from '@agent/llm';
 import type { OutputFormat } from './cli-args';
 
 /** What a finished run reports: the `--output json` object and the last `--output jsonl` line. */
@@ -75,8 +81,10 @@ class TextOutput implements RunOutput {
 
   event(event: LoopEvent): void {
     if (event.type === 'text_delta') {
-      this.streams.stdout.write(event.text);
-      this.atLineStart = event.text.endsWith('\n');
+      // On a terminal, model text must not be able to clear, recolour or retitle it.
+      const text = isTerminal(this.streams.stdout) ? stripTerminalControls(event.text) : event.text;
+      this.streams.stdout.write(text);
+      if (text) this.atLineStart = text.endsWith('\n');
       return;
     }
     if (event.type === 'tool_start') this.endLine();
@@ -95,6 +103,10 @@ class TextOutput implements RunOutput {
     if (!this.atLineStart) this.streams.stdout.write('\n');
     this.atLineStart = true;
   }
+}
+
+function isTerminal(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 /** One stderr line per tool start and end, and the reason a run did not finish. */

@@ -55,6 +55,15 @@ describe('createOutput', () => {
     );
   });
 
+  it('text: strips terminal escapes from model text when stdout is a terminal', () => {
+    const stdout = capture();
+    Object.assign(stdout.stream, { isTTY: true });
+    const output = createOutput('text', { stdout: stdout.stream, stderr: capture().stream });
+    output.event({ type: 'text_delta', text: 'Done \u001b[2J\u001b[31mred\u001b]0;title\u0007' });
+    output.finish(report);
+    expect(stdout.text()).toBe('Done red\n');
+  });
+
   it('json: prints exactly one object on stdout', () => {
     const { stdout, stderr } = play('json');
     expect(stdout.trim().split('\n')).toHaveLength(1);
