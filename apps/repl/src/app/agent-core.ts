@@ -230,9 +230,6 @@ export class AgentCore {
       model: this.provider.model,
       onError: (e) => this.options.onSaveError(e),
     });
-    if (this.options.toolHistory !== 'full') {
-      this.writer.recordSettings({ toolHistory: this.options.toolHistory });
-    }
     return this.writer;
   }
 }
