@@ -32,6 +32,25 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('ctx 1.2k');
   });
 
+  it('paints at most about once per frame however fast the stream is', async () => {
+    const deltas = Array.from({ length: 2000 }, (_, i) => ({
+      type: 'text_delta' as const,
+      text: i % 40 === 39 ? 'w\n' : 'w ',
+    }));
+    const provider = new ScriptedProvider([[...deltas, { type: 'end', stopReason: 'stop' }]]);
+    h = await new Harness().start(provider);
+    await h.waitForText('· ready ·');
+    const before = h.repl.screen.scheduler.paints;
+    const started = Date.now();
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitFor((s) => s.includes('· ready ·') && s.includes('w w'), 'the whole stream');
+    const paints = h.repl.screen.scheduler.paints - before;
+    const frames = (Date.now() - started) / 16;
+    expect(paints).toBeLessThan(frames + 10);
+    expect(paints).toBeLessThan(deltas.length / 4);
+  });
+
   it('asks before an edit: nothing is written until Enter approves, then the answer shows', async () => {
     const provider = new ScriptedProvider([
       toolCall('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' }, 'Writing it.'),

@@ -13,6 +13,15 @@ export interface TerminalStreams {
   terminal?: string;
 }
 
+/**
+ * The terminfo name blessed should use: $TERM, except where blessed cannot parse the entry
+ * (tmux-256color, screen-*) or there is none; those get xterm-256color, which they emulate.
+ */
+export function terminalName(term: string | undefined): string {
+  if (!term || term === 'dumb' || /^(tmux|screen)/.test(term)) return 'xterm-256color';
+  return term;
+}
+
 /** The mounted REPL screen. `paint` requests a (batched) frame. */
 export interface ReplScreen {
   screen: blessed.Widgets.Screen;
@@ -35,7 +44,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   const screen = Screen({
     input: filtered.keys as unknown as NodeJS.ReadableStream,
     output: io.output as NodeJS.WritableStream,
-    terminal: io.terminal ?? 'xterm-256color',
+    terminal: io.terminal ?? terminalName(process.env.TERM),
     smartCSR: true,
     fullUnicode: true,
     forceUnicode: true,
