@@ -2,7 +2,7 @@ import type { PermissionDecision, PermissionRequest, PermissionRequester } from 
 import { PermissionCard } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
-import type { ModalSlot } from './modal';
+import type { Modal, ModalSlot } from './modal';
 
 /**
  * Shows a permission card for each edit/exec call and waits for the person's answer. "Always"
@@ -11,12 +11,17 @@ import type { ModalSlot } from './modal';
  */
 export class CardPermissionRequester implements PermissionRequester {
   private readonly alwaysAllowed = new Set<string>();
+  private readonly pending = new Set<Pending>();
 
   constructor(
     private readonly transcript: Transcript,
     private readonly modals: ModalSlot,
     private readonly changed: () => void,
-  ) {}
+  ) {
+    modals.onChange(() => {
+      for (const entry of this.pending) this.transcript.touch(entry.segment);
+    });
+  }
 
   /** Forgets "always allow" answers (a new session). */
   reset(): void {
@@ -30,9 +35,21 @@ export class CardPermissionRequester implements PermissionRequester {
     if (signal.aborted) return Promise.reject(abortReason(signal));
     return new Promise<PermissionDecision>((resolve, reject) => {
       const card = new PermissionCard(request);
-      const segment: CustomSegment = { kind: 'custom', render: (width) => card.render(width) };
-      this.transcript.add(segment);
+      const segment: CustomSegment = {
+        kind: 'custom',
+        render: (width) => card.render(width, this.modals.active !== modal),
+      };
+      const entry: Pending = {
+        toolName: request.toolName,
+        segment,
+        allow: () => {
+          card.decided = { kind: 'allow', always: true };
+          finish();
+          resolve(card.decided);
+        },
+      };
       const finish = (): void => {
+        this.pending.delete(entry);
         signal.removeEventListener('abort', onAbort);
         close();
         this.transcript.touch(segment);
@@ -44,26 +61,40 @@ export class CardPermissionRequester implements PermissionRequester {
         finish();
         reject(abortReason(signal));
       };
-      const close = this.modals.open({
+      const modal: Modal = {
         hint: 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies',
         handleKey: (key) => {
           const result = card.handleKey(key);
           if (result.type === 'decided') {
-            if (result.decision.kind === 'allow' && result.decision.always) {
-              this.alwaysAllowed.add(request.toolName);
-            }
             finish();
             resolve(result.decision);
+            if (result.decision.kind === 'allow' && result.decision.always) {
+              this.alwaysAllowed.add(request.toolName);
+              for (const other of [...this.pending]) {
+                if (other.toolName === request.toolName) other.allow();
+              }
+            }
           } else if (result.type === 'changed') this.transcript.touch(segment);
         },
         handlePaste: (text) => {
           if (card.paste(text).type === 'changed') this.transcript.touch(segment);
         },
-      });
+      };
+      this.pending.add(entry);
+      this.transcript.add(segment);
+      const close = this.modals.open(modal);
       signal.addEventListener('abort', onAbort, { once: true });
       this.changed();
     });
   }
+}
+
+/** A card waiting for its answer. */
+interface Pending {
+  toolName: string;
+  segment: CustomSegment;
+  /** Settles it as allowed (another card said "always" for the same tool). */
+  allow(): void;
 }
 
 function abortReason(signal: AbortSignal): Error {

@@ -98,7 +98,8 @@ export class PermissionCard {
     return { type: 'decided', decision: this.decided };
   }
 
-  render(width: number): Line[] {
+  /** The card for `width` columns; `waiting` (another card has the keys) shows one line. */
+  render(width: number, waiting = false): Line[] {
     const w = Math.max(20, width);
     const tool = sanitize(this.request.toolName);
     const title = sanitize(this.request.title).replace(/\n/g, ' ');
@@ -111,6 +112,9 @@ export class PermissionCard {
           ? `${this.decided.always ? 'Always allowed' : 'Allowed'} ${tool}: ${title}`
           : `Denied ${tool}: ${title}${this.decided.reason ? ` — “${sanitize(this.decided.reason)}”` : ''}`;
       return wrapText(text, w, this.decided.kind === 'allow' ? 'ok' : 'warn', '  ');
+    }
+    if (waiting) {
+      return wrapText(`… waiting to ask: ${tool}: ${title}`, w, 'dim', '  ');
     }
     const inner = w - 2;
     const rows: Line[] = [

@@ -1,0 +1,62 @@
+import type { PermissionRequest } from '@agent/tools';
+import { lineText } from '../text/line';
+import { Transcript } from '../view/transcript';
+import { TranscriptView } from '../view/transcript-view';
+import { ModalSlot } from './modal';
+import { CardPermissionRequester } from './permission-requester';
+
+const request = (id: string, toolName = 'write_file'): PermissionRequest => ({
+  toolCallId: id,
+  toolName,
+  permission: 'edit',
+  title: `write ${id}.txt`,
+  input: {},
+});
+
+function setup() {
+  const transcript = new Transcript();
+  const modals = new ModalSlot();
+  const requester = new CardPermissionRequester(transcript, modals, () => undefined);
+  const screen = () => new TranscriptView(transcript).render(60, 40).map(lineText).join('\n');
+  return { transcript, modals, requester, screen };
+}
+
+describe('CardPermissionRequester', () => {
+  it('never asks for read tools', async () => {
+    const { requester, modals } = setup();
+    const read = { ...request('r'), permission: 'read' } as unknown as PermissionRequest;
+    await expect(requester.request(read, new AbortController().signal)).resolves.toEqual({
+      kind: 'allow',
+    });
+    expect(modals.active).toBeUndefined();
+  });
+
+  it('asks one card at a time; "always" settles waiting cards of the same tool', async () => {
+    const { requester, modals, screen } = setup();
+    const signal = new AbortController().signal;
+    const first = requester.request(request('a'), signal);
+    const second = requester.request(request('b'), signal);
+    const other = requester.request(request('c', 'run_shell'), signal);
+    expect(screen()).toContain('… waiting to ask: write_file: write b.txt');
+    modals.active!.handleKey({ name: 'a', ch: 'a' });
+    modals.active!.handleKey({ name: 'enter' });
+    await expect(first).resolves.toEqual({ kind: 'allow', always: true });
+    await expect(second).resolves.toEqual({ kind: 'allow', always: true });
+    expect(screen()).toContain('Yes, allow once');
+    expect(screen()).toContain('run_shell: write c.txt');
+    modals.active!.handleKey({ name: 'escape' });
+    await expect(other).resolves.toEqual({ kind: 'deny' });
+    expect(modals.active).toBeUndefined();
+    await expect(requester.request(request('d'), signal)).resolves.toEqual({ kind: 'allow' });
+  });
+
+  it('rejects with the abort reason and closes the card when the turn is interrupted', async () => {
+    const { requester, modals, screen } = setup();
+    const controller = new AbortController();
+    const pending = requester.request(request('a'), controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+    expect(modals.active).toBeUndefined();
+    expect(screen()).toContain('Interrupted before an answer');
+  });
+});
