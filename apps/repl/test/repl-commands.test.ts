@@ -25,6 +25,12 @@ describe('REPL sessions, commands and scrolling', () => {
       expect(screen).toContain('› what is here?');
       expect(screen).toContain('There is one file.');
       expect(screen).toMatch(/✓ Ran list_files/);
+      second.send('\x1b[A');
+      await second.waitFor(
+        (s) => s.split('\n').at(-2)!.startsWith('› what is here?'),
+        'the earlier prompt recalled into the input',
+      );
+      second.send('\x15');
       await second.type('and now?');
       second.send(ENTER);
       await second.waitForText('Still one file.');

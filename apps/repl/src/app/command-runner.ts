@@ -148,6 +148,9 @@ export async function resumeFile(file: string, deps: CommandDeps): Promise<void>
   deps.resetSession();
   deps.app.transcript.clear();
   deps.app.view.followTail();
+  deps.app.router.input.seedHistory(
+    loaded.events.flatMap((event) => (event.type === 'user' ? [event.text] : [])),
+  );
   for (const segment of replaySegments(loaded.events, loaded.warnings, deps.replayHooks)) {
     deps.app.transcript.add(segment);
   }

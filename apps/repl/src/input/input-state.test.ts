@@ -59,6 +59,16 @@ describe('InputState', () => {
     expect(input.text).toBe('dra');
   });
 
+  it("recalls a resumed session's prompts before those typed here", () => {
+    const input = new InputState();
+    input.seedHistory(['old one', 'old two']);
+    type(input, 'new');
+    input.handleKey(k('enter'));
+    input.handleKey(k('up'));
+    input.handleKey(k('up'));
+    expect(input.text).toBe('old two');
+  });
+
   it('moves between lines of a multi-line prompt before recalling history', () => {
     const input = new InputState();
     type(input, 'old');

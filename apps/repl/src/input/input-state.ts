@@ -79,6 +79,11 @@ export class InputState {
     return clean === '' ? { type: 'ignored' } : this.insert(clean);
   }
 
+  /** Earlier prompts (a resumed session's), oldest first, before anything typed here. */
+  seedHistory(texts: readonly string[]): void {
+    this.history.splice(0, 0, ...texts.filter((t) => t.trim() !== '').slice(-500));
+  }
+
   setText(text: string): void {
     this.text = text;
     this.cursor = text.length;
