@@ -5,3 +5,4 @@ export * from './tool-spec';
 export * from './registry';
 export * from './validate';
 export * from './workspace';
+export { lazy } from './lazy';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
-import { formatIssues } from '@agent/tools';
+import type { z } from 'zod';
+import { formatIssues, lazy } from '@agent/tools';
 import { PROVIDER_IDS } from '../provider';
 
 /** A configuration problem the person must fix; the message names the source and the field. */
@@ -9,23 +9,27 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const providerSettings = z
-  .object({
-    baseUrl: z.url().optional(),
-    model: z.string().trim().min(1).optional(),
-  })
-  .strict();
-
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
-export const configFileSchema = z
-  .object({
-    provider: z.enum(PROVIDER_IDS).optional(),
-    model: z.string().trim().min(1).optional(),
-    providers: z.partialRecord(z.enum(PROVIDER_IDS), providerSettings).optional(),
-  })
-  .strict();
+export const configFileSchema = lazy(() => {
+  // zod loads only when a config file exists.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { z } = require('zod') as typeof import('zod');
+  const providerSettings = z
+    .object({
+      baseUrl: z.url().optional(),
+      model: z.string().trim().min(1).optional(),
+    })
+    .strict();
+  return z
+    .object({
+      provider: z.enum(PROVIDER_IDS).optional(),
+      model: z.string().trim().min(1).optional(),
+      providers: z.partialRecord(z.enum(PROVIDER_IDS), providerSettings).optional(),
+    })
+    .strict();
+});
 
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;
 
 export function configFilePath(home: string): string {
   return path.join(home, 'config.json');
@@ -47,7 +51,7 @@ export function loadConfigFile(home: string): ConfigFile | undefined {
   } catch (error) {
     throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
   }
-  const parsed = configFileSchema.safeParse(json);
+  const parsed = configFileSchema().safeParse(json);
   if (!parsed.success) throw new ConfigError(`${file}: ${formatIssues(parsed.error.issues)}`);
   return parsed.data;
 }

@@ -1,5 +1,4 @@
 import { promises as fs } from 'node:fs';
-import { createTwoFilesPatch } from 'diff';
 import { ToolError } from '../tool';
 import type { WorkspacePath } from './path-safety';
 
@@ -56,6 +55,9 @@ export async function statOrUndefined(absolute: string) {
 
 /** A unified diff of one file's change; `before` undefined means the file is new. */
 export function unifiedDiff(relative: string, before: string | undefined, after: string): string {
+  // Loaded on the first edit, not at start-up.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createTwoFilesPatch } = require('diff') as typeof import('diff');
   const patch = createTwoFilesPatch(
     before === undefined ? '/dev/null' : `a/${relative}`,
     `b/${relative}`,

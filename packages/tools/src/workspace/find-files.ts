@@ -1,6 +1,5 @@
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { glob } from 'tinyglobby';
 import { ToolError } from '../tool';
 import { GitignoreFilter } from './gitignore-filter';
 import { toPosix } from './path-safety';
@@ -44,6 +43,9 @@ export async function findFiles(options: FindFilesOptions): Promise<string[]> {
       );
     });
   };
+  // Loaded on the first listing or search, not at start-up.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { glob } = require('tinyglobby') as typeof import('tinyglobby');
   const found = await glob(pattern, {
     cwd: base,
     dot: true,

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import ignore from 'ignore';
+import type { Ignore } from 'ignore';
 import { toPosix } from './path-safety';
 
 /** Directory names never listed or searched, wherever they appear. */
@@ -14,7 +14,7 @@ export const ALWAYS_SKIPPED = ['.git', 'node_modules'] as const;
  * per filter; make a new filter for each call so edits to them are seen.
  */
 export class GitignoreFilter {
-  private readonly rules = new Map<string, Promise<ignore.Ignore | undefined>>();
+  private readonly rules = new Map<string, Promise<Ignore | undefined>>();
 
   /**
    * `mode` picks what is excluded: `all`, `always-skipped` (only `.git` and `node_modules`, for
@@ -72,7 +72,7 @@ export class GitignoreFilter {
     return kept;
   }
 
-  private rulesOf(directory: string): Promise<ignore.Ignore | undefined> {
+  private rulesOf(directory: string): Promise<Ignore | undefined> {
     let pending = this.rules.get(directory);
     if (!pending) {
       pending = this.loadRules(directory);
@@ -81,12 +81,15 @@ export class GitignoreFilter {
     return pending;
   }
 
-  private async loadRules(directory: string): Promise<ignore.Ignore | undefined> {
+  private async loadRules(directory: string): Promise<Ignore | undefined> {
     const files = [path.join(directory, '.gitignore')];
     if (directory === this.root) files.unshift(path.join(directory, '.git', 'info', 'exclude'));
     const texts = await Promise.all(files.map((file) => fs.readFile(file, 'utf8').catch(() => '')));
     const text = texts.join('\n');
     if (text.trim() === '') return undefined;
+    // Loaded on the first rule file met, not at start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const ignore = require('ignore') as typeof import('ignore');
     return ignore().add(text);
   }
 }

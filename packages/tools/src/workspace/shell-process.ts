@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { HeadTailBuffer } from './head-tail-buffer';
 
 /** How a shell command ended. */
@@ -45,6 +44,9 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
   }
   return new Promise((resolve) => {
     const buffer = new HeadTailBuffer(options.headBytes, options.tailBytes);
+    // Loaded on the first command, not at start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn('bash', ['-c', command], {
       cwd: options.cwd,
       detached: true,
