@@ -1,7 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ConfigError, agentHome, resolveProviderConfig, type ResolveProviderInput } from '../src';
+import {
+  ConfigError,
+  DEFAULT_AUTO_COMPACT_FRACTION,
+  agentHome,
+  loadAgentSettings,
+  resolveProviderConfig,
+  type ResolveProviderInput,
+} from '../src';
 
 let home: string;
 
@@ -111,4 +118,34 @@ describe('resolveProviderConfig', () => {
     expect(agentHome({ AGENT_HOME: home })).toBe(home);
     expect(agentHome({})).toBe(path.join(os.homedir(), '.agent'));
   });
+});
+
+describe('loadAgentSettings', () => {
+  it('defaults automatic compaction to DEFAULT_AUTO_COMPACT_FRACTION without a file or field', () => {
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: DEFAULT_AUTO_COMPACT_FRACTION });
+    writeConfig({ provider: 'demo' });
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8 });
+  });
+
+  it('reads autoCompact as a fraction in (0, 1] or false', () => {
+    writeConfig({ autoCompact: 0.5 });
+    expect(loadAgentSettings(home).autoCompact).toBe(0.5);
+    writeConfig({ autoCompact: 1 });
+    expect(loadAgentSettings(home).autoCompact).toBe(1);
+    writeConfig({ autoCompact: false, provider: 'demo' });
+    expect(loadAgentSettings(home).autoCompact).toBe(false);
+    expect(resolve({}).id).toBe('demo');
+  });
+
+  it.each([0, -0.2, 1.5, 80, true, '0.8', null])(
+    'rejects autoCompact %p with the file, the field and the rule',
+    (value) => {
+      writeConfig({ autoCompact: value });
+      const file = path.join(home, 'config.json');
+      expect(() => loadAgentSettings(home)).toThrow(ConfigError);
+      expect(() => loadAgentSettings(home)).toThrow(
+        `${file}: autoCompact: expected a fraction of the context window in (0, 1] (e.g. 0.8) or false`,
+      );
+    },
+  );
 });

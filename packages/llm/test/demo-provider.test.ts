@@ -10,7 +10,7 @@ import {
   type Tool,
 } from '@agent/tools';
 import { z } from 'zod';
-import { createProvider, runToolLoop, type LoopOptions, type Message } from '../src';
+import { contextUsage, createProvider, runToolLoop, type LoopOptions, type Message } from '../src';
 import { DEMO_QUESTIONS, DemoProvider } from '../src/providers/demo';
 import { RecordingPermissions } from './support/test-tools';
 
@@ -131,6 +131,25 @@ describe('demo provider', () => {
     expect(messages[0]!.text).toMatch(/^\[demo provider\] This is the offline demo provider/);
     expect(messages[0]!.text).toContain('OPENAI_API_KEY');
     expect(messages[0]!.text).toContain('--provider');
+  });
+
+  it('reports input usage for the whole request, tool specs included (as the context estimate)', async () => {
+    const registry = new ToolRegistry([...createWorkspaceTools(), askUser]);
+    const request = {
+      system: 'system',
+      tools: registry.specs(),
+      messages: [{ role: 'user' as const, text: 'hello' }],
+    };
+    let inputTokens = 0;
+    for await (const event of new DemoProvider('demo', { delayMs: 0 }).stream(
+      request,
+      new AbortController().signal,
+    )) {
+      if (event.type === 'usage') inputTokens = event.usage.inputTokens;
+    }
+    const estimate = contextUsage(request, 'demo', 'demo');
+    expect(estimate.tools).toBeGreaterThan(500);
+    expect(inputTokens).toBe(estimate.total);
   });
 
   it('stops streaming promptly on abort', async () => {

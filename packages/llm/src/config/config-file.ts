@@ -9,6 +9,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const AUTO_COMPACT_RULE =
+  'expected a fraction of the context window in (0, 1] (e.g. 0.8) or false to turn automatic compaction off';
+
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
 export const configFileSchema = lazy(() => {
   // zod loads only when a config file exists.
@@ -25,6 +28,11 @@ export const configFileSchema = lazy(() => {
       provider: z.enum(PROVIDER_IDS).optional(),
       model: z.string().trim().min(1).optional(),
       providers: z.partialRecord(z.enum(PROVIDER_IDS), providerSettings).optional(),
+      autoCompact: z
+        .union([z.number().gt(0, AUTO_COMPACT_RULE).lte(1, AUTO_COMPACT_RULE), z.literal(false)], {
+          error: AUTO_COMPACT_RULE,
+        })
+        .optional(),
     })
     .strict();
 });

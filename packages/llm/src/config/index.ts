@@ -1,3 +1,4 @@
 export * from './agent-home';
 export * from './config-file';
 export * from './resolve-provider-config';
+export * from './agent-settings';

@@ -1,4 +1,5 @@
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
+import { contextBreakdown } from '../../context/breakdown';
 import { countTokens } from '../../context/tokens';
 import { decideDemoMove } from './demo-script';
 
@@ -49,10 +50,9 @@ async function* play(
     }
     yield { type: 'tool_call_end', id, name: call.name, arguments: args };
   }
-  const input = JSON.stringify(request.messages).length + request.system.length;
   yield {
     type: 'usage',
-    usage: { inputTokens: Math.ceil(input / 3.5), outputTokens: countTokens(move.text) },
+    usage: { inputTokens: contextBreakdown(request).total, outputTokens: countTokens(move.text) },
   };
   yield { type: 'end', stopReason: move.calls.length ? 'tool_use' : 'stop' };
 }
