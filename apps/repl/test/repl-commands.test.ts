@@ -149,6 +149,42 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
+  it.each([
+    [0.5, 0.55, true],
+    [0.9, 0.86, false],
+    [false, 0.99, false],
+  ] as const)(
+    'with autoCompact %p in config.json, a window %p full compacts first: %p',
+    async (autoCompact, fill, compacts) => {
+      const provider = new ScriptedProvider([
+        [
+          { type: 'text_delta', text: 'Big answer.' },
+          { type: 'usage', usage: { inputTokens: Math.round(128_000 * fill), outputTokens: 0 } },
+          { type: 'end', stopReason: 'stop' },
+        ],
+        text('- earlier: a big answer'),
+        text('Fresh answer.'),
+      ]);
+      const h = new Harness();
+      writeFileSync(path.join(h.home, 'config.json'), JSON.stringify({ autoCompact }));
+      await h.start(provider);
+      try {
+        await h.type('first');
+        h.send(ENTER);
+        await h.waitForText('Big answer.');
+        await h.waitForText('· ready ·');
+        await h.type('second');
+        h.send(ENTER);
+        await h.waitForText(compacts ? 'Fresh answer.' : '• earlier: a big answer');
+        const last = provider.requests.at(-1)!.messages;
+        expect(last[0]!.role).toBe(compacts ? 'checkpoint' : 'user');
+        expect((await h.screen()).includes('summarising the conversation first')).toBe(compacts);
+      } finally {
+        await h.stop();
+      }
+    },
+  );
+
   it('Ctrl+C interrupts a running /compact and leaves the conversation as it was', async () => {
     const provider = new ScriptedProvider([text('Noted.'), text('never used')]);
     const h = await new Harness().start(provider);

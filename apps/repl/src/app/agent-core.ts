@@ -1,8 +1,11 @@
 import {
+  buildRequest,
   compactHistory,
   contextUsage,
+  DEFAULT_AUTO_COMPACT_FRACTION,
   shouldAutoCompact,
   type ContextUsage,
+  type ProviderRequest,
   runToolLoop,
   type LoopEvent,
   type LoopEndReason,
@@ -23,6 +26,8 @@ export interface AgentCoreOptions {
   askUser?: AskUserRequester;
   maxAskUser: number;
   toolHistory: ToolHistoryMode;
+  /** Fraction of the window at which a prompt first compacts the conversation; false: never. */
+  autoCompact?: number | false;
   onEvent(event: LoopEvent): void;
   /** A background session write failed. */
   onSaveError(error: Error): void;
@@ -30,11 +35,20 @@ export interface AgentCoreOptions {
   onNotice?(text: string): void;
 }
 
-/** How full the context window is, for the status line. */
+/** How full the context window is, for the status line and /context. */
 export interface ContextFill {
   used: number;
   window: number;
   fraction: number;
+  /** Where `used` comes from: the provider's count of the current conversation, or the estimate. */
+  source: 'provider' | 'estimate';
+}
+
+/** The provider's token count (input + output of its last call) for one conversation state. */
+interface ProviderCount {
+  messages: Message[];
+  provider: Provider;
+  tokens: number;
 }
 
 /**
@@ -47,9 +61,17 @@ export class AgentCore {
   writer: SessionWriter | undefined;
   private running:
     { abort: AbortController; soft: AbortController; done: Promise<void> } | undefined;
-  private lastUsage: number | undefined;
+  /** Valid while `messages` and `provider` are the ones it counted (any replacement drops it). */
+  private counted: ProviderCount | undefined;
   private fillCache:
-    { messages: Message[]; usage: number | undefined; fill: ContextFill } | undefined;
+    | {
+        messages: Message[];
+        provider: Provider;
+        counted: ProviderCount | undefined;
+        usage: ContextUsage;
+        fill: ContextFill;
+      }
+    | undefined;
 
   constructor(
     public provider: Provider,
@@ -91,7 +113,6 @@ export class AgentCore {
       writer.recordUser(prompt);
       const history: Message[] = [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
-      this.lastUsage = undefined;
       const result = await runToolLoop({
         provider: this.provider,
         registry: this.options.registry,
@@ -106,13 +127,22 @@ export class AgentCore {
         toolHistory: this.options.toolHistory,
         onEvent: (event) => {
           if (event.type === 'usage') {
-            this.lastUsage = event.usage.inputTokens + event.usage.outputTokens;
+            const tokens = event.usage.inputTokens + event.usage.outputTokens;
+            this.counted = { messages: history, provider: this.provider, tokens };
           }
           writer.recordLoopEvent(event);
           this.options.onEvent(event);
         },
       });
       this.messages = [...history, ...result.messages];
+      const counted = this.counted;
+      // Tool history "off" drops raw outputs from this turn's calls: the count no longer fits.
+      const shrunk =
+        this.toolHistory === 'off' &&
+        result.messages.some((m) => m.role === 'assistant' && m.toolCalls.length > 0);
+      if (counted?.messages === history && !shrunk) {
+        this.counted = { ...counted, messages: this.messages };
+      }
       await writer.flush().catch((error: Error) => this.options.onSaveError(error));
       return result.reason;
     } catch (error) {
@@ -133,8 +163,10 @@ export class AgentCore {
    * conversation into a checkpoint first (recorded in the session). A failure only notes it.
    */
   private async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
+    const threshold = this.options.autoCompact ?? DEFAULT_AUTO_COMPACT_FRACTION;
+    if (threshold === false || this.messages.length === 0) return;
     const fill = this.contextFill();
-    if (this.messages.length === 0 || !shouldAutoCompact(fill.used, fill.window)) return;
+    if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;
     const percent = Math.round(fill.fraction * 100);
     this.options.onNotice?.(`Context ${percent}% full: summarising the conversation first…`);
     const result = await compactHistory({
@@ -149,7 +181,6 @@ export class AgentCore {
       return;
     }
     this.messages = result.messages;
-    this.lastUsage = undefined;
     writer.recordCheckpoint(result.checkpoint.summary);
     this.options.onNotice?.(`Compacted ${result.summarized} messages into a summary.`);
   }
@@ -167,40 +198,68 @@ export class AgentCore {
     await running.done;
   }
 
-  /** Where the tokens of the next request would go. */
-  contextBreakdown(): ContextUsage {
-    return contextUsage(
-      {
-        system: this.options.system,
-        messages: this.messages,
-        tools: this.options.registry.specs(),
-      },
-      this.provider.model,
-      this.provider.id,
-    );
+  /**
+   * The request the conversation would send next (before the new prompt): from the last
+   * checkpoint on, dangling calls closed, old results pruned past the window, as the loop does.
+   */
+  nextRequest(): ProviderRequest {
+    return buildRequest({
+      provider: this.provider,
+      registry: this.options.registry,
+      system: this.options.system,
+      messages: this.messages,
+    });
   }
 
-  /** Cached per conversation state: counting tokens is too slow to do on every paint. */
+  /** Where the tokens of the next request would go (estimated). */
+  contextBreakdown(): ContextUsage {
+    return this.measure().usage;
+  }
+
+  /**
+   * How full the window is: the provider's own count while it still describes the current
+   * conversation, else the estimate of the next request. Cached per conversation state.
+   */
   contextFill(): ContextFill {
+    return this.measure().fill;
+  }
+
+  private measure(): { usage: ContextUsage; fill: ContextFill } {
     const cache = this.fillCache;
-    if (cache && cache.messages === this.messages && cache.usage === this.lastUsage)
-      return cache.fill;
-    const usage = this.contextBreakdown();
-    const used = this.lastUsage ?? usage.total;
-    const fill = {
+    if (
+      cache &&
+      cache.messages === this.messages &&
+      cache.provider === this.provider &&
+      cache.counted === this.counted
+    ) {
+      return cache;
+    }
+    const usage = contextUsage(this.nextRequest(), this.provider.model, this.provider.id);
+    const counted =
+      this.counted?.messages === this.messages && this.counted.provider === this.provider
+        ? this.counted.tokens
+        : undefined;
+    const used = counted ?? usage.total;
+    const fill: ContextFill = {
       used,
       window: usage.window,
       fraction: usage.window > 0 ? used / usage.window : 0,
+      source: counted === undefined ? 'estimate' : 'provider',
     };
-    this.fillCache = { messages: this.messages, usage: this.lastUsage, fill };
-    return fill;
+    this.fillCache = {
+      messages: this.messages,
+      provider: this.provider,
+      counted: this.counted,
+      usage,
+      fill,
+    };
+    return this.fillCache;
   }
 
   /** Starts over in a new session (the old file is closed). */
   async reset(): Promise<void> {
     await this.closeSession();
     this.messages = [];
-    this.lastUsage = undefined;
   }
 
   /** Continues a saved session: its messages and its file. */

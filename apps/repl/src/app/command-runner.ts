@@ -1,4 +1,4 @@
-import { compactHistory, type ContextUsage } from '@agent/llm';
+import { compactHistory } from '@agent/llm';
 import { listSessions, loadSession, projectSession, resolveSession } from '@agent/session';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
@@ -90,26 +90,27 @@ function percent(fraction: number): string {
   return `${Math.round(fraction * 1000) / 10}%`;
 }
 
-/** The /context report: the estimated next request by part, and the provider's last count. */
+/**
+ * The /context report: the figure the status line shows (the provider's count of this
+ * conversation when it has one, else the estimate), and the estimated next request by part.
+ */
 export function contextReport(core: AgentCore): string {
   const b = core.contextBreakdown();
   const fill = core.contextFill();
-  const reported =
-    fill.used !== b.total ? ` · last reported by the provider: ${fill.used} tokens` : '';
+  const source =
+    fill.source === 'provider'
+      ? `counted by the provider · next request estimated at ${b.total}`
+      : 'estimated next request';
+  const sent = core.nextRequest().messages.length;
+  const left = core.messages.length - sent;
   return [
-    `Context: next request ≈ ${b.total} of ${b.window} tokens (${percent(b.fraction)})${reported}`,
-    ...contextBreakdownLines(core, b),
+    `Context: ${fill.used} of ${fill.window} tokens (${percent(fill.fraction)}), ${source}`,
+    `  system prompt  ${b.system}`,
+    `  tools          ${b.tools}`,
+    `  conversation   ${b.history}`,
+    `  tool results   ${b.toolResults}`,
+    `  messages       ${sent}${left > 0 ? ` (${left} before the last checkpoint left out)` : ''} · tool history ${core.toolHistory}`,
   ].join('\n');
-}
-
-function contextBreakdownLines(core: AgentCore, breakdown: ContextUsage): string[] {
-  return [
-    `  system prompt  ${breakdown.system}`,
-    `  tools          ${breakdown.tools}`,
-    `  conversation   ${breakdown.history}`,
-    `  tool results   ${breakdown.toolResults}`,
-    `  messages       ${core.messages.length} · tool history ${core.toolHistory}`,
-  ];
 }
 
 async function listHere(deps: CommandDeps): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   buildSystemPrompt,
   createProvider,
+  loadAgentSettings,
   resolveProviderConfig,
   type Provider,
   type ProviderId,
@@ -44,6 +45,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
         agentHome,
       });
   const provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
+  const settings = loadAgentSettings(agentHome);
   const { profiles, errors } = await loadProfiles({ agentHome, workspaceRoot: args.cwd });
   const current: Provider = {
     get id() {
@@ -72,6 +74,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
     permissions: cards,
     maxAskUser,
     toolHistory: args.toolHistory ?? 'full',
+    autoCompact: settings.autoCompact,
     onEvent: (event) => app.onLoopEvent(event),
     onSaveError: (error) => app.error(`Saving the session failed: ${error.message}`),
     onNotice: (text) => app.info(text),
