@@ -4,6 +4,7 @@ import { parseCliArgs } from './cli-args';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
+import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
 /** Entry point. Only argument parsing is loaded up front; the agent loads after it (fast --version). */
 async function main(argv: readonly string[]): Promise<number> {
@@ -18,6 +19,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
+    keepWasmOnBaselineCompiler();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
     return await runHeadless(command.options, {

@@ -56,6 +56,33 @@ describe('headless command line', () => {
     }
   });
 
+  it('a one-turn answer loads no schema library, tokenizer or tool-only dependency', async () => {
+    server = await startFakeServer(openAIChatProtocol, [{ text: 'Hello there.' }]);
+    sandbox.write('p.txt', 'Say hello.');
+    const trace = path.join(sandbox.agentHome, 'trace.txt');
+    fs.mkdirSync(sandbox.agentHome, { recursive: true });
+    const env = cliEnv(sandbox, {
+      OPENAI_API_KEY: 'test',
+      NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'trace-requires.js')}`,
+      TRACE_REQUIRES_FILE: trace,
+    });
+    const result = await runCli(['p.txt', ...openAI(server.url)], env);
+    expect(result.stdout).toContain('Hello there.');
+    expect(result.code).toBe(0);
+    const packages = fs
+      .readFileSync(trace, 'utf8')
+      .split('\n')
+      .map(
+        (file) =>
+          /node_modules[\\/](?:\.pnpm[\\/])?(@[^\\/@]+[\\/][^\\/@]+|[^\\/@]+)/.exec(file)?.[1],
+      )
+      .filter((name): name is string => name !== undefined);
+    expect(packages).toContain('openai');
+    for (const heavy of ['zod', 'js-tiktoken', 'diff', 'tinyglobby', 'ignore', 'yaml']) {
+      expect(packages).not.toContain(heavy);
+    }
+  });
+
   it.each([
     [[], /missing the prompt file/],
     [['p.txt', '--bogus'], /--bogus/],
