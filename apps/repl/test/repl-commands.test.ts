@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Harness, ScriptedProvider, text, toolCall } from './harness';
 
@@ -41,6 +41,48 @@ describe('REPL sessions, commands and scrolling', () => {
       await second.stop();
       first.cleanup();
     }
+  });
+
+  it('--tool-history off is saved in a new session; resuming keeps it unless a flag overrides', async () => {
+    const first = await new Harness().start(new ScriptedProvider([text('One.')]), {
+      toolHistory: 'off',
+    });
+    await first.type('one');
+    first.send(ENTER);
+    await first.waitForText('One.');
+    await first.waitForText('· ready ·');
+    const file = first.repl.core.writer!.path;
+    await first.stop({ keep: true });
+    const settings = () =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; toolHistory?: string })
+        .filter((event) => event.type === 'settings')
+        .map((event) => event.toolHistory);
+    expect(settings()).toEqual(['off']);
+
+    const kept = await new Harness(80, 24, first).start(new ScriptedProvider([]), {
+      continue: true,
+    });
+    try {
+      await kept.waitForText('Resumed session');
+      expect(kept.repl.core.toolHistory).toBe('off');
+    } finally {
+      await kept.stop();
+    }
+    const overridden = await new Harness(80, 24, first).start(new ScriptedProvider([]), {
+      continue: true,
+      toolHistory: 'full',
+    });
+    try {
+      await overridden.waitForText('Resumed session');
+      expect(overridden.repl.core.toolHistory).toBe('full');
+    } finally {
+      await overridden.stop();
+    }
+    expect(settings()).toEqual(['off', 'full']);
+    first.cleanup();
   });
 
   it('/new starts over, /sessions lists the saved one, /context and /tool-history answer', async () => {

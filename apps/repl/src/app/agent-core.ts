@@ -282,13 +282,17 @@ export class AgentCore {
   }
 
   private async ensureWriter(): Promise<SessionWriter> {
-    this.writer ??= await SessionWriter.create({
+    if (this.writer) return this.writer;
+    this.writer = await SessionWriter.create({
       agentHome: this.options.agentHome,
       cwd: this.options.workspaceRoot,
       provider: this.provider.id,
       model: this.provider.model,
       onError: (e) => this.options.onSaveError(e),
     });
+    if (this.options.toolHistory !== 'full') {
+      this.writer.recordSettings({ toolHistory: this.options.toolHistory });
+    }
     return this.writer;
   }
 }

@@ -1,4 +1,4 @@
-import { compactHistory } from '@agent/llm';
+import { compactHistory, type ToolHistoryMode } from '@agent/llm';
 import { listSessions, loadSession, projectSession, resolveSession } from '@agent/session';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
@@ -140,12 +140,21 @@ async function resume(idOrPrefix: string, deps: CommandDeps): Promise<void> {
   await resumeFile(file, deps);
 }
 
-/** Loads a saved session, replays it compactly and continues it. */
-export async function resumeFile(file: string, deps: CommandDeps): Promise<void> {
+/**
+ * Loads a saved session, replays it compactly and continues it in the tool-history mode it was
+ * saved with, or in `flag`'s mode (recorded in the session when it differs).
+ */
+export async function resumeFile(
+  file: string,
+  deps: CommandDeps,
+  flag?: ToolHistoryMode,
+): Promise<void> {
   const loaded = await loadSession(file);
   const projection = projectSession(loaded.events);
   await deps.core.adopt(file, projection.messages);
-  if (projection.toolHistory) deps.core.toolHistory = projection.toolHistory;
+  const mode = flag ?? projection.toolHistory ?? 'full';
+  if (mode !== (projection.toolHistory ?? 'full')) deps.core.toolHistory = mode;
+  else deps.core.options.toolHistory = mode;
   deps.resetSession();
   deps.app.transcript.clear();
   deps.app.view.followTail();

@@ -128,10 +128,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentCore> {
 async function resume(args: ReplArgs, agentHome: string, deps: CommandDeps): Promise<void> {
   if (args.resume) {
     const found = await resolveSession(agentHome, args.resume);
-    if (found.ok) return resumeFile(found.session.path, deps);
+    if (found.ok) return resumeFile(found.session.path, deps, args.toolHistory);
     return deps.app.error(found.message);
   }
   const latest = await latestSessionFor(agentHome, args.cwd);
-  if (latest) return resumeFile(latest.path, deps);
+  if (latest) return resumeFile(latest.path, deps, args.toolHistory);
   deps.app.info('No saved session for this directory yet: starting a new one.');
 }

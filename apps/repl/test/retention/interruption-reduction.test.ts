@@ -65,8 +65,13 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines.map((line) => line.type)).toEqual(['session_start', 'user', 'assistant']);
-    expect(lines[2].message.toolCalls).toMatchObject([
+    expect(lines.map((line) => line.type)).toEqual([
+      'session_start',
+      'settings',
+      'user',
+      'assistant',
+    ]);
+    expect(lines[3].message.toolCalls).toMatchObject([
       { name: 'ask_user', status: 'pending', input: ASK_INPUT },
     ]);
 

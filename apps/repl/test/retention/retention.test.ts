@@ -96,6 +96,7 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
   expect(loaded.warnings).toEqual([]);
   expect(loaded.events.map((event) => event.type)).toEqual([
     'session_start',
+    'settings',
     'user',
     'assistant',
     'tool_end',
@@ -105,6 +106,7 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
     'user',
     'assistant',
   ]);
+  expect(loaded.events[1]).toMatchObject({ type: 'settings', toolHistory: 'off' });
   const askEnd = loaded.events.find((e) => e.type === 'tool_end' && e.callId === ids.ask);
   expect(askEnd).toMatchObject({ status: 'ok', retainedOutput: fixture.resultJson });
 
