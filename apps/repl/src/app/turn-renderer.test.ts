@@ -76,6 +76,33 @@ describe('TurnRenderer', () => {
     expect(screen()).toEqual([]);
   });
 
+  it('shows an error line when an interactive tool fails (invalid input, budget, concurrency)', () => {
+    const { renderer, screen } = setup(['ask_user']);
+    renderer.handle({ type: 'tool_start', activity: activity('1', 'ask_user'), title: 'ask' });
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('1', 'ask_user', {
+        status: 'error',
+        summary: 'Invalid arguments for ask_user: questions: required',
+      }),
+      result: {
+        output: 'Invalid arguments for ask_user: questions: required',
+        isError: true,
+      },
+    });
+    renderer.handle({
+      type: 'tool_end',
+      activity: activity('2', 'ask_user', { status: 'error', summary: '' }),
+      result: { output: 'ask_user budget exhausted\nmore', isError: true },
+    });
+    expect(screen()).toEqual([
+      '✗ Ran ask',
+      '  ⎿ Invalid arguments for ask_user: questions: required',
+      '✗ Ran ask_user',
+      '  ⎿ ask_user budget exhausted',
+    ]);
+  });
+
   it('shows a subagent working under its task line, then marks it done', () => {
     const { renderer, screen } = setup();
     renderer.handle({

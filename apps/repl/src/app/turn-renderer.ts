@@ -23,7 +23,7 @@ function subagentData(data: unknown): SubagentData | undefined {
 
 /** Which tools get special treatment on screen. */
 export interface ToolDisplay {
-  /** Interactive tools (ask_user) draw their own card: no status lines. */
+  /** Interactive tools (ask_user) draw their own card: no status lines unless they fail. */
   isHidden(name: string): boolean;
   /** Exec tools show their (folded) output below the status line. */
   showsOutput(name: string): boolean;
@@ -37,6 +37,8 @@ export interface ToolDisplay {
 export class TurnRenderer {
   private assistant: AssistantSegment | undefined;
   private readonly tools = new Map<string, ToolSegment>();
+  /** Titles of running interactive calls: they get a status line only if they fail. */
+  private readonly hidden = new Map<string, string>();
   private readonly subagents = new Map<string, SubagentSegment>();
 
   constructor(
@@ -60,7 +62,10 @@ export class TurnRenderer {
       case 'tool_start': {
         this.endText();
         const { activity } = event;
-        if (this.display.isHidden(activity.name)) return;
+        if (this.display.isHidden(activity.name)) {
+          this.hidden.set(activity.id, event.title);
+          return;
+        }
         const segment = this.transcript.add({
           kind: 'tool',
           id: activity.id,
@@ -82,6 +87,19 @@ export class TurnRenderer {
       }
       case 'tool_end': {
         const { activity, result } = event;
+        const title = this.hidden.get(activity.id);
+        this.hidden.delete(activity.id);
+        if (activity.status === 'error' && this.display.isHidden(activity.name)) {
+          this.transcript.add({
+            kind: 'tool',
+            id: activity.id,
+            name: activity.name,
+            title: title || activity.name,
+            state: 'error',
+            summary: activity.summary || result.output.split('\n')[0],
+          });
+          return;
+        }
         const segment = this.tools.get(activity.id);
         if (!segment) return;
         this.tools.delete(activity.id);
@@ -106,6 +124,7 @@ export class TurnRenderer {
           this.transcript.touch(segment);
         }
         this.tools.clear();
+        this.hidden.clear();
         for (const id of [...this.subagents.keys()]) this.endSubagent(id);
         if (event.reason === 'error') {
           this.transcript.add({ kind: 'error', text: event.error ?? 'The turn failed.' });

@@ -136,6 +136,11 @@ describe('ask_user on the REPL screen', () => {
     expect(existsSync(path.join(h.workspace, 'x.txt'))).toBe(false);
     expect(screen.match(/Questionnaire: 1 answer/g)).toHaveLength(1);
     expect(screen).not.toContain('Question 1 of 1');
+    expect(screen).toMatch(
+      /✗ Ran .*\n\s+⎿ Invalid arguments for ask_user: questions\[1\]\.options/,
+    );
+    expect(screen).toMatch(/✗ Ran .*\n\s+⎿ ask_user budget exhausted/);
+    expect(screen.match(/✗ Ran/g)).toHaveLength(2);
   });
 
   it('keeps a large questionnaire and its answers exact on later prompts with tool history off', async () => {
