@@ -101,7 +101,9 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.type('/sessions');
       h.send(ENTER);
       const listed = await h.waitForText(id);
-      expect(listed).toContain('remember me');
+      expect(listed).toMatch(
+        new RegExp(`${id} {2}\\d+s ago {2}remember me {2}· openai-chat/scripted-model · \\d+ B`),
+      );
       await h.type('/context');
       h.send(ENTER);
       await h.waitForText('system prompt');

@@ -4,6 +4,7 @@ import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
 import type { ReplApp } from './repl-app';
 import { replaySegments, type ReplayHook } from './replay';
+import { sessionLine } from './session-list';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -118,11 +119,8 @@ async function listHere(deps: CommandDeps): Promise<void> {
     (s) => s.cwd === undefined || s.cwd === deps.workspaceRoot,
   );
   if (sessions.length === 0) return deps.app.info('No saved sessions for this directory yet.');
-  const lines = sessions.slice(0, 20).map((s) => {
-    const when = s.updatedAt.toISOString().replace('T', ' ').slice(0, 16);
-    const current = s.id === deps.core.sessionId ? ' (current)' : '';
-    return `  ${s.id}  ${when}  ${s.firstPrompt ?? '(no prompt)'}${current}`;
-  });
+  const now = new Date();
+  const lines = sessions.slice(0, 20).map((s) => sessionLine(s, now, deps.core.sessionId));
   deps.app.info(['Sessions (newest first; /resume ID):', ...lines].join('\n'));
 }
 
