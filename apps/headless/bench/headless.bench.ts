@@ -1,4 +1,6 @@
 // Start-up and one-turn cost of the headless runner, as ratios to `node -e 0` measured in this run.
+// Two reference floors show how much of a turn is the platform's and the SDK's: Node's fetch alone,
+// and @agent/llm's openai-chat provider alone, each streaming the same reply from the same fake.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +9,8 @@ import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/t
 
 const RUNS = Number(process.env.BENCH_RUNS || 9);
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
+const FLOOR_FETCH = path.join(__dirname, 'floor-fetch.js');
+const FLOOR_PROVIDER = path.join(__dirname, 'floor-provider.js');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,30 +61,40 @@ async function main(): Promise<void> {
     INIT_CWD: workspace,
     OPENAI_API_KEY: 'bench',
   };
-  const script: ScriptedTurn[] = Array.from({ length: RUNS + 1 }, () => ({
+  const script: ScriptedTurn[] = Array.from({ length: 3 * (RUNS + 1) }, () => ({
     text: 'Hello! How can I help?',
     usage: { inputTokens: 20, outputTokens: 6 },
   }));
   const server = await startFakeServer(openAIChatProtocol, script);
   const turnArgs = [MAIN, 'prompt.txt', '--provider', 'openai-chat', '--model', 'bench-model'];
   turnArgs.push('--base-url', `${server.url}/v1`);
+  const fetchArgs = [FLOOR_FETCH, `${server.url}/v1`];
+  const providerArgs = [FLOOR_PROVIDER, `${server.url}/v1`];
   try {
     timeSync(['-e', '0'], env);
     timeSync([MAIN, '--version'], env);
     await timeAsync(turnArgs, env);
+    await timeAsync(fetchArgs, env);
+    await timeAsync(providerArgs, env);
     const baseline: number[] = [];
     const version: number[] = [];
     const turn: number[] = [];
+    const fetchFloor: number[] = [];
+    const providerFloor: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       baseline.push(timeSync(['-e', '0'], env));
       version.push(timeSync([MAIN, '--version'], env));
       turn.push(await timeAsync(turnArgs, env));
+      fetchFloor.push(await timeAsync(fetchArgs, env));
+      providerFloor.push(await timeAsync(providerArgs, env));
     }
     const base = median(baseline);
     const rows: Array<[string, number, number | undefined]> = [
       ['node -e 0 (baseline)', base, undefined],
       ['headless --version', median(version), 2],
       ['headless one turn (openai-chat fake)', median(turn), 4],
+      ['floor: Node fetch, same reply (reference)', median(fetchFloor), undefined],
+      ['floor: openai-chat provider alone (reference)', median(providerFloor), undefined],
     ];
     const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
     console.log(`headless benchmarks: median of ${RUNS} runs, Node ${process.version}\n`);
