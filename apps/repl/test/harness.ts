@@ -75,6 +75,8 @@ export class Harness {
   readonly home: string;
   readonly workspace: string;
   repl!: RunningRepl;
+  /** Bytes the REPL wrote to the terminal so far. */
+  written = 0;
   private pending = Promise.resolve();
 
   constructor(
@@ -94,6 +96,7 @@ export class Harness {
     const term = this.term;
     const output = new Writable({
       write: (chunk: Buffer, _enc, done) => {
+        this.written += chunk.length;
         this.pending = this.pending.then(() => new Promise<void>((r) => term.write(chunk, r)));
         done();
       },

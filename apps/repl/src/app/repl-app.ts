@@ -43,6 +43,7 @@ export class ReplApp {
   private noticeTimer: NodeJS.Timeout | undefined;
   private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
+  private disposed = false;
 
   /** The agent, attached once its modules are loaded (after the first paint). */
   core: AgentCore | undefined;
@@ -51,7 +52,8 @@ export class ReplApp {
 
   constructor(
     private readonly onPaint: () => void,
-    private readonly onQuit: () => void,
+    /** Quits the REPL with an exit code (0 by default). */
+    private readonly onQuit: (code?: number) => void,
   ) {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
@@ -61,6 +63,7 @@ export class ReplApp {
         this.flash('Stopping after the current step…');
       },
       interrupt: () => {
+        if (!this.core) return this.onQuit(130);
         this.commandAbort?.abort(new Error('interrupted by the person'));
         void this.core?.interrupt();
       },
@@ -150,6 +153,7 @@ export class ReplApp {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.stopSpinner();
@@ -180,6 +184,7 @@ export class ReplApp {
 
   /** Attaches the loaded agent and sends anything typed while it loaded. */
   attach(core: AgentCore): void {
+    if (this.disposed) return;
     this.core = core;
     this.onPaint();
     this.next();

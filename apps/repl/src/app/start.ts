@@ -24,13 +24,18 @@ export interface RunningRepl {
  * Starts the REPL in two steps so the prompt paints fast: first the screen (blessed and the
  * pure UI modules only), then, after that first paint, the agent (providers, tools, sessions,
  * extensions), loaded lazily. Keys typed meanwhile are kept and prompts queue until it attaches.
- * Rejects on configuration errors, after restoring the terminal.
+ * Rejects on configuration errors: before painting anything when flags, environment or
+ * config.json are wrong, else after restoring the terminal. Ctrl+C while loading quits (130).
  */
 export async function startRepl(
   args: ReplArgs,
   io: TerminalStreams,
   options: StartOptions = {},
 ): Promise<RunningRepl> {
+  const env = options.env ?? process.env;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { loadStartConfig } = require('./start-config') as typeof import('./start-config');
+  const config = loadStartConfig(args, env, options.provider !== undefined);
   const ui: { screen?: ReplScreen } = {};
   const paint = (): void => ui.screen?.paint();
   let exit!: (code: number) => void;
@@ -45,7 +50,7 @@ export async function startRepl(
     })();
     return state.quitting;
   };
-  const app = new ReplApp(paint, () => void quit(0));
+  const app = new ReplApp(paint, (code) => void quit(code));
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
   const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
   const screen = mountScreen(app, io);
@@ -60,7 +65,7 @@ export async function startRepl(
       app,
       cards,
       args,
-      env: options.env ?? process.env,
+      config,
       provider: options.provider,
       quit,
     });
@@ -69,5 +74,6 @@ export async function startRepl(
     screen.destroy();
     throw error;
   }
+  if (state.quitting) await state.core.close();
   return { app, screen, core: state.core, quit, exited };
 }

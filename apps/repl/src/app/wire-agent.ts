@@ -1,15 +1,9 @@
-import {
-  buildSystemPrompt,
-  createProvider,
-  loadAgentSettings,
-  resolveProviderConfig,
-  type Provider,
-  type ProviderId,
-} from '@agent/llm';
-import { defaultAgentHome, latestSessionFor, resolveSession } from '@agent/session';
+import { buildSystemPrompt, createProvider, type Provider, type ProviderId } from '@agent/llm';
+import { latestSessionFor, resolveSession } from '@agent/session';
 import { createTaskTool, loadProfiles } from '@agent/subagents';
 import { ToolRegistry, createWorkspaceTools } from '@agent/tools';
 import type { ReplArgs } from './args';
+import type { StartConfig } from './start-config';
 import { AgentCore } from './agent-core';
 import { resumeFile, runCommand, type CommandDeps } from './command-runner';
 import { BUILTIN_EXTENSIONS } from './extensions';
@@ -23,29 +17,22 @@ export interface WireOptions {
   app: ReplApp;
   cards: CardPermissionRequester;
   args: ReplArgs;
-  env: NodeJS.ProcessEnv;
+  /** The checked configuration (see loadStartConfig). */
+  config: StartConfig;
   /** Used instead of the configured provider (tests). */
   provider?: Provider;
   quit(code?: number): Promise<void>;
 }
 
 /**
- * Builds the primary agent and attaches it to the app: provider from flags/env/config (the
- * offline demo without credentials), workspace tools plus extensions, the system prompt, the
+ * Builds the primary agent and attaches it to the app: the configured provider (the offline
+ * demo without credentials), workspace tools plus extensions, the system prompt, the
  * slash commands, and a resumed session when asked. Throws on configuration errors.
  */
 export async function wireAgent(options: WireOptions): Promise<AgentCore> {
-  const { app, cards, args, env } = options;
-  const agentHome = defaultAgentHome(env);
-  const resolved = options.provider
-    ? undefined
-    : resolveProviderConfig({
-        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
-        env,
-        agentHome,
-      });
+  const { app, cards, args } = options;
+  const { agentHome, resolved, settings } = options.config;
   const provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
-  const settings = loadAgentSettings(agentHome);
   const { profiles, errors } = await loadProfiles({ agentHome, workspaceRoot: args.cwd });
   const current: Provider = {
     get id() {

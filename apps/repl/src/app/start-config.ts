@@ -1,0 +1,36 @@
+import {
+  agentHome,
+  loadAgentSettings,
+  resolveProviderConfig,
+  type AgentSettings,
+  type ResolvedProvider,
+} from '@agent/llm';
+import type { ReplArgs } from './args';
+
+/** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
+export interface StartConfig {
+  agentHome: string;
+  /** Undefined when a provider is injected (tests). */
+  resolved?: ResolvedProvider;
+  settings: AgentSettings;
+}
+
+/**
+ * Reads and checks the configuration before anything is painted (no SDK loads here), so a
+ * mistake such as `--provider nope` prints plainly. Throws ConfigError.
+ */
+export function loadStartConfig(
+  args: ReplArgs,
+  env: NodeJS.ProcessEnv,
+  injectedProvider: boolean,
+): StartConfig {
+  const home = agentHome(env);
+  const resolved = injectedProvider
+    ? undefined
+    : resolveProviderConfig({
+        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+        env,
+        agentHome: home,
+      });
+  return { agentHome: home, resolved, settings: loadAgentSettings(home) };
+}
