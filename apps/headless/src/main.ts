@@ -23,7 +23,10 @@ async function main(argv: readonly string[]): Promise<number> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
     return await runHeadless(command.options, {
-      stdin: process.stdin,
+      // Opened only when the prompt comes from standard input.
+      get stdin() {
+        return process.stdin;
+      },
       stdout: process.stdout,
       stderr: process.stderr,
       env: process.env,
