@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { Terminal } from '@xterm/headless';
 import type { Provider, ProviderRequest, StreamEvent } from '@agent/llm';
-import { startRepl, type RunningRepl } from '../src/app/start';
+import { startRepl, type RunningRepl, type StartOptions } from '../src/app/start';
 import type { ReplArgs } from '../src/app/args';
 
 /** A model reply: the stream events of one provider call. */
@@ -92,7 +92,11 @@ export class Harness {
     this.input.setRawMode = () => undefined;
   }
 
-  async start(provider: Provider | undefined, args: Partial<ReplArgs> = {}): Promise<this> {
+  async start(
+    provider: Provider | undefined,
+    args: Partial<ReplArgs> = {},
+    options: Pick<StartOptions, 'captureOutput'> = {},
+  ): Promise<this> {
     const term = this.term;
     const output = new Writable({
       write: (chunk: Buffer, _enc, done) => {
@@ -107,7 +111,7 @@ export class Harness {
     this.repl = await startRepl(
       { cwd: this.workspace, continue: false, help: false, version: false, ...args },
       { input: this.input, output },
-      { env: { AGENT_HOME: this.home, PATH: process.env.PATH }, provider },
+      { env: { AGENT_HOME: this.home, PATH: process.env.PATH }, provider, ...options },
     );
     return this;
   }

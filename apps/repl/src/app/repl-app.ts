@@ -121,6 +121,11 @@ export class ReplApp {
     this.transcript.add({ kind: 'error', text });
   }
 
+  /** Output printed by something other than the REPL (an SDK warning) while the screen is up. */
+  printed(text: string): void {
+    this.transcript.add({ kind: 'info', text: `⚠ ${text}` });
+  }
+
   flash(text: string, ms = 2500): void {
     this.notice = text;
     if (this.noticeTimer) clearTimeout(this.noticeTimer);

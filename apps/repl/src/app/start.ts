@@ -1,4 +1,5 @@
 import { mountScreen, type ReplScreen, type TerminalStreams } from '../ui/repl-screen';
+import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentCore } from './agent-core';
 import type { ReplArgs } from './args';
@@ -9,6 +10,11 @@ import { ReplApp } from './repl-app';
 export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   provider?: Provider;
+  /**
+   * Show console output, process warnings and stray stderr writes as transcript notices while
+   * the screen is up (default: when drawing on this process's stdout).
+   */
+  captureOutput?: boolean;
 }
 
 /** A running REPL: `exited` resolves with the exit code once everything is saved. */
@@ -41,10 +47,12 @@ export async function startRepl(
   let exit!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (exit = resolve));
   const state: { core?: AgentCore; quitting?: Promise<void> } = {};
+  let restoreOutput = (): void => undefined;
   const quit = (code = 0): Promise<void> => {
     state.quitting ??= (async () => {
       app.dispose();
       ui.screen?.destroy();
+      restoreOutput();
       await state.core?.close();
       exit(code);
     })();
@@ -55,6 +63,9 @@ export async function startRepl(
   const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
   const screen = mountScreen(app, io);
   ui.screen = screen;
+  if (options.captureOutput ?? io.output === process.stdout) {
+    restoreOutput = captureStrayOutput((text) => app.printed(text));
+  }
   screen.scheduler.flush();
   screen.paint();
   await new Promise((resolve) => setImmediate(resolve));
@@ -72,6 +83,7 @@ export async function startRepl(
   } catch (error) {
     app.dispose();
     screen.destroy();
+    restoreOutput();
     throw error;
   }
   if (state.quitting) await state.core.close();

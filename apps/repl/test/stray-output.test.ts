@@ -1,0 +1,42 @@
+import { Harness, ScriptedProvider, text } from './harness';
+
+describe('output printed by others while the screen is up', () => {
+  it('becomes escaped transcript notices, and everything is restored on exit', async () => {
+    const originals = {
+      warn: console.warn,
+      error: console.error,
+      log: console.log,
+      emitWarning: process.emitWarning,
+      write: process.stderr.write,
+    };
+    const provider = new ScriptedProvider([
+      () => {
+        console.warn("The model 'claude-2' is deprecated {bold}x{/bold} \x1b[31mred\x1b[0m");
+        return text('Answer.');
+      },
+    ]);
+    const h = await new Harness(100, 30).start(provider, {}, { captureOutput: true });
+    try {
+      await h.type('hi');
+      h.send('\r');
+      await h.waitForText('Answer.');
+      console.error('plain error', 42);
+      process.emitWarning('old API', 'DeprecationWarning');
+      process.stderr.write('raw stderr bytes\n');
+      const screen = await h.waitForText('raw stderr bytes');
+      expect(screen).toContain("⚠ The model 'claude-2' is deprecated {bold}x{/bold} red");
+      expect(screen).toContain('⚠ plain error 42');
+      expect(screen).toContain('⚠ DeprecationWarning: old API');
+      expect(screen).toContain('⚠ raw stderr bytes');
+      expect(screen).not.toContain('\x1b');
+      expect(console.warn).not.toBe(originals.warn);
+    } finally {
+      await h.stop();
+    }
+    expect(console.warn).toBe(originals.warn);
+    expect(console.error).toBe(originals.error);
+    expect(console.log).toBe(originals.log);
+    expect(process.emitWarning).toBe(originals.emitWarning);
+    expect(process.stderr.write).toBe(originals.write);
+  });
+});
