@@ -68,6 +68,7 @@ describe('headless command line', () => {
     });
     const result = await runCli(['p.txt', ...openAI(server.url)], env);
     expect(result.stdout).toContain('Hello there.');
+    expect(result.stderr).not.toMatch(/unrecognized flag/);
     expect(result.code).toBe(0);
     const packages = fs
       .readFileSync(trace, 'utf8')
