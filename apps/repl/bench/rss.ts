@@ -1,18 +1,19 @@
 // Idle resident memory of the REPL (started, agent loaded, nothing typed), against an idle
 // `node` process, both under a pseudo-terminal (script(1)).
-const { spawn, execFileSync } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { distPath, type BenchRow } from './row';
 
-const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
+const MAIN = distPath('main.js');
 
-function rssOf(pid) {
+function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-function idleRss(command, env, waitFor) {
+function idleRss(command: string, env: NodeJS.ProcessEnv, waitFor?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'script',
@@ -40,14 +41,14 @@ function idleRss(command, env, waitFor) {
           reject(error);
         } finally {
           try {
-            process.kill(-child.pid, 'SIGTERM');
+            process.kill(-child.pid!, 'SIGTERM');
           } catch {
             // gone
           }
         }
       }, 1500);
     };
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (!waitFor || seen.includes(waitFor)) measure();
     });
@@ -56,7 +57,7 @@ function idleRss(command, env, waitFor) {
   });
 }
 
-async function main() {
+export async function main(): Promise<BenchRow[]> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'repl-bench-'));
   const env = { PATH: process.env.PATH, HOME: home, AGENT_HOME: home, TERM: 'xterm-256color' };
   const node = JSON.stringify(process.execPath);
@@ -77,7 +78,6 @@ async function main() {
   }
 }
 
-module.exports = { main };
 if (require.main === module) {
-  main().then((rows) => console.table(rows));
+  void main().then((rows) => console.table(rows));
 }

@@ -1,13 +1,14 @@
 // Launch to first painted prompt, against `node -e 0`, both under a pseudo-terminal (script(1)).
-const { spawn } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { distPath, type BenchRow } from './row';
 
-const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
+const MAIN = distPath('main.js');
 const READY = 'Type a message';
 
-function underPty(command, env, until) {
+function underPty(command: string, env: NodeJS.ProcessEnv, until?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const sized = `stty cols 100 rows 30; ${command}`;
@@ -18,17 +19,17 @@ function underPty(command, env, until) {
     });
     let seen = '';
     let done = false;
-    const finish = (ms) => {
+    const finish = (ms: number): void => {
       if (done) return;
       done = true;
       resolve(ms);
     };
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       if (until && seen.includes(until)) {
         finish(Number(process.hrtime.bigint() - started) / 1e6);
         try {
-          process.kill(-child.pid, 'SIGTERM');
+          process.kill(-child.pid!, 'SIGTERM');
         } catch {
           // already gone
         }
@@ -42,17 +43,17 @@ function underPty(command, env, until) {
   });
 }
 
-function median(values) {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function main(runs = 7) {
+export async function main(runs = 7): Promise<BenchRow[]> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'repl-bench-'));
   const env = { PATH: process.env.PATH, HOME: home, AGENT_HOME: home, TERM: 'xterm-256color' };
   const node = JSON.stringify(process.execPath);
-  const baseline = [];
-  const repl = [];
+  const baseline: number[] = [];
+  const repl: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       baseline.push(await underPty(`${node} -e 0`, env));
@@ -74,7 +75,6 @@ async function main(runs = 7) {
   ];
 }
 
-module.exports = { main };
 if (require.main === module) {
-  main().then((rows) => console.table(rows));
+  void main().then((rows) => console.table(rows));
 }
