@@ -1,6 +1,14 @@
-import { runToolLoop, type AssistantMessage, type LoopEvent, type Usage } from '@agent/llm';
+import {
+  compactIfFull,
+  loadAgentSettings,
+  runToolLoop,
+  type AssistantMessage,
+  type LoopEvent,
+  type Message,
+  type Usage,
+} from '@agent/llm';
 import { defaultAgentHome, SessionWriter } from '@agent/session';
-import { createAgent } from './agent-setup';
+import { createAgent, type HeadlessAgent } from './agent-setup';
 import type { CliOptions } from './cli-args';
 import { EXIT, type ExitCode } from './exit-codes';
 import { abortOnSignals } from './interrupts';
@@ -65,8 +73,6 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   if (options.toolHistory !== undefined && options.toolHistory !== projection?.toolHistory) {
     writer.recordSettings({ toolHistory: options.toolHistory });
   }
-  writer.recordUser(prompt);
-
   output.start({
     sessionId: writer.id,
     provider: agent.provider.id,
@@ -79,11 +85,20 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   const removeHandlers = abortOnSignals(controller, EXIT.interrupted);
   let result;
   try {
+    const history = await compactBeforePrompt({
+      agent,
+      messages: projection?.messages ?? [],
+      threshold: loadAgentSettings(agentHome).autoCompact,
+      writer,
+      notice: (text) => output.notice(text),
+      signal: controller.signal,
+    });
+    writer.recordUser(prompt);
     result = await runToolLoop({
       provider: agent.provider,
       registry: agent.registry,
       system: agent.system,
-      history: [...(projection?.messages ?? []), { role: 'user', text: prompt }],
+      history: [...history, { role: 'user', text: prompt }],
       workspaceRoot: workspace,
       signal: controller.signal,
       permissions: agent.permissions,
@@ -113,6 +128,37 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   if (result.reason === 'done') return EXIT.done;
   if (result.reason === 'interrupted') return EXIT.interrupted;
   return EXIT.failed;
+}
+
+/**
+ * Automatic compaction of a resumed conversation before the new prompt (recorded as a
+ * checkpoint); the conversation unchanged when it is not needed or fails.
+ */
+async function compactBeforePrompt(input: {
+  agent: HeadlessAgent;
+  messages: Message[];
+  threshold: number | false;
+  writer: SessionWriter;
+  notice: (text: string) => void;
+  signal: AbortSignal;
+}): Promise<Message[]> {
+  const { agent, messages } = input;
+  const result = await compactIfFull({
+    provider: agent.provider,
+    system: agent.system,
+    tools: agent.registry.specs(),
+    messages,
+    threshold: input.threshold,
+    signal: input.signal,
+  });
+  if (!result) return messages;
+  if (!result.ok) {
+    input.notice(`could not compact the conversation (${result.reason}); continuing as is`);
+    return messages;
+  }
+  input.writer.recordCheckpoint(result.checkpoint.summary);
+  input.notice(`compacted ${result.summarized} earlier messages into a summary`);
+  return result.messages;
 }
 
 function finalText(messages: readonly AssistantMessage[]): string {

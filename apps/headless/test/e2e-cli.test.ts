@@ -232,6 +232,34 @@ describe('headless command line', () => {
     expect(users).toHaveLength(3);
   });
 
+  it('compacts a resumed conversation first when it fills the configured window fraction', async () => {
+    server = await startFakeServer(openAIChatProtocol, [
+      { text: 'The codeword is heron.' },
+      { text: 'The person picked the codeword heron.' },
+      { text: 'It was heron.' },
+    ]);
+    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
+    sandbox.write('one.txt', 'Pick a codeword.');
+    const first = await runCli(['one.txt', ...openAI(server.url), '--output', 'json'], env);
+    expect(first.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+
+    fs.writeFileSync(path.join(sandbox.agentHome, 'config.json'), '{"autoCompact": 0.0001}');
+    sandbox.write('two.txt', 'What was it?');
+    const second = await runCli(['two.txt', ...openAI(server.url), '--continue'], env);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('compacted 2 earlier messages into a summary');
+    const compaction = server.requests[1]!.body.messages;
+    expect(compaction[0].content).toContain('working summary');
+    expect(JSON.stringify(compaction)).toContain('Pick a codeword.');
+    const next = server.requests[2]!.body.messages.filter((m: any) => m.role !== 'system');
+    expect(JSON.stringify(next)).not.toContain('Pick a codeword.');
+    expect(JSON.stringify(next)).toContain('The person picked the codeword heron.');
+    expect(next.at(-1)).toEqual({ role: 'user', content: 'What was it?' });
+    const events = sessionEvents(sandbox.sessionFiles()[0]!).map((e) => e.type);
+    expect(events.slice(-3)).toEqual(['checkpoint', 'user', 'assistant']);
+  });
+
   it('a resumed session keeps its provider unless a flag or AGENT_PROVIDER names another', async () => {
     sandbox.write('p.txt', 'hello');
     const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
