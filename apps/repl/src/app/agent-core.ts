@@ -42,6 +42,8 @@ export interface ContextFill {
   fraction: number;
   /** Where `used` comes from: the provider's count of the current conversation, or the estimate. */
   source: 'provider' | 'estimate';
+  /** The provider's count when it still describes the current conversation. */
+  counted?: number;
 }
 
 /** The provider's token count (input + output of its last call) for one conversation state. */
@@ -217,8 +219,8 @@ export class AgentCore {
   }
 
   /**
-   * How full the window is: the provider's own count while it still describes the current
-   * conversation, else the estimate of the next request. Cached per conversation state.
+   * How full the window is: the larger of the provider's own count (while it still describes
+   * the current conversation) and the estimate of the next request. Cached per conversation state.
    */
   contextFill(): ContextFill {
     return this.measure().fill;
@@ -239,12 +241,14 @@ export class AgentCore {
       this.counted?.messages === this.messages && this.counted.provider === this.provider
         ? this.counted.tokens
         : undefined;
-    const used = counted ?? usage.total;
+    // A count below the estimate left something out (cached input, tool specs): use the larger.
+    const used = Math.max(counted ?? 0, usage.total);
     const fill: ContextFill = {
       used,
       window: usage.window,
       fraction: usage.window > 0 ? used / usage.window : 0,
-      source: counted === undefined ? 'estimate' : 'provider',
+      source: counted !== undefined && counted >= usage.total ? 'provider' : 'estimate',
+      ...(counted === undefined ? {} : { counted }),
     };
     this.fillCache = {
       messages: this.messages,

@@ -92,16 +92,15 @@ function percent(fraction: number): string {
 }
 
 /**
- * The /context report: the figure the status line shows (the provider's count of this
- * conversation when it has one, else the estimate), and the estimated next request by part.
+ * The /context report: the figure the status line shows (the larger of the provider's count of
+ * this conversation and the estimate), and the estimated next request by part.
  */
 export function contextReport(core: AgentCore): string {
   const b = core.contextBreakdown();
   const fill = core.contextFill();
-  const source =
-    fill.source === 'provider'
-      ? `counted by the provider · next request estimated at ${b.total}`
-      : 'estimated next request';
+  let source = 'estimated next request';
+  if (fill.source === 'provider') source = `counted by the provider · estimate ${b.total}`;
+  else if (fill.counted !== undefined) source += ` · last provider count ${fill.counted}`;
   const sent = core.nextRequest().messages.length;
   const left = core.messages.length - sent;
   return [
