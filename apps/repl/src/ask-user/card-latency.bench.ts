@@ -100,7 +100,7 @@ async function measure(transcriptLines: number): Promise<number[]> {
   return samples.slice(20).sort((a, b) => a - b);
 }
 
-/** One row of the REPL benchmark table (`bench/run.js`): ratio = p95 / one 16 ms frame. */
+/** One row of the REPL benchmark table (`bench/run.ts`): ratio = p95 / one 16 ms frame. */
 export async function main(): Promise<
   Array<{ name: string; value: string; baseline: string; ratio: number; target: number }>
 > {
