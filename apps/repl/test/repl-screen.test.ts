@@ -15,7 +15,7 @@ describe('REPL on a blessed screen', () => {
       [
         { type: 'text_delta', text: '## Plan\n- read the ' },
         { type: 'text_delta', text: 'code\n' },
-        { type: 'usage', usage: { inputTokens: 1200, outputTokens: 30 } },
+        { type: 'usage', usage: { inputTokens: 5200, outputTokens: 30 } },
         { type: 'end', stopReason: 'stop' },
       ],
     ]);
@@ -29,7 +29,7 @@ describe('REPL on a blessed screen', () => {
     expect(screen).toContain('Plan');
     expect(screen).not.toContain('## Plan');
     expect(provider.requests[0]!.messages).toEqual([{ role: 'user', text: 'hello there' }]);
-    await h.waitForText('ctx 1.2k');
+    await h.waitForText('ctx 5.2k');
   });
 
   it('paints at most about once per frame however fast the stream is', async () => {
