@@ -11,7 +11,8 @@ import type { ModalSlot } from './modal';
  *  - `ReplHost.modals` (ModalSlot): the active-modal slot of the key routing.
  *  - `ReplHost.transcript` + `CustomSegment` (kind 'custom'): segments that render their own
  *    lines for a width; call `transcript.touch(segment)` after changing one.
- *  - Tools flagged `interactive` get no "Running/Ran" status lines; their extension draws them.
+ *  - Tools flagged `interactive` get no "Running/Ran" status lines (their extension draws them),
+ *    except an error line when a call fails (invalid input, budget, a concurrent request).
  *  - `replaySegment`: how a saved call of one of its tools is shown when a session is replayed.
  */
 export interface ReplExtension {
