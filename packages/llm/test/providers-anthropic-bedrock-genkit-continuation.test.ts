@@ -15,7 +15,7 @@ import {
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   USER,
-} from './providers-anthropic-bedrock-genkit-fixtures';
+} from './support/provider-fixtures';
 
 const WIRE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -23,7 +23,7 @@ import {
   twoTurnScript,
   USER,
   waitFor,
-} from './providers-anthropic-bedrock-genkit-fixtures';
+} from './support/provider-fixtures';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -43,7 +43,7 @@ function provider(url: string, extra: { apiKey?: string; maxRetries?: number } =
 
 describe('anthropic adapter against the Messages fake', () => {
   test('streams text as it arrives and assembles fragmented arguments, usage incl. cached', async () => {
-    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B']));
+    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B'], [120, 200]));
     const first = await collect(provider(server.url), request([USER]));
     expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
     expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
@@ -70,7 +70,7 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B']));
+    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B'], [120, 200]));
     const { result } = await runLoop(provider(server.url), [USER]);
     expect(result.reason).toBe('done');
     expect(result.messages.map((m) => m.text)).toEqual([

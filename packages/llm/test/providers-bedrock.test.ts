@@ -22,7 +22,7 @@ import {
   twoTurnScript,
   USER,
   waitFor,
-} from './providers-anthropic-bedrock-genkit-fixtures';
+} from './support/provider-fixtures';
 
 const ENV = [
   'AWS_ACCESS_KEY_ID',
@@ -64,7 +64,7 @@ function provider(url: string, maxRetries = 0) {
 
 describe('bedrock adapter against the ConverseStream fake', () => {
   test('streams text as it arrives and assembles fragmented arguments, usage incl. cached', async () => {
-    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2']));
+    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2'], [120, 200]));
     const first = await collect(provider(server.url), request([USER]));
     expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
     expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
@@ -91,7 +91,7 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2']));
+    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2'], [120, 200]));
     const { result } = await runLoop(provider(server.url), [USER]);
     expect(result.reason).toBe('done');
     expect(result.messages.map((m) => m.text)).toEqual([

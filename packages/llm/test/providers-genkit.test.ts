@@ -15,7 +15,7 @@ import {
   twoTurnScript,
   USER,
   waitFor,
-} from './providers-anthropic-bedrock-genkit-fixtures';
+} from './support/provider-fixtures';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -29,7 +29,7 @@ function provider(url: string, maxRetries = 0, apiKey = 'gemini-test-key') {
 
 describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   test('streams text as it arrives; calls streamed via partialArgs end once each, whole', async () => {
-    server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search']));
+    server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search'], [120, 200]));
     const first = await collect(provider(server.url), request([USER]));
     expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
     expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
@@ -55,7 +55,7 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   });
 
   test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-    server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search']));
+    server = await startGenkitServer(twoTurnScript(['fc_read', 'fc_search'], [120, 200]));
     const { result } = await runLoop(provider(server.url), [USER]);
     expect(result.reason).toBe('done');
     expect(result.messages.map((m) => m.text)).toEqual([

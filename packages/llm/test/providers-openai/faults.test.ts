@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   startOpenAIChatServer,
   startOpenAIResponsesServer,
@@ -12,6 +10,7 @@ import { create as createResponses } from '../../src/providers/openai-responses'
 import { create as createText } from '../../src/providers/text';
 import {
   callsOf,
+  closedUrl,
   collect,
   endOf,
   FIRST_TEXT,
@@ -21,7 +20,7 @@ import {
   twoTurnScript,
   USER,
   waitFor,
-} from './fixtures';
+} from '../support/provider-fixtures';
 
 const MALFORMED = '{"path": "docs/a.md", "lines": [1, 2}';
 
@@ -184,11 +183,7 @@ describe.each(variants)('$name faults against the fake', (variant) => {
 
 describe.each(variants)('$name without a reachable server or key', (variant) => {
   test('connection refused names the base URL', async () => {
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    const baseUrl = `${await closedUrl()}/v1`;
     const provider = variant.create({
       model: 'gpt-test',
       baseUrl,

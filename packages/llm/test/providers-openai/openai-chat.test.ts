@@ -18,7 +18,7 @@ import {
   TOOLS,
   twoTurnScript,
   USER,
-} from './fixtures';
+} from '../support/provider-fixtures';
 import { startFakeServer, startOpenAIResponsesServer, type WireProtocol } from '@agent/testkit';
 
 let servers: FakeServer[] = [];

@@ -22,7 +22,7 @@ import {
   TOOLS,
   twoTurnScript,
   USER,
-} from './fixtures';
+} from '../support/provider-fixtures';
 
 let server: FakeServer | undefined;
 afterEach(async () => {

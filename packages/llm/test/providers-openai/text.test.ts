@@ -18,7 +18,7 @@ import {
   textOf,
   TOOLS,
   USER,
-} from './fixtures';
+} from '../support/provider-fixtures';
 
 let server: FakeServer | undefined;
 afterEach(async () => {

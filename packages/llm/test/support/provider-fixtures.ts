@@ -1,11 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
+import type { ScriptedTurn } from '@agent/testkit';
 import { z } from 'zod';
 import { runToolLoop, type LoopEvent, type LoopResult } from '../../src/loop';
-import type { ScriptedTurn } from '@agent/testkit';
 import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';
 import type { Provider, ProviderRequest, StreamEvent } from '../../src/provider';
 
-/** The scenario shared by the OpenAI-family adapter tests. */
+/** The scripted conversation and helpers shared by every provider adapter test. */
 
 export const SYSTEM = 'You are terse.';
 
@@ -39,8 +41,15 @@ export const FIRST_TEXT = 'Let me check — ünïcode ✓.';
 export const FINAL_TEXT = 'Both done: the file says héllo.';
 export const READ_ARGS = { path: 'docs/"quoted" naïve 日本語 🚀.md' };
 export const SEARCH_ARGS = { query: 'say \\"hi\\" — ok', globs: [['src/**', 'test/**'], ['*.md']] };
-/** Turn 1 streams text and calls both tools with arguments in 5 fragments; turn 2 answers. */
-export function twoTurnScript(ids: [string, string] = ['call_A', 'call_B']): ScriptedTurn[] {
+
+/**
+ * Turn 1 streams text and calls both tools with arguments in 5 fragments; turn 2 answers.
+ * `inputTokens` are the scripted input counts of the two turns (100 of turn 1 are cached).
+ */
+export function twoTurnScript(
+  ids: [string, string] = ['call_A', 'call_B'],
+  inputTokens: [number, number] = [220, 300],
+): ScriptedTurn[] {
   return [
     {
       text: ['Let me ', 'check — ', 'ünïcode ✓.'],
@@ -49,9 +58,12 @@ export function twoTurnScript(ids: [string, string] = ['call_A', 'call_B']): Scr
         { id: ids[1], name: 'search', arguments: SEARCH_ARGS },
       ],
       argumentFragments: 5,
-      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
+      usage: { inputTokens: inputTokens[0], outputTokens: 40, cachedTokens: 100 },
     },
-    { text: ['Both done: ', 'the file says héllo.'], usage: { inputTokens: 300, outputTokens: 9 } },
+    {
+      text: ['Both done: ', 'the file says héllo.'],
+      usage: { inputTokens: inputTokens[1], outputTokens: 9 },
+    },
   ];
 }
 
@@ -73,6 +85,7 @@ export function textOf(events: StreamEvent[]): string {
   return events.map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
 }
 
+/** The one end event, asserting it is unique and last. */
 export function endOf(events: StreamEvent[]): Extract<StreamEvent, { type: 'end' }> {
   const ends = events.filter((e) => e.type === 'end');
   expect(ends).toHaveLength(1);
@@ -106,18 +119,18 @@ export function assistantFrom(
       name: call.name,
       input,
       status: output === undefined ? 'error' : 'ok',
-      summary: call.name,
-      output: output ?? `unknown tool ${call.name}`,
+      summary: `${call.name} ran`,
+      output: output ?? 'invalid arguments: not JSON',
     };
   });
   return { role: 'assistant', text: textOf(events), toolCalls };
 }
 
-/** Resolves once `predicate` holds, polling briefly. */
+/** Resolves once `predicate` holds, polling (for "the server received the request" checks). */
 export async function waitFor(predicate: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
+    if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -140,4 +153,13 @@ export async function runLoop(
     onEvent: (event) => events.push(event),
   });
   return { result, events };
+}
+
+/** A loopback URL nobody listens on. */
+export async function closedUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
