@@ -177,9 +177,11 @@ export class ReplApp {
     this.next();
   }
 
-  /** Expands every folded tool output, or folds them all again when none is folded. */
+  /** Expands every folded tool output and subagent, or folds them all again when none is folded. */
   toggleFold(): void {
-    const outputs = this.transcript.segments.filter((s) => s.kind === 'output');
+    const outputs = this.transcript.segments.filter(
+      (s) => s.kind === 'output' || s.kind === 'subagent',
+    );
     const fold = !outputs.some((s) => s.folded);
     for (const segment of outputs) {
       segment.folded = fold;

@@ -42,6 +42,57 @@ describe('replaySegments', () => {
     ]);
   });
 
+  it("replays a subagent's recorded steps under its task line, folded to the latest", () => {
+    const events = [
+      {
+        ...base,
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          text: '',
+          toolCalls: [
+            {
+              id: 't',
+              name: 'task',
+              input: { description: 'find the loader', prompt: 'p', agent: 'explore' },
+              status: 'pending',
+              summary: '',
+            },
+          ],
+        },
+      },
+      ...['list .', 'grep config', 'read a.ts', 'read b.ts'].map((text) => ({
+        ...base,
+        type: 'tool_progress',
+        callId: 't',
+        text,
+      })),
+      { ...base, type: 'tool_end', callId: 't', status: 'ok', summary: 'explore: 4 tool calls' },
+    ] as unknown as SessionEvent[];
+    const transcript = new Transcript();
+    for (const segment of replaySegments(events, [], [])) transcript.add(segment);
+    const view = new TranscriptView(transcript);
+    expect(view.render(60, 20).map(lineText)).toEqual([
+      '✓ Ran task',
+      '  ⎿ explore: 4 tool calls',
+      '✓ subagent explore: find the loader',
+      '    … 1 earlier step (Ctrl+O)',
+      '  ⎿ grep config',
+      '  ⎿ read a.ts',
+      '  ⎿ read b.ts',
+    ]);
+    const subagent = transcript.segments.find((s) => s.kind === 'subagent')!;
+    if (subagent.kind === 'subagent') subagent.folded = false;
+    transcript.touch(subagent);
+    expect(view.render(60, 20).map(lineText).slice(2)).toEqual([
+      '✓ subagent explore: find the loader',
+      '  ⎿ list .',
+      '  ⎿ grep config',
+      '  ⎿ read a.ts',
+      '  ⎿ read b.ts',
+    ]);
+  });
+
   it('lets an extension draw its own tool calls', () => {
     const events = [
       {

@@ -17,6 +17,7 @@ export function replaySegments(
 ): Segment[] {
   const entries: Array<Segment | ToolActivity> = [];
   const calls = new Map<string, ToolActivity>();
+  const subagentSteps = new Map<ToolActivity, string[]>();
   for (const warning of warnings) {
     entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
   }
@@ -43,6 +44,23 @@ export function replaySegments(
         if (event.retainedOutput !== undefined) activity.retainedOutput = event.retainedOutput;
         break;
       }
+      case 'tool_progress': {
+        const activity = calls.get(event.callId);
+        if (!activity) break;
+        const steps = subagentSteps.get(activity) ?? [];
+        if (steps.length === 0) {
+          subagentSteps.set(activity, steps);
+          entries.splice(entries.indexOf(activity) + 1, 0, {
+            kind: 'subagent',
+            label: subagentLabel(activity),
+            steps,
+            done: true,
+            folded: true,
+          });
+        }
+        steps.push(event.text);
+        break;
+      }
       case 'checkpoint':
         entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
         break;
@@ -57,6 +75,14 @@ export function replaySegments(
     }
   }
   return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks)));
+}
+
+/** "explore: find the answer" from a saved `task` call's input. */
+function subagentLabel(activity: ToolActivity): string {
+  const input = (activity.input ?? {}) as { agent?: unknown; description?: unknown };
+  const agent = typeof input.agent === 'string' ? input.agent : 'subagent';
+  const description = typeof input.description === 'string' ? input.description : activity.name;
+  return `${agent}: ${description}`;
 }
 
 function toolSegment(activity: ToolActivity, hooks: readonly ReplayHook[]): Segment {

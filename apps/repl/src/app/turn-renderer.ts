@@ -148,6 +148,7 @@ export class TurnRenderer {
         label: `${data.agent}: ${data.description}`,
         steps: [],
         done: false,
+        folded: true,
       });
       this.subagents.set(id, segment);
     }

@@ -5,6 +5,9 @@ import type { Segment, ToolState } from './segment';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
+/** Steps of a folded subagent segment shown (the latest). */
+const SUBAGENT_STEPS = 3;
+
 /** Lines of folded tool output shown before "… N more lines". */
 export const FOLD_LINES = 6;
 
@@ -84,10 +87,15 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
         ],
         w,
       );
+      const hidden = segment.folded ? Math.max(0, segment.steps.length - SUBAGENT_STEPS) : 0;
       const steps = segment.steps
-        .slice(-3)
+        .slice(hidden)
         .flatMap((step) => wrapText(`  ⎿ ${sanitize(step).replace(/\n/g, ' ')}`, w, 'dim', '    '));
-      return [...head, ...steps];
+      const more =
+        hidden > 0
+          ? [plain(`    … ${hidden} earlier step${hidden === 1 ? '' : 's'} (Ctrl+O)`, 'dim')]
+          : [];
+      return [...head, ...more, ...steps];
     }
     case 'error':
       return wrapText(`✗ ${sanitize(segment.text)}`, w, 'error', '  ');

@@ -24,7 +24,8 @@ export type Segment =
     }
   | { kind: 'diff'; diff: string }
   | { kind: 'output'; text: string; folded: boolean }
-  | { kind: 'subagent'; label: string; steps: string[]; done: boolean }
+  /** A subagent's steps; folded shows only the latest few (Ctrl+O toggles). */
+  | { kind: 'subagent'; label: string; steps: string[]; done: boolean; folded: boolean }
   | { kind: 'error'; text: string }
   | { kind: 'info'; text: string }
   | CustomSegment;
