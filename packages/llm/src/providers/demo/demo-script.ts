@@ -24,6 +24,7 @@ export const DEMO_QUESTIONS = [
 
 export const DEMO_NOTE_FILE = 'demo-notes.md';
 
+const DELEGATE = /\b(delegate|subagents?|in parallel)\b/i;
 const ASK = /\b(ask|asking|choose|choice|decide|options?|questions?)\b/i;
 const PLAN = /\b(plan|set up|setup)\b/i;
 const EDIT = /\b(edit|fix|change|modify|write|create|update)\b/i;
@@ -48,12 +49,13 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   if (tools.has('ask_user') && (ASK.test(prompt) || (firstPrompt && PLAN.test(prompt)))) {
     return askMove(loop);
   }
+  if (DELEGATE.test(prompt) && tools.has('task')) return delegateMove(loop);
   if (EDIT.test(prompt) && tools.has('write_file')) return editMove(loop);
   if (RUN.test(prompt) && tools.has('run_shell')) return runMove(loop);
   if (FILES.test(prompt) && tools.has('list_files')) return filesMove(loop, tools.has('read_file'));
   return say(
     `${DEMO_LABEL} This is the offline demo provider: scripted replies, no real model. ` +
-      'Try a prompt that mentions files, "fix", "run the tests" or "ask me" to see tools at work. ' +
+      'Try a prompt that mentions files, "fix", "run the tests", "ask me" or "delegate" to see tools at work. ' +
       'To use a real model, set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or AWS credentials, ' +
       'or pass --provider and --model (AGENT_PROVIDER and AGENT_MODEL work too).',
   );
@@ -80,6 +82,32 @@ function askMove(loop: ToolActivity[]): DemoMove {
   }
   return say(
     `${DEMO_LABEL} Thanks. Your answers:\n${lines.join('\n')}\nI would now plan the work around them.`,
+  );
+}
+
+/** The prompt the demo hands to a subagent; it mentions files, so the subagent explores. */
+export const DEMO_DELEGATED_PROMPT =
+  'List the files of the workspace and read the first one; report what you find.';
+
+function delegateMove(loop: ToolActivity[]): DemoMove {
+  const delegated = last(loop, 'task');
+  if (!delegated) {
+    return {
+      text: `${DEMO_LABEL} I will hand the survey of the workspace to an explore subagent.`,
+      calls: [
+        {
+          name: 'task',
+          arguments: {
+            description: 'survey the workspace',
+            prompt: DEMO_DELEGATED_PROMPT,
+            agent: 'explore',
+          },
+        },
+      ],
+    };
+  }
+  return say(
+    `${DEMO_LABEL} The subagent reported (${delegated.status}):\n${head(toolResultText(delegated), 12)}`,
   );
 }
 
