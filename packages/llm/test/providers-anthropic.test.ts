@@ -8,7 +8,6 @@ import {
 import { create } from '../src/providers/anthropic';
 import type { Message } from '../src/messages';
 import {
-  closedUrl,
   collect,
   endOf,
   READ_ARGS,
@@ -20,10 +19,13 @@ import {
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   textOf,
-  twoTurnScript,
   USER,
-  waitFor,
 } from './support/provider-fixtures';
+import {
+  describeEndScenarios,
+  describeTwoTurnScenario,
+  type ScenarioAdapter,
+} from './support/provider-scenarios';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -42,80 +44,54 @@ function provider(url: string, extra: { apiKey?: string; maxRetries?: number } =
 }
 
 describe('anthropic adapter against the Messages fake', () => {
-  test('streams text as it arrives and assembles fragmented arguments, usage incl. cached', async () => {
-    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B'], [120, 200]));
-    const first = await collect(provider(server.url), request([USER]));
-    expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
-    expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
-    expect(first.filter((e) => e.type === 'tool_call_end')).toEqual([
-      {
-        type: 'tool_call_end',
-        id: 'toolu_01A',
-        name: 'read_file',
-        arguments: JSON.stringify(READ_ARGS),
-      },
-      {
-        type: 'tool_call_end',
-        id: 'toolu_01B',
-        name: 'search',
-        arguments: JSON.stringify(SEARCH_ARGS),
-      },
-    ]);
-    expect(first.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8);
-    expect(first).toContainEqual({
-      type: 'usage',
-      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
-    });
-    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
-  });
-
-  test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-    server = await startAnthropicServer(twoTurnScript(['toolu_01A', 'toolu_01B'], [120, 200]));
-    const { result } = await runLoop(provider(server.url), [USER]);
-    expect(result.reason).toBe('done');
-    expect(result.messages.map((m) => m.text)).toEqual([
-      'Let me check — ünïcode ✓.',
-      'Both done: the file says héllo.',
-    ]);
-    expect(result.messages[0]!.toolCalls.map((c) => [c.id, c.status, c.input])).toEqual([
-      ['toolu_01A', 'ok', READ_ARGS],
-      ['toolu_01B', 'ok', SEARCH_ARGS],
-    ]);
-
-    expect(server.requests).toHaveLength(2);
-    const body = server.requests[1]!.body;
-    expect(body).toEqual({
-      model: 'claude-test',
-      max_tokens: expect.any(Number),
-      system: SYSTEM,
-      stream: true,
-      tools: TOOLS.map((t) => ({
-        name: t.name,
-        description: t.description,
-        input_schema: t.parameters,
-      })),
-      messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Look at the docs please' }] },
-        {
-          role: 'assistant',
-          content: [
-            { type: 'text', text: 'Let me check — ünïcode ✓.' },
-            { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: READ_ARGS },
-            { type: 'tool_use', id: 'toolu_01B', name: 'search', input: SEARCH_ARGS },
-          ],
-        },
-        {
-          role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 'toolu_01A', content: READ_OUTPUT },
-            { type: 'tool_result', tool_use_id: 'toolu_01B', content: SEARCH_OUTPUT },
-          ],
-        },
-      ],
-    });
-    const auth =
-      server.requests[1]!.headers['authorization'] ?? server.requests[1]!.headers['x-api-key'];
-    expect(String(auth)).toContain('sk-ant-test');
+  const adapter: ScenarioAdapter = {
+    start: startAnthropicServer,
+    provider: (url) => provider(url),
+    ids: ['toolu_01A', 'toolu_01B'],
+    inputTokens: [120, 200],
+    reportedInputTokens: 220,
+    checkFirstTurn: (events) =>
+      expect(events.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8),
+    checkFollowUp: (server) => {
+      const body = server.requests[1]!.body;
+      expect(body).toEqual({
+        model: 'claude-test',
+        max_tokens: expect.any(Number),
+        system: SYSTEM,
+        stream: true,
+        tools: TOOLS.map((t) => ({
+          name: t.name,
+          description: t.description,
+          input_schema: t.parameters,
+        })),
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Look at the docs please' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Let me check — ünïcode ✓.' },
+              { type: 'tool_use', id: 'toolu_01A', name: 'read_file', input: READ_ARGS },
+              { type: 'tool_use', id: 'toolu_01B', name: 'search', input: SEARCH_ARGS },
+            ],
+          },
+          {
+            role: 'user',
+            content: [
+              { type: 'tool_result', tool_use_id: 'toolu_01A', content: READ_OUTPUT },
+              { type: 'tool_result', tool_use_id: 'toolu_01B', content: SEARCH_OUTPUT },
+            ],
+          },
+        ],
+      });
+      const auth =
+        server.requests[1]!.headers['authorization'] ?? server.requests[1]!.headers['x-api-key'];
+      expect(String(auth)).toContain('sk-ant-test');
+    },
+  };
+  describeTwoTurnScenario(adapter);
+  describeEndScenarios(adapter, {
+    text: 'never finishes',
+    fault: { kind: 'hang', afterEvents: 4 },
   });
 
   test('history rebuild merges same-role turns, never sends blank text, pairs interrupted calls', async () => {
@@ -199,22 +175,6 @@ describe('anthropic adapter against the Messages fake', () => {
         is_error: true,
       },
     ]);
-  });
-
-  test('a hung stream ends promptly as aborted when the person interrupts', async () => {
-    server = await startAnthropicServer([
-      { text: 'never finishes', fault: { kind: 'hang', afterEvents: 4 } },
-    ]);
-    const controller = new AbortController();
-    const done = collect(provider(server.url), request([USER]), controller.signal);
-    await waitFor(() => server!.requests.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
-    controller.abort();
-    const events = await done;
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
-    await waitFor(() => server!.openResponses() === 0, 5000);
   });
 
   test('a stream cut mid-call ends with stream_cut and never completes the half call', async () => {
@@ -313,14 +273,6 @@ describe('anthropic adapter against the Messages fake', () => {
     }
   });
 
-  test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
-    const url = await closedUrl();
-    const end = endOf(await collect(provider(url), request([USER])));
-    expect(end.error?.kind).toBe('network');
-    expect(end.error?.message).toContain(url);
-    expect(end.error?.message).toContain('--base-url');
-  });
-
   test('a call without arguments (empty input_json_delta) ends with {} and runs', async () => {
     server = await startAnthropicServer([
       { toolCalls: [{ id: 'toolu_noargs', name: 'read_file', arguments: '' }] },
@@ -339,12 +291,5 @@ describe('anthropic adapter against the Messages fake', () => {
       arguments: '{}',
     });
     expect(server.requests[0]!.body.max_tokens).toBe(4096);
-  });
-
-  test('a response cut off by the output limit ends with stopReason length', async () => {
-    server = await startAnthropicServer([{ text: 'half an ans', stopReason: 'length' }]);
-    const events = await collect(provider(server.url), request([USER]));
-    expect(textOf(events)).toBe('half an ans');
-    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
   });
 });

@@ -8,7 +8,6 @@ import {
 import { create } from '../src/providers/bedrock';
 import type { Message } from '../src/messages';
 import {
-  closedUrl,
   collect,
   endOf,
   READ_ARGS,
@@ -19,10 +18,13 @@ import {
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   textOf,
-  twoTurnScript,
   USER,
-  waitFor,
 } from './support/provider-fixtures';
+import {
+  describeEndScenarios,
+  describeTwoTurnScenario,
+  type ScenarioAdapter,
+} from './support/provider-scenarios';
 
 const ENV = [
   'AWS_ACCESS_KEY_ID',
@@ -63,87 +65,66 @@ function provider(url: string, maxRetries = 0) {
 }
 
 describe('bedrock adapter against the ConverseStream fake', () => {
-  test('streams text as it arrives and assembles fragmented arguments, usage incl. cached', async () => {
-    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2'], [120, 200]));
-    const first = await collect(provider(server.url), request([USER]));
-    expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
-    expect(textOf(first)).toBe('Let me check — ünïcode ✓.');
-    expect(first.filter((e) => e.type === 'tool_call_end')).toEqual([
-      {
-        type: 'tool_call_end',
-        id: 'tooluse_A1',
-        name: 'read_file',
-        arguments: JSON.stringify(READ_ARGS),
-      },
-      {
-        type: 'tool_call_end',
-        id: 'tooluse_B2',
-        name: 'search',
-        arguments: JSON.stringify(SEARCH_ARGS),
-      },
-    ]);
-    expect(first.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8);
-    expect(first).toContainEqual({
-      type: 'usage',
-      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
-    });
-    expect(endOf(first)).toEqual({ type: 'end', stopReason: 'tool_use' });
-  });
-
-  test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-    server = await startBedrockServer(twoTurnScript(['tooluse_A1', 'tooluse_B2'], [120, 200]));
-    const { result } = await runLoop(provider(server.url), [USER]);
-    expect(result.reason).toBe('done');
-    expect(result.messages.map((m) => m.text)).toEqual([
-      'Let me check — ünïcode ✓.',
-      'Both done: the file says héllo.',
-    ]);
-    expect(result.messages[0]!.toolCalls.map((c) => [c.id, c.status])).toEqual([
-      ['tooluse_A1', 'ok'],
-      ['tooluse_B2', 'ok'],
-    ]);
-    expect(server.requests).toHaveLength(2);
-    const sent = server.requests[1]!;
-    expect(sent.path).toBe('/model/anthropic.claude-test-v1%3A0/converse-stream');
-    expect(String(sent.headers['authorization'])).toContain('Credential=AKIDFAKE/');
-    expect(String(sent.headers['authorization'])).toContain('/eu-west-1/bedrock/');
-    expect(sent.body.system).toEqual([{ text: 'You are terse.' }]);
-    expect(sent.body.toolConfig).toEqual({
-      tools: TOOLS.map((t) => ({
-        toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters } },
-      })),
-    });
-    expect(Object.keys(sent.body).sort()).toEqual(['messages', 'system', 'toolConfig']);
-    expect(sent.body.messages).toEqual([
-      { role: 'user', content: [{ text: 'Look at the docs please' }] },
-      {
-        role: 'assistant',
-        content: [
-          { text: 'Let me check — ünïcode ✓.' },
-          { toolUse: { toolUseId: 'tooluse_A1', name: 'read_file', input: READ_ARGS } },
-          { toolUse: { toolUseId: 'tooluse_B2', name: 'search', input: SEARCH_ARGS } },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          {
-            toolResult: {
-              toolUseId: 'tooluse_A1',
-              content: [{ text: READ_OUTPUT }],
-              status: 'success',
-            },
+  const adapter: ScenarioAdapter = {
+    start: startBedrockServer,
+    provider: (url) => provider(url),
+    ids: ['tooluse_A1', 'tooluse_B2'],
+    inputTokens: [120, 200],
+    reportedInputTokens: 220,
+    checkFirstTurn: (events) =>
+      expect(events.filter((e) => e.type === 'tool_call_delta').length).toBeGreaterThanOrEqual(8),
+    checkFollowUp: (server) => {
+      const sent = server.requests[1]!;
+      expect(sent.path).toBe('/model/anthropic.claude-test-v1%3A0/converse-stream');
+      expect(String(sent.headers['authorization'])).toContain('Credential=AKIDFAKE/');
+      expect(String(sent.headers['authorization'])).toContain('/eu-west-1/bedrock/');
+      expect(sent.body.system).toEqual([{ text: 'You are terse.' }]);
+      expect(sent.body.toolConfig).toEqual({
+        tools: TOOLS.map((t) => ({
+          toolSpec: {
+            name: t.name,
+            description: t.description,
+            inputSchema: { json: t.parameters },
           },
-          {
-            toolResult: {
-              toolUseId: 'tooluse_B2',
-              content: [{ text: SEARCH_OUTPUT }],
-              status: 'success',
+        })),
+      });
+      expect(Object.keys(sent.body).sort()).toEqual(['messages', 'system', 'toolConfig']);
+      expect(sent.body.messages).toEqual([
+        { role: 'user', content: [{ text: 'Look at the docs please' }] },
+        {
+          role: 'assistant',
+          content: [
+            { text: 'Let me check — ünïcode ✓.' },
+            { toolUse: { toolUseId: 'tooluse_A1', name: 'read_file', input: READ_ARGS } },
+            { toolUse: { toolUseId: 'tooluse_B2', name: 'search', input: SEARCH_ARGS } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              toolResult: {
+                toolUseId: 'tooluse_A1',
+                content: [{ text: READ_OUTPUT }],
+                status: 'success',
+              },
             },
-          },
-        ],
-      },
-    ]);
+            {
+              toolResult: {
+                toolUseId: 'tooluse_B2',
+                content: [{ text: SEARCH_OUTPUT }],
+                status: 'success',
+              },
+            },
+          ],
+        },
+      ]);
+    },
+  };
+  describeTwoTurnScenario(adapter);
+  describeEndScenarios(adapter, {
+    text: 'never finishes',
+    fault: { kind: 'hang', afterEvents: 2 },
   });
 
   test('malformed arguments: the call ends with the raw text, replays as {} with a paired error result', async () => {
@@ -232,22 +213,6 @@ describe('bedrock adapter against the ConverseStream fake', () => {
         },
       },
     ]);
-  });
-
-  test('a hung stream ends promptly as aborted when the person interrupts', async () => {
-    server = await startBedrockServer([
-      { text: 'never finishes', fault: { kind: 'hang', afterEvents: 2 } },
-    ]);
-    const controller = new AbortController();
-    const done = collect(provider(server.url), request([USER]), controller.signal);
-    await waitFor(() => server!.requests.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = Date.now();
-    controller.abort();
-    const events = await done;
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
-    await waitFor(() => server!.openResponses() === 0, 5000);
   });
 
   test('a stream cut mid-call ends as an error and never completes the half call', async () => {
@@ -367,20 +332,5 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     } finally {
       process.env = saved;
     }
-  });
-
-  test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
-    const url = await closedUrl();
-    const end = endOf(await collect(provider(url), request([USER])));
-    expect(end.error?.kind).toBe('network');
-    expect(end.error?.message).toContain(url);
-    expect(end.error?.message).toContain('--base-url');
-  });
-
-  test('a response cut off by the output limit ends with stopReason length', async () => {
-    server = await startBedrockServer([{ text: 'half an ans', stopReason: 'length' }]);
-    const events = await collect(provider(server.url), request([USER]));
-    expect(textOf(events)).toBe('half an ans');
-    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
   });
 });

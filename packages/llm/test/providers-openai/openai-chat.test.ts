@@ -19,6 +19,7 @@ import {
   twoTurnScript,
   USER,
 } from '../support/provider-fixtures';
+import { describeTwoTurnScenario } from '../support/provider-scenarios';
 import { startFakeServer, startOpenAIResponsesServer, type WireProtocol } from '@agent/testkit';
 
 let servers: FakeServer[] = [];
@@ -35,90 +36,67 @@ async function chatServer(
   return server;
 }
 
-function provider(server: FakeServer) {
+function provider(url: string) {
   return create({
     model: 'gpt-test',
-    baseUrl: `${server.url}/v1`,
+    baseUrl: `${url}/v1`,
     apiKey: 'sk-test',
     maxRetries: 0,
   });
 }
 
 describe('openai-chat adapter against the Chat Completions fake', () => {
-  test('streams text, assembles fragmented calls by index, reports usage', async () => {
-    const server = await chatServer(twoTurnScript());
-    const events = await collect(provider(server), request([USER]));
-    expect(textOf(events)).toBe(FIRST_TEXT);
-    expect(events.filter((e) => e.type === 'tool_call_start')).toEqual([
-      { type: 'tool_call_start', id: 'call_A', name: 'read_file' },
-      { type: 'tool_call_start', id: 'call_B', name: 'search' },
-    ]);
-    expect(events.filter((e) => e.type === 'tool_call_delta')).toHaveLength(10);
-    expect(callsOf(events)).toEqual([
-      {
-        type: 'tool_call_end',
-        id: 'call_A',
-        name: 'read_file',
-        arguments: JSON.stringify(READ_ARGS),
-      },
-      {
-        type: 'tool_call_end',
-        id: 'call_B',
-        name: 'search',
-        arguments: JSON.stringify(SEARCH_ARGS),
-      },
-    ]);
-    expect(events).toContainEqual({
-      type: 'usage',
-      usage: { inputTokens: 220, outputTokens: 40, cachedTokens: 100 },
-    });
-    expect(endOf(events)).toEqual({ type: 'end', stopReason: 'tool_use' });
-  });
-
-  test('two-turn conversation through the tool loop sends the exact follow-up request', async () => {
-    const server = await chatServer(twoTurnScript());
-    const { result } = await runLoop(provider(server), [USER]);
-    expect(result.reason).toBe('done');
-    expect(result.messages.map((m) => m.text)).toEqual([FIRST_TEXT, FINAL_TEXT]);
-
-    expect(server.requests).toHaveLength(2);
-    expect(server.requests[1]!.headers.authorization).toBe('Bearer sk-test');
-    expect(server.requests[1]!.body).toEqual({
-      model: 'gpt-test',
-      stream: true,
-      stream_options: { include_usage: true },
-      tools: TOOLS.map((t) => ({
-        type: 'function',
-        function: { name: t.name, description: t.description, parameters: t.parameters },
-      })),
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: 'Look at the docs please' },
-        {
-          role: 'assistant',
-          content: FIRST_TEXT,
-          tool_calls: [
-            {
-              id: 'call_A',
-              type: 'function',
-              function: { name: 'read_file', arguments: JSON.stringify(READ_ARGS) },
-            },
-            {
-              id: 'call_B',
-              type: 'function',
-              function: { name: 'search', arguments: JSON.stringify(SEARCH_ARGS) },
-            },
-          ],
-        },
-        { role: 'tool', tool_call_id: 'call_A', content: READ_OUTPUT },
-        { role: 'tool', tool_call_id: 'call_B', content: SEARCH_OUTPUT },
-      ],
-    });
+  describeTwoTurnScenario({
+    start: startOpenAIChatServer,
+    provider: (url) => provider(url),
+    ids: ['call_A', 'call_B'],
+    reportedInputTokens: 220,
+    checkFirstTurn: (events) => {
+      expect(events.filter((e) => e.type === 'tool_call_start')).toEqual([
+        { type: 'tool_call_start', id: 'call_A', name: 'read_file' },
+        { type: 'tool_call_start', id: 'call_B', name: 'search' },
+      ]);
+      expect(events.filter((e) => e.type === 'tool_call_delta')).toHaveLength(10);
+    },
+    checkFollowUp: (server) => {
+      expect(server.requests[1]!.headers.authorization).toBe('Bearer sk-test');
+      expect(server.requests[1]!.body).toEqual({
+        model: 'gpt-test',
+        stream: true,
+        stream_options: { include_usage: true },
+        tools: TOOLS.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: 'Look at the docs please' },
+          {
+            role: 'assistant',
+            content: FIRST_TEXT,
+            tool_calls: [
+              {
+                id: 'call_A',
+                type: 'function',
+                function: { name: 'read_file', arguments: JSON.stringify(READ_ARGS) },
+              },
+              {
+                id: 'call_B',
+                type: 'function',
+                function: { name: 'search', arguments: JSON.stringify(SEARCH_ARGS) },
+              },
+            ],
+          },
+          { role: 'tool', tool_call_id: 'call_A', content: READ_OUTPUT },
+          { role: 'tool', tool_call_id: 'call_B', content: SEARCH_OUTPUT },
+        ],
+      });
+    },
   });
 
   test('a conversation started on openai-chat continues on openai-responses', async () => {
     const chat = await chatServer(twoTurnScript());
-    const { result } = await runLoop(provider(chat), [USER]);
+    const { result } = await runLoop(provider(chat.url), [USER]);
     const history = [USER, ...result.messages, { role: 'user' as const, text: 'And now?' }];
 
     const responses = await startOpenAIResponsesServer([{ text: 'Still fine.' }]);
@@ -174,7 +152,7 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
     };
     const server = await startFakeServer(lax, [{}]);
     servers.push(server);
-    const events = await collect(provider(server), request([USER]));
+    const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('Two calls.');
     expect(callsOf(events)).toEqual([
       { type: 'tool_call_end', id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
@@ -195,7 +173,7 @@ describe('openai-chat adapter against the Chat Completions fake', () => {
     };
     const server = await startFakeServer(failing, [{}]);
     servers.push(server);
-    const events = await collect(provider(server), request([USER]));
+    const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('Half');
     const end = endOf(events);
     expect(end).toMatchObject({ stopReason: 'error', error: { kind: 'server' } });
