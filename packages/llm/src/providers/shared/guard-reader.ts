@@ -1,6 +1,7 @@
 import type { ProviderError, StreamEvent } from '../../provider';
 import type { EndEvent, StreamState } from './guard-stream';
 import type { StreamReader } from './stream-reader';
+import { ABORTED, AbortRace } from './abort-race';
 
 /** An open response: the SDK's item stream and the reader that translates it. */
 export interface ReaderConnection<T> {
@@ -10,9 +11,6 @@ export interface ReaderConnection<T> {
 
 /** Connects (sets `state.streaming` once the response began), or ends before any request. */
 export type Connect<T> = (state: StreamState) => Promise<ReaderConnection<T> | EndEvent>;
-
-const ABORTED = Symbol('aborted');
-type Aborted = typeof ABORTED;
 
 /**
  * `guardStream` for adapters whose translation is a synchronous StreamReader: the same contract
@@ -29,6 +27,7 @@ export function guardReader<T>(
 
 class GuardedReader<T> implements AsyncIterableIterator<StreamEvent> {
   private readonly state: StreamState = { streaming: false };
+  private readonly abort: AbortRace;
   private items: AsyncIterator<T> | undefined;
   private reader: StreamReader<T> | undefined;
   private queue: StreamEvent[] = [];
@@ -37,14 +36,14 @@ class GuardedReader<T> implements AsyncIterableIterator<StreamEvent> {
   private started = false;
   private done = false;
   private sourceOpen = false;
-  private wake: ((value: Aborted) => void) | undefined;
-  private readonly onAbort = (): void => this.wake?.(ABORTED);
 
   constructor(
     private readonly signal: AbortSignal,
     private readonly connect: Connect<T>,
     private readonly classify: (error: unknown, state: StreamState) => ProviderError,
-  ) {}
+  ) {
+    this.abort = new AbortRace(signal);
+  }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<StreamEvent> {
     return this;
@@ -75,9 +74,9 @@ class GuardedReader<T> implements AsyncIterableIterator<StreamEvent> {
       this.ending = { type: 'end', stopReason: 'aborted' };
       return;
     }
-    this.signal.addEventListener('abort', this.onAbort, { once: true });
+    this.abort.listen();
     const pending = this.connect(this.state);
-    const opened = await this.race(pending);
+    const opened = await this.abort.race(pending);
     if (opened === ABORTED) {
       pending.then(
         (late) => closeLate(late),
@@ -95,7 +94,7 @@ class GuardedReader<T> implements AsyncIterableIterator<StreamEvent> {
 
   private async pull(): Promise<void> {
     const reader = this.reader!;
-    const step = await this.race(this.items!.next());
+    const step = await this.abort.race(this.items!.next());
     if (step === ABORTED) {
       this.ending = { type: 'end', stopReason: 'aborted' };
       return;
@@ -146,29 +145,12 @@ class GuardedReader<T> implements AsyncIterableIterator<StreamEvent> {
   private close(): void {
     if (this.done) return;
     this.done = true;
-    this.wake = undefined;
     this.queue = [];
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.abort.stop();
     if (this.items && this.sourceOpen) {
       this.sourceOpen = false;
       Promise.resolve(this.items.return?.()).catch(() => undefined);
     }
-  }
-
-  /** Waits for `pending` unless the signal aborts first; a late rejection is swallowed. */
-  private race<V>(pending: Promise<V>): Promise<V | Aborted> {
-    return new Promise<V | Aborted>((resolve, reject) => {
-      if (this.signal.aborted) {
-        pending.catch(() => undefined);
-        resolve(ABORTED);
-        return;
-      }
-      this.wake = (value) => {
-        pending.catch(() => undefined);
-        resolve(value);
-      };
-      pending.then(resolve, reject);
-    });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ProviderError, StreamEvent } from '../../provider';
+import { ABORTED, AbortRace } from './abort-race';
 
 export type EndEvent = Extract<StreamEvent, { type: 'end' }>;
 
@@ -17,9 +18,6 @@ type BodyIterator = AsyncIterator<StreamEvent, EndEvent | void>;
  */
 export type StreamBody = (state: StreamState) => BodyIterator | Promise<BodyIterator>;
 
-const ABORTED = Symbol('aborted');
-type Aborted = typeof ABORTED;
-
 /**
  * Runs a stream body under the Provider contract: never throws, ends with exactly one `end`
  * event, stops waiting the moment `signal` aborts (ending `aborted`) and closes the body.
@@ -35,18 +33,19 @@ export function guardStream(
 
 class GuardedStream implements AsyncIterableIterator<StreamEvent> {
   private readonly state: StreamState = { streaming: false };
+  private readonly abort: AbortRace;
   private inner: BodyIterator | undefined;
   private started = false;
   private done = false;
   private innerFinished = false;
-  private wake: ((value: Aborted) => void) | undefined;
-  private readonly onAbort = (): void => this.wake?.(ABORTED);
 
   constructor(
     private readonly signal: AbortSignal,
     private readonly body: StreamBody,
     private readonly classify: (error: unknown, state: StreamState) => ProviderError,
-  ) {}
+  ) {
+    this.abort = new AbortRace(signal);
+  }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<StreamEvent> {
     return this;
@@ -58,9 +57,9 @@ class GuardedStream implements AsyncIterableIterator<StreamEvent> {
       if (!this.started) {
         this.started = true;
         if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
-        this.signal.addEventListener('abort', this.onAbort, { once: true });
+        this.abort.listen();
         const produced = this.body(this.state);
-        const inner = isPromise(produced) ? await this.race(produced) : produced;
+        const inner = isPromise(produced) ? await this.abort.race(produced) : produced;
         if (inner === ABORTED) {
           if (isPromise(produced))
             produced.then(
@@ -71,7 +70,7 @@ class GuardedStream implements AsyncIterableIterator<StreamEvent> {
         }
         this.inner = inner;
       }
-      const step = await this.race(this.inner!.next());
+      const step = await this.abort.race(this.inner!.next());
       if (step === ABORTED) return this.finish({ type: 'end', stopReason: 'aborted' });
       if (step.done) {
         this.innerFinished = true;
@@ -104,29 +103,12 @@ class GuardedStream implements AsyncIterableIterator<StreamEvent> {
   private close(): void {
     if (this.done) return;
     this.done = true;
-    this.wake = undefined;
-    this.signal.removeEventListener('abort', this.onAbort);
+    this.abort.stop();
     const inner = this.inner;
     if (inner && !this.innerFinished) {
       this.innerFinished = true;
       Promise.resolve(inner.return?.(undefined)).catch(() => undefined);
     }
-  }
-
-  /** Waits for `pending` unless the signal aborts first; a late rejection is swallowed. */
-  private race<T>(pending: Promise<T>): Promise<T | Aborted> {
-    return new Promise<T | Aborted>((resolve, reject) => {
-      if (this.signal.aborted) {
-        pending.catch(() => undefined);
-        resolve(ABORTED);
-        return;
-      }
-      this.wake = (value) => {
-        pending.catch(() => undefined);
-        resolve(value);
-      };
-      pending.then(resolve, reject);
-    });
   }
 }
 
