@@ -1,7 +1,14 @@
 import OpenAI from 'openai';
-import type { ProviderError, ProviderOptions } from '../../provider';
+import type {
+  Provider,
+  ProviderError,
+  ProviderOptions,
+  ProviderRequest,
+  StreamEvent,
+} from '../../provider';
 import { classifyError, type ErrorContext } from './provider-error';
 import type { StreamState } from './guard-stream';
+import { guardReader, type ReaderConnection } from './guard-reader';
 
 /** An OpenAI SDK client plus what error messages need to name; `client` is absent without a key. */
 export interface OpenAIConnection {
@@ -44,5 +51,42 @@ export function openAIConnection(options: ProviderOptions): OpenAIConnection {
       kind: 'auth',
       message: 'OPENAI_API_KEY is missing or invalid: set it or pass --provider (no key was found)',
     }),
+  };
+}
+
+/** Sends one request with the keyed client: the SDK's stream and the reader that translates it. */
+export type OpenAIOpen<T> = (
+  client: OpenAI,
+  request: ProviderRequest,
+  signal: AbortSignal,
+  connection: OpenAIConnection,
+) => Promise<ReaderConnection<T>>;
+
+/**
+ * An OpenAI-family Provider over one connection: each stream runs `open` under `guardReader`;
+ * without a key it ends at once naming OPENAI_API_KEY, before any request.
+ */
+export function openAIProvider<T>(
+  id: string,
+  options: ProviderOptions,
+  open: OpenAIOpen<T>,
+): Provider {
+  const connection = openAIConnection(options);
+  return {
+    id,
+    model: options.model,
+    stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
+      return guardReader(
+        signal,
+        async (state) => {
+          const client = connection.client;
+          if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
+          const opened = await open(client, request, signal, connection);
+          state.streaming = true;
+          return opened;
+        },
+        connection.classify,
+      );
+    },
   };
 }
