@@ -1,12 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Provider, ProviderError, ProviderOptions } from '../../provider';
-import {
-  classifyError,
-  guardStream,
-  streamCutError,
-  type EndEvent,
-  type StreamState,
-} from '../shared';
+import { classifyError, guardStream, turnEnd, type EndEvent, type StreamState } from '../shared';
 import { AnthropicEventMapper } from './anthropic-events';
 import { toAnthropicRequest } from './anthropic-request';
 
@@ -58,14 +52,7 @@ export function create(options: ProviderOptions): Provider {
             yield* mapper.map(event);
             if (mapper.finished) break;
           }
-          if (!mapper.finished) {
-            return {
-              type: 'end',
-              stopReason: 'error',
-              error: streamCutError('no message_stop'),
-            } satisfies EndEvent;
-          }
-          return { type: 'end', stopReason: mapper.stop } satisfies EndEvent;
+          return turnEnd(mapper, 'no message_stop');
         },
         classify,
       );

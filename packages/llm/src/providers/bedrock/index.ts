@@ -1,13 +1,7 @@
 import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Provider, ProviderError, ProviderOptions } from '../../provider';
-import {
-  classifyError,
-  guardStream,
-  streamCutError,
-  type EndEvent,
-  type StreamState,
-} from '../shared';
+import { classifyError, guardStream, turnEnd, type StreamState } from '../shared';
 import { BedrockEventMapper } from './bedrock-events';
 import { toBedrockRequest } from './bedrock-request';
 
@@ -76,14 +70,7 @@ export function create(options: ProviderOptions): Provider {
           state.streaming = true;
           const mapper = new BedrockEventMapper();
           for await (const event of response.stream ?? []) yield* mapper.map(event);
-          if (!mapper.finished) {
-            return {
-              type: 'end',
-              stopReason: 'error',
-              error: streamCutError('no messageStop'),
-            } satisfies EndEvent;
-          }
-          return { type: 'end', stopReason: mapper.stop } satisfies EndEvent;
+          return turnEnd(mapper, 'no messageStop');
         },
         classify,
       );

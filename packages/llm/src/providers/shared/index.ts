@@ -5,3 +5,4 @@ export * from './tool-call-assembler';
 export * from './wire-call-id';
 export * from './stream-reader';
 export * from './guard-reader';
+export * from './turn-end';
