@@ -1,49 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openAIChatProtocol, startFakeServer, type FakeServer } from '@agent/testkit';
-import {
-  cliEnv,
-  createSandbox,
-  runCli,
-  sessionEvents,
-  startCli,
-  type Sandbox,
-} from './support/cli';
+import { cliEnv, runCli, sessionEvents, startCli } from './support/cli';
+import { openAIChatArgs, useCliHarness } from './support/harness';
 
 jest.setTimeout(60_000);
 
 describe('headless command line', () => {
-  let sandbox: Sandbox;
-  let server: FakeServer | undefined;
-
-  beforeEach(() => {
-    sandbox = createSandbox();
-  });
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    sandbox.cleanup();
-  });
-
-  function openAI(url: string): string[] {
-    return ['--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${url}/v1`];
-  }
+  const cli = useCliHarness();
 
   it('prints --version and --help and exits 0', async () => {
-    const version = await runCli(['--version'], cliEnv(sandbox));
+    const version = await runCli(['--version'], cliEnv(cli.sandbox));
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    const help = await runCli(['--', '--help'], cliEnv(sandbox));
+    const help = await runCli(['--', '--help'], cliEnv(cli.sandbox));
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: agent-run');
     expect(help.stdout).toContain('--yes');
   });
 
   it('--version and --help load no SDK, schema library or agent code', async () => {
-    const trace = path.join(sandbox.agentHome, 'trace.txt');
-    fs.mkdirSync(sandbox.agentHome, { recursive: true });
-    const env = cliEnv(sandbox, {
+    const trace = path.join(cli.sandbox.agentHome, 'trace.txt');
+    fs.mkdirSync(cli.sandbox.agentHome, { recursive: true });
+    const env = cliEnv(cli.sandbox, {
       NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'trace-requires.js')}`,
       TRACE_REQUIRES_FILE: trace,
     });
@@ -57,16 +35,16 @@ describe('headless command line', () => {
   });
 
   it('a one-turn answer loads no schema library, tokenizer or tool-only dependency', async () => {
-    server = await startFakeServer(openAIChatProtocol, [{ text: 'Hello there.' }]);
-    sandbox.write('p.txt', 'Say hello.');
-    const trace = path.join(sandbox.agentHome, 'trace.txt');
-    fs.mkdirSync(sandbox.agentHome, { recursive: true });
-    const env = cliEnv(sandbox, {
+    const server = await cli.serve([{ text: 'Hello there.' }]);
+    cli.sandbox.write('p.txt', 'Say hello.');
+    const trace = path.join(cli.sandbox.agentHome, 'trace.txt');
+    fs.mkdirSync(cli.sandbox.agentHome, { recursive: true });
+    const env = cliEnv(cli.sandbox, {
       OPENAI_API_KEY: 'test',
       NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'trace-requires.js')}`,
       TRACE_REQUIRES_FILE: trace,
     });
-    const result = await runCli(['p.txt', ...openAI(server.url)], env);
+    const result = await runCli(['p.txt', ...openAIChatArgs(server.url)], env);
     expect(result.stdout).toContain('Hello there.');
     expect(result.stderr).not.toMatch(/unrecognized flag/);
     expect(result.code).toBe(0);
@@ -93,39 +71,39 @@ describe('headless command line', () => {
     [['p.txt', '--resume', 'nosuchsession'], /--resume: no session matches "nosuchsession"/],
     [['p.txt', '--provider', 'carrier-pigeon'], /carrier-pigeon/],
   ])('exits 2 with a clear message for %j', async (args, message) => {
-    sandbox.write('p.txt', 'hello');
-    const result = await runCli(args as string[], cliEnv(sandbox));
+    cli.sandbox.write('p.txt', 'hello');
+    const result = await runCli(args as string[], cliEnv(cli.sandbox));
     expect(result.stderr).toMatch(message as RegExp);
     expect(result.stderr).toContain('--help');
     expect(result.code).toBe(2);
-    expect(sandbox.sessionFiles()).toEqual([]);
+    expect(cli.sandbox.sessionFiles()).toEqual([]);
   });
 
   it('runs the demo provider offline with no credentials', async () => {
-    sandbox.write('notes.md', '# Notes\n');
-    const result = await runCli(['-', '--output', 'json'], cliEnv(sandbox), 'What is here?');
+    cli.sandbox.write('notes.md', '# Notes\n');
+    const result = await runCli(['-', '--output', 'json'], cliEnv(cli.sandbox), 'What is here?');
     expect(result.stderr).not.toMatch(/^error/m);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.reason).toBe('done');
     expect(report.text.length).toBeGreaterThan(0);
-    expect(sandbox.sessionFiles()).toHaveLength(1);
-    expect(sessionEvents(sandbox.sessionFiles()[0]!)[0]).toMatchObject({
+    expect(cli.sandbox.sessionFiles()).toHaveLength(1);
+    expect(sessionEvents(cli.sandbox.sessionFiles()[0]!)[0]).toMatchObject({
       type: 'session_start',
       provider: 'demo',
-      cwd: sandbox.workspace,
+      cwd: cli.sandbox.workspace,
     });
   });
 
   it('--output json prints one object with text, messages, reason, usage and sessionId', async () => {
-    server = await startFakeServer(openAIChatProtocol, [
+    const server = await cli.serve([
       { text: 'Four.', usage: { inputTokens: 12, outputTokens: 2 } },
     ]);
-    sandbox.write('p.txt', 'What is 2+2?');
-    const userDir = path.dirname(sandbox.workspace);
+    cli.sandbox.write('p.txt', 'What is 2+2?');
+    const userDir = path.dirname(cli.sandbox.workspace);
     const result = await runCli(
-      ['workspace/p.txt', '--cwd', 'workspace', ...openAI(server.url), '--output', 'json'],
-      cliEnv(sandbox, { OPENAI_API_KEY: 'test', INIT_CWD: userDir }),
+      ['workspace/p.txt', '--cwd', 'workspace', ...openAIChatArgs(server.url), '--output', 'json'],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test', INIT_CWD: userDir }),
     );
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
@@ -137,21 +115,21 @@ describe('headless command line', () => {
       usage: { inputTokens: 12, outputTokens: 2 },
       sessionId: expect.any(String),
     });
-    expect(sandbox.sessionFiles()[0]).toContain(report.sessionId);
-    expect(sessionEvents(sandbox.sessionFiles()[0]!)[0]!.cwd).toBe(sandbox.workspace);
-    expect(server.requests[0]!.body.messages[0].content).toContain(sandbox.workspace);
+    expect(cli.sandbox.sessionFiles()[0]).toContain(report.sessionId);
+    expect(sessionEvents(cli.sandbox.sessionFiles()[0]!)[0]!.cwd).toBe(cli.sandbox.workspace);
+    expect(server.requests[0]!.body.messages[0].content).toContain(cli.sandbox.workspace);
   });
 
   it('--output jsonl prints every loop event as a JSON line', async () => {
-    sandbox.write('a.txt', 'alpha\n');
-    server = await startFakeServer(openAIChatProtocol, [
+    cli.sandbox.write('a.txt', 'alpha\n');
+    const server = await cli.serve([
       { toolCalls: [{ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } }] },
       { text: 'It says alpha.' },
     ]);
-    sandbox.write('p.txt', 'Read a.txt');
+    cli.sandbox.write('p.txt', 'Read a.txt');
     const result = await runCli(
-      ['p.txt', ...openAI(server.url), '--output', 'jsonl'],
-      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+      ['p.txt', ...openAIChatArgs(server.url), '--output', 'jsonl'],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
     );
     expect(result.code).toBe(0);
     const lines = result.stdout
@@ -169,15 +147,15 @@ describe('headless command line', () => {
   });
 
   it('takes the provider and model from AGENT_PROVIDER and AGENT_MODEL; --tool-history off drops raw output', async () => {
-    sandbox.write('a.txt', 'alpha\n');
-    server = await startFakeServer(openAIChatProtocol, [
+    cli.sandbox.write('a.txt', 'alpha\n');
+    const server = await cli.serve([
       { toolCalls: [{ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } }] },
       { text: 'Read it.' },
       { toolCalls: [{ id: 'r2', name: 'read_file', arguments: { path: 'a.txt' } }] },
       { text: 'Read it again.' },
     ]);
-    sandbox.write('p.txt', 'Read a.txt');
-    const env = cliEnv(sandbox, {
+    cli.sandbox.write('p.txt', 'Read a.txt');
+    const env = cliEnv(cli.sandbox, {
       OPENAI_API_KEY: 'test',
       AGENT_PROVIDER: 'openai-chat',
       AGENT_MODEL: 'model-from-env',
@@ -195,20 +173,23 @@ describe('headless command line', () => {
   });
 
   it('--resume and --continue carry the earlier history into the next request', async () => {
-    server = await startFakeServer(openAIChatProtocol, [
+    const server = await cli.serve([
       { toolCalls: [{ id: 'first_call', name: 'list_files', arguments: {} }] },
       { text: 'The codeword is heron.' },
       { text: 'You asked about the codeword; it was heron.' },
       { text: 'Still heron.' },
     ]);
-    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
-    sandbox.write('one.txt', 'Pick a codeword.');
-    const first = await runCli(['one.txt', ...openAI(server.url), '--output', 'json'], env);
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
+    cli.sandbox.write('one.txt', 'Pick a codeword.');
+    const first = await runCli(['one.txt', ...openAIChatArgs(server.url), '--output', 'json'], env);
     expect(first.code).toBe(0);
     const { sessionId } = JSON.parse(first.stdout);
 
-    sandbox.write('two.txt', 'What was it?');
-    const second = await runCli(['two.txt', ...openAI(server.url), '--resume', sessionId], env);
+    cli.sandbox.write('two.txt', 'What was it?');
+    const second = await runCli(
+      ['two.txt', ...openAIChatArgs(server.url), '--resume', sessionId],
+      env,
+    );
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('it was heron');
     const messages: Array<Record<string, any>> = server.requests[2]!.body.messages;
@@ -218,8 +199,8 @@ describe('headless command line', () => {
     expect(conversation.some((m) => m.role === 'assistant' && /heron/.test(m.content))).toBe(true);
     expect(conversation.at(-1)).toEqual({ role: 'user', content: 'What was it?' });
 
-    sandbox.write('three.txt', 'And now?');
-    const third = await runCli(['three.txt', ...openAI(server.url), '--continue'], env);
+    cli.sandbox.write('three.txt', 'And now?');
+    const third = await runCli(['three.txt', ...openAIChatArgs(server.url), '--continue'], env);
     expect(third.code).toBe(0);
     const continued = server.requests[3]!.body.messages.filter((m: any) => m.role === 'user');
     expect(continued.map((m: any) => m.content)).toEqual([
@@ -227,26 +208,26 @@ describe('headless command line', () => {
       'What was it?',
       'And now?',
     ]);
-    expect(sandbox.sessionFiles()).toHaveLength(1);
-    const users = sessionEvents(sandbox.sessionFiles()[0]!).filter((e) => e.type === 'user');
+    expect(cli.sandbox.sessionFiles()).toHaveLength(1);
+    const users = sessionEvents(cli.sandbox.sessionFiles()[0]!).filter((e) => e.type === 'user');
     expect(users).toHaveLength(3);
   });
 
   it('compacts a resumed conversation first when it fills the configured window fraction', async () => {
-    server = await startFakeServer(openAIChatProtocol, [
+    const server = await cli.serve([
       { text: 'The codeword is heron.' },
       { text: 'The person picked the codeword heron.' },
       { text: 'It was heron.' },
     ]);
-    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
-    sandbox.write('one.txt', 'Pick a codeword.');
-    const first = await runCli(['one.txt', ...openAI(server.url), '--output', 'json'], env);
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
+    cli.sandbox.write('one.txt', 'Pick a codeword.');
+    const first = await runCli(['one.txt', ...openAIChatArgs(server.url), '--output', 'json'], env);
     expect(first.code).toBe(0);
     expect(server.requests).toHaveLength(1);
 
-    fs.writeFileSync(path.join(sandbox.agentHome, 'config.json'), '{"autoCompact": 0.0001}');
-    sandbox.write('two.txt', 'What was it?');
-    const second = await runCli(['two.txt', ...openAI(server.url), '--continue'], env);
+    fs.writeFileSync(path.join(cli.sandbox.agentHome, 'config.json'), '{"autoCompact": 0.0001}');
+    cli.sandbox.write('two.txt', 'What was it?');
+    const second = await runCli(['two.txt', ...openAIChatArgs(server.url), '--continue'], env);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('compacted 2 earlier messages into a summary');
     const compaction = server.requests[1]!.body.messages;
@@ -256,13 +237,13 @@ describe('headless command line', () => {
     expect(JSON.stringify(next)).not.toContain('Pick a codeword.');
     expect(JSON.stringify(next)).toContain('The person picked the codeword heron.');
     expect(next.at(-1)).toEqual({ role: 'user', content: 'What was it?' });
-    const events = sessionEvents(sandbox.sessionFiles()[0]!).map((e) => e.type);
+    const events = sessionEvents(cli.sandbox.sessionFiles()[0]!).map((e) => e.type);
     expect(events.slice(-3)).toEqual(['checkpoint', 'user', 'assistant']);
   });
 
   it('a resumed session keeps its provider unless a flag or AGENT_PROVIDER names another', async () => {
-    sandbox.write('p.txt', 'hello');
-    const env = cliEnv(sandbox, { OPENAI_API_KEY: 'test' });
+    cli.sandbox.write('p.txt', 'hello');
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
     const first = await runCli(['p.txt', '--provider', 'demo', '--output', 'json'], env);
     expect(first.code).toBe(0);
     const { sessionId } = JSON.parse(first.stdout);
@@ -281,20 +262,20 @@ describe('headless command line', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     '%s mid-stream aborts the run, saves the session and exits 130',
     async (signal) => {
-      server = await startFakeServer(openAIChatProtocol, [
+      const server = await cli.serve([
         { text: ['Working on it', ' and more'], fault: { kind: 'hang', afterEvents: 2 } },
       ]);
-      sandbox.write('p.txt', 'Take your time.');
+      cli.sandbox.write('p.txt', 'Take your time.');
       const run = startCli(
-        ['p.txt', ...openAI(server.url)],
-        cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+        ['p.txt', ...openAIChatArgs(server.url)],
+        cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
       );
       await run.waitForStdout('Working on it');
       run.child.kill(signal);
       const result = await run.done;
       expect(result.code).toBe(130);
       expect(result.stderr).toMatch(/interrupted/);
-      const [file] = sandbox.sessionFiles();
+      const [file] = cli.sandbox.sessionFiles();
       const events = sessionEvents(file!);
       expect(events.find((e) => e.type === 'user')?.text).toBe('Take your time.');
       expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');

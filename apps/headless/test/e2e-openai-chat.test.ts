@@ -1,10 +1,6 @@
-import {
-  openAIChatProtocol,
-  startFakeServer,
-  type FakeServer,
-  type ScriptedTurn,
-} from '@agent/testkit';
-import { cliEnv, createSandbox, runCli, sessionEvents, type Sandbox } from './support/cli';
+import type { FakeServer, ScriptedTurn } from '@agent/testkit';
+import { cliEnv, runCli, sessionEvents } from './support/cli';
+import { openAIChatArgs, useCliHarness } from './support/harness';
 
 /** The `tool` messages of a recorded Chat Completions request, by call id. */
 function toolResults(server: FakeServer, requestIndex: number): Record<string, string> {
@@ -17,39 +13,19 @@ function toolResults(server: FakeServer, requestIndex: number): Record<string, s
 jest.setTimeout(60_000);
 
 describe('headless against an OpenAI Chat Completions server', () => {
-  let sandbox: Sandbox;
-  let server: FakeServer | undefined;
-
-  beforeEach(() => {
-    sandbox = createSandbox();
-  });
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    sandbox.cleanup();
-  });
+  const cli = useCliHarness();
 
   async function run(script: ScriptedTurn[], args: string[], prompt = 'Fix the greeting.') {
-    server = await startFakeServer(openAIChatProtocol, script);
-    sandbox.write('prompt.txt', prompt);
+    const server = await cli.serve(script);
+    cli.sandbox.write('prompt.txt', prompt);
     return runCli(
-      [
-        'prompt.txt',
-        '--provider',
-        'openai-chat',
-        '--model',
-        'gpt-test',
-        '--base-url',
-        `${server.url}/v1`,
-        ...args,
-      ],
-      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+      ['prompt.txt', ...openAIChatArgs(server.url), ...args],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
     );
   }
 
   it('reads a file, edits it, runs a command with --yes, then answers', async () => {
-    sandbox.write('greet.txt', 'hello wrld\n');
+    cli.sandbox.write('greet.txt', 'hello wrld\n');
     const result = await run(
       [
         {
@@ -80,29 +56,31 @@ describe('headless against an OpenAI Chat Completions server', () => {
 
     expect(result.stderr).not.toMatch(/error/i);
     expect(result.code).toBe(0);
-    expect(sandbox.read('greet.txt')).toBe('hello world\n');
+    expect(cli.sandbox.read('greet.txt')).toBe('hello world\n');
     expect(result.stdout).toContain('Fixed the typo: it now says hello world.');
     expect(result.stdout.startsWith('Let me look.')).toBe(true);
     expect(result.stderr).toMatch(/> read_file/);
     expect(result.stderr).toMatch(/< run_shell ok/);
 
-    expect(server!.requests).toHaveLength(4);
-    const first = server!.requests[0]!.body;
+    expect(cli.server!.requests).toHaveLength(4);
+    const first = cli.server!.requests[0]!.body;
     expect(first.model).toBe('gpt-test');
     expect(first.messages.at(-1)).toEqual({ role: 'user', content: 'Fix the greeting.' });
     const tools: string[] = first.tools.map((t: any) => t.function.name);
     expect(tools).toEqual(expect.arrayContaining(['read_file', 'edit_file', 'run_shell']));
     expect(tools).not.toContain('ask_user');
 
-    expect(toolResults(server!, 1)).toEqual({ call_read: expect.stringContaining('hello wrld') });
-    const afterEdit = toolResults(server!, 2);
+    expect(toolResults(cli.server!, 1)).toEqual({
+      call_read: expect.stringContaining('hello wrld'),
+    });
+    const afterEdit = toolResults(cli.server!, 2);
     expect(Object.keys(afterEdit)).toEqual(['call_read', 'call_edit']);
     expect(afterEdit.call_edit).not.toMatch(/error|denied/i);
-    const afterShell = toolResults(server!, 3);
+    const afterShell = toolResults(cli.server!, 3);
     expect(Object.keys(afterShell)).toEqual(['call_read', 'call_edit', 'call_sh']);
     expect(afterShell.call_sh).toContain('hello world');
 
-    const [file] = sandbox.sessionFiles();
+    const [file] = cli.sandbox.sessionFiles();
     const types = sessionEvents(file!).map((event) => event.type);
     expect(types[0]).toBe('session_start');
     expect(types).toContain('user');
@@ -123,8 +101,8 @@ describe('headless against an OpenAI Chat Completions server', () => {
       [],
     );
     expect(result.code).toBe(0);
-    expect(sandbox.exists('ran.txt')).toBe(false);
-    expect(toolResults(server!, 1).call_sh).toMatch(/denied.*--yes/s);
+    expect(cli.sandbox.exists('ran.txt')).toBe(false);
+    expect(toolResults(cli.server!, 1).call_sh).toMatch(/denied.*--yes/s);
     expect(result.stderr).toMatch(/< run_shell denied: .*--yes/);
     expect(result.stdout).toContain('I could not run it.');
   });
@@ -150,15 +128,17 @@ describe('headless against an OpenAI Chat Completions server', () => {
       [],
     );
     expect(result.code).toBe(0);
-    expect(sandbox.exists('sub.txt')).toBe(false);
-    const parentTools: string[] = server!.requests[0]!.body.tools.map((t: any) => t.function.name);
+    expect(cli.sandbox.exists('sub.txt')).toBe(false);
+    const parentTools: string[] = cli.server!.requests[0]!.body.tools.map(
+      (t: any) => t.function.name,
+    );
     expect(parentTools).toContain('task');
     expect(parentTools).not.toContain('ask_user');
-    const subTools: string[] = server!.requests[1]!.body.tools.map((t: any) => t.function.name);
+    const subTools: string[] = cli.server!.requests[1]!.body.tools.map((t: any) => t.function.name);
     expect(subTools).not.toContain('ask_user');
     expect(subTools).not.toContain('task');
-    expect(toolResults(server!, 2).sub_sh).toMatch(/denied.*--yes/s);
-    expect(toolResults(server!, 3).call_task).toContain('The subagent could not run commands.');
+    expect(toolResults(cli.server!, 2).sub_sh).toMatch(/denied.*--yes/s);
+    expect(toolResults(cli.server!, 3).call_task).toContain('The subagent could not run commands.');
     expect(result.stdout).toContain('Delegation finished.');
   });
 
@@ -180,8 +160,8 @@ describe('headless against an OpenAI Chat Completions server', () => {
       [],
     );
     expect(result.code).toBe(0);
-    expect(sandbox.read('new/notes.md')).toBe('hi\n');
-    expect(toolResults(server!, 2).x).toMatch(/outside|workspace/i);
+    expect(cli.sandbox.read('new/notes.md')).toBe('hi\n');
+    expect(toolResults(cli.server!, 2).x).toMatch(/outside|workspace/i);
   });
 
   it('answers malformed arguments and unknown tools with errors paired to their calls', async () => {
@@ -199,7 +179,7 @@ describe('headless against an OpenAI Chat Completions server', () => {
       [],
     );
     expect(result.code).toBe(0);
-    const results = toolResults(server!, 1);
+    const results = toolResults(cli.server!, 1);
     expect(Object.keys(results)).toEqual(['bad_json', 'bad_field', 'nope']);
     expect(results.bad_json).toMatch(/not valid JSON/);
     expect(results.bad_field).toMatch(/Invalid arguments for read_file: path/);
@@ -221,7 +201,7 @@ describe('headless against an OpenAI Chat Completions server', () => {
       ['--max-iterations', '2'],
     );
     expect(result.code).toBe(1);
-    expect(server!.requests).toHaveLength(2);
+    expect(cli.server!.requests).toHaveLength(2);
     expect(result.stderr).toMatch(/iteration limit/);
   });
 });

@@ -1,0 +1,47 @@
+import {
+  openAIChatProtocol,
+  startFakeServer,
+  type FakeServer,
+  type ScriptedTurn,
+} from '@agent/testkit';
+import { createSandbox, type Sandbox } from './cli';
+
+/** Per test: a fresh sandbox, and the fake Chat Completions server `serve` started, if any. */
+export interface CliHarness {
+  readonly sandbox: Sandbox;
+  /** The server the running test started (undefined before `serve`). */
+  readonly server: FakeServer | undefined;
+  /** Starts this test's Chat Completions fake playing `script`; closed after the test. */
+  serve(script: ScriptedTurn[]): Promise<FakeServer>;
+}
+
+/** Registers the hooks that create the sandbox before each test and clean up after it. */
+export function useCliHarness(): CliHarness {
+  let sandbox: Sandbox | undefined;
+  let server: FakeServer | undefined;
+  beforeEach(() => {
+    sandbox = createSandbox();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    sandbox?.cleanup();
+  });
+  return {
+    get sandbox() {
+      return sandbox!;
+    },
+    get server() {
+      return server;
+    },
+    async serve(script) {
+      server = await startFakeServer(openAIChatProtocol, script);
+      return server;
+    },
+  };
+}
+
+/** The arguments choosing openai-chat with the test model against the fake at `url`. */
+export function openAIChatArgs(url: string): string[] {
+  return ['--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${url}/v1`];
+}
