@@ -115,4 +115,21 @@ describe('replaySegments', () => {
     );
     expect(segments).toEqual([{ kind: 'info', text: 'Asked: which db?' }]);
   });
+
+  it('hands a call that never ended (a crash) to extensions as interrupted', () => {
+    const events = [
+      {
+        ...base,
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          text: '',
+          toolCalls: [{ id: 'q', name: 'ask_user', input: {}, status: 'pending', summary: '' }],
+        },
+      },
+    ] as unknown as SessionEvent[];
+    const seen: string[] = [];
+    replaySegments(events, [], [(activity) => (seen.push(activity.status), undefined)]);
+    expect(seen).toEqual(['interrupted']);
+  });
 });

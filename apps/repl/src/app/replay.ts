@@ -85,7 +85,10 @@ function subagentLabel(activity: ToolActivity): string {
   return `${agent}: ${description}`;
 }
 
-function toolSegment(activity: ToolActivity, hooks: readonly ReplayHook[]): Segment {
+function toolSegment(saved: ToolActivity, hooks: readonly ReplayHook[]): Segment {
+  // A call that never ended (crash, kill) is replayed as interrupted, by hooks too.
+  const activity: ToolActivity =
+    saved.status === 'pending' ? { ...saved, status: 'interrupted' } : saved;
   for (const hook of hooks) {
     const segment = hook(activity);
     if (segment) return segment;

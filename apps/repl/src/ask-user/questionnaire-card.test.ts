@@ -157,4 +157,21 @@ describe('renderQuestionnaireSummary', () => {
     expect(text(lines).join(' ')).not.toContain('Which database');
     expect(lines.map(toTags).join('')).not.toMatch(/\{red-fg\}/);
   });
+
+  it('shows hostile questions and answers literally', () => {
+    const summary = summarizeQuestionnaire(
+      { questions: [{ question: 'Q\x1b[2J {bold}x{/bold}\u202e', options: ['a', 'b'] }] },
+      { answers: ['typed\x1b]0;pwned\x07 {red-fg}'], cancelled: false, custom: [true] },
+    );
+    const lines = renderQuestionnaireSummary(summary, 60);
+    expect(text(lines).join('\n')).not.toMatch(/[\x1b\x07\u202e]/);
+    expect(text(lines)).toEqual([
+      '✓ Questionnaire: 1 answer',
+      '  Q {bold}x{/bold}',
+      '    → typed {red-fg} (typed)',
+    ]);
+    const tagged = lines.map(toTags).join('');
+    expect(tagged).toContain('Q {open}bold{close}x{open}/bold{close}');
+    expect(tagged).toContain('typed {open}red-fg{close}');
+  });
 });
