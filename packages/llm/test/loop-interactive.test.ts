@@ -69,6 +69,33 @@ describe('interactive tool rules', () => {
     });
   });
 
+  it('budget: counts per prompt loop, so the next prompt may ask again', async () => {
+    const effects = new Effects();
+    const first = startLoop(
+      [reply('', call('a1', 'ask_user', questions)), reply('asked once')],
+      [askTool(effects)],
+      { askUser: firstOptionAsker, maxInteractive: 1 },
+    );
+    const firstResult = await first.result;
+    const second = startLoop(
+      [reply('', call('b1', 'ask_user', questions)), reply('asked again')],
+      [askTool(effects)],
+      { askUser: firstOptionAsker, maxInteractive: 1 },
+      [
+        { role: 'user', text: 'please help' },
+        ...firstResult.messages,
+        { role: 'user', text: 'and the next thing' },
+      ],
+    );
+    await second.result;
+    expect(effects.log).toEqual(['ask', 'ask']);
+    expect(resultsIn(second.provider.requests[1]!.messages).at(-1)).toEqual({
+      id: 'b1',
+      status: 'ok',
+      output: '{"answers":["PostgreSQL","REST"],"cancelled":false}',
+    });
+  });
+
   it('the default budget is 3 per loop and 0 disables asking', async () => {
     const effects = new Effects();
     const steps = Array.from({ length: 4 }, (_, i) =>
