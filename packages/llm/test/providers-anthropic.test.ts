@@ -23,6 +23,7 @@ import {
 } from './support/provider-fixtures';
 import {
   describeEndScenarios,
+  describeFaultScenarios,
   describeTwoTurnScenario,
   type ScenarioAdapter,
 } from './support/provider-scenarios';
@@ -46,7 +47,7 @@ function provider(url: string, extra: { apiKey?: string; maxRetries?: number } =
 describe('anthropic adapter against the Messages fake', () => {
   const adapter: ScenarioAdapter = {
     start: startAnthropicServer,
-    provider: (url) => provider(url),
+    provider: (url, maxRetries) => provider(url, maxRetries === undefined ? {} : { maxRetries }),
     ids: ['toolu_01A', 'toolu_01B'],
     inputTokens: [120, 200],
     reportedInputTokens: 220,
@@ -92,6 +93,18 @@ describe('anthropic adapter against the Messages fake', () => {
   describeEndScenarios(adapter, {
     text: 'never finishes',
     fault: { kind: 'hang', afterEvents: 4 },
+  });
+  describeFaultScenarios(adapter, {
+    retried429: {
+      times: 1,
+      message: 'Number of request tokens has exceeded your per-minute rate limit',
+    },
+    serverError: { message: 'Internal server error', shows: 'Internal server error', status: 500 },
+    rejectedKey: {
+      status: 401,
+      message: 'invalid x-api-key',
+      names: ['ANTHROPIC_API_KEY', 'invalid x-api-key'],
+    },
   });
 
   test('history rebuild merges same-role turns, never sends blank text, pairs interrupted calls', async () => {
@@ -193,40 +206,12 @@ describe('anthropic adapter against the Messages fake', () => {
     expect(events.some((e) => e.type === 'tool_call_end')).toBe(false);
   });
 
-  test('429 is retried by the SDK and the turn then succeeds', async () => {
-    server = await startAnthropicServer([
-      {
-        text: 'after the wait',
-        fault: {
-          kind: 'status',
-          status: 429,
-          times: 1,
-          message: 'Number of request tokens has exceeded your per-minute rate limit',
-        },
-      },
-    ]);
-    const events = await collect(provider(server.url, { maxRetries: 2 }), request([USER]));
-    expect(textOf(events)).toBe('after the wait');
-    expect(endOf(events).stopReason).toBe('stop');
-    expect(server.requests).toHaveLength(2);
-  });
-
   test('429 without retries left tells the person they are rate limited', async () => {
     server = await startAnthropicServer([
       { text: 'x', fault: { kind: 'status', status: 429, times: 5 } },
     ]);
     const end = endOf(await collect(provider(server.url), request([USER])));
     expect(end.error).toMatchObject({ kind: 'rate_limit', status: 429 });
-  });
-
-  test('500 ends with a server error naming the status', async () => {
-    server = await startAnthropicServer([
-      { text: 'x', fault: { kind: 'status', status: 500, message: 'Internal server error' } },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.stopReason).toBe('error');
-    expect(end.error).toMatchObject({ kind: 'server', status: 500 });
-    expect(end.error!.message).toContain('Internal server error');
   });
 
   test('an overloaded_error event mid-stream ends as a server error after the text so far', async () => {
@@ -242,16 +227,6 @@ describe('anthropic adapter against the Messages fake', () => {
     const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('partial ');
     expect(endOf(events).error?.kind).toBe('server');
-  });
-
-  test('a rejected key tells the person to set ANTHROPIC_API_KEY', async () => {
-    server = await startAnthropicServer([
-      { text: 'x', fault: { kind: 'status', status: 401, message: 'invalid x-api-key' } },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.error?.kind).toBe('auth');
-    expect(end.error?.message).toContain('ANTHROPIC_API_KEY');
-    expect(end.error?.message).toContain('invalid x-api-key');
   });
 
   test('no key at all ends at once with the variable to set, without a request', async () => {

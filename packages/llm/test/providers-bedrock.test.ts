@@ -22,6 +22,7 @@ import {
 } from './support/provider-fixtures';
 import {
   describeEndScenarios,
+  describeFaultScenarios,
   describeTwoTurnScenario,
   type ScenarioAdapter,
 } from './support/provider-scenarios';
@@ -67,7 +68,7 @@ function provider(url: string, maxRetries = 0) {
 describe('bedrock adapter against the ConverseStream fake', () => {
   const adapter: ScenarioAdapter = {
     start: startBedrockServer,
-    provider: (url) => provider(url),
+    provider: (url, maxRetries) => provider(url, maxRetries),
     ids: ['tooluse_A1', 'tooluse_B2'],
     inputTokens: [120, 200],
     reportedInputTokens: 220,
@@ -125,6 +126,23 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   describeEndScenarios(adapter, {
     text: 'never finishes',
     fault: { kind: 'hang', afterEvents: 2 },
+  });
+  describeFaultScenarios(adapter, {
+    retried429: { message: 'Too many requests, please wait before trying again.' },
+    serverError: {
+      message: 'The server encountered an internal error.',
+      shows: 'internal error',
+      status: 500,
+    },
+    rejectedKey: {
+      status: 403,
+      message: 'The security token included in the request is invalid.',
+      names: [
+        'security token included in the request is invalid',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_BEARER_TOKEN_BEDROCK',
+      ],
+    },
   });
 
   test('malformed arguments: the call ends with the raw text, replays as {} with a paired error result', async () => {
@@ -232,23 +250,6 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     expect(end.error?.kind).toBe('stream_cut');
   });
 
-  test('HTTP 429 ThrottlingException is retried by the SDK and the turn then succeeds', async () => {
-    server = await startBedrockServer([
-      {
-        text: 'after the wait',
-        fault: {
-          kind: 'status',
-          status: 429,
-          message: 'Too many requests, please wait before trying again.',
-        },
-      },
-    ]);
-    const events = await collect(provider(server.url, 2), request([USER]));
-    expect(textOf(events)).toBe('after the wait');
-    expect(endOf(events).stopReason).toBe('stop');
-    expect(server.requests).toHaveLength(2);
-  });
-
   test('a throttlingException frame mid-stream ends as rate limited after the text so far', async () => {
     server = await startFakeServer(
       {
@@ -264,40 +265,6 @@ describe('bedrock adapter against the ConverseStream fake', () => {
     const end = endOf(events);
     expect(end.error?.kind).toBe('rate_limit');
     expect(end.error?.message).toContain('Too many tokens');
-  });
-
-  test('500 ends with a server error naming the service message', async () => {
-    server = await startBedrockServer([
-      {
-        text: 'x',
-        fault: {
-          kind: 'status',
-          status: 500,
-          message: 'The server encountered an internal error.',
-        },
-      },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.error).toMatchObject({ kind: 'server', status: 500 });
-    expect(end.error!.message).toContain('internal error');
-  });
-
-  test('rejected credentials say which AWS variables to set', async () => {
-    server = await startBedrockServer([
-      {
-        text: 'x',
-        fault: {
-          kind: 'status',
-          status: 403,
-          message: 'The security token included in the request is invalid.',
-        },
-      },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.error?.kind).toBe('auth');
-    expect(end.error?.message).toContain('security token included in the request is invalid');
-    expect(end.error?.message).toContain('AWS_ACCESS_KEY_ID');
-    expect(end.error?.message).toContain('AWS_BEARER_TOKEN_BEDROCK');
   });
 
   test('an apiKey option is sent as a Bedrock API key (bearer token) instead of SigV4', async () => {

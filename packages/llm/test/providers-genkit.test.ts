@@ -14,6 +14,7 @@ import {
 } from './support/provider-fixtures';
 import {
   describeEndScenarios,
+  describeFaultScenarios,
   describeTwoTurnScenario,
   type ScenarioAdapter,
 } from './support/provider-scenarios';
@@ -31,7 +32,7 @@ function provider(url: string, maxRetries = 0, apiKey = 'gemini-test-key') {
 describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   const adapter: ScenarioAdapter = {
     start: startGenkitServer,
-    provider: (url) => provider(url),
+    provider: (url, maxRetries) => provider(url, maxRetries),
     ids: ['fc_read', 'fc_search'],
     inputTokens: [120, 200],
     reportedInputTokens: 120,
@@ -79,6 +80,18 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
     text: ['never ', 'finishes'],
     fault: { kind: 'hang', afterEvents: 1 },
   });
+  describeFaultScenarios(adapter, {
+    retried429: { times: 2, message: 'Resource has been exhausted (e.g. check quota).' },
+    serverError: {
+      message: 'An internal error has occurred.',
+      shows: 'An internal error has occurred.',
+    },
+    rejectedKey: {
+      status: 400,
+      message: 'API key not valid. Please pass a valid API key.',
+      names: ['GEMINI_API_KEY', 'API key not valid'],
+    },
+  });
 
   test('calls without ids get unique generated ids that pair their results on the next request', async () => {
     server = await startGenkitServer([
@@ -115,24 +128,6 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
     expect(endOf(events).error?.kind).toBe('stream_cut');
   });
 
-  test('429 RESOURCE_EXHAUSTED is retried and the turn then succeeds', async () => {
-    server = await startGenkitServer([
-      {
-        text: 'after the wait',
-        fault: {
-          kind: 'status',
-          status: 429,
-          times: 2,
-          message: 'Resource has been exhausted (e.g. check quota).',
-        },
-      },
-    ]);
-    const events = await collect(provider(server.url, 2), request([USER]));
-    expect(textOf(events)).toBe('after the wait');
-    expect(endOf(events).stopReason).toBe('stop');
-    expect(server.requests).toHaveLength(3);
-  });
-
   test('429 without retries left says the person is rate limited', async () => {
     server = await startGenkitServer([
       { text: 'x', fault: { kind: 'status', status: 429, message: 'Resource has been exhausted' } },
@@ -140,35 +135,6 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
     const end = endOf(await collect(provider(server.url), request([USER])));
     expect(end.error?.kind).toBe('rate_limit');
     expect(end.error?.message).toContain('Resource has been exhausted');
-  });
-
-  test('500 ends with a server error naming the service message', async () => {
-    server = await startGenkitServer([
-      {
-        text: 'x',
-        fault: { kind: 'status', status: 500, message: 'An internal error has occurred.' },
-      },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.error?.kind).toBe('server');
-    expect(end.error?.message).toContain('An internal error has occurred.');
-  });
-
-  test('a rejected key tells the person to set GEMINI_API_KEY', async () => {
-    server = await startGenkitServer([
-      {
-        text: 'x',
-        fault: {
-          kind: 'status',
-          status: 400,
-          message: 'API key not valid. Please pass a valid API key.',
-        },
-      },
-    ]);
-    const end = endOf(await collect(provider(server.url), request([USER])));
-    expect(end.error?.kind).toBe('auth');
-    expect(end.error?.message).toContain('GEMINI_API_KEY');
-    expect(end.error?.message).toContain('API key not valid');
   });
 
   test('no key at all ends at once naming GEMINI_API_KEY, without a request', async () => {

@@ -21,7 +21,7 @@ export interface ScenarioAdapter {
   /** Starts the adapter's wire fake playing `script`. */
   start(script: ScriptedTurn[]): Promise<FakeServer>;
   /** The adapter under test aimed at `url` (a fake's URL or one nobody listens on). */
-  provider(url: string): Provider;
+  provider(url: string, maxRetries?: number): Provider;
   /** The ids the fake gives the two calls of the two-turn script. */
   ids: [string, string];
   /** The scripted input tokens of the two turns, so that turn 1 reports 220 (100 cached) or as noted. */
@@ -122,6 +122,60 @@ export function describeEndScenarios(adapter: ScenarioAdapter, hang: ScriptedTur
       const events = await collect(adapter.provider(server.url), request([USER]));
       expect(textOf(events)).toBe('half an ans');
       expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
+    });
+  });
+}
+
+/** One adapter's service failures: the status and message its service sends, and what to expect. */
+export interface FaultCases {
+  /** A rate limit answered `times` times (default 1) before the turn goes through. */
+  retried429: { times?: number; message: string };
+  /** A server failure and the part of its message the person must see. */
+  serverError: { message: string; shows: string; status?: number };
+  /** A rejected credential: its status and message, and what the ending must name. */
+  rejectedKey: { status: number; message: string; names: string[] };
+}
+
+/** Rate limits retried by the SDK, server failures and rejected credentials. */
+export function describeFaultScenarios(adapter: ScenarioAdapter, faults: FaultCases): void {
+  describe('service faults', () => {
+    let server: FakeServer | undefined;
+    afterEach(async () => {
+      await server?.close();
+      server = undefined;
+    });
+
+    test('a 429 is retried by the SDK and the turn then succeeds', async () => {
+      const { times, message } = faults.retried429;
+      server = await adapter.start([
+        {
+          text: 'after the wait',
+          fault: { kind: 'status', status: 429, ...(times ? { times } : {}), message },
+        },
+      ]);
+      const events = await collect(adapter.provider(server.url, 2), request([USER]));
+      expect(textOf(events)).toBe('after the wait');
+      expect(endOf(events).stopReason).toBe('stop');
+      expect(server.requests).toHaveLength((times ?? 1) + 1);
+    });
+
+    test('a 500 ends with a server error naming the service message', async () => {
+      const { message, shows, status } = faults.serverError;
+      server = await adapter.start([
+        { text: 'x', fault: { kind: 'status', status: 500, message } },
+      ]);
+      const end = endOf(await collect(adapter.provider(server.url), request([USER])));
+      expect(end.stopReason).toBe('error');
+      expect(end.error).toMatchObject(status ? { kind: 'server', status } : { kind: 'server' });
+      expect(end.error!.message).toContain(shows);
+    });
+
+    test('a rejected key ends as an auth error naming what to set', async () => {
+      const { status, message, names } = faults.rejectedKey;
+      server = await adapter.start([{ text: 'x', fault: { kind: 'status', status, message } }]);
+      const end = endOf(await collect(adapter.provider(server.url), request([USER])));
+      expect(end.error?.kind).toBe('auth');
+      for (const name of names) expect(end.error?.message).toContain(name);
     });
   });
 }
