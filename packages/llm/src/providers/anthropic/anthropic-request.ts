@@ -12,7 +12,7 @@ import {
   toolResultText,
 } from '../../history';
 import type { ProviderRequest } from '../../provider';
-import { toolInputObject, WireCallIds } from '../shared';
+import { RoleTurns, toolInputObject, WireCallIds } from '../shared';
 
 /** Default `max_tokens` (the Messages API requires one). */
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -29,21 +29,16 @@ export function defaultMaxTokens(model: string): number {
  */
 export function toAnthropicMessages(messages: ProviderRequest['messages']): MessageParam[] {
   const ids = new WireCallIds();
-  const out: MessageParam[] = [];
-  const push = (role: 'user' | 'assistant', blocks: ContentBlockParam[]) => {
-    if (blocks.length === 0) return;
-    const last = out[out.length - 1];
-    if (last && last.role === role) (last.content as ContentBlockParam[]).push(...blocks);
-    else out.push({ role, content: blocks });
-  };
+  const turns = new RoleTurns<ContentBlockParam>();
   const text = (value: string): ContentBlockParam[] =>
     value.trim() ? [{ type: 'text', text: value }] : [];
 
   prepareMessages(messages).forEach((message, index) => {
-    if (message.role === 'user') push('user', text(message.text));
-    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    if (message.role === 'user') turns.push('user', text(message.text));
+    else if (message.role === 'checkpoint')
+      turns.push('user', text(checkpointText(message.summary)));
     else {
-      push('assistant', [
+      turns.push('assistant', [
         ...text(message.text),
         ...message.toolCalls.map((call): ContentBlockParam => ({
           type: 'tool_use',
@@ -52,7 +47,7 @@ export function toAnthropicMessages(messages: ProviderRequest['messages']): Mess
           input: toolInputObject(call.input),
         })),
       ]);
-      push(
+      turns.push(
         'user',
         message.toolCalls.map((call): ContentBlockParam => ({
           type: 'tool_result',
@@ -63,7 +58,7 @@ export function toAnthropicMessages(messages: ProviderRequest['messages']): Mess
       );
     }
   });
-  return out;
+  return turns.turns;
 }
 
 /** The streaming Messages request for a neutral request. */

@@ -14,7 +14,7 @@ import {
 } from '../../history';
 import type { Message } from '../../messages';
 import type { ProviderRequest } from '../../provider';
-import { toolInputObject, WireCallIds } from '../shared';
+import { RoleTurns, toolInputObject, WireCallIds } from '../shared';
 
 type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse']>['input']>;
 
@@ -25,20 +25,15 @@ type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse'
  */
 export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
   const ids = new WireCallIds();
-  const out: BedrockMessage[] = [];
-  const push = (role: 'user' | 'assistant', blocks: ContentBlock[]) => {
-    if (blocks.length === 0) return;
-    const last = out[out.length - 1];
-    if (last && last.role === role) last.content!.push(...blocks);
-    else out.push({ role, content: blocks });
-  };
+  const turns = new RoleTurns<ContentBlock>();
   const text = (value: string): ContentBlock[] => (value.trim() ? [{ text: value }] : []);
 
   prepareMessages(messages).forEach((message, index) => {
-    if (message.role === 'user') push('user', text(message.text));
-    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    if (message.role === 'user') turns.push('user', text(message.text));
+    else if (message.role === 'checkpoint')
+      turns.push('user', text(checkpointText(message.summary)));
     else {
-      push('assistant', [
+      turns.push('assistant', [
         ...text(message.text),
         ...message.toolCalls.map((call): ContentBlock => ({
           toolUse: {
@@ -48,7 +43,7 @@ export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
           },
         })),
       ]);
-      push(
+      turns.push(
         'user',
         message.toolCalls.map((call): ContentBlock => ({
           toolResult: {
@@ -62,7 +57,7 @@ export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
       );
     }
   });
-  return out;
+  return turns.turns;
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './wire-call-id';
 export * from './stream-reader';
 export * from './guard-reader';
 export * from './turn-end';
+export * from './role-turns';
