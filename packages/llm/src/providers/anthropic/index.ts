@@ -1,6 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Provider, ProviderError, ProviderOptions } from '../../provider';
-import { classifyError, guardStream, turnEnd, type EndEvent, type StreamState } from '../shared';
+import {
+  classifyError,
+  guardedProvider,
+  turnEnd,
+  type EndEvent,
+  type StreamState,
+} from '../shared';
 import { AnthropicEventMapper } from './anthropic-events';
 import { toAnthropicRequest } from './anthropic-request';
 
@@ -29,35 +35,30 @@ export function create(options: ProviderOptions): Provider {
     return classified;
   };
 
-  return {
-    id: 'anthropic',
-    model: options.model,
-    stream(request, signal) {
-      return guardStream(
+  return guardedProvider(
+    'anthropic',
+    options.model,
+    async function* (state, request, signal) {
+      const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+      if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return missingKey();
+      client ??= new Anthropic({
+        apiKey: apiKey ?? null,
+        baseURL: baseUrl,
+        maxRetries: options.maxRetries ?? 2,
+      });
+      const events = await client.messages.create(toAnthropicRequest(options.model, request), {
         signal,
-        async function* (state) {
-          const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
-          if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return missingKey();
-          client ??= new Anthropic({
-            apiKey: apiKey ?? null,
-            baseURL: baseUrl,
-            maxRetries: options.maxRetries ?? 2,
-          });
-          const events = await client.messages.create(toAnthropicRequest(options.model, request), {
-            signal,
-          });
-          state.streaming = true;
-          const mapper = new AnthropicEventMapper();
-          for await (const event of events) {
-            yield* mapper.map(event);
-            if (mapper.finished) break;
-          }
-          return turnEnd(mapper, 'no message_stop');
-        },
-        classify,
-      );
+      });
+      state.streaming = true;
+      const mapper = new AnthropicEventMapper();
+      for await (const event of events) {
+        yield* mapper.map(event);
+        if (mapper.finished) break;
+      }
+      return turnEnd(mapper, 'no message_stop');
     },
-  };
+    classify,
+  );
 }
 
 function missingKey(): EndEvent {

@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Provider, ProviderError, ProviderOptions } from '../../provider';
-import { classifyError, guardStream, turnEnd, type StreamState } from '../shared';
+import { classifyError, guardedProvider, turnEnd, type StreamState } from '../shared';
 import { BedrockEventMapper } from './bedrock-events';
 import { toBedrockRequest } from './bedrock-request';
 
@@ -45,35 +45,30 @@ export function create(options: ProviderOptions): Provider {
     };
   };
 
-  return {
-    id: 'bedrock',
-    model: options.model,
-    stream(request, signal) {
-      return guardStream(
-        signal,
-        async function* (state) {
-          // The SDK's Node-version notice goes to stderr, where it would paint over the terminal UI.
-          process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-          client ??= new BedrockRuntimeClient({
-            region,
-            ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
-            maxAttempts: (options.maxRetries ?? 2) + 1,
-            ...(options.apiKey
-              ? { token: { token: options.apiKey }, authSchemePreference: ['httpBearerAuth'] }
-              : {}),
-            requestHandler: new NodeHttpHandler(),
-          });
-          const response = await client.send(
-            new ConverseStreamCommand(toBedrockRequest(options.model, request)),
-            { abortSignal: signal },
-          );
-          state.streaming = true;
-          const mapper = new BedrockEventMapper();
-          for await (const event of response.stream ?? []) yield* mapper.map(event);
-          return turnEnd(mapper, 'no messageStop');
-        },
-        classify,
+  return guardedProvider(
+    'bedrock',
+    options.model,
+    async function* (state, request, signal) {
+      // The SDK's Node-version notice goes to stderr, where it would paint over the terminal UI.
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+      client ??= new BedrockRuntimeClient({
+        region,
+        ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
+        maxAttempts: (options.maxRetries ?? 2) + 1,
+        ...(options.apiKey
+          ? { token: { token: options.apiKey }, authSchemePreference: ['httpBearerAuth'] }
+          : {}),
+        requestHandler: new NodeHttpHandler(),
+      });
+      const response = await client.send(
+        new ConverseStreamCommand(toBedrockRequest(options.model, request)),
+        { abortSignal: signal },
       );
+      state.streaming = true;
+      const mapper = new BedrockEventMapper();
+      for await (const event of response.stream ?? []) yield* mapper.map(event);
+      return turnEnd(mapper, 'no messageStop');
     },
-  };
+    classify,
+  );
 }

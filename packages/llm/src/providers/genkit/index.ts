@@ -4,7 +4,7 @@ import { logger } from 'genkit/logging';
 import type { ToolSpec } from '@agent/tools';
 import type { Usage } from '../../messages';
 import type { Provider, ProviderOptions, StopReason, StreamEvent } from '../../provider';
-import { generateCallId, guardStream, type EndEvent } from '../shared';
+import { generateCallId, guardedProvider, type EndEvent } from '../shared';
 import { classifyGenkitError, CREDENTIAL, isRetryable, retryDelayMs, sleep } from './genkit-errors';
 import { toGenkitMessages } from './genkit-request';
 
@@ -69,66 +69,61 @@ export function create(options: ProviderOptions): Provider {
   const model = options.model.replace(/^googleai\//, '');
   const maxRetries = options.maxRetries ?? 2;
 
-  return {
-    id: 'genkit',
-    model: options.model,
-    stream(request, signal) {
-      return guardStream(
-        signal,
-        async function* (state) {
-          const apiKey =
-            options.apiKey ??
-            process.env.GEMINI_API_KEY ??
-            process.env.GOOGLE_API_KEY ??
-            process.env.GOOGLE_GENAI_API_KEY ??
-            '';
-          if (!apiKey) return missingKey();
-          const ai = instanceFor(apiKey, options.baseUrl);
-          for (let attempt = 0; ; attempt++) {
-            let emitted = false;
-            try {
-              const { stream, response } = ai.generateStream({
-                model: googleAI.model(model),
-                ...(request.system.trim() ? { system: request.system } : {}),
-                messages: toGenkitMessages(request.messages),
-                tools: genkitTools(request.tools),
-                returnToolRequests: true,
-                abortSignal: signal,
-                ...(request.maxOutputTokens
-                  ? { config: { maxOutputTokens: request.maxOutputTokens } }
-                  : {}),
-              });
-              response.catch(() => undefined);
-              let calls = 0;
-              for await (const chunk of stream) {
-                state.streaming = true;
-                const text = chunk.text;
-                if (text) {
-                  emitted = true;
-                  yield { type: 'text_delta', text } satisfies StreamEvent;
-                }
-                for (const event of toolEvents(chunk)) {
-                  emitted = true;
-                  if (event.type === 'tool_call_end') calls++;
-                  yield event;
-                }
-              }
-              const final = await response;
-              if (final.usage)
-                yield { type: 'usage', usage: usageOf(final.usage) } satisfies StreamEvent;
-              return ending(final.finishReason, final.finishMessage, calls);
-            } catch (error) {
-              if (emitted || attempt >= maxRetries || signal.aborted || !isRetryable(error))
-                throw error;
-              state.streaming = false;
-              await sleep(retryDelayMs(error, attempt), signal);
+  return guardedProvider(
+    'genkit',
+    options.model,
+    async function* (state, request, signal) {
+      const apiKey =
+        options.apiKey ??
+        process.env.GEMINI_API_KEY ??
+        process.env.GOOGLE_API_KEY ??
+        process.env.GOOGLE_GENAI_API_KEY ??
+        '';
+      if (!apiKey) return missingKey();
+      const ai = instanceFor(apiKey, options.baseUrl);
+      for (let attempt = 0; ; attempt++) {
+        let emitted = false;
+        try {
+          const { stream, response } = ai.generateStream({
+            model: googleAI.model(model),
+            ...(request.system.trim() ? { system: request.system } : {}),
+            messages: toGenkitMessages(request.messages),
+            tools: genkitTools(request.tools),
+            returnToolRequests: true,
+            abortSignal: signal,
+            ...(request.maxOutputTokens
+              ? { config: { maxOutputTokens: request.maxOutputTokens } }
+              : {}),
+          });
+          response.catch(() => undefined);
+          let calls = 0;
+          for await (const chunk of stream) {
+            state.streaming = true;
+            const text = chunk.text;
+            if (text) {
+              emitted = true;
+              yield { type: 'text_delta', text } satisfies StreamEvent;
+            }
+            for (const event of toolEvents(chunk)) {
+              emitted = true;
+              if (event.type === 'tool_call_end') calls++;
+              yield event;
             }
           }
-        },
-        (error, state) => classifyGenkitError(error, state, options.baseUrl),
-      );
+          const final = await response;
+          if (final.usage)
+            yield { type: 'usage', usage: usageOf(final.usage) } satisfies StreamEvent;
+          return ending(final.finishReason, final.finishMessage, calls);
+        } catch (error) {
+          if (emitted || attempt >= maxRetries || signal.aborted || !isRetryable(error))
+            throw error;
+          state.streaming = false;
+          await sleep(retryDelayMs(error, attempt), signal);
+        }
+      }
     },
-  };
+    (error, state) => classifyGenkitError(error, state, options.baseUrl),
+  );
 }
 
 function usageOf(usage: {

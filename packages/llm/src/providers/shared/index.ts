@@ -7,3 +7,4 @@ export * from './stream-reader';
 export * from './guard-reader';
 export * from './turn-end';
 export * from './role-turns';
+export * from './guarded-provider';
