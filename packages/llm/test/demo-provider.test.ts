@@ -4,15 +4,12 @@ import * as path from 'node:path';
 import {
   ToolRegistry,
   createWorkspaceTools,
-  defineTool,
   type AskUserRequester,
   type PermissionRequest,
-  type Tool,
 } from '@agent/tools';
-import { z } from 'zod';
 import { contextUsage, createProvider, runToolLoop, type LoopOptions, type Message } from '../src';
 import { DEMO_QUESTIONS, DemoProvider } from '../src/providers/demo';
-import { RecordingPermissions } from './support/test-tools';
+import { askTool, Effects, RecordingPermissions } from './support/test-tools';
 
 let workspace: string;
 
@@ -26,20 +23,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(workspace, { recursive: true, force: true }));
 
 /** The ask_user tool shape (the real one lives in @agent/askuser, which this package cannot use). */
-const askUser: Tool<{ questions: Array<{ question: string; options: string[] }> }> = defineTool({
-  name: 'ask_user',
-  description: 'Ask the person.',
-  inputSchema: z.object({
-    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
-  }),
-  permission: 'read',
-  interactive: true,
-  retainsOutput: true,
-  async execute(input, ctx) {
-    const result = await ctx.askUser!.ask(input, ctx.signal);
-    return { output: JSON.stringify(result) };
-  },
-});
+const askUser = askTool(new Effects());
 
 function run(prompt: string, overrides: Partial<LoopOptions> = {}, history: Message[] = []) {
   const provider = new DemoProvider('demo', { delayMs: 0 });
