@@ -3,11 +3,11 @@ import {
   anthropicEvents,
   startAnthropicServer,
   startFakeServer,
-  type FakeServer,
 } from '@agent/testkit';
 import { create } from '../src/providers/anthropic';
 import type { Message } from '../src/messages';
 import {
+  closedAfterEach,
   collect,
   endOf,
   READ_ARGS,
@@ -28,11 +28,7 @@ import {
   type ScenarioAdapter,
 } from './support/provider-scenarios';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const closeAfter = closedAfterEach();
 
 function provider(url: string, extra: { apiKey?: string; maxRetries?: number } = {}) {
   return create({
@@ -108,7 +104,7 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('history rebuild merges same-role turns, never sends blank text, pairs interrupted calls', async () => {
-    server = await startAnthropicServer([{ text: 'ok' }]);
+    const server = closeAfter(await startAnthropicServer([{ text: 'ok' }]));
     const history: Message[] = [
       { role: 'checkpoint', summary: 'We fixed the build.' },
       { role: 'user', text: 'first' },
@@ -160,11 +156,17 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('malformed tool arguments arrive verbatim and the call still ends paired', async () => {
-    server = await startAnthropicServer([
-      { toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }] },
-      { toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }] },
-      { text: 'sorry' },
-    ]);
+    const server = closeAfter(
+      await startAnthropicServer([
+        {
+          toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }],
+        },
+        {
+          toolCalls: [{ id: 'toolu_bad', name: 'read_file', arguments: '{"path": "unterminated' }],
+        },
+        { text: 'sorry' },
+      ]),
+    );
     const anthropic = provider(server.url);
     const first = await collect(anthropic, request([USER]));
     expect(first.find((e) => e.type === 'tool_call_end')).toEqual({
@@ -191,13 +193,15 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('a stream cut mid-call ends with stream_cut and never completes the half call', async () => {
-    server = await startAnthropicServer([
-      {
-        text: 'Let me look',
-        toolCalls: [{ id: 'toolu_cut', name: 'read_file', arguments: READ_ARGS }],
-        fault: { kind: 'cut', afterEvents: 7 },
-      },
-    ]);
+    const server = closeAfter(
+      await startAnthropicServer([
+        {
+          text: 'Let me look',
+          toolCalls: [{ id: 'toolu_cut', name: 'read_file', arguments: READ_ARGS }],
+          fault: { kind: 'cut', afterEvents: 7 },
+        },
+      ]),
+    );
     const events = await collect(provider(server.url), request([USER]));
     const end = endOf(events);
     expect(end.stopReason).toBe('error');
@@ -207,22 +211,27 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('429 without retries left tells the person they are rate limited', async () => {
-    server = await startAnthropicServer([
-      { text: 'x', fault: { kind: 'status', status: 429, times: 5 } },
-    ]);
+    const server = closeAfter(
+      await startAnthropicServer([{ text: 'x', fault: { kind: 'status', status: 429, times: 5 } }]),
+    );
     const end = endOf(await collect(provider(server.url), request([USER])));
     expect(end.error).toMatchObject({ kind: 'rate_limit', status: 429 });
   });
 
   test('an overloaded_error event mid-stream ends as a server error after the text so far', async () => {
-    server = await startFakeServer(
-      {
-        handles: () => true,
-        contentType: 'text/event-stream',
-        encode: (turn, _req, i) => [...anthropicEvents(turn, i).slice(0, 4), anthropicErrorEvent()],
-        errorBody: () => '{}',
-      },
-      [{ text: ['partial ', 'text'] }],
+    const server = closeAfter(
+      await startFakeServer(
+        {
+          handles: () => true,
+          contentType: 'text/event-stream',
+          encode: (turn, _req, i) => [
+            ...anthropicEvents(turn, i).slice(0, 4),
+            anthropicErrorEvent(),
+          ],
+          errorBody: () => '{}',
+        },
+        [{ text: ['partial ', 'text'] }],
+      ),
     );
     const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('partial ');
@@ -230,7 +239,7 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('no key at all ends at once with the variable to set, without a request', async () => {
-    server = await startAnthropicServer([{ text: 'x' }]);
+    const server = closeAfter(await startAnthropicServer([{ text: 'x' }]));
     const saved = process.env.ANTHROPIC_API_KEY;
     const savedToken = process.env.ANTHROPIC_AUTH_TOKEN;
     delete process.env.ANTHROPIC_API_KEY;
@@ -249,9 +258,11 @@ describe('anthropic adapter against the Messages fake', () => {
   });
 
   test('a call without arguments (empty input_json_delta) ends with {} and runs', async () => {
-    server = await startAnthropicServer([
-      { toolCalls: [{ id: 'toolu_noargs', name: 'read_file', arguments: '' }] },
-    ]);
+    const server = closeAfter(
+      await startAnthropicServer([
+        { toolCalls: [{ id: 'toolu_noargs', name: 'read_file', arguments: '' }] },
+      ]),
+    );
     const claude3 = create({
       model: 'claude-3-haiku-20240307',
       baseUrl: server.url,

@@ -3,11 +3,11 @@ import {
   bedrockFrames,
   startBedrockServer,
   startFakeServer,
-  type FakeServer,
 } from '@agent/testkit';
 import { create } from '../src/providers/bedrock';
 import type { Message } from '../src/messages';
 import {
+  closedAfterEach,
   collect,
   endOf,
   READ_ARGS,
@@ -50,11 +50,7 @@ afterAll(() => {
   }
 });
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const closeAfter = closedAfterEach();
 
 function provider(url: string, maxRetries = 0) {
   return create({
@@ -146,17 +142,19 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('malformed arguments: the call ends with the raw text, replays as {} with a paired error result', async () => {
-    server = await startBedrockServer([
-      {
-        text: 'Reading',
-        toolCalls: [{ id: 'tooluse_bad', name: 'read_file', arguments: '{"path": [1,' }],
-      },
-      {
-        text: 'Reading',
-        toolCalls: [{ id: 'tooluse_bad', name: 'read_file', arguments: '{"path": [1,' }],
-      },
-      { text: 'sorry' },
-    ]);
+    const server = closeAfter(
+      await startBedrockServer([
+        {
+          text: 'Reading',
+          toolCalls: [{ id: 'tooluse_bad', name: 'read_file', arguments: '{"path": [1,' }],
+        },
+        {
+          text: 'Reading',
+          toolCalls: [{ id: 'tooluse_bad', name: 'read_file', arguments: '{"path": [1,' }],
+        },
+        { text: 'sorry' },
+      ]),
+    );
     const bedrock = provider(server.url);
     const first = await collect(bedrock, request([USER]));
     expect(first.find((e) => e.type === 'tool_call_end')).toMatchObject({
@@ -181,7 +179,7 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('empty outputs and blank text never reach the wire; tools named only in history are declared', async () => {
-    server = await startBedrockServer([{ text: 'fine' }]);
+    const server = closeAfter(await startBedrockServer([{ text: 'fine' }]));
     const history: Message[] = [
       USER,
       {
@@ -234,13 +232,15 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('a stream cut mid-call ends as an error and never completes the half call', async () => {
-    server = await startBedrockServer([
-      {
-        text: ['Let me ', 'look'],
-        toolCalls: [{ id: 'tooluse_cut', name: 'read_file', arguments: READ_ARGS }],
-        fault: { kind: 'cut', afterEvents: 6 },
-      },
-    ]);
+    const server = closeAfter(
+      await startBedrockServer([
+        {
+          text: ['Let me ', 'look'],
+          toolCalls: [{ id: 'tooluse_cut', name: 'read_file', arguments: READ_ARGS }],
+          fault: { kind: 'cut', afterEvents: 6 },
+        },
+      ]),
+    );
     const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('Let me look');
     expect(events.some((e) => e.type === 'tool_call_start')).toBe(true);
@@ -251,14 +251,16 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('a throttlingException frame mid-stream ends as rate limited after the text so far', async () => {
-    server = await startFakeServer(
-      {
-        handles: () => true,
-        contentType: 'application/vnd.amazon.eventstream',
-        encode: (turn) => [...bedrockFrames(turn).slice(0, 2), bedrockExceptionFrame()],
-        errorBody: () => '{}',
-      },
-      [{ text: ['partial ', 'rest'] }],
+    const server = closeAfter(
+      await startFakeServer(
+        {
+          handles: () => true,
+          contentType: 'application/vnd.amazon.eventstream',
+          encode: (turn) => [...bedrockFrames(turn).slice(0, 2), bedrockExceptionFrame()],
+          errorBody: () => '{}',
+        },
+        [{ text: ['partial ', 'rest'] }],
+      ),
     );
     const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('partial ');
@@ -268,7 +270,7 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('an apiKey option is sent as a Bedrock API key (bearer token) instead of SigV4', async () => {
-    server = await startBedrockServer([{ text: 'hello' }]);
+    const server = closeAfter(await startBedrockServer([{ text: 'hello' }]));
     const bedrock = create({
       model: 'm',
       baseUrl: server.url,
@@ -281,7 +283,7 @@ describe('bedrock adapter against the ConverseStream fake', () => {
   });
 
   test('no AWS credentials anywhere ends with an auth error naming what to set, without a request', async () => {
-    server = await startBedrockServer([{ text: 'x' }]);
+    const server = closeAfter(await startBedrockServer([{ text: 'x' }]));
     const saved = { ...process.env };
     delete process.env.AWS_ACCESS_KEY_ID;
     delete process.env.AWS_SECRET_ACCESS_KEY;

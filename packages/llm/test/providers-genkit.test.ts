@@ -1,7 +1,8 @@
-import { startGenkitServer, type FakeServer } from '@agent/testkit';
+import { startGenkitServer } from '@agent/testkit';
 import { create } from '../src/providers/genkit';
 import {
   assistantFrom,
+  closedAfterEach,
   collect,
   endOf,
   READ_ARGS,
@@ -19,11 +20,7 @@ import {
   type ScenarioAdapter,
 } from './support/provider-scenarios';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const closeAfter = closedAfterEach();
 
 function provider(url: string, maxRetries = 0, apiKey = 'gemini-test-key') {
   return create({ model: 'gemini-test', baseUrl: url, apiKey, maxRetries });
@@ -94,15 +91,17 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   });
 
   test('calls without ids get unique generated ids that pair their results on the next request', async () => {
-    server = await startGenkitServer([
-      {
-        toolCalls: [
-          { name: 'read_file', arguments: { path: 'a' } },
-          { name: 'read_file', arguments: { path: 'b' } },
-        ],
-      },
-      { text: 'ok' },
-    ]);
+    const server = closeAfter(
+      await startGenkitServer([
+        {
+          toolCalls: [
+            { name: 'read_file', arguments: { path: 'a' } },
+            { name: 'read_file', arguments: { path: 'b' } },
+          ],
+        },
+        { text: 'ok' },
+      ]),
+    );
     const gk = provider(server.url);
     const first = await collect(gk, request([USER]));
     const ids = first.flatMap((e) => (e.type === 'tool_call_end' ? [e.id] : []));
@@ -115,13 +114,15 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   });
 
   test('a stream cut after the first chunk ends as stream_cut after the text so far', async () => {
-    server = await startGenkitServer([
-      {
-        text: ['first ', 'second'],
-        toolCalls: [{ name: 'read_file', arguments: READ_ARGS }],
-        fault: { kind: 'cut', afterEvents: 1 },
-      },
-    ]);
+    const server = closeAfter(
+      await startGenkitServer([
+        {
+          text: ['first ', 'second'],
+          toolCalls: [{ name: 'read_file', arguments: READ_ARGS }],
+          fault: { kind: 'cut', afterEvents: 1 },
+        },
+      ]),
+    );
     const events = await collect(provider(server.url), request([USER]));
     expect(textOf(events)).toBe('first ');
     expect(events.some((e) => e.type === 'tool_call_end')).toBe(false);
@@ -129,16 +130,21 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
   });
 
   test('429 without retries left says the person is rate limited', async () => {
-    server = await startGenkitServer([
-      { text: 'x', fault: { kind: 'status', status: 429, message: 'Resource has been exhausted' } },
-    ]);
+    const server = closeAfter(
+      await startGenkitServer([
+        {
+          text: 'x',
+          fault: { kind: 'status', status: 429, message: 'Resource has been exhausted' },
+        },
+      ]),
+    );
     const end = endOf(await collect(provider(server.url), request([USER])));
     expect(end.error?.kind).toBe('rate_limit');
     expect(end.error?.message).toContain('Resource has been exhausted');
   });
 
   test('no key at all ends at once naming GEMINI_API_KEY, without a request', async () => {
-    server = await startGenkitServer([{ text: 'x' }]);
+    const server = closeAfter(await startGenkitServer([{ text: 'x' }]));
     const saved = { ...process.env };
     delete process.env.GEMINI_API_KEY;
     delete process.env.GOOGLE_API_KEY;

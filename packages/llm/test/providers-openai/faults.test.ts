@@ -10,6 +10,7 @@ import { create as createResponses } from '../../src/providers/openai-responses'
 import { create as createText } from '../../src/providers/text';
 import {
   callsOf,
+  closedAfterEach,
   closedUrl,
   collect,
   endOf,
@@ -72,11 +73,7 @@ const variants: Variant[] = [
 ];
 
 describe.each(variants)('$name faults against the fake', (variant) => {
-  let server: FakeServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const closeAfter = closedAfterEach();
   const provider = (s: FakeServer, extra: Partial<ProviderOptions> = {}) =>
     variant.create({
       model: 'gpt-test',
@@ -87,28 +84,33 @@ describe.each(variants)('$name faults against the fake', (variant) => {
     });
 
   test('a hung response ends aborted as soon as the person interrupts', async () => {
-    server = await variant.start([
-      { text: 'never finishes', fault: { kind: 'hang', afterEvents: 2 } },
-    ]);
+    const server = closeAfter(
+      await variant.start([{ text: 'never finishes', fault: { kind: 'hang', afterEvents: 2 } }]),
+    );
     const controller = new AbortController();
     const pending = collect(provider(server), request([USER]), controller.signal);
-    await waitFor(() => server!.requests.length === 1);
+    await waitFor(() => server.requests.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const abortedAt = Date.now();
     controller.abort();
     const events = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(3000);
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
-    await waitFor(() => server!.openResponses() === 0, 2000);
+    await waitFor(() => server.openResponses() === 0, 2000);
   });
 
   test('an interrupt during a hung response ends the loop interrupted, keeping the text so far', async () => {
-    server = await variant.start([
-      { text: ['Partial ', 'answer'], fault: { kind: 'hang', afterEvents: variant.hangAfterText } },
-    ]);
+    const server = closeAfter(
+      await variant.start([
+        {
+          text: ['Partial ', 'answer'],
+          fault: { kind: 'hang', afterEvents: variant.hangAfterText },
+        },
+      ]),
+    );
     const controller = new AbortController();
     const running = runLoop(provider(server), [USER], controller.signal);
-    await waitFor(() => server!.requests.length === 1);
+    await waitFor(() => server.requests.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     const { result, events } = await running;
@@ -116,12 +118,14 @@ describe.each(variants)('$name faults against the fake', (variant) => {
     expect(
       events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text),
     ).toEqual(['Partial ']);
-    await waitFor(() => server!.openResponses() === 0, 2000);
+    await waitFor(() => server.openResponses() === 0, 2000);
   });
 
   test('a stream cut mid-call keeps the prose, completes no call and ends stream_cut', async () => {
     const { turn, afterEvents, prose } = variant.cutTurn;
-    server = await variant.start([{ ...turn, fault: { kind: 'cut', afterEvents } }]);
+    const server = closeAfter(
+      await variant.start([{ ...turn, fault: { kind: 'cut', afterEvents } }]),
+    );
     const events = await collect(provider(server), request([USER]));
     expect(textOf(events)).toBe(prose);
     expect(callsOf(events)).toEqual([]);
@@ -131,9 +135,9 @@ describe.each(variants)('$name faults against the fake', (variant) => {
   });
 
   test('a 429 is retried by the SDK and the turn then succeeds', async () => {
-    server = await variant.start([
-      { text: 'ok after retry', fault: { kind: 'status', status: 429 } },
-    ]);
+    const server = closeAfter(
+      await variant.start([{ text: 'ok after retry', fault: { kind: 'status', status: 429 } }]),
+    );
     const events = await collect(provider(server, { maxRetries: 1 }), request([USER]));
     expect(server.requests).toHaveLength(2);
     expect(textOf(events)).toBe('ok after retry');
@@ -141,9 +145,14 @@ describe.each(variants)('$name faults against the fake', (variant) => {
   });
 
   test('a 500 ends the loop with a server error the person can read', async () => {
-    server = await variant.start([
-      { text: 'x', fault: { kind: 'status', status: 500, times: 2, message: 'upstream exploded' } },
-    ]);
+    const server = closeAfter(
+      await variant.start([
+        {
+          text: 'x',
+          fault: { kind: 'status', status: 500, times: 2, message: 'upstream exploded' },
+        },
+      ]),
+    );
     const events = await collect(provider(server), request([USER]));
     expect(endOf(events)).toMatchObject({
       stopReason: 'error',
@@ -155,7 +164,9 @@ describe.each(variants)('$name faults against the fake', (variant) => {
   });
 
   test('a 401 names the variable to set', async () => {
-    server = await variant.start([{ text: 'x', fault: { kind: 'status', status: 401 } }]);
+    const server = closeAfter(
+      await variant.start([{ text: 'x', fault: { kind: 'status', status: 401 } }]),
+    );
     const { result } = await runLoop(provider(server, { apiKey: 'sk-wrong' }), [USER]);
     expect(result.reason).toBe('error');
     expect(result.error).toMatch(
@@ -164,11 +175,13 @@ describe.each(variants)('$name faults against the fake', (variant) => {
   });
 
   test('malformed call arguments come back as a tool error the model corrects', async () => {
-    server = await variant.start([
-      variant.callTurn(MALFORMED),
-      variant.callTurn('{"path": "docs/a.md"}'),
-      { text: 'Fixed.' },
-    ]);
+    const server = closeAfter(
+      await variant.start([
+        variant.callTurn(MALFORMED),
+        variant.callTurn('{"path": "docs/a.md"}'),
+        { text: 'Fixed.' },
+      ]),
+    );
     const { result } = await runLoop(provider(server), [USER]);
     expect(result.reason).toBe('done');
     expect(result.messages.at(-1)!.text).toBe('Fixed.');

@@ -1,12 +1,8 @@
-import {
-  startFakeServer,
-  startOpenAIResponsesServer,
-  type FakeServer,
-  type WireProtocol,
-} from '@agent/testkit';
+import { startFakeServer, startOpenAIResponsesServer, type WireProtocol } from '@agent/testkit';
 import { create } from '../../src/providers/openai-responses';
 import {
   callsOf,
+  closedAfterEach,
   collect,
   endOf,
   FINAL_TEXT,
@@ -24,15 +20,13 @@ import {
   USER,
 } from '../support/provider-fixtures';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const closeAfter = closedAfterEach();
 
 describe('openai-responses adapter against the Responses fake', () => {
   test('streamed text and fragmented calls, then the loop sends the exact stateless replay', async () => {
-    server = await startOpenAIResponsesServer([twoTurnScript()[0]!, ...twoTurnScript()]);
+    const server = closeAfter(
+      await startOpenAIResponsesServer([twoTurnScript()[0]!, ...twoTurnScript()]),
+    );
     const provider = create({
       model: 'gpt-test',
       baseUrl: `${server.url}/v1`,
@@ -102,7 +96,9 @@ describe('openai-responses adapter against the Responses fake', () => {
   });
 
   test('a length stop ends with stopReason length', async () => {
-    server = await startOpenAIResponsesServer([{ text: 'cut sh', stopReason: 'length' }]);
+    const server = closeAfter(
+      await startOpenAIResponsesServer([{ text: 'cut sh', stopReason: 'length' }]),
+    );
     const provider = create({
       model: 'gpt-test',
       baseUrl: `${server.url}/v1`,
@@ -150,7 +146,7 @@ describe('openai-responses adapter against the Responses fake', () => {
         sse(type, data),
       ],
     };
-    server = await startFakeServer(failing, [{}]);
+    const server = closeAfter(await startFakeServer(failing, [{}]));
     const provider = create({
       model: 'gpt-test',
       baseUrl: `${server.url}/v1`,

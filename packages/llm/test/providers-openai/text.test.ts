@@ -1,9 +1,10 @@
-import { splitIntoFragments, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { splitIntoFragments, startOpenAIChatServer } from '@agent/testkit';
 import { create as createChat } from '../../src/providers/openai-chat';
 import { create } from '../../src/providers/text';
 import { toolPromptSection } from '../../src/providers/text/tool-prompt';
 import {
   callsOf,
+  closedAfterEach,
   collect,
   endOf,
   FINAL_TEXT,
@@ -20,11 +21,7 @@ import {
   USER,
 } from '../support/provider-fixtures';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const closeAfter = closedAfterEach();
 
 const READ_BLOCK = `\`\`\`tool\n${JSON.stringify({ name: 'read_file', arguments: READ_ARGS })}\n\`\`\``;
 const SEARCH_BLOCK = `\`\`\`tool\n${JSON.stringify({ name: 'search', arguments: SEARCH_ARGS })}\n\`\`\``;
@@ -43,11 +40,13 @@ function firstReply(): string[] {
 
 describe('text transport against the Chat Completions fake', () => {
   test('two-turn conversation through ```tool blocks: no tools param, exact follow-up request', async () => {
-    server = await startOpenAIChatServer([
-      { text: firstReply(), usage: { inputTokens: 220, outputTokens: 40 } },
-      { text: firstReply() },
-      { text: ['Both done: ', 'the file says héllo.'] },
-    ]);
+    const server = closeAfter(
+      await startOpenAIChatServer([
+        { text: firstReply(), usage: { inputTokens: 220, outputTokens: 40 } },
+        { text: firstReply() },
+        { text: ['Both done: ', 'the file says héllo.'] },
+      ]),
+    );
     const provider = create({ model: 'llama-test', baseUrl: `${server.url}/v1`, maxRetries: 0 });
 
     const first = await collect(provider, request([USER]));
@@ -89,11 +88,13 @@ describe('text transport against the Chat Completions fake', () => {
   });
 
   test('a conversation held over ```tool blocks continues on openai-chat with native, paired calls', async () => {
-    server = await startOpenAIChatServer([
-      { text: firstReply() },
-      { text: 'Both done.' },
-      { text: 'Native now.' },
-    ]);
+    const server = closeAfter(
+      await startOpenAIChatServer([
+        { text: firstReply() },
+        { text: 'Both done.' },
+        { text: 'Native now.' },
+      ]),
+    );
     const text = create({ model: 'llama-test', baseUrl: `${server.url}/v1`, maxRetries: 0 });
     const { result } = await runLoop(text, [USER]);
     const [idA, idB] = result.messages[0]!.toolCalls.map((c) => c.id);

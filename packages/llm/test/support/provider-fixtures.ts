@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
-import type { ScriptedTurn } from '@agent/testkit';
+import type { FakeServer, ScriptedTurn } from '@agent/testkit';
 import { z } from 'zod';
 import { runToolLoop, type LoopEvent, type LoopResult } from '../../src/loop';
 import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';
@@ -162,4 +162,14 @@ export async function closedUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+/** Registers an afterEach that closes the server last passed to the returned function. */
+export function closedAfterEach(): (server: FakeServer) => FakeServer {
+  let open: FakeServer | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+  });
+  return (server) => (open = server);
 }

@@ -1,6 +1,7 @@
 import type { FakeServer, ScriptedTurn } from '@agent/testkit';
 import type { Provider, StreamEvent } from '../../src/provider';
 import {
+  closedAfterEach,
   closedUrl,
   collect,
   endOf,
@@ -37,15 +38,11 @@ export interface ScenarioAdapter {
 /** The scripted two-turn conversation: the first turn's events, then the loop's follow-up. */
 export function describeTwoTurnScenario(adapter: ScenarioAdapter): void {
   describe('two-turn scenario', () => {
-    let server: FakeServer | undefined;
-    afterEach(async () => {
-      await server?.close();
-      server = undefined;
-    });
+    const closeAfter = closedAfterEach();
     const script = () => twoTurnScript(adapter.ids, adapter.inputTokens);
 
     test('streams text as it arrives, assembles fragmented calls, reports usage incl. cached', async () => {
-      server = await adapter.start(script());
+      const server = closeAfter(await adapter.start(script()));
       const first = await collect(adapter.provider(server.url), request([USER]));
       expect(first.filter((e) => e.type === 'text_delta').length).toBe(3);
       expect(textOf(first)).toBe(FIRST_TEXT);
@@ -72,7 +69,7 @@ export function describeTwoTurnScenario(adapter: ScenarioAdapter): void {
     });
 
     test('two-turn conversation through the tool loop sends the exact paired follow-up request', async () => {
-      server = await adapter.start(script());
+      const server = closeAfter(await adapter.start(script()));
       const { result } = await runLoop(adapter.provider(server.url), [USER]);
       expect(result.reason).toBe('done');
       expect(result.messages.map((m) => m.text)).toEqual([FIRST_TEXT, FINAL_TEXT]);
@@ -89,24 +86,20 @@ export function describeTwoTurnScenario(adapter: ScenarioAdapter): void {
 /** How a stream ends: interrupted while hung, nobody listening, cut off by the output limit. */
 export function describeEndScenarios(adapter: ScenarioAdapter, hang: ScriptedTurn): void {
   describe('how a stream ends', () => {
-    let server: FakeServer | undefined;
-    afterEach(async () => {
-      await server?.close();
-      server = undefined;
-    });
+    const closeAfter = closedAfterEach();
 
     test('a hung stream ends promptly as aborted when the person interrupts', async () => {
-      server = await adapter.start([hang]);
+      const server = closeAfter(await adapter.start([hang]));
       const controller = new AbortController();
       const done = collect(adapter.provider(server.url), request([USER]), controller.signal);
-      await waitFor(() => server!.requests.length === 1);
+      await waitFor(() => server.requests.length === 1);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const started = Date.now();
       controller.abort();
       const events = await done;
       expect(Date.now() - started).toBeLessThan(3000);
       expect(endOf(events)).toEqual({ type: 'end', stopReason: 'aborted' });
-      await waitFor(() => server!.openResponses() === 0, 5000);
+      await waitFor(() => server.openResponses() === 0, 5000);
     });
 
     test('an endpoint nobody listens on ends with a network error naming the URL to check', async () => {
@@ -118,7 +111,9 @@ export function describeEndScenarios(adapter: ScenarioAdapter, hang: ScriptedTur
     });
 
     test('a response cut off by the output limit ends with stopReason length', async () => {
-      server = await adapter.start([{ text: 'half an ans', stopReason: 'length' }]);
+      const server = closeAfter(
+        await adapter.start([{ text: 'half an ans', stopReason: 'length' }]),
+      );
       const events = await collect(adapter.provider(server.url), request([USER]));
       expect(textOf(events)).toBe('half an ans');
       expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
@@ -139,20 +134,18 @@ export interface FaultCases {
 /** Rate limits retried by the SDK, server failures and rejected credentials. */
 export function describeFaultScenarios(adapter: ScenarioAdapter, faults: FaultCases): void {
   describe('service faults', () => {
-    let server: FakeServer | undefined;
-    afterEach(async () => {
-      await server?.close();
-      server = undefined;
-    });
+    const closeAfter = closedAfterEach();
 
     test('a 429 is retried by the SDK and the turn then succeeds', async () => {
       const { times, message } = faults.retried429;
-      server = await adapter.start([
-        {
-          text: 'after the wait',
-          fault: { kind: 'status', status: 429, ...(times ? { times } : {}), message },
-        },
-      ]);
+      const server = closeAfter(
+        await adapter.start([
+          {
+            text: 'after the wait',
+            fault: { kind: 'status', status: 429, ...(times ? { times } : {}), message },
+          },
+        ]),
+      );
       const events = await collect(adapter.provider(server.url, 2), request([USER]));
       expect(textOf(events)).toBe('after the wait');
       expect(endOf(events).stopReason).toBe('stop');
@@ -161,9 +154,9 @@ export function describeFaultScenarios(adapter: ScenarioAdapter, faults: FaultCa
 
     test('a 500 ends with a server error naming the service message', async () => {
       const { message, shows, status } = faults.serverError;
-      server = await adapter.start([
-        { text: 'x', fault: { kind: 'status', status: 500, message } },
-      ]);
+      const server = closeAfter(
+        await adapter.start([{ text: 'x', fault: { kind: 'status', status: 500, message } }]),
+      );
       const end = endOf(await collect(adapter.provider(server.url), request([USER])));
       expect(end.stopReason).toBe('error');
       expect(end.error).toMatchObject(status ? { kind: 'server', status } : { kind: 'server' });
@@ -172,7 +165,9 @@ export function describeFaultScenarios(adapter: ScenarioAdapter, faults: FaultCa
 
     test('a rejected key ends as an auth error naming what to set', async () => {
       const { status, message, names } = faults.rejectedKey;
-      server = await adapter.start([{ text: 'x', fault: { kind: 'status', status, message } }]);
+      const server = closeAfter(
+        await adapter.start([{ text: 'x', fault: { kind: 'status', status, message } }]),
+      );
       const end = endOf(await collect(adapter.provider(server.url), request([USER])));
       expect(end.error?.kind).toBe('auth');
       for (const name of names) expect(end.error?.message).toContain(name);
