@@ -22,17 +22,16 @@ import {
 
 const closeAfter = closedAfterEach();
 
+function responsesProvider(url: string) {
+  return create({ model: 'gpt-test', baseUrl: `${url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+}
+
 describe('openai-responses adapter against the Responses fake', () => {
   test('streamed text and fragmented calls, then the loop sends the exact stateless replay', async () => {
     const server = closeAfter(
       await startOpenAIResponsesServer([twoTurnScript()[0]!, ...twoTurnScript()]),
     );
-    const provider = create({
-      model: 'gpt-test',
-      baseUrl: `${server.url}/v1`,
-      apiKey: 'sk-test',
-      maxRetries: 0,
-    });
+    const provider = responsesProvider(server.url);
 
     const first = await collect(provider, request([USER]));
     expect(textOf(first)).toBe(FIRST_TEXT);
@@ -99,12 +98,7 @@ describe('openai-responses adapter against the Responses fake', () => {
     const server = closeAfter(
       await startOpenAIResponsesServer([{ text: 'cut sh', stopReason: 'length' }]),
     );
-    const provider = create({
-      model: 'gpt-test',
-      baseUrl: `${server.url}/v1`,
-      apiKey: 'sk-test',
-      maxRetries: 0,
-    });
+    const provider = responsesProvider(server.url);
     const events = await collect(provider, request([USER]));
     expect(textOf(events)).toBe('cut sh');
     expect(endOf(events)).toEqual({ type: 'end', stopReason: 'length' });
@@ -147,12 +141,7 @@ describe('openai-responses adapter against the Responses fake', () => {
       ],
     };
     const server = closeAfter(await startFakeServer(failing, [{}]));
-    const provider = create({
-      model: 'gpt-test',
-      baseUrl: `${server.url}/v1`,
-      apiKey: 'sk-test',
-      maxRetries: 0,
-    });
+    const provider = responsesProvider(server.url);
     const events = await collect(provider, request([USER]));
     expect(textOf(events)).toBe('Half');
     const end = endOf(events);
