@@ -3,8 +3,9 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { ToolSpec } from '@agent/tools';
-import { checkpointText, prepareMessages, toolResultText } from '../../history';
+import { toolResultText } from '../../history';
 import type { Message } from '../../messages';
+import { toChatHistory } from '../shared/chat-history';
 
 /** The JSON text of a call's input as the wire carries it: raw text stays raw. */
 export function argumentsJson(input: unknown): string {
@@ -17,31 +18,22 @@ export function argumentsJson(input: unknown): string {
  * note, and every assistant turn with tool calls followed by one `tool` message per call, in order.
  */
 export function toChatMessages(system: string, messages: Message[]): ChatCompletionMessageParam[] {
-  const out: ChatCompletionMessageParam[] = [];
-  if (system) out.push({ role: 'system', content: system });
-  for (const message of prepareMessages(messages)) {
-    if (message.role === 'user') {
-      out.push({ role: 'user', content: message.text });
-    } else if (message.role === 'checkpoint') {
-      out.push({ role: 'user', content: checkpointText(message.summary) });
-    } else if (message.toolCalls.length === 0) {
-      out.push({ role: 'assistant', content: message.text });
-    } else {
-      out.push({
-        role: 'assistant',
-        content: message.text || null,
-        tool_calls: message.toolCalls.map((call) => ({
-          id: call.id,
-          type: 'function' as const,
-          function: { name: call.name, arguments: argumentsJson(call.input) },
-        })),
-      });
-      for (const call of message.toolCalls) {
-        out.push({ role: 'tool', tool_call_id: call.id, content: toolResultText(call) });
-      }
-    }
-  }
-  return out;
+  return toChatHistory(system, messages, (message) => [
+    {
+      role: 'assistant',
+      content: message.text || null,
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function' as const,
+        function: { name: call.name, arguments: argumentsJson(call.input) },
+      })),
+    },
+    ...message.toolCalls.map((call): ChatCompletionMessageParam => ({
+      role: 'tool',
+      tool_call_id: call.id,
+      content: toolResultText(call),
+    })),
+  ]);
 }
 
 export function toChatTools(tools: ToolSpec[]): ChatCompletionTool[] {

@@ -1,7 +1,8 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ToolSpec } from '@agent/tools';
-import { checkpointText, isErrorResult, prepareMessages, toolResultText } from '../../history';
+import { isErrorResult, toolResultText } from '../../history';
 import type { Message, ToolActivity } from '../../messages';
+import { toChatHistory } from '../shared/chat-history';
 import { toolPromptSection } from './tool-prompt';
 
 /** The system prompt with the tool section appended (when there are tools). */
@@ -37,21 +38,13 @@ export function toTextMessages(
   tools: ToolSpec[],
   messages: Message[],
 ): ChatCompletionMessageParam[] {
-  const out: ChatCompletionMessageParam[] = [];
-  const prompt = textSystemPrompt(system, tools);
-  if (prompt) out.push({ role: 'system', content: prompt });
-  for (const message of prepareMessages(messages)) {
-    if (message.role === 'user') {
-      out.push({ role: 'user', content: message.text });
-    } else if (message.role === 'checkpoint') {
-      out.push({ role: 'user', content: checkpointText(message.summary) });
-    } else if (message.toolCalls.length === 0) {
-      out.push({ role: 'assistant', content: message.text });
-    } else {
-      const parts = [message.text.trimEnd(), ...message.toolCalls.map(toolBlock)].filter(Boolean);
-      out.push({ role: 'assistant', content: parts.join('\n\n') });
-      out.push({ role: 'user', content: message.toolCalls.map(resultBlock).join('\n\n') });
-    }
-  }
-  return out;
+  return toChatHistory(textSystemPrompt(system, tools), messages, (message) => [
+    {
+      role: 'assistant',
+      content: [message.text.trimEnd(), ...message.toolCalls.map(toolBlock)]
+        .filter(Boolean)
+        .join('\n\n'),
+    },
+    { role: 'user', content: message.toolCalls.map(resultBlock).join('\n\n') },
+  ]);
 }
