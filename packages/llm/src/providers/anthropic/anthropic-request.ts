@@ -4,15 +4,9 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import {
-  checkpointText,
-  isErrorResult,
-  prepareMessages,
-  statusLine,
-  toolResultText,
-} from '../../history';
+import { isErrorResult, statusLine, toolResultText } from '../../history';
 import type { ProviderRequest } from '../../provider';
-import { RoleTurns, toolInputObject, WireCallIds } from '../shared';
+import { toBlockTurns, toolInputObject } from '../shared';
 
 /** Default `max_tokens` (the Messages API requires one). */
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -28,37 +22,21 @@ export function defaultMaxTokens(model: string): number {
  * Consecutive same-role turns are merged and blank text blocks are never sent.
  */
 export function toAnthropicMessages(messages: ProviderRequest['messages']): MessageParam[] {
-  const ids = new WireCallIds();
-  const turns = new RoleTurns<ContentBlockParam>();
-  const text = (value: string): ContentBlockParam[] =>
-    value.trim() ? [{ type: 'text', text: value }] : [];
-
-  prepareMessages(messages).forEach((message, index) => {
-    if (message.role === 'user') turns.push('user', text(message.text));
-    else if (message.role === 'checkpoint')
-      turns.push('user', text(checkpointText(message.summary)));
-    else {
-      turns.push('assistant', [
-        ...text(message.text),
-        ...message.toolCalls.map((call): ContentBlockParam => ({
-          type: 'tool_use',
-          id: ids.wire(call.id, index),
-          name: call.name,
-          input: toolInputObject(call.input),
-        })),
-      ]);
-      turns.push(
-        'user',
-        message.toolCalls.map((call): ContentBlockParam => ({
-          type: 'tool_result',
-          tool_use_id: ids.wire(call.id, index),
-          content: toolResultText(call) || statusLine(call),
-          ...(isErrorResult(call) ? { is_error: true } : {}),
-        })),
-      );
-    }
+  return toBlockTurns<ContentBlockParam>(messages, {
+    text: (value) => ({ type: 'text', text: value }),
+    toolUse: (call, id) => ({
+      type: 'tool_use',
+      id,
+      name: call.name,
+      input: toolInputObject(call.input),
+    }),
+    toolResult: (call, id) => ({
+      type: 'tool_result',
+      tool_use_id: id,
+      content: toolResultText(call) || statusLine(call),
+      ...(isErrorResult(call) ? { is_error: true } : {}),
+    }),
   });
-  return turns.turns;
 }
 
 /** The streaming Messages request for a neutral request. */

@@ -5,16 +5,10 @@ import type {
   Tool,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ToolSpec } from '@agent/tools';
-import {
-  checkpointText,
-  isErrorResult,
-  prepareMessages,
-  statusLine,
-  toolResultText,
-} from '../../history';
+import { isErrorResult, statusLine, toolResultText } from '../../history';
 import type { Message } from '../../messages';
 import type { ProviderRequest } from '../../provider';
-import { RoleTurns, toolInputObject, WireCallIds } from '../shared';
+import { toBlockTurns, toolInputObject } from '../shared';
 
 type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse']>['input']>;
 
@@ -24,40 +18,23 @@ type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse'
  * merged, blank text is never sent and no message is empty.
  */
 export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
-  const ids = new WireCallIds();
-  const turns = new RoleTurns<ContentBlock>();
-  const text = (value: string): ContentBlock[] => (value.trim() ? [{ text: value }] : []);
-
-  prepareMessages(messages).forEach((message, index) => {
-    if (message.role === 'user') turns.push('user', text(message.text));
-    else if (message.role === 'checkpoint')
-      turns.push('user', text(checkpointText(message.summary)));
-    else {
-      turns.push('assistant', [
-        ...text(message.text),
-        ...message.toolCalls.map((call): ContentBlock => ({
-          toolUse: {
-            toolUseId: ids.wire(call.id, index),
-            name: call.name,
-            input: toolInputObject(call.input) as DocumentType,
-          },
-        })),
-      ]);
-      turns.push(
-        'user',
-        message.toolCalls.map((call): ContentBlock => ({
-          toolResult: {
-            toolUseId: ids.wire(call.id, index),
-            content: [
-              { text: toolResultText(call).trim() ? toolResultText(call) : statusLine(call) },
-            ],
-            status: isErrorResult(call) ? 'error' : 'success',
-          },
-        })),
-      );
-    }
+  return toBlockTurns<ContentBlock>(messages, {
+    text: (value) => ({ text: value }),
+    toolUse: (call, toolUseId) => ({
+      toolUse: {
+        toolUseId,
+        name: call.name,
+        input: toolInputObject(call.input) as DocumentType,
+      },
+    }),
+    toolResult: (call, toolUseId) => ({
+      toolResult: {
+        toolUseId,
+        content: [{ text: toolResultText(call).trim() ? toolResultText(call) : statusLine(call) }],
+        status: isErrorResult(call) ? 'error' : 'success',
+      },
+    }),
   });
-  return turns.turns;
 }
 
 /**

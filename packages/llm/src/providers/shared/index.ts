@@ -6,5 +6,5 @@ export * from './wire-call-id';
 export * from './stream-reader';
 export * from './guard-reader';
 export * from './turn-end';
-export * from './role-turns';
+export * from './block-turns';
 export * from './guarded-provider';
