@@ -21,12 +21,7 @@ import {
   textOf,
   USER,
 } from './support/provider-fixtures';
-import {
-  describeEndScenarios,
-  describeFaultScenarios,
-  describeTwoTurnScenario,
-  type ScenarioAdapter,
-} from './support/provider-scenarios';
+import { describeAdapterScenarios, type ScenarioAdapter } from './support/provider-scenarios';
 
 const closeAfter = closedAfterEach();
 
@@ -85,21 +80,26 @@ describe('anthropic adapter against the Messages fake', () => {
       expect(String(auth)).toContain('sk-ant-test');
     },
   };
-  describeTwoTurnScenario(adapter);
-  describeEndScenarios(adapter, {
-    text: 'never finishes',
-    fault: { kind: 'hang', afterEvents: 4 },
-  });
-  describeFaultScenarios(adapter, {
-    retried429: {
-      times: 1,
-      message: 'Number of request tokens has exceeded your per-minute rate limit',
+  describeAdapterScenarios(adapter, {
+    hang: {
+      text: 'never finishes',
+      fault: { kind: 'hang', afterEvents: 4 },
     },
-    serverError: { message: 'Internal server error', shows: 'Internal server error', status: 500 },
-    rejectedKey: {
-      status: 401,
-      message: 'invalid x-api-key',
-      names: ['ANTHROPIC_API_KEY', 'invalid x-api-key'],
+    faults: {
+      retried429: {
+        times: 1,
+        message: 'Number of request tokens has exceeded your per-minute rate limit',
+      },
+      serverError: {
+        message: 'Internal server error',
+        shows: 'Internal server error',
+        status: 500,
+      },
+      rejectedKey: {
+        status: 401,
+        message: 'invalid x-api-key',
+        names: ['ANTHROPIC_API_KEY', 'invalid x-api-key'],
+      },
     },
   });
 

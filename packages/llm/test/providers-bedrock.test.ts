@@ -20,12 +20,7 @@ import {
   textOf,
   USER,
 } from './support/provider-fixtures';
-import {
-  describeEndScenarios,
-  describeFaultScenarios,
-  describeTwoTurnScenario,
-  type ScenarioAdapter,
-} from './support/provider-scenarios';
+import { describeAdapterScenarios, type ScenarioAdapter } from './support/provider-scenarios';
 
 const ENV = [
   'AWS_ACCESS_KEY_ID',
@@ -118,26 +113,27 @@ describe('bedrock adapter against the ConverseStream fake', () => {
       ]);
     },
   };
-  describeTwoTurnScenario(adapter);
-  describeEndScenarios(adapter, {
-    text: 'never finishes',
-    fault: { kind: 'hang', afterEvents: 2 },
-  });
-  describeFaultScenarios(adapter, {
-    retried429: { message: 'Too many requests, please wait before trying again.' },
-    serverError: {
-      message: 'The server encountered an internal error.',
-      shows: 'internal error',
-      status: 500,
+  describeAdapterScenarios(adapter, {
+    hang: {
+      text: 'never finishes',
+      fault: { kind: 'hang', afterEvents: 2 },
     },
-    rejectedKey: {
-      status: 403,
-      message: 'The security token included in the request is invalid.',
-      names: [
-        'security token included in the request is invalid',
-        'AWS_ACCESS_KEY_ID',
-        'AWS_BEARER_TOKEN_BEDROCK',
-      ],
+    faults: {
+      retried429: { message: 'Too many requests, please wait before trying again.' },
+      serverError: {
+        message: 'The server encountered an internal error.',
+        shows: 'internal error',
+        status: 500,
+      },
+      rejectedKey: {
+        status: 403,
+        message: 'The security token included in the request is invalid.',
+        names: [
+          'security token included in the request is invalid',
+          'AWS_ACCESS_KEY_ID',
+          'AWS_BEARER_TOKEN_BEDROCK',
+        ],
+      },
     },
   });
 

@@ -13,12 +13,7 @@ import {
   textOf,
   USER,
 } from './support/provider-fixtures';
-import {
-  describeEndScenarios,
-  describeFaultScenarios,
-  describeTwoTurnScenario,
-  type ScenarioAdapter,
-} from './support/provider-scenarios';
+import { describeAdapterScenarios, type ScenarioAdapter } from './support/provider-scenarios';
 
 const closeAfter = closedAfterEach();
 
@@ -72,21 +67,22 @@ describe('genkit adapter (Gemini plugin) against the Gemini fake', () => {
       ]);
     },
   };
-  describeTwoTurnScenario(adapter);
-  describeEndScenarios(adapter, {
-    text: ['never ', 'finishes'],
-    fault: { kind: 'hang', afterEvents: 1 },
-  });
-  describeFaultScenarios(adapter, {
-    retried429: { times: 2, message: 'Resource has been exhausted (e.g. check quota).' },
-    serverError: {
-      message: 'An internal error has occurred.',
-      shows: 'An internal error has occurred.',
+  describeAdapterScenarios(adapter, {
+    hang: {
+      text: ['never ', 'finishes'],
+      fault: { kind: 'hang', afterEvents: 1 },
     },
-    rejectedKey: {
-      status: 400,
-      message: 'API key not valid. Please pass a valid API key.',
-      names: ['GEMINI_API_KEY', 'API key not valid'],
+    faults: {
+      retried429: { times: 2, message: 'Resource has been exhausted (e.g. check quota).' },
+      serverError: {
+        message: 'An internal error has occurred.',
+        shows: 'An internal error has occurred.',
+      },
+      rejectedKey: {
+        status: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        names: ['GEMINI_API_KEY', 'API key not valid'],
+      },
     },
   });
 

@@ -174,3 +174,13 @@ export function describeFaultScenarios(adapter: ScenarioAdapter, faults: FaultCa
     });
   });
 }
+
+/** Every shared scenario for an adapter with its own wire: two turns, stream endings, faults. */
+export function describeAdapterScenarios(
+  adapter: ScenarioAdapter,
+  cases: { hang: ScriptedTurn; faults: FaultCases },
+): void {
+  describeTwoTurnScenario(adapter);
+  describeEndScenarios(adapter, cases.hang);
+  describeFaultScenarios(adapter, cases.faults);
+}
