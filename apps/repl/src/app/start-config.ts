@@ -4,7 +4,7 @@ import {
   resolveProviderConfig,
   type AgentSettings,
   type ResolvedProvider,
-} from '@agent/llm';
+} from '@agent/llm/config';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */

@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { z } from 'zod';
-import { formatIssues, lazy } from '@agent/tools';
 import { PROVIDER_IDS } from '../provider';
 
 /** A configuration problem the person must fix; the message names the source and the field. */
@@ -13,8 +12,14 @@ const AUTO_COMPACT_RULE =
   'expected a fraction of the context window in (0, 1] (e.g. 0.8) or false to turn automatic compaction off';
 
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
-export const configFileSchema = lazy(() => {
-  // zod loads only when a config file exists.
+export const configFileSchema = (): ConfigSchema => (schema ??= buildSchema());
+
+type ConfigSchema = ReturnType<typeof buildSchema>;
+let schema: ConfigSchema | undefined;
+
+// zod (and the tools package for error text) load only when a config file exists: the REPL
+// reads this before its first paint.
+function buildSchema() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { z } = require('zod') as typeof import('zod');
   const providerSettings = z
@@ -35,9 +40,9 @@ export const configFileSchema = lazy(() => {
         .optional(),
     })
     .strict();
-});
+}
 
-export type ConfigFile = z.infer<ReturnType<typeof configFileSchema>>;
+export type ConfigFile = z.infer<ConfigSchema>;
 
 export function configFilePath(home: string): string {
   return path.join(home, 'config.json');
@@ -60,6 +65,10 @@ export function loadConfigFile(home: string): ConfigFile | undefined {
     throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
   }
   const parsed = configFileSchema().safeParse(json);
-  if (!parsed.success) throw new ConfigError(`${file}: ${formatIssues(parsed.error.issues)}`);
+  if (!parsed.success) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { formatIssues } = require('@agent/tools') as typeof import('@agent/tools');
+    throw new ConfigError(`${file}: ${formatIssues(parsed.error.issues)}`);
+  }
   return parsed.data;
 }
