@@ -3,28 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { REPL_MAIN, shellCommand, TmuxDriver } from './support/tmux-driver';
 
-const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
-const SOCKET = `repl-e2e-${process.pid}`;
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-}
-
-function capture(session = 'e2e'): string {
-  return tmux('capture-pane', '-p', '-t', session);
-}
-
-async function waitFor(needle: string, ms = 15000, session = 'e2e'): Promise<string> {
-  const until = Date.now() + ms;
-  let screen = '';
-  while (Date.now() < until) {
-    screen = capture(session);
-    if (screen.includes(needle)) return screen;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
-}
+const driver = new TmuxDriver('repl-e2e');
+const tmux = (...args: string[]): string => driver.run(...args);
+const capture = (session = 'e2e'): string => driver.capture(session);
+const waitFor = (needle: string, ms = 15000, session = 'e2e'): Promise<string> =>
+  driver.waitFor(session, needle, ms);
 
 describe('the REPL end to end in tmux against the openai-chat fake', () => {
   let server: FakeServer;
@@ -50,24 +35,20 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
   });
 
   afterAll(async () => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // already gone
-    }
+    driver.kill();
     await server.close();
     rmSync(home, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   });
 
   function launch(session: string, url: string, agentHome: string): void {
-    const command = [
+    const command = shellCommand([
       'env',
       'TERM=xterm-256color',
       'OPENAI_API_KEY=test-key',
       `AGENT_HOME=${agentHome}`,
       process.execPath,
-      MAIN,
+      REPL_MAIN,
       '--provider',
       'openai-chat',
       '--model',
@@ -76,10 +57,8 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
       `${url}/v1`,
       '--cwd',
       workspace,
-    ]
-      .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
-      .join(' ');
-    tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', `${command}; sleep 60`);
+    ]);
+    driver.start(session, command);
   }
 
   it('sends a prompt, approves the edit on its card, shows the answer and writes the file', async () => {

@@ -1,38 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import { REPL_MAIN, shellCommand, TmuxDriver } from '../../test/support/tmux-driver';
 
-const MAIN = path.join(__dirname, '..', '..', 'dist', 'main.js');
-const SOCKET = `ask-user-e2e-${process.pid}`;
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-}
-
-function capture(): string {
-  return tmux('capture-pane', '-p', '-t', 'ask');
-}
-
-function keys(...names: string[]): void {
-  tmux('send-keys', '-t', 'ask', ...names);
-}
-
-function typeText(text: string): void {
-  tmux('send-keys', '-t', 'ask', '-l', text);
-}
-
-async function waitFor(needle: string, ms = 15000): Promise<string> {
-  const until = Date.now() + ms;
-  let screen = '';
-  while (Date.now() < until) {
-    screen = capture();
-    if (screen.includes(needle)) return screen;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
-}
+const driver = new TmuxDriver('ask-user-e2e');
+const tmux = (...args: string[]): string => driver.run(...args);
+const capture = (): string => driver.capture('ask');
+const keys = (...names: string[]): void => driver.keys('ask', ...names);
+const typeText = (text: string): void => driver.type('ask', text);
+const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
 
 /** The content of the Chat Completions `tool` message answering `id`. */
 function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
@@ -84,24 +61,20 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
   });
 
   afterAll(async () => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // already gone
-    }
+    driver.kill();
     await server.close();
     rmSync(home, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   });
 
   const command = (...extra: string[]) =>
-    [
+    shellCommand([
       'env',
       'TERM=xterm-256color',
       'OPENAI_API_KEY=test-key',
       `AGENT_HOME=${home}`,
       process.execPath,
-      MAIN,
+      REPL_MAIN,
       '--provider',
       'openai-chat',
       '--model',
@@ -113,12 +86,10 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       '--tool-history',
       'off',
       ...extra,
-    ]
-      .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
-      .join(' ');
+    ]);
 
   it('answers one card with Down+Enter and a typed answer, cancels the next with Esc; exact results survive later prompts and a restart (tool history off)', async () => {
-    tmux('new-session', '-d', '-s', 'ask', '-x', '90', '-y', '32', `${command()}; sleep 60`);
+    driver.start('ask', command(), { cols: 90, rows: 32 });
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -178,17 +149,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     tmux('kill-session', '-t', 'ask');
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      'ask',
-      '-x',
-      '90',
-      '-y',
-      '32',
-      `${command('--continue')}; sleep 60`,
-    );
+    driver.start('ask', command('--continue'), { cols: 90, rows: 32 });
     const replayed = await waitFor('Resumed session');
     expect(replayed).toContain('✓ Questionnaire: 2 answers');
     expect(replayed).toContain('⊘ Questionnaire cancelled after 1 of 2');

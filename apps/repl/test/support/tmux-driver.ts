@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/** The built REPL entry point the end-to-end tests launch. */
+export const REPL_MAIN = path.join(__dirname, '..', '..', 'dist', 'main.js');
+
+/** Quotes each part for the shell line tmux runs. */
+export function shellCommand(parts: readonly string[]): string {
+  return parts.map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
+}
+
+/**
+ * A private tmux server (its own socket) for one test file: start sessions, type, read the
+ * screen, wait for text. `kill` ends the server and every session in it.
+ */
+export class TmuxDriver {
+  private readonly socket: string;
+
+  constructor(name: string) {
+    this.socket = `${name}-${process.pid}`;
+  }
+
+  run(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** Starts `command` in a detached 100x30 session, kept open a minute after it exits. */
+  start(session: string, command: string, size = { cols: 100, rows: 30 }): void {
+    this.run(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      String(size.cols),
+      '-y',
+      String(size.rows),
+      `${command}; sleep 60`,
+    );
+  }
+
+  capture(session: string): string {
+    return this.run('capture-pane', '-p', '-t', session);
+  }
+
+  keys(session: string, ...names: string[]): void {
+    this.run('send-keys', '-t', session, ...names);
+  }
+
+  type(session: string, text: string): void {
+    this.run('send-keys', '-t', session, '-l', text);
+  }
+
+  async waitFor(session: string, needle: string, ms = 15000): Promise<string> {
+    const until = Date.now() + ms;
+    let screen = '';
+    while (Date.now() < until) {
+      screen = this.capture(session);
+      if (screen.includes(needle)) return screen;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
+  }
+
+  kill(): void {
+    try {
+      this.run('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}
