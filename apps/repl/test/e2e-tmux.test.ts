@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { REPL_MAIN, shellCommand, TmuxDriver } from './support/tmux-driver';
+import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
 
 const driver = new TmuxDriver('repl-e2e');
 const tmux = (...args: string[]): string => driver.run(...args);
@@ -42,23 +42,7 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
   });
 
   function launch(session: string, url: string, agentHome: string): void {
-    const command = shellCommand([
-      'env',
-      'TERM=xterm-256color',
-      'OPENAI_API_KEY=test-key',
-      `AGENT_HOME=${agentHome}`,
-      process.execPath,
-      REPL_MAIN,
-      '--provider',
-      'openai-chat',
-      '--model',
-      'fake-model',
-      '--base-url',
-      `${url}/v1`,
-      '--cwd',
-      workspace,
-    ]);
-    driver.start(session, command);
+    driver.start(session, replAgainstFake({ serverUrl: url, agentHome, workspace }));
   }
 
   it('sends a prompt, approves the edit on its card, shows the answer and writes the file', async () => {

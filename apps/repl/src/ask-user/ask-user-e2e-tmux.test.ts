@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
-import { REPL_MAIN, shellCommand, TmuxDriver } from '../../test/support/tmux-driver';
+import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
 
 const driver = new TmuxDriver('ask-user-e2e');
 const tmux = (...args: string[]): string => driver.run(...args);
@@ -68,25 +68,12 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
   });
 
   const command = (...extra: string[]) =>
-    shellCommand([
-      'env',
-      'TERM=xterm-256color',
-      'OPENAI_API_KEY=test-key',
-      `AGENT_HOME=${home}`,
-      process.execPath,
-      REPL_MAIN,
-      '--provider',
-      'openai-chat',
-      '--model',
-      'fake-model',
-      '--base-url',
-      `${server.url}/v1`,
-      '--cwd',
+    replAgainstFake({
+      serverUrl: server.url,
+      agentHome: home,
       workspace,
-      '--tool-history',
-      'off',
-      ...extra,
-    ]);
+      extra: ['--tool-history', 'off', ...extra],
+    });
 
   it('answers one card with Down+Enter and a typed answer, cancels the next with Esc; exact results survive later prompts and a restart (tool history off)', async () => {
     driver.start('ask', command(), { cols: 90, rows: 32 });

@@ -25,6 +25,15 @@ function toolResult(request: ProviderRequest | undefined, id: string): unknown {
   return undefined;
 }
 
+/** Sends a prompt, waits for the card, takes the preselected first option, waits for question 2. */
+async function answerFirstOfTwo(h: Harness): Promise<void> {
+  await h.type('go');
+  h.send(ENTER);
+  await h.waitForText('Question 1 of 2');
+  h.send(ENTER);
+  await h.waitForText('Question 2 of 2');
+}
+
 async function escape(h: Harness): Promise<void> {
   h.send(ESC);
   // blessed waits briefly to tell a lone Esc from an escape sequence.
@@ -185,11 +194,7 @@ describe('ask_user on the REPL screen', () => {
       text('Proceeding with PostgreSQL and my own API choice.'),
     ]);
     h = await new Harness().start(provider);
-    await h.type('go');
-    h.send(ENTER);
-    await h.waitForText('Question 1 of 2');
-    h.send(ENTER);
-    await h.waitForText('Question 2 of 2');
+    await answerFirstOfTwo(h);
     await escape(h);
     const screen = await h.waitForText('Proceeding with PostgreSQL');
     expect(toolResult(provider.requests[1], 'call_ask')).toBe(
@@ -255,11 +260,7 @@ describe('ask_user on the REPL screen', () => {
       text('after the interruption'),
     ]);
     h = await new Harness().start(provider);
-    await h.type('go');
-    h.send(ENTER);
-    await h.waitForText('Question 1 of 2');
-    h.send(ENTER);
-    await h.waitForText('Question 2 of 2');
+    await answerFirstOfTwo(h);
     h.send('\x03');
     const screen = await h.waitForText('Interrupted');
     expect(screen).toContain('■ Questionnaire interrupted after 1 of 2');
@@ -292,11 +293,7 @@ describe('ask_user on the REPL screen', () => {
       text('noted'),
     ]);
     h = await new Harness().start(provider);
-    await h.type('go');
-    h.send(ENTER);
-    await h.waitForText('Question 1 of 2');
-    h.send(ENTER);
-    await h.waitForText('Question 2 of 2');
+    await answerFirstOfTwo(h);
     await h.type('Thrift');
     h.send(ENTER);
     await h.waitForText('noted');

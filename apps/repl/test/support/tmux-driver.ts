@@ -10,6 +10,35 @@ export function shellCommand(parts: readonly string[]): string {
 }
 
 /**
+ * The shell line that starts the built REPL on `fake-model` against an OpenAI Chat Completions
+ * fake at `serverUrl`, with its own AGENT_HOME and workspace; `extra` flags go last.
+ */
+export function replAgainstFake(options: {
+  serverUrl: string;
+  agentHome: string;
+  workspace: string;
+  extra?: string[];
+}): string {
+  return shellCommand([
+    'env',
+    'TERM=xterm-256color',
+    'OPENAI_API_KEY=test-key',
+    `AGENT_HOME=${options.agentHome}`,
+    process.execPath,
+    REPL_MAIN,
+    '--provider',
+    'openai-chat',
+    '--model',
+    'fake-model',
+    '--base-url',
+    `${options.serverUrl}/v1`,
+    '--cwd',
+    options.workspace,
+    ...(options.extra ?? []),
+  ]);
+}
+
+/**
  * A private tmux server (its own socket) for one test file: start sessions, type, read the
  * screen, wait for text. `kill` ends the server and every session in it.
  */

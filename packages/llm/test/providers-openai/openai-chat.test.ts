@@ -1,4 +1,10 @@
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import {
+  startFakeServer,
+  startOpenAIChatServer,
+  startOpenAIResponsesServer,
+  type FakeServer,
+  type WireProtocol,
+} from '@agent/testkit';
 import { create } from '../../src/providers/openai-chat';
 import { create as createResponses } from '../../src/providers/openai-responses';
 import {
@@ -20,7 +26,6 @@ import {
   USER,
 } from '../support/provider-fixtures';
 import { describeTwoTurnScenario } from '../support/provider-scenarios';
-import { startFakeServer, startOpenAIResponsesServer, type WireProtocol } from '@agent/testkit';
 
 let servers: FakeServer[] = [];
 afterEach(async () => {
