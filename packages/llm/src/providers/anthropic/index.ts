@@ -7,6 +7,7 @@ import {
   type EndEvent,
   type StreamState,
 } from '../shared';
+import { nodeHttpFetch } from '../shared/node-http-fetch';
 import { AnthropicEventMapper } from './anthropic-events';
 import { toAnthropicRequest } from './anthropic-request';
 
@@ -45,6 +46,7 @@ export function create(options: ProviderOptions): Provider {
         apiKey: apiKey ?? null,
         baseURL: baseUrl,
         maxRetries: options.maxRetries ?? 2,
+        fetch: nodeHttpFetch,
       });
       const events = await client.messages.create(toAnthropicRequest(options.model, request), {
         signal,

@@ -1,0 +1,290 @@
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { nodeHttpFetch } from '../src/providers/shared/node-http-fetch';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type Handler = (request: Received, response: ServerResponse, raw: IncomingMessage) => void;
+
+interface TestServer {
+  url: string;
+  received: Received[];
+  /** Sockets the server saw closed by the client. */
+  closedSockets(): number;
+  close(): Promise<void>;
+}
+
+const servers: TestServer[] = [];
+
+async function listen(server: http.Server, handler: Handler, scheme: string): Promise<TestServer> {
+  const received: Received[] = [];
+  let closed = 0;
+  server.on('connection', (socket) => socket.on('close', () => closed++));
+  server.on('request', (raw: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    raw.on('data', (chunk: Buffer) => chunks.push(chunk));
+    raw.on('end', () => {
+      const request = {
+        method: raw.method!,
+        url: raw.url!,
+        headers: raw.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(request);
+      handler(request, response, raw);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const started: TestServer = {
+    url: `${scheme}://127.0.0.1:${port}`,
+    received,
+    closedSockets: () => closed,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  servers.push(started);
+  return started;
+}
+
+const serve = (handler: Handler): Promise<TestServer> =>
+  listen(http.createServer(), handler, 'http');
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(condition()).toBe(true);
+}
+
+describe('nodeHttpFetch', () => {
+  it('sends the method, headers and body, and returns status, headers, body and url', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(201, 'Made', [
+        ['content-type', 'application/json'],
+        ['x-request-id', 'req_1'],
+        ['set-cookie', 'a=1'],
+        ['set-cookie', 'b=2'],
+      ]);
+      response.end('{"ok":true}');
+    });
+    const response = await nodeHttpFetch(`${server.url}/v1/chat?x=1`, {
+      method: 'post',
+      headers: new Headers({ Authorization: 'Bearer k', 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ text: 'héllo' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.statusText).toBe('Made');
+    expect(response.ok).toBe(true);
+    expect(response.url).toBe(`${server.url}/v1/chat?x=1`);
+    expect(response.headers.get('x-request-id')).toBe('req_1');
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await response.json()).toEqual({ ok: true });
+    const [request] = server.received;
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat?x=1',
+      body: '{"text":"héllo"}',
+    });
+    expect(request!.headers).toMatchObject({
+      authorization: 'Bearer k',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength('{"text":"héllo"}')),
+    });
+  });
+
+  it('streams the body as it arrives rather than after the response ends', async () => {
+    let finish: () => void = () => undefined;
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: first\n\n');
+      finish = () => response.end('data: [DONE]\n\n');
+    });
+    const response = await nodeHttpFetch(`${server.url}/stream`);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value!).toString()).toBe('data: first\n\n');
+    finish();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += Buffer.from(chunk.value).toString();
+    }
+    expect(rest).toBe('data: [DONE]\n\n');
+  });
+
+  it.each([
+    ['gzip', zlib.gzipSync],
+    ['deflate', zlib.deflateSync],
+    ['br', zlib.brotliCompressSync],
+  ])('undoes a %s content coding', async (coding, encode) => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': coding });
+      response.end(encode(Buffer.from('compressed reply')));
+    });
+    const response = await nodeHttpFetch(`${server.url}/`);
+    expect(await response.text()).toBe('compressed reply');
+  });
+
+  it('returns no body for 204 and for HEAD', async () => {
+    const server = await serve((request, response) => {
+      response.writeHead(request.method === 'HEAD' ? 200 : 204, { 'content-length': '5' });
+      response.end();
+    });
+    expect((await nodeHttpFetch(`${server.url}/`, { method: 'DELETE' })).body).toBeNull();
+    const head = await nodeHttpFetch(`${server.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+  });
+
+  it('follows 307 with the same method and body, and 303 as a GET without one', async () => {
+    const server = await serve((request, response) => {
+      if (request.url === '/a') response.writeHead(307, { location: '/b' }).end();
+      else if (request.url === '/b') response.writeHead(303, { location: '/c' }).end();
+      else response.writeHead(200).end('arrived');
+    });
+    const response = await nodeHttpFetch(`${server.url}/a`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'payload',
+    });
+    expect(await response.text()).toBe('arrived');
+    expect(response.url).toBe(`${server.url}/c`);
+    expect(response.redirected).toBe(true);
+    expect(server.received.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['POST', '/a', 'payload'],
+      ['POST', '/b', 'payload'],
+      ['GET', '/c', ''],
+    ]);
+    expect(server.received[2]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('drops the credentials when a redirect leaves the origin', async () => {
+    const other = await serve((_request, response) => response.writeHead(200).end('elsewhere'));
+    const server = await serve((_request, response) =>
+      response.writeHead(308, { location: `${other.url}/landing` }).end(),
+    );
+    const response = await nodeHttpFetch(`${server.url}/`, {
+      headers: { authorization: 'Bearer secret', 'x-keep': 'yes' },
+    });
+    expect(await response.text()).toBe('elsewhere');
+    expect(server.received[0]!.headers.authorization).toBe('Bearer secret');
+    expect(other.received[0]!.headers.authorization).toBeUndefined();
+    expect(other.received[0]!.headers['x-keep']).toBe('yes');
+  });
+
+  it('stops a redirect loop with a clear error', async () => {
+    const server = await serve((_request, response) =>
+      response.writeHead(302, { location: '/again' }).end(),
+    );
+    await expect(nodeHttpFetch(`${server.url}/`)).rejects.toThrow(/too many redirects/);
+    expect(server.received).toHaveLength(21);
+  });
+
+  it('rejects with the abort reason while waiting for the response, and closes the connection', async () => {
+    const server = await serve(() => undefined); // never answers
+    const controller = new AbortController();
+    const pending = nodeHttpFetch(`${server.url}/`, {
+      method: 'POST',
+      body: 'x',
+      signal: controller.signal,
+    });
+    await waitUntil(() => server.received.length === 1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await waitUntil(() => server.closedSockets() === 1);
+  });
+
+  it('rejects at once for a signal that is already aborted', async () => {
+    const server = await serve((_request, response) => response.end());
+    const reason = new Error('stopped by the user');
+    await expect(
+      nodeHttpFetch(`${server.url}/`, { signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('errors the body with the abort reason when aborted mid-stream', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: partial\n\n'); // and never ends
+    });
+    const controller = new AbortController();
+    const response = await nodeHttpFetch(`${server.url}/`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
+    await waitUntil(() => server.closedSockets() === 1);
+  });
+
+  it('errors the body when the server cuts the connection mid-stream', async () => {
+    const server = await serve((_request, response, raw) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: partial\n\n', () => raw.socket.destroy());
+    });
+    const response = await nodeHttpFetch(`${server.url}/`);
+    await expect(response.text()).rejects.toThrow();
+  });
+
+  it('fails like fetch, with the system error as cause, when nothing listens', async () => {
+    const server = await serve(() => undefined);
+    const url = server.url;
+    await server.close();
+    servers.length = 0;
+    const failure = await nodeHttpFetch(`${url}/`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
+  });
+
+  it('hands bodies it does not buffer (a stream) to the global fetch', async () => {
+    const server = await serve((_request, response) => response.end('streamed in'));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('chunked body'));
+        controller.close();
+      },
+    });
+    const response = await nodeHttpFetch(`${server.url}/`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await response.text()).toBe('streamed in');
+    expect(server.received[0]!.body).toBe('chunked body');
+  });
+
+  it('speaks https, trusting what the https agent trusts', async () => {
+    const dir = path.join(__dirname, 'fixtures', 'tls');
+    const cert = fs.readFileSync(path.join(dir, 'localhost-cert.pem'));
+    const key = fs.readFileSync(path.join(dir, 'localhost-key.pem'));
+    const server = await listen(
+      https.createServer({ cert, key }),
+      (_request, response) => response.end('secure'),
+      'https',
+    );
+    const trusted = https.globalAgent.options.ca;
+    https.globalAgent.options.ca = cert;
+    try {
+      expect(await (await nodeHttpFetch(`${server.url}/`)).text()).toBe('secure');
+    } finally {
+      https.globalAgent.options.ca = trusted;
+    }
+    https.globalAgent.destroy(); // no pooled socket may keep the old trust
+    const untrusted = await nodeHttpFetch(`${server.url}/`).catch((error: unknown) => error);
+    expect(untrusted).toMatchObject({ message: 'fetch failed' });
+  });
+});
