@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', '**/*.js', '**/*.mjs'] },
+  {
+    // Hand-written JavaScript (configs, test helpers) is not linted, except the apps' build scripts.
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.cache/**',
+      '**/*.js',
+      '**/*.mjs',
+      '!apps/*/scripts/**/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +30,14 @@ export default tseslint.config(
       ],
       'no-control-regex': 'off',
     },
+  },
+  {
+    files: ['apps/*/scripts/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { __dirname: 'readonly', console: 'readonly', process: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts'],

@@ -6,7 +6,10 @@ import { usageText } from './usage';
 import { readVersion } from './version';
 import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
-/** Entry point. Only argument parsing is loaded up front; the agent loads after it (fast --version). */
+/**
+ * Entry point. Only argument parsing runs up front; the agent's modules are evaluated after it (in
+ * the bundle too: esbuild keeps a lazy require lazy), so --version does not wait for them.
+ */
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const command = parseCliArgs(argv);
@@ -42,7 +45,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** Node 22.1+ caches compiled code between runs (most of a run's start-up); a no-op on Node 20. */
+/**
+ * Node 22.1+ caches the compiled code of modules loaded from now on between runs (the packages the
+ * bundle requires at run time; the bundle itself is compiled before this); a no-op on Node 20.
+ */
 function enableCompileCache(): void {
   const nodeModule = Module as unknown as { enableCompileCache?: () => unknown };
   try {

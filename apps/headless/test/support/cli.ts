@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const APP_DIR = path.resolve(__dirname, '../..');
-export const MAIN = path.join(APP_DIR, 'dist', 'main.js');
+/** The shipped artifact (the `agent-run` bin): the esbuild bundle of dist/main.js. */
+export const MAIN = path.join(APP_DIR, 'dist', 'agent-run.js');
 
 export interface CliResult {
   code: number | null;
@@ -64,7 +65,7 @@ export function cliEnv(sandbox: Sandbox, extra: Record<string, string> = {}): No
   return { ...env, AGENT_HOME: sandbox.agentHome, INIT_CWD: sandbox.workspace, ...extra };
 }
 
-/** Starts `node dist/main.js args` in the app folder, as `pnpm start` does. */
+/** Starts `node dist/agent-run.js args` in the app folder, as `pnpm start` does. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliRun {
   if (!fs.existsSync(MAIN)) {
     throw new Error(`${MAIN} is missing: build first (pnpm turbo run build --filter=headless...)`);

@@ -1,33 +1,38 @@
 import type { Provider, ProviderId, ProviderOptions } from '../provider';
 import { PROVIDER_IDS } from '../provider';
 
-/** Each adapter folder exports `create(options)`; only the chosen one is ever loaded. */
+/** Each adapter folder exports `create(options)`. */
 interface AdapterModule {
   create(options: ProviderOptions): Provider;
 }
 
-const MODULES: Readonly<Record<ProviderId, string>> = {
-  'openai-chat': './openai-chat',
-  'openai-responses': './openai-responses',
-  anthropic: './anthropic',
-  bedrock: './bedrock',
-  genkit: './genkit',
-  text: './text',
-  demo: './demo',
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * One loader per adapter. Each is a literal `require` inside a function: Node runs it only when
+ * that provider is created, and a bundler (the headless runner's esbuild bundle) can still see
+ * and include every adapter, which it could not with a computed module path.
+ */
+const ADAPTERS: Readonly<Record<ProviderId, () => AdapterModule>> = {
+  'openai-chat': () => require('./openai-chat') as AdapterModule,
+  'openai-responses': () => require('./openai-responses') as AdapterModule,
+  anthropic: () => require('./anthropic') as AdapterModule,
+  bedrock: () => require('./bedrock') as AdapterModule,
+  genkit: () => require('./genkit') as AdapterModule,
+  text: () => require('./text') as AdapterModule,
+  demo: () => require('./demo') as AdapterModule,
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
- * Creates the provider `id`. Its adapter module (and so its SDK) is required only now, so start-up
- * never loads SDKs it does not use. Throws on an unknown id.
+ * Creates the provider `id`. Only the chosen adapter module (and so its SDK) is loaded, and only
+ * now, so start-up never loads SDKs it does not use. Throws on an unknown id.
  */
 export function createProvider(id: ProviderId, options: ProviderOptions): Provider {
-  const modulePath = MODULES[id];
-  if (!modulePath) {
+  const load = Object.hasOwn(ADAPTERS, id) ? ADAPTERS[id] : undefined;
+  if (!load) {
     throw new Error(
       `unknown provider "${String(id)}"; expected one of: ${PROVIDER_IDS.join(', ')}`,
     );
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const adapter = require(modulePath) as AdapterModule;
-  return adapter.create(options);
+  return load().create(options);
 }
