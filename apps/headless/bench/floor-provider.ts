@@ -1,10 +1,8 @@
 // Reference floor for the one-turn benchmark: @agent/llm's openai-chat provider streams one reply
 // and the process exits. No tools, session, profiles or output: what any runner on the SDK pays.
-import v8 from 'node:v8';
 import { createProvider } from '@agent/llm';
 
 async function main(baseUrl: string): Promise<void> {
-  v8.setFlagsFromString('--liftoff-only'); // as the runner does
   const provider = createProvider('openai-chat', { model: 'bench-model', baseUrl });
   const request = {
     system: '',

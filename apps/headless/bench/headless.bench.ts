@@ -1,6 +1,7 @@
 // Start-up and one-turn cost of the headless runner, as ratios to `node -e 0` measured in this run.
-// Two reference floors show how much of a turn is the platform's and the SDK's: Node's fetch alone,
-// and @agent/llm's openai-chat provider alone, each streaming the same reply from the same fake.
+// Reference rows: a first run in a new agent home (before the code cache exists), and two floors
+// showing how much of a turn is the platform's and the SDK's: Node's fetch alone, and @agent/llm's
+// openai-chat provider alone (unbundled), each streaming the same reply from the same fake.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     INIT_CWD: workspace,
     OPENAI_API_KEY: 'bench',
   };
-  const script: ScriptedTurn[] = Array.from({ length: 3 * (RUNS + 1) }, () => ({
+  const script: ScriptedTurn[] = Array.from({ length: 4 * (RUNS + 1) }, () => ({
     text: 'Hello! How can I help?',
     usage: { inputTokens: 20, outputTokens: 6 },
   }));
@@ -79,12 +80,15 @@ async function main(): Promise<void> {
     const baseline: number[] = [];
     const version: number[] = [];
     const turn: number[] = [];
+    const coldTurn: number[] = [];
     const fetchFloor: number[] = [];
     const providerFloor: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       baseline.push(timeSync(['-e', '0'], env));
       version.push(timeSync([MAIN, '--version'], env));
       turn.push(await timeAsync(turnArgs, env));
+      const freshHome = path.join(home, `agent-home-${i}`);
+      coldTurn.push(await timeAsync(turnArgs, { ...env, AGENT_HOME: freshHome }));
       fetchFloor.push(await timeAsync(fetchArgs, env));
       providerFloor.push(await timeAsync(providerArgs, env));
     }
@@ -93,6 +97,7 @@ async function main(): Promise<void> {
       ['node -e 0 (baseline)', base, undefined],
       ['headless --version', median(version), 2],
       ['headless one turn (openai-chat fake)', median(turn), 4],
+      ['first run in a new agent home: no code cache yet (reference)', median(coldTurn), undefined],
       ['floor: Node fetch, same reply (reference)', median(fetchFloor), undefined],
       ['floor: openai-chat provider alone (reference)', median(providerFloor), undefined],
     ];

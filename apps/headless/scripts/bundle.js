@@ -1,6 +1,8 @@
-// Bundles the tsc output (dist/main.js and the @agent/* dist files it reaches) and the `openai` SDK
-// into one file, dist/agent-run.js: resolving and compiling ~260 small CommonJS modules was most
-// of a one-turn run's start-up. Every other third-party package stays outside (see runtimeRequire).
+// Bundles the tsc output (and the @agent/* dist files it reaches) into two files: dist/agent-run.js,
+// the launcher (arguments, --help, --version), and dist/agent-core.js, the agent with the `openai`
+// SDK, which the launcher loads through a code cache. Resolving and compiling ~260 small CommonJS
+// modules was most of a one-turn run's start-up. Every other third-party package stays outside
+// (see runtimeRequire).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -9,8 +11,19 @@ const esbuild = require('esbuild');
 
 const APP_DIR = path.resolve(__dirname, '..');
 const PACKAGES_DIR = path.resolve(APP_DIR, '..', '..', 'packages');
-const ENTRY = path.join(APP_DIR, 'dist', 'main.js');
-const OUTFILE = path.join(APP_DIR, 'dist', 'agent-run.js');
+const DIST = path.join(APP_DIR, 'dist');
+/** Each bundle, from its tsc-compiled entry. */
+const BUNDLES = [
+  {
+    entry: path.join(DIST, 'main.js'),
+    outfile: path.join(DIST, 'agent-run.js'),
+    executable: true,
+    // Reached only through @agent/llm/config's lazy error formatting, which the launcher never
+    // runs: resolved from node_modules if it ever does, instead of compiled on every start.
+    external: ['@agent/tools'],
+  },
+  { entry: path.join(DIST, 'core.js'), outfile: path.join(DIST, 'agent-core.js') },
+];
 const DEPENDENCIES = Object.keys(require('../package.json').dependencies ?? {});
 
 /** Third-party packages compiled into the bundle: the SDK of the default, fast path. */
@@ -95,10 +108,10 @@ const runtimeRequire = {
   },
 };
 
-async function main() {
+async function bundle({ entry, outfile, executable = false, external = [] }) {
   const result = await esbuild.build({
-    entryPoints: [ENTRY],
-    outfile: OUTFILE,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -108,16 +121,21 @@ async function main() {
     minify: false,
     logLevel: 'warning',
     metafile: true,
+    external,
     plugins: [runtimeRequire],
   });
-  fs.chmodSync(OUTFILE, 0o755);
+  if (executable) fs.chmodSync(outfile, 0o755);
   const inputs = Object.keys(result.metafile.inputs);
   const atRunTime = inputs.filter((input) => input.startsWith('runtime-require:'));
-  const kib = (fs.statSync(OUTFILE).size / 1024).toFixed(0);
+  const kib = (fs.statSync(outfile).size / 1024).toFixed(0);
   console.log(
-    `dist/agent-run.js: ${kib} KiB, ${inputs.length - atRunTime.length} modules bundled, ` +
-      `${atRunTime.length} third-party imports left to run time`,
+    `${path.relative(APP_DIR, outfile)}: ${kib} KiB, ${inputs.length - atRunTime.length} modules ` +
+      `bundled, ${atRunTime.length} third-party imports left to run time`,
   );
+}
+
+async function main() {
+  for (const target of BUNDLES) await bundle(target);
 }
 
 main().catch((error) => {

@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 import Module from 'node:module';
+import path from 'node:path';
+import { agentHome } from '@agent/llm/config';
 import { parseCliArgs } from './cli-args';
+import { requireWithCodeCache, type CachedModule } from './code-cache';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
-import { keepWasmOnBaselineCompiler } from './wasm-tiering';
+
+type Core = typeof import('./core');
 
 /**
- * Entry point. Only argument parsing runs up front; the agent's modules are evaluated after it (in
- * the bundle too: esbuild keeps a lazy require lazy), so --version does not wait for them.
+ * Entry point (bundled as dist/agent-run.js). Only argument parsing runs up front; the agent is a
+ * second bundle, dist/agent-core.js, loaded after it through a code cache, so --version never
+ * compiles it and a run compiles it only once.
  */
 async function main(argv: readonly string[]): Promise<number> {
+  let core: CachedModule<Core> | undefined;
   try {
     const command = parseCliArgs(argv);
     if (command.kind === 'help') {
@@ -22,10 +28,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
-    keepWasmOnBaselineCompiler();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { runHeadless } = require('./run') as typeof import('./run');
-    return await runHeadless(command.options, {
+    core = requireWithCodeCache<Core>(
+      path.join(__dirname, 'agent-core.js'),
+      path.join(agentHome(process.env), 'cache'),
+    );
+    return await core.exports.runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
       get stdin() {
         return process.stdin;
@@ -36,18 +43,20 @@ async function main(argv: readonly string[]): Promise<number> {
       cwd: process.cwd(),
     });
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || (core && error instanceof core.exports.UsageError)) {
       process.stderr.write(`agent-run: ${error.message}\nRun agent-run --help for usage.\n`);
       return EXIT.usage;
     }
     process.stderr.write(`agent-run: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
+  } finally {
+    core?.save();
   }
 }
 
 /**
  * Node 22.1+ caches the compiled code of modules loaded from now on between runs (the packages the
- * bundle requires at run time; the bundle itself is compiled before this); a no-op on Node 20.
+ * core requires at run time; the core has its own cache); a no-op on Node 20.
  */
 function enableCompileCache(): void {
   const nodeModule = Module as unknown as { enableCompileCache?: () => unknown };

@@ -4,17 +4,17 @@ import { UsageError } from './exit-codes';
 
 /**
  * Reads the prompt from a file (relative to `baseDir`, where the person ran the command) or, for
- * `-`, from `stdin` to its end. An unreadable or blank prompt is a usage error.
+ * `-`, from `stdin()` to its end (opening standard input only then). An unreadable or blank prompt is a usage error.
  */
 export async function readPrompt(
   source: string,
   baseDir: string,
-  stdin: NodeJS.ReadableStream,
+  stdin: () => NodeJS.ReadableStream,
 ): Promise<string> {
   let text: string;
   if (source === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of stdin) {
+    for await (const chunk of stdin()) {
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     }
     text = Buffer.concat(chunks).toString('utf8');

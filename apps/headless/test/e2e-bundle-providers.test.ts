@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   anthropicProtocol,
@@ -63,7 +64,7 @@ const PROVIDERS: Record<string, ProviderCase> = {
 };
 
 /**
- * The shipped artifact is one esbuild bundle; every SDK but openai's is required at run time from
+ * The shipped artifact is two esbuild bundles (launcher and agent core); every SDK but openai's is required at run time from
  * the workspace package that declares it. Each provider's adapter and SDK must still be reachable.
  */
 describe('the bundled agent-run reaches every provider', () => {
@@ -114,5 +115,22 @@ describe('the bundled agent-run reaches every provider', () => {
     const toolMessage = chat.requests[1]!.body.messages.find((m: any) => m.role === 'tool');
     expect(toolMessage).toMatchObject({ tool_call_id: 'call_read' });
     expect(String(toolMessage.content)).toContain('the kettle is blue');
+  });
+
+  it('stores the compiled agent in the agent home after a run, and the next run reuses it', async () => {
+    const cacheDir = path.join(cli.sandbox.agentHome, 'cache');
+    const cached = (): Array<[string, number]> =>
+      fs
+        .readdirSync(cacheDir)
+        .map((name) => [name, fs.statSync(path.join(cacheDir, name)).mtimeMs]);
+    const run = () => runCli(['-', '--provider', 'demo'], cliEnv(cli.sandbox), 'Hello?');
+
+    expect((await run()).code).toBe(0);
+    const first = cached();
+    expect(first).toEqual([
+      [expect.stringMatching(/^agent-core-.+\.v8cache$/), expect.any(Number)],
+    ]);
+    expect((await run()).code).toBe(0);
+    expect(cached()).toEqual(first);
   });
 });

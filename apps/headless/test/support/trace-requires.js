@@ -1,6 +1,14 @@
-// Preloaded with --require: writes every module file the process loaded to $TRACE_REQUIRES_FILE.
+// Preloaded with --require: writes every module file the process loaded to $TRACE_REQUIRES_FILE,
+// including JavaScript files read and compiled outside require (the agent core's code cache).
 'use strict';
 const fs = require('node:fs');
+const readJs = new Set();
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function tracedReadFileSync(file, ...rest) {
+  if (typeof file === 'string' && file.endsWith('.js')) readJs.add(file);
+  return readFileSync.call(this, file, ...rest);
+};
 process.on('exit', () => {
-  fs.writeFileSync(process.env.TRACE_REQUIRES_FILE, Object.keys(require.cache).join('\n'));
+  const loaded = new Set([...Object.keys(require.cache), ...readJs]);
+  fs.writeFileSync(process.env.TRACE_REQUIRES_FILE, [...loaded].join('\n'));
 });
