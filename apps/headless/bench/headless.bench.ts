@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/testkit';
 
-const RUNS = Number(process.env.BENCH_RUNS || 9);
+const RUNS = Number(process.env.BENCH_RUNS || 15);
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'agent-run.js');
 const FLOOR_FETCH = path.join(__dirname, 'floor-fetch.js');
 const FLOOR_PROVIDER = path.join(__dirname, 'floor-provider.js');

@@ -14,14 +14,7 @@ const PACKAGES_DIR = path.resolve(APP_DIR, '..', '..', 'packages');
 const DIST = path.join(APP_DIR, 'dist');
 /** Each bundle, from its tsc-compiled entry. */
 const BUNDLES = [
-  {
-    entry: path.join(DIST, 'main.js'),
-    outfile: path.join(DIST, 'agent-run.js'),
-    executable: true,
-    // Reached only through @agent/llm/config's lazy error formatting, which the launcher never
-    // runs: resolved from node_modules if it ever does, instead of compiled on every start.
-    external: ['@agent/tools'],
-  },
+  { entry: path.join(DIST, 'main.js'), outfile: path.join(DIST, 'agent-run.js'), executable: true },
   { entry: path.join(DIST, 'core.js'), outfile: path.join(DIST, 'agent-core.js') },
 ];
 const DEPENDENCIES = Object.keys(require('../package.json').dependencies ?? {});
@@ -108,7 +101,18 @@ const runtimeRequire = {
   },
 };
 
-async function bundle({ entry, outfile, executable = false, external = [] }) {
+/**
+ * esbuild escapes non-ASCII characters in code but keeps comments as they are (an SDK's emoji). An
+ * ASCII file loads faster (read as Latin-1, one byte per character in V8): those characters,
+ * necessarily in comments, are written as escapes too.
+ */
+function asciiOnly(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+  if (ascii !== text) fs.writeFileSync(file, ascii);
+}
+
+async function bundle({ entry, outfile, executable = false }) {
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -121,9 +125,9 @@ async function bundle({ entry, outfile, executable = false, external = [] }) {
     minify: false,
     logLevel: 'warning',
     metafile: true,
-    external,
     plugins: [runtimeRequire],
   });
+  asciiOnly(outfile);
   if (executable) fs.chmodSync(outfile, 0o755);
   const inputs = Object.keys(result.metafile.inputs);
   const atRunTime = inputs.filter((input) => input.startsWith('runtime-require:'));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,10 +13,12 @@ export interface CachedModule<T> {
   save(): void;
 }
 
-/** CRC-32 where Node has it (20.15+: a tenth of a hash's time), else SHA-1. */
+/** CRC-32 where Node has it (20.15+: a tenth of a hash's time, and no crypto to load), else SHA-1. */
 function fingerprint(bytes: Buffer): string {
   const crc32 = (zlib as { crc32?: (data: Buffer) => number }).crc32;
   if (crc32) return `${bytes.length}-${crc32(bytes).toString(16)}`;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha1').update(bytes).digest('hex').slice(0, 20);
 }
 
@@ -28,7 +30,8 @@ function fingerprint(bytes: Buffer): string {
  */
 export function requireWithCodeCache<T>(file: string, cacheDir: string): CachedModule<T> {
   const bytes = fs.readFileSync(file);
-  const source = bytes.toString('utf8');
+  // Latin-1 reads ASCII (what esbuild emits) as UTF-8 would, several times faster.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const key = `${process.version}-${process.arch}-${fingerprint(bytes)}`;
   const stem = path.basename(file, '.js');
   const cacheFile = path.join(cacheDir, `${stem}-${key}.v8cache`);

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 import Module from 'node:module';
 import path from 'node:path';
-import { agentHome } from '@agent/llm/config';
 import { parseCliArgs } from './cli-args';
-import { requireWithCodeCache, type CachedModule } from './code-cache';
+import type { CachedModule } from './code-cache';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
@@ -28,10 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
-    core = requireWithCodeCache<Core>(
-      path.join(__dirname, 'agent-core.js'),
-      path.join(agentHome(process.env), 'cache'),
-    );
+    core = loadCore();
     return await core.exports.runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
       get stdin() {
@@ -52,6 +48,18 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     core?.save();
   }
+}
+
+/** The agent core, through the code cache in $AGENT_HOME/cache (loaded here, not for --version). */
+function loadCore(): CachedModule<Core> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { agentHome } = require('@agent/llm/agent-home') as typeof import('@agent/llm/agent-home');
+  const { requireWithCodeCache } = require('./code-cache') as typeof import('./code-cache');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return requireWithCodeCache<Core>(
+    path.join(__dirname, 'agent-core.js'),
+    path.join(agentHome(process.env), 'cache'),
+  );
 }
 
 /**
