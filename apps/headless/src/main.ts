@@ -3,6 +3,7 @@ import Module from 'node:module';
 import path from 'node:path';
 import { parseCliArgs } from './cli-args';
 import type { CachedModule } from './code-cache';
+import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
@@ -27,6 +28,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
+    // Before the core is compiled: V8 rejects a code cache made under other flags.
+    keepWasmOnBaselineCompiler();
     core = loadCore();
     return await core.exports.runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
