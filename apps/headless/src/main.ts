@@ -3,10 +3,10 @@ import Module from 'node:module';
 import path from 'node:path';
 import { parseCliArgs } from './cli-args';
 import type { CachedModule } from './code-cache';
-import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
+import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
 type Core = typeof import('./core');
 
