@@ -4,7 +4,9 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { nodeHttpFetch } from '../src/providers/shared/node-http-fetch';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { createNodeHttpFetch, nodeHttpFetch } from '../src/providers/shared/node-http-fetch';
 
 interface Received {
   method: string;
@@ -104,6 +106,7 @@ describe('nodeHttpFetch', () => {
       authorization: 'Bearer k',
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength('{"text":"héllo"}')),
+      'accept-encoding': 'gzip, deflate, br',
     });
   });
 
@@ -237,7 +240,12 @@ describe('nodeHttpFetch', () => {
       response.write('data: partial\n\n', () => raw.socket.destroy());
     });
     const response = await nodeHttpFetch(`${server.url}/`);
-    await expect(response.text()).rejects.toThrow();
+    const failure = await response.text().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).toMatchObject({
+      message: 'terminated',
+      cause: { code: 'ECONNRESET', message: 'the server closed the connection mid-response' },
+    });
   });
 
   it('fails like fetch, with the system error as cause, when nothing listens', async () => {
@@ -287,4 +295,144 @@ describe('nodeHttpFetch', () => {
     const untrusted = await nodeHttpFetch(`${server.url}/`).catch((error: unknown) => error);
     expect(untrusted).toMatchObject({ message: 'fetch failed' });
   });
+
+  it('gives what arrived of a compressed body cut short, as fetch does', async () => {
+    const gzipped = zlib.gzipSync(Buffer.from('data: hello\n\n'));
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': 'gzip' });
+      response.end(gzipped.subarray(0, gzipped.length - 8)); // no trailer
+    });
+    expect(await (await nodeHttpFetch(`${server.url}/`)).text()).toBe('data: hello\n\n');
+  });
+
+  it('hands the bytes over as they came when a coding is unknown', async () => {
+    const gzipped = zlib.gzipSync(Buffer.from('payload'));
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': 'zstd-ish, gzip' });
+      response.end(gzipped);
+    });
+    const bytes = Buffer.from(await (await nodeHttpFetch(`${server.url}/`)).arrayBuffer());
+    expect(bytes.equals(gzipped)).toBe(true);
+  });
+
+  it('closes the connection when the reader cancels a compressed body', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { 'content-encoding': 'gzip' });
+      const gzip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+      gzip.pipe(response);
+      gzip.write('data: first\n\n'); // and never ends
+    });
+    const response = await nodeHttpFetch(`${server.url}/`);
+    const reader = response.body!.getReader();
+    expect(Buffer.from((await reader.read()).value!).toString()).toBe('data: first\n\n');
+    await reader.cancel();
+    await waitUntil(() => server.closedSockets() === 1);
+  });
+
+  describe('timeouts', () => {
+    it('gives up waiting for the response head after the idle limit', async () => {
+      const server = await serve(() => undefined); // never answers
+      const quick = createNodeHttpFetch({ idleTimeoutMs: 150 });
+      const failure = await quick(`${server.url}/`).catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        message: 'fetch failed',
+        cause: {
+          code: 'UND_ERR_HEADERS_TIMEOUT',
+          message: expect.stringMatching(/no data .* 0.15 s/),
+        },
+      });
+      await waitUntil(() => server.closedSockets() === 1);
+    });
+
+    it('fails a body that stops arriving, but not one that arrives slowly', async () => {
+      const server = await serve((request, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (request.url === '/stalls') {
+          response.write('data: partial\n\n'); // and nothing more
+          return;
+        }
+        let sent = 0;
+        const timer = setInterval(() => {
+          response.write(`data: ${sent}\n\n`);
+          if (++sent === 4) {
+            clearInterval(timer);
+            response.end();
+          }
+        }, 80);
+      });
+      const quick = createNodeHttpFetch({ idleTimeoutMs: 250 });
+      expect(await (await quick(`${server.url}/slow`)).text()).toBe(
+        'data: 0\n\ndata: 1\n\ndata: 2\n\ndata: 3\n\n',
+      );
+      const stalled = await quick(`${server.url}/stalls`);
+      const failure = await stalled.text().catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        message: 'terminated',
+        cause: { code: 'UND_ERR_BODY_TIMEOUT' },
+      });
+    });
+
+    it('leaves a kept-alive connection usable after the idle limit has passed', async () => {
+      const server = await serve((_request, response) => response.end('again'));
+      const quick = createNodeHttpFetch({ idleTimeoutMs: 100 });
+      expect(await (await quick(`${server.url}/`)).text()).toBe('again');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await (await quick(`${server.url}/`)).text()).toBe('again');
+    });
+
+    it('gives up connecting after the connect limit', async () => {
+      const listener = await unacceptingListener();
+      try {
+        const quick = createNodeHttpFetch({ connectTimeoutMs: 200 });
+        const started = Date.now();
+        const failure = await quick(`http://127.0.0.1:${listener.port}/`).catch(
+          (error: unknown) => error,
+        );
+        expect(failure).toMatchObject({
+          message: 'fetch failed',
+          cause: { code: 'UND_ERR_CONNECT_TIMEOUT' },
+        });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        listener.close();
+      }
+    });
+  });
 });
+
+/**
+ * A port on which connecting hangs: a child process listens with a backlog of 1 and never
+ * accepts (its event loop is blocked), and filler connections take the queue, so the kernel drops
+ * the next handshake.
+ */
+async function unacceptingListener(): Promise<{ port: number; close(): void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const server = require('node:net').createServer();
+       server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+         process.stdout.write(server.address().port + '\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+       });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('error', reject);
+  });
+  const fillers = Array.from({ length: 4 }, () => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    return socket;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return {
+    port,
+    close() {
+      for (const socket of fillers) socket.destroy();
+      child.kill('SIGKILL');
+    },
+  };
+}

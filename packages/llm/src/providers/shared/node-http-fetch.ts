@@ -1,11 +1,24 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 const MAX_REDIRECTS = 20;
 /** Headers a redirect to another origin must not carry (as the Fetch standard drops them). */
 const CROSS_ORIGIN_DROPPED = ['authorization', 'proxy-authorization', 'cookie', 'host'];
+
+export interface NodeHttpFetchOptions {
+  /** Give up on connecting after this long (Node's fetch: 10 s). */
+  connectTimeoutMs?: number;
+  /** Give up when no byte arrives for this long, for the headers or inside the body (fetch: 300 s). */
+  idleTimeoutMs?: number;
+}
+
+interface Limits {
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+}
 
 interface Hop {
   url: URL;
@@ -15,42 +28,51 @@ interface Hop {
 }
 
 /**
- * `fetch` for the provider SDKs, over node:http(s). Node 20's global fetch (undici) compiles a
- * WebAssembly HTTP parser on its first request, 60-100 ms of every short headless run. Requests
- * this does not handle itself (a Request object, a streamed, form or blob body, a scheme other
- * than http(s)) go to the global fetch, so behaviour never narrows.
+ * A `fetch` over node:http(s) for the provider SDKs. Node 20's global fetch (undici) compiles a
+ * WebAssembly HTTP parser on its first request, 60-100 ms of every short headless run. It keeps
+ * fetch's behaviour where the SDKs can see it: streamed bodies, content codings undone, redirects
+ * followed, the same timeouts, abort reasons, and `TypeError('fetch failed' | 'terminated')` with
+ * the system error as `cause`. What it does not handle itself (a Request object, a streamed, form
+ * or blob body, a scheme other than http(s), manual redirects) goes to the global fetch.
  */
-export const nodeHttpFetch: typeof fetch = async (input, init) => {
-  const url = typeof input === 'string' ? safeUrl(input) : input instanceof URL ? input : undefined;
-  const body = bufferBody(init?.body);
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    body === NOT_BUFFERABLE ||
-    init?.redirect === 'manual'
-  ) {
-    return fetch(input, init);
-  }
-  const signal = init?.signal ?? undefined;
-  if (signal?.aborted) throw abortReason(signal);
-  let hop: Hop = {
-    url,
-    method: (init?.method ?? 'GET').toUpperCase(),
-    headers: headerRecord(init?.headers),
-    body,
+export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof fetch {
+  const limits: Limits = {
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 300_000,
   };
-  for (let redirects = 0; ; redirects++) {
-    const response = await send(hop, signal);
-    const location = response.headers.location;
-    if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
-      return toResponse(response, hop, signal, redirects > 0);
+  return async (input, init) => {
+    const url =
+      typeof input === 'string' ? safeUrl(input) : input instanceof URL ? input : undefined;
+    const body = bufferBody(init?.body);
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      body === NOT_BUFFERABLE ||
+      init?.redirect === 'manual'
+    ) {
+      return fetch(input, init);
     }
-    response.resume();
-    if (init?.redirect === 'error') throw new TypeError(`fetch failed: redirected to ${location}`);
-    if (redirects === MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
-    hop = redirectHop(hop, response.statusCode!, new URL(location, hop.url));
-  }
-};
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted) throw abortReason(signal);
+    const headers = headerRecord(init?.headers);
+    headers['accept-encoding'] ??= 'gzip, deflate, br';
+    let hop: Hop = { url, method: (init?.method ?? 'GET').toUpperCase(), headers, body };
+    for (let redirects = 0; ; redirects++) {
+      const response = await send(hop, signal, limits);
+      const location = response.headers.location;
+      if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
+        return toResponse(response, hop, signal, redirects > 0);
+      }
+      response.resume();
+      if (init?.redirect === 'error')
+        throw new TypeError(`fetch failed: redirected to ${location}`);
+      if (redirects === MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
+      hop = redirectHop(hop, response.statusCode!, new URL(location, hop.url));
+    }
+  };
+}
+
+export const nodeHttpFetch: typeof fetch = createNodeHttpFetch();
 
 const NOT_BUFFERABLE = Symbol('not bufferable');
 
@@ -80,6 +102,10 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
+function codedError(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
 /** The next request after a redirect, changed as the Fetch standard says. */
 function redirectHop(previous: Hop, status: number, url: URL): Hop {
   const headers = { ...previous.headers };
@@ -100,8 +126,11 @@ function redirectHop(previous: Hop, status: number, url: URL): Hop {
   return { url, method, headers, body };
 }
 
-/** One HTTP exchange, resolved when the response head arrives. Network errors look like fetch's. */
-function send(hop: Hop, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+/**
+ * One HTTP exchange, resolved when the response head arrives. The connect and idle limits stay
+ * armed while the body streams: a stalled body is destroyed with a coded error.
+ */
+function send(hop: Hop, signal: AbortSignal | undefined, limits: Limits): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal));
@@ -111,19 +140,52 @@ function send(hop: Hop, signal: AbortSignal | undefined): Promise<IncomingMessag
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       hop.url.protocol === 'https:' ? (require('node:https') as typeof http) : http;
     const headers: OutgoingHttpHeaders = { ...hop.headers };
-    if (hop.body && headers['content-length'] === undefined)
+    if (hop.body && headers['content-length'] === undefined) {
       headers['content-length'] = hop.body.length;
+    }
     const request = transport.request(hop.url, { method: hop.method, headers });
+    let response: IncomingMessage | undefined;
+    const fail = (error: Error): void => {
+      if (response) response.destroy(error);
+      else request.destroy(error);
+    };
     const onAbort = (): void => {
       request.destroy();
       reject(abortReason(signal!));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    request.once('response', (response) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(response);
+    request.setTimeout(limits.idleTimeoutMs, () => {
+      const seconds = limits.idleTimeoutMs / 1000;
+      const waitingFor = response ? 'the rest of the response' : 'a response';
+      const code = response ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT';
+      fail(
+        codedError(
+          `no data from ${hop.url.host} for ${seconds} s, waiting for ${waitingFor}`,
+          code,
+        ),
+      );
     });
-    request.once('error', (error) => {
+    request.once('socket', (socket) => {
+      if (!socket.connecting) return; // a kept-alive connection
+      const timer = setTimeout(() => {
+        const seconds = limits.connectTimeoutMs / 1000;
+        fail(
+          codedError(
+            `could not connect to ${hop.url.host} within ${seconds} s`,
+            'UND_ERR_CONNECT_TIMEOUT',
+          ),
+        );
+      }, limits.connectTimeoutMs);
+      socket.once('connect', () => clearTimeout(timer));
+      request.once('close', () => clearTimeout(timer));
+    });
+    request.once('response', (message) => {
+      signal?.removeEventListener('abort', onAbort);
+      response = message;
+      resolve(message);
+    });
+    // Errors after the head arrived reach the body through the response; none may go unheard.
+    request.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
       reject(new TypeError('fetch failed', { cause: error }));
     });
@@ -150,7 +212,7 @@ function toResponse(
   if (hop.method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
     message.resume();
   } else {
-    body = Readable.toWeb(decoded(message, signal)) as ReadableStream<Uint8Array>;
+    body = webBody(decoded(message), message, signal);
   }
   const response = new Response(body, { status, statusText: message.statusMessage, headers });
   Object.defineProperty(response, 'url', { value: hop.url.href });
@@ -159,43 +221,100 @@ function toResponse(
 }
 
 /**
- * The body with its content codings undone, as fetch does. An abort during the body errors the
- * stream with the abort reason, so a reader sees why it ended.
+ * The body with its content codings undone, as fetch does (leniently: a stream that ends early
+ * gives what arrived). With a coding it does not know, the bytes are handed over as they came.
  */
-function decoded(message: IncomingMessage, signal: AbortSignal | undefined): Readable {
-  let stream: Readable = message;
+function decoded(message: IncomingMessage): Readable {
   const codings = (message.headers['content-encoding'] ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding && coding !== 'identity')
     .reverse();
-  if (codings.length > 0) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const zlib = require('node:zlib') as typeof import('node:zlib');
-    for (const coding of codings) {
-      const decoder =
-        coding === 'gzip' || coding === 'x-gzip'
-          ? zlib.createGunzip()
-          : coding === 'deflate'
-            ? zlib.createInflate()
-            : coding === 'br'
-              ? zlib.createBrotliDecompress()
-              : undefined;
-      if (!decoder) break; // an unknown coding: hand over the bytes as they came, as fetch does
-      const source = stream;
-      stream = decoder;
-      source.on('error', (error) => decoder.destroy(error));
-      source.pipe(decoder);
-    }
+  if (codings.length === 0) return message;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zlib = require('node:zlib') as typeof import('node:zlib');
+  const { Z_SYNC_FLUSH, BROTLI_OPERATION_FLUSH } = zlib.constants;
+  const lenient = { flush: Z_SYNC_FLUSH, finishFlush: Z_SYNC_FLUSH };
+  const decoders: Transform[] = [];
+  for (const coding of codings) {
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip(lenient));
+    else if (coding === 'deflate') decoders.push(zlib.createInflate(lenient));
+    else if (coding === 'br') {
+      const flush = BROTLI_OPERATION_FLUSH;
+      decoders.push(zlib.createBrotliDecompress({ flush, finishFlush: flush }));
+    } else return message;
   }
-  if (signal) {
-    const onAbort = (): void => {
-      const reason = abortReason(signal);
-      message.destroy(reason as Error);
-      if (stream !== message) stream.destroy(reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    stream.once('close', () => signal.removeEventListener('abort', onAbort));
+  // A failure or early close anywhere destroys the whole chain, the connection included.
+  return pipeline([message, ...decoders], () => undefined) as unknown as Readable;
+}
+
+/**
+ * The body as fetch gives it: a web stream that applies backpressure, ends or fails as the
+ * connection does (`TypeError('terminated')`, or the abort reason), and closes the connection when
+ * the reader cancels.
+ */
+function webBody(
+  source: Readable,
+  message: IncomingMessage,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> {
+  let settled = false;
+  let aborted: unknown;
+  const onAbort = (): void => {
+    aborted = abortReason(signal!);
+    source.destroy(aborted as Error);
+    message.destroy(aborted as Error);
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const settle = (): boolean => {
+        if (settled) return false;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      source.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) source.pause();
+      });
+      source.once('end', () => {
+        if (settle()) controller.close();
+      });
+      source.once('error', (error) => {
+        if (!settle()) return;
+        if (aborted !== undefined) controller.error(aborted);
+        else controller.error(new TypeError('terminated', { cause: bodyFailure(error) }));
+      });
+      source.once('close', () => {
+        if (!settle()) return;
+        const closed = codedError('the connection closed before the response ended', 'ECONNRESET');
+        controller.error(new TypeError('terminated', { cause: closed }));
+      });
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
+    },
+    pull() {
+      source.resume();
+    },
+    cancel() {
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      source.destroy();
+      message.destroy();
+    },
+  });
+}
+
+/** Node reports a connection lost mid-body as "aborted"; say what happened instead. */
+function bodyFailure(error: Error): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' && error.message === 'aborted') {
+    return Object.assign(
+      new Error('the server closed the connection mid-response', { cause: error }),
+      {
+        code,
+      },
+    );
   }
-  return stream;
+  return error;
 }
