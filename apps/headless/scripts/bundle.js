@@ -6,7 +6,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { builtinModules } = require('node:module');
+const { isBuiltin } = require('node:module');
 const esbuild = require('esbuild');
 
 const APP_DIR = path.resolve(__dirname, '..');
@@ -26,10 +26,6 @@ const BUNDLED = new Set(['openai']);
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function isBuiltin(specifier) {
-  return specifier.startsWith('node:') || builtinModules.includes(packageName(specifier));
 }
 
 /** The name of the workspace package whose own files hold `file` (packages/<dir>/...), if any. */
@@ -53,9 +49,20 @@ const runtimeRequire = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.kind === 'entry-point') return undefined;
-      // require.resolve() is Node's to answer (the runtime requires below use it).
-      if (args.kind === 'require-resolve') return { path: args.path, external: true };
       if (isBuiltin(args.path)) return { path: args.path, external: true };
+      // The runtime requires below resolve `@agent/<name>/package.json` from the bundle, which
+      // works for direct dependencies; any other require.resolve would resolve from the wrong place.
+      if (args.kind === 'require-resolve') {
+        if (args.path.startsWith('@agent/')) return { path: args.path, external: true };
+        return {
+          errors: [{ text: `${args.importer}: require.resolve("${args.path}") in bundled code` }],
+        };
+      }
+      // The core is loaded through vm.Script, where import() needs Node 20.18+; and a dynamic
+      // import of a package would bypass the runtime requires.
+      if (args.kind === 'dynamic-import') {
+        return { errors: [{ text: `${args.importer}: import("${args.path}") in bundled code` }] };
+      }
       const name = packageName(args.path);
       if (name.startsWith('@agent/')) {
         // The runtime requires below resolve `<name>/package.json` from apps/headless, so every

@@ -31,7 +31,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // Before the core is compiled: V8 rejects a code cache made under other flags.
     keepWasmOnBaselineCompiler();
     core = loadCore();
-    return await core.exports.runHeadless(command.options, {
+    const code = await core.exports.runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
       get stdin() {
         return process.stdin;
@@ -41,6 +41,9 @@ async function main(argv: readonly string[]): Promise<number> {
       env: process.env,
       cwd: process.cwd(),
     });
+    // A run that failed early compiled little: its cache would serve later runs poorly.
+    if (code === EXIT.done) core.save();
+    return code;
   } catch (error) {
     if (error instanceof UsageError || (core && error instanceof core.exports.UsageError)) {
       process.stderr.write(`agent-run: ${error.message}\nRun agent-run --help for usage.\n`);
@@ -48,8 +51,6 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     process.stderr.write(`agent-run: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
-  } finally {
-    core?.save();
   }
 }
 

@@ -44,14 +44,19 @@ const BUILT = path.resolve(__dirname, '..', 'dist', 'code-cache.js');
  * Loads the file in a fresh process, then saves its cache: V8 keeps compiled scripts in memory,
  * so only another process shows what the stored cache does.
  */
-function loadInChild(): { fromCache: boolean; answer: number } {
+function loadInChild(execArgv: string[] = []): { fromCache: boolean; answer: number } {
   const script = [
     `const { requireWithCodeCache } = require(${JSON.stringify(BUILT)});`,
     `const loaded = requireWithCodeCache(${JSON.stringify(moduleFile)}, ${JSON.stringify(cacheDir)});`,
     'loaded.save();',
     'console.log(JSON.stringify({ fromCache: loaded.fromCache, answer: loaded.exports.answer }));',
   ].join('\n');
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  const output = execFileSync(process.execPath, [...execArgv, '-e', script], {
+    encoding: 'utf8',
+    env,
+  });
+  return JSON.parse(output) as {
     fromCache: boolean;
     answer: number;
   };
@@ -83,9 +88,8 @@ describe('requireWithCodeCache', () => {
   });
 
   it('saves the compiled code after a run, and the next run uses it', () => {
-    const first = requireWithCodeCache<Fixture>(moduleFile, cacheDir);
     expect(cacheFiles()).toEqual([]);
-    first.save();
+    expect(loadInChild()).toEqual({ fromCache: false, answer: 42 });
     const [stored] = cacheFiles();
     expect(stored).toMatch(/^core-v\d+\.\d+\.\d+-.+\.v8cache$/);
     const written = fs.statSync(path.join(cacheDir, stored!)).mtimeMs;
@@ -93,17 +97,67 @@ describe('requireWithCodeCache', () => {
     expect(loadInChild()).toEqual({ fromCache: true, answer: 42 });
     expect(cacheFiles()).toEqual([stored]);
     expect(fs.statSync(path.join(cacheDir, stored!)).mtimeMs).toBe(written);
+    expect(fs.statSync(path.join(cacheDir, stored!)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(cacheDir).mode & 0o777).toBe(0o700);
   });
 
-  it('never uses the cache of other contents, even of the same length, and drops it', () => {
-    expect(loadInChild()).toEqual({ fromCache: false, answer: 42 });
-    const [old] = cacheFiles();
+  it('never uses the cache of other contents, even of the same length', () => {
+    loadInChild();
     fs.writeFileSync(moduleFile, SOURCE.replace('6 * 7', '7 * 7'));
-
     expect(loadInChild()).toEqual({ fromCache: false, answer: 49 });
-    expect(cacheFiles()).toHaveLength(1);
-    expect(cacheFiles()[0]).not.toBe(old);
     expect(loadInChild()).toEqual({ fromCache: true, answer: 49 });
+  });
+
+  it("keeps the caches of a runtime's three newest builds", () => {
+    const builds = ['6 * 7', '7 * 7', '8 * 7', '9 * 7'];
+    const files: string[] = [];
+    builds.forEach((build, i) => {
+      fs.writeFileSync(moduleFile, SOURCE.replace('6 * 7', build));
+      loadInChild();
+      const added = cacheFiles().find((name) => !files.includes(name))!;
+      files.push(added);
+      const age = (builds.length - i) * 60; // older builds were written earlier
+      const when = new Date(Date.now() - age * 1000);
+      fs.utimesSync(path.join(cacheDir, added), when, when);
+    });
+    expect(cacheFiles().sort()).toEqual(files.slice(1).sort());
+    // Two checkouts sharing the agent home keep both their caches.
+    fs.writeFileSync(moduleFile, SOURCE.replace('6 * 7', '8 * 7'));
+    expect(loadInChild()).toEqual({ fromCache: true, answer: 56 });
+  });
+
+  it('gives each set of V8 flags its own cache', () => {
+    loadInChild();
+    expect(loadInChild(['--stack-trace-limit=20'])).toEqual({ fromCache: false, answer: 42 });
+    expect(loadInChild(['--stack-trace-limit=20'])).toEqual({ fromCache: true, answer: 42 });
+    expect(loadInChild()).toEqual({ fromCache: true, answer: 42 });
+    expect(cacheFiles()).toHaveLength(2);
+  });
+
+  it('ignores a cache that others could have written', () => {
+    loadInChild();
+    const file = path.join(cacheDir, cacheFiles()[0]!);
+    fs.chmodSync(file, 0o666);
+    expect(loadInChild()).toEqual({ fromCache: false, answer: 42 });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadInChild()).toEqual({ fromCache: true, answer: 42 });
+  });
+
+  it('removes what nobody has written for a month', () => {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const old = path.join(cacheDir, 'core-v18.0.0-x64-0-0.v8cache');
+    const recent = path.join(cacheDir, 'core-v22.0.0-x64-0-0.v8cache');
+    for (const [file, days] of [
+      [old, 40],
+      [recent, 10],
+    ] as const) {
+      fs.writeFileSync(file, 'cache');
+      const when = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+      fs.utimesSync(file, when, when);
+    }
+    loadInChild();
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
   });
 
   it('rejects a corrupt cache, still loads, and rewrites it', () => {

@@ -143,4 +143,14 @@ describe('the bundled agent-run reaches every provider', () => {
     expect((await demo()).code).toBe(0);
     expect(cached()).toEqual(first);
   });
+
+  it('keeps no cache from a run that failed early (it compiled too little to serve later runs)', async () => {
+    const failed = await runCli(
+      ['-', '--provider', 'demo', '--resume', 'nosuchsession'],
+      cliEnv(cli.sandbox),
+      'Hello?',
+    );
+    expect(failed.code).toBe(2);
+    expect(fs.existsSync(path.join(cli.sandbox.agentHome, 'cache'))).toBe(false);
+  });
 });
