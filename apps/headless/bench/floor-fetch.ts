@@ -3,7 +3,7 @@
 import v8 from 'node:v8';
 
 async function main(baseUrl: string): Promise<void> {
-  v8.setFlagsFromString('--liftoff-only'); // as the runner does
+  v8.setFlagsFromString('--liftoff-only'); // as the runner does for Genkit, still on Node's fetch
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },

@@ -6,7 +6,6 @@ import type { CachedModule } from './code-cache';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
-import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
 type Core = typeof import('./core');
 
@@ -28,8 +27,6 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
-    // Before the core is compiled: V8 rejects a code cache made under other flags.
-    keepWasmOnBaselineCompiler();
     core = loadCore();
     const code = await core.exports.runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
@@ -41,8 +38,9 @@ async function main(argv: readonly string[]): Promise<number> {
       env: process.env,
       cwd: process.cwd(),
     });
-    // A run that failed early compiled little: its cache would serve later runs poorly.
-    if (code === EXIT.done) core.save();
+    // A run that failed early compiled little: its cache would serve later runs poorly. One that
+    // changed a V8 flag made code the next run's V8 would reject.
+    if (code === EXIT.done && !core.exports.v8FlagsChanged()) core.save();
     return code;
   } catch (error) {
     if (error instanceof UsageError || (core && error instanceof core.exports.UsageError)) {
