@@ -82,4 +82,33 @@ describe('grep', () => {
     const up = await runTool(tool, { pattern: 'token', path: '../outside' }, ws.ctx());
     expect(up.isError).toBe(true);
   });
+
+  describe('a pattern that backtracks catastrophically', () => {
+    const EVIL = '^(a+)+$';
+    beforeEach(() => ws.write('evil.txt', `ok\n${'a'.repeat(40)}!\n`));
+
+    it('is stopped after the time limit, with advice', async () => {
+      const started = Date.now();
+      const quick = grepTool({ fileTimeLimitMs: 300 });
+      const result = await runTool(quick, { pattern: EVIL, path: 'evil.txt' }, ws.ctx());
+      expect(result.isError).toBe(true);
+      expect(result.output).toMatch(
+        /ran for over 0\.3 s on evil\.txt .*backtracks catastrophically/,
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
+    it('is stopped at once by abort', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 200);
+      const result = await runTool(
+        tool,
+        { pattern: EVIL, path: 'evil.txt' },
+        ws.ctx(controller.signal),
+      );
+      expect(result).toMatchObject({ isError: true, output: expect.stringMatching(/aborted/) });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    });
+  });
 });

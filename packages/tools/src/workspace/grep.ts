@@ -5,12 +5,20 @@ import { lazy, loadZod } from '../lazy';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { looksBinary, MAX_FILE_BYTES, statOrUndefined, truncateLine } from './file-text';
 import { findFiles } from './find-files';
+import { LineMatcher } from './line-matcher';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
 
 /** Matching lines reported at most. */
 export const MAX_GREP_MATCHES = 200;
 /** Matching lines are cut to this many characters. */
 export const MAX_GREP_LINE_CHARS = 300;
+/** How long the pattern may run on one file before the search is stopped. */
+export const GREP_FILE_TIME_LIMIT_MS = 10_000;
+
+export interface GrepOptions {
+  /** Overrides GREP_FILE_TIME_LIMIT_MS. */
+  fileTimeLimitMs?: number;
+}
 
 const inputSchema = lazy(() => {
   const { z } = loadZod();
@@ -58,8 +66,12 @@ const INPUT_JSON_SCHEMA = {
 
 export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
 
-/** Searches workspace text files line by line with a regular expression. */
-export function grepTool(): Tool<GrepInput> {
+/**
+ * Searches workspace text files line by line with a regular expression. The pattern runs on a
+ * worker thread, so abort, or a pattern that backtracks without end, stops it.
+ */
+export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
+  const fileTimeLimitMs = options.fileTimeLimitMs ?? GREP_FILE_TIME_LIMIT_MS;
   return defineTool({
     name: 'grep',
     description:
@@ -74,28 +86,32 @@ export function grepTool(): Tool<GrepInput> {
     describe: (input) =>
       `grep /${input.pattern}/ in ${input.path ?? '.'}${input.glob ? ` (${input.glob})` : ''}`,
     async execute(input, ctx) {
-      const regex = compile(input.pattern, input.ignore_case === true);
+      const flags = input.ignore_case === true ? 'i' : '';
+      compile(input.pattern, flags);
       const target = await resolveInWorkspace(ctx.workspaceRoot, input.path ?? '.');
       const files = await filesToSearch(target, input.glob, ctx.signal);
       const lines: string[] = [];
       const matchedFiles = new Set<string>();
       let total = 0;
       let searched = 0;
-      for (const file of files) {
-        if (ctx.signal.aborted) throw new ToolError('the search was aborted');
-        const text = await readSearchable(target.root, file);
-        if (text === undefined) continue;
-        searched++;
-        const fileLines = text.split('\n');
-        for (let index = 0; index < fileLines.length; index++) {
-          const line = fileLines[index].replace(/\r$/, '');
-          if (!regex.test(line)) continue;
-          total++;
+      const matcher = new LineMatcher(input.pattern, flags, fileTimeLimitMs);
+      try {
+        for (const file of files) {
+          if (ctx.signal.aborted) throw new ToolError('the search was aborted');
+          const text = await readSearchable(target.root, file);
+          if (text === undefined) continue;
+          searched++;
+          const room = MAX_GREP_MATCHES - lines.length;
+          const { count, hits } = await matcher.match(text, room, file, ctx.signal);
+          if (count === 0) continue;
+          total += count;
           matchedFiles.add(file);
-          if (lines.length < MAX_GREP_MATCHES) {
-            lines.push(`${file}:${index + 1}: ${truncateLine(line, MAX_GREP_LINE_CHARS)}`);
+          for (const hit of hits) {
+            lines.push(`${file}:${hit.index + 1}: ${truncateLine(hit.text, MAX_GREP_LINE_CHARS)}`);
           }
         }
+      } finally {
+        matcher.close();
       }
       if (searched === 0 && files.length === 1 && files[0] === target.relative) {
         throw new ToolError(
@@ -117,9 +133,10 @@ export function grepTool(): Tool<GrepInput> {
   });
 }
 
-function compile(pattern: string, ignoreCase: boolean): RegExp {
+/** Checks the pattern here, where a syntax error can be reported well. */
+function compile(pattern: string, flags: string): RegExp {
   try {
-    return new RegExp(pattern, ignoreCase ? 'i' : '');
+    return new RegExp(pattern, flags);
   } catch (error) {
     throw new ToolError(
       `invalid regular expression /${pattern}/: ${(error as Error).message}. ` +
