@@ -22,6 +22,8 @@ interface TestServer {
   received: Received[];
   /** Sockets the server saw closed by the client. */
   closedSockets(): number;
+  /** Connections the server accepted. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,11 @@ const servers: TestServer[] = [];
 async function listen(server: http.Server, handler: Handler, scheme: string): Promise<TestServer> {
   const received: Received[] = [];
   let closed = 0;
-  server.on('connection', (socket) => socket.on('close', () => closed++));
+  let connections = 0;
+  server.on('connection', (socket) => {
+    connections++;
+    socket.on('close', () => closed++);
+  });
   server.on('request', (raw: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -51,6 +57,7 @@ async function listen(server: http.Server, handler: Handler, scheme: string): Pr
     url: `${scheme}://127.0.0.1:${port}`,
     received,
     closedSockets: () => closed,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -64,8 +71,22 @@ async function listen(server: http.Server, handler: Handler, scheme: string): Pr
 const serve = (handler: Handler): Promise<TestServer> =>
   listen(http.createServer(), handler, 'http');
 
+const rawServers: net.Server[] = [];
+
+/** A TCP server answering any request with `reply` verbatim; its URL. */
+async function rawServer(reply: string): Promise<string> {
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.write(reply));
+  });
+  rawServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+  for (const server of rawServers.splice(0)) server.close();
 });
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -329,6 +350,53 @@ describe('nodeHttpFetch', () => {
     await waitUntil(() => server.closedSockets() === 1);
   });
 
+  it('reuses the connection after the reader cancels a body that had fully arrived', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end('{"error":"retry me"}');
+    });
+    for (let i = 0; i < 3; i++) {
+      const response = await nodeHttpFetch(`${server.url}/`);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // all of it arrives
+      await response.body!.cancel(); // what the SDKs do before a retry
+    }
+    expect(server.received).toHaveLength(3);
+    expect(server.connections()).toBe(1);
+  });
+
+  it('fails a request whose server switches protocols instead of answering', async () => {
+    const url = await rawServer(
+      'HTTP/1.1 101 Switching\r\nupgrade: x\r\nconnection: upgrade\r\n\r\n',
+    );
+    const failure = await nodeHttpFetch(url).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: 'fetch failed', cause: { code: 'UND_ERR_SOCKET' } });
+  });
+
+  it('refuses to follow a redirect it cannot, like fetch', async () => {
+    const server = await serve((request, response) =>
+      response
+        .writeHead(302, {
+          location: request.url === '/ftp' ? 'ftp://example.com/x' : 'http://[bad',
+        })
+        .end(),
+    );
+    for (const route of ['/ftp', '/bad']) {
+      const failure = await nodeHttpFetch(`${server.url}${route}`).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(TypeError);
+      expect(failure).toMatchObject({
+        message: 'fetch failed',
+        cause: { message: expect.stringMatching(/cannot follow a redirect/) },
+      });
+    }
+  });
+
+  it('accepts a status text with control characters', async () => {
+    const url = await rawServer('HTTP/1.1 200 Fi\x01ne\r\ncontent-length: 4\r\n\r\nbody');
+    const response = await nodeHttpFetch(url);
+    expect(response.statusText).toBe('Fine');
+    expect(await response.text()).toBe('body');
+  });
+
   describe('timeouts', () => {
     it('gives up waiting for the response head after the idle limit', async () => {
       const server = await serve(() => undefined); // never answers
@@ -370,6 +438,32 @@ describe('nodeHttpFetch', () => {
         message: 'terminated',
         cause: { code: 'UND_ERR_BODY_TIMEOUT' },
       });
+    });
+
+    it('waits while the reader is behind, as fetch does', async () => {
+      const big = Buffer.alloc(4 * 1024 * 1024, 'x');
+      const server = await serve((_request, response) => response.end(big));
+      const quick = createNodeHttpFetch({ idleTimeoutMs: 300 });
+      const response = await quick(`${server.url}/`);
+      const reader = response.body!.getReader();
+      let received = (await reader.read()).value!.byteLength;
+      await new Promise((resolve) => setTimeout(resolve, 800)); // a slow consumer
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        received += chunk.value.byteLength;
+      }
+      expect(received).toBe(big.length);
+    });
+
+    it('counts the TLS handshake in the connect limit', async () => {
+      const silent = net.createServer((socket) => socket.on('error', () => undefined)); // no TLS
+      rawServers.push(silent);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as AddressInfo).port;
+      const quick = createNodeHttpFetch({ connectTimeoutMs: 200, idleTimeoutMs: 5_000 });
+      const started = Date.now();
+      const failure = await quick(`https://127.0.0.1:${port}/`).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ cause: { code: 'UND_ERR_CONNECT_TIMEOUT' } });
+      expect(Date.now() - started).toBeLessThan(2_000);
     });
 
     it('leaves a kept-alive connection usable after the idle limit has passed', async () => {

@@ -61,13 +61,13 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
       const response = await send(hop, signal, limits);
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
-        return toResponse(response, hop, signal, redirects > 0);
+        return toResponse(response, hop, signal, redirects > 0, limits.idleTimeoutMs);
       }
       response.resume();
       if (init?.redirect === 'error')
         throw new TypeError(`fetch failed: redirected to ${location}`);
       if (redirects === MAX_REDIRECTS) throw new TypeError('fetch failed: too many redirects');
-      hop = redirectHop(hop, response.statusCode!, new URL(location, hop.url));
+      hop = redirectHop(hop, response.statusCode!, redirectTarget(location, hop.url));
     }
   };
 }
@@ -76,9 +76,9 @@ export const nodeHttpFetch: typeof fetch = createNodeHttpFetch();
 
 const NOT_BUFFERABLE = Symbol('not bufferable');
 
-function safeUrl(text: string): URL | undefined {
+function safeUrl(text: string, base?: URL): URL | undefined {
   try {
-    return new URL(text);
+    return new URL(text, base);
   } catch {
     return undefined;
   }
@@ -104,6 +104,16 @@ function abortReason(signal: AbortSignal): unknown {
 
 function codedError(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
+}
+
+function redirectTarget(location: string, base: URL): URL {
+  const url = safeUrl(location, base);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError('fetch failed', {
+      cause: new Error(`cannot follow a redirect to "${location}"`),
+    });
+  }
+  return url;
 }
 
 /** The next request after a redirect, changed as the Fetch standard says. */
@@ -176,8 +186,21 @@ function send(hop: Hop, signal: AbortSignal | undefined, limits: Limits): Promis
           ),
         );
       }, limits.connectTimeoutMs);
-      socket.once('connect', () => clearTimeout(timer));
+      // For https the limit covers the TLS handshake too, as fetch's does.
+      const connected = hop.url.protocol === 'https:' ? 'secureConnect' : 'connect';
+      socket.once(connected, () => clearTimeout(timer));
       request.once('close', () => clearTimeout(timer));
+    });
+    // Node closes the request without 'response' or 'error' when a server switches protocols
+    // (101 with Connection: upgrade) and nobody listens for 'upgrade': fail instead of hanging.
+    request.once('close', () => {
+      if (response) return;
+      signal?.removeEventListener('abort', onAbort);
+      const closed = codedError(
+        'the connection closed before a response arrived',
+        'UND_ERR_SOCKET',
+      );
+      reject(new TypeError('fetch failed', { cause: closed }));
     });
     request.once('response', (message) => {
       signal?.removeEventListener('abort', onAbort);
@@ -198,6 +221,7 @@ function toResponse(
   hop: Hop,
   signal: AbortSignal | undefined,
   redirected: boolean,
+  idleTimeoutMs: number,
 ): Response {
   const status = message.statusCode ?? 0;
   if (status < 200 || status > 599) {
@@ -212,9 +236,11 @@ function toResponse(
   if (hop.method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
     message.resume();
   } else {
-    body = webBody(decoded(message), message, signal);
+    body = webBody(decoded(message), message, signal, idleTimeoutMs);
   }
-  const response = new Response(body, { status, statusText: message.statusMessage, headers });
+  // Fetch takes any status text; Response's constructor refuses control characters.
+  const statusText = (message.statusMessage ?? '').replace(/[^\t\x20-\x7e\x80-\xff]/g, '');
+  const response = new Response(body, { status, statusText, headers });
   Object.defineProperty(response, 'url', { value: hop.url.href });
   if (redirected) Object.defineProperty(response, 'redirected', { value: true });
   return response;
@@ -257,8 +283,11 @@ function webBody(
   source: Readable,
   message: IncomingMessage,
   signal: AbortSignal | undefined,
+  idleTimeoutMs: number,
 ): ReadableStream<Uint8Array> {
   let settled = false;
+  // The idle limit waits while the reader is behind, as fetch's body timeout does.
+  let idleLimitPaused = false;
   let aborted: unknown;
   const onAbort = (): void => {
     aborted = abortReason(signal!);
@@ -276,7 +305,13 @@ function webBody(
       source.on('data', (chunk: Buffer) => {
         if (settled) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) source.pause();
+        if ((controller.desiredSize ?? 1) <= 0) {
+          source.pause();
+          if (!message.complete && message.socket) {
+            message.socket.setTimeout(0);
+            idleLimitPaused = true;
+          }
+        }
       });
       source.once('end', () => {
         if (settle()) controller.close();
@@ -294,11 +329,19 @@ function webBody(
       if (signal) signal.addEventListener('abort', onAbort, { once: true });
     },
     pull() {
+      if (idleLimitPaused) {
+        idleLimitPaused = false;
+        if (!settled) message.socket?.setTimeout(idleTimeoutMs);
+      }
       source.resume();
     },
     cancel() {
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      if (message.complete) {
+        source.resume(); // all of it is here: drained, the connection goes back to the pool
+        return;
+      }
       source.destroy();
       message.destroy();
     },
