@@ -42,7 +42,8 @@ function runtimeKey(): string {
 /** A cache is code this process will run: only one the user alone could have written is used. */
 function readOwnCache(file: string): Buffer | undefined {
   try {
-    const stat = fs.statSync(file);
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile()) return undefined;
     const uid = process.getuid?.(); // POSIX only; Windows has no such mode bits
     if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) return undefined;
     return fs.readFileSync(file);
@@ -87,37 +88,52 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string): CachedM
       if (fromCache) return;
       try {
         fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-        removeStale(cacheDir, stem, cacheFile);
         const partial = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
         fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(partial, cacheFile);
       } catch {
-        // An unwritable cache only costs the next run some speed.
+        return; // an unwritable cache only costs the next run some speed
       }
+      removeStale(cacheDir, stem, cacheFile);
     },
   };
 }
 
 /**
  * Keeps the newest few caches of this runtime (other builds, say two checkouts sharing the agent
- * home) and removes the rest, and anything nobody has written for a month.
+ * home) and removes the rest, and cache files nobody has written for a month. Never throws.
  */
 function removeStale(cacheDir: string, stem: string, keep: string): void {
   const now = Date.now();
   const sameRuntime: Array<{ file: string; mtimeMs: number }> = [];
-  for (const name of fs.readdirSync(cacheDir)) {
-    const file = path.join(cacheDir, name);
-    if (file === keep) continue;
-    let mtimeMs: number;
+  const remove = (file: string): void => {
     try {
-      mtimeMs = fs.statSync(file).mtimeMs;
+      fs.rmSync(file, { force: true });
+    } catch {
+      // Someone else's to clean up.
+    }
+  };
+  let names: string[];
+  try {
+    names = fs.readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(cacheDir, name);
+    if (file === keep || !/\.(v8cache|tmp)$/.test(name)) continue;
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(file);
     } catch {
       continue;
     }
-    if (now - mtimeMs > STALE_AFTER_MS) fs.rmSync(file, { force: true });
-    else if (name.startsWith(stem) && name.endsWith('.v8cache'))
-      sameRuntime.push({ file, mtimeMs });
+    if (!stat.isFile()) continue;
+    if (now - stat.mtimeMs > STALE_AFTER_MS) remove(file);
+    else if (name.startsWith(stem) && name.endsWith('.v8cache')) {
+      sameRuntime.push({ file, mtimeMs: stat.mtimeMs });
+    }
   }
   sameRuntime.sort((a, b) => b.mtimeMs - a.mtimeMs);
-  for (const { file } of sameRuntime.slice(KEPT_BUILDS - 1)) fs.rmSync(file, { force: true });
+  for (const { file } of sameRuntime.slice(KEPT_BUILDS - 1)) remove(file);
 }

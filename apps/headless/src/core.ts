@@ -2,4 +2,4 @@
 // through the code cache. UsageError travels with it: the launcher's copy is another class.
 export { runHeadless, type RunIO } from './run';
 export { UsageError } from './exit-codes';
-export { v8FlagsChanged } from './wasm-tiering';
+export { worthCaching } from './run-facts';

@@ -38,9 +38,8 @@ async function main(argv: readonly string[]): Promise<number> {
       env: process.env,
       cwd: process.cwd(),
     });
-    // A run that failed early compiled little: its cache would serve later runs poorly. One that
-    // changed a V8 flag made code the next run's V8 would reject.
-    if (code === EXIT.done && !core.exports.v8FlagsChanged()) core.save();
+    // A run that failed early compiled little: its cache would serve later runs poorly.
+    if (code === EXIT.done && core.exports.worthCaching()) core.save();
     return code;
   } catch (error) {
     if (error instanceof UsageError || (core && error instanceof core.exports.UsageError)) {

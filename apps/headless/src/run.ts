@@ -15,6 +15,7 @@ import { abortOnSignals } from './interrupts';
 import { createOutput, type RunReport } from './output';
 import { findPreviousSession } from './previous-session';
 import { invocationDir, readPrompt, resolveWorkspace } from './prompt-input';
+import { noteProvider } from './run-facts';
 import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
 /** The process pieces a run uses, passed in so nothing reaches for globals deep inside. */
@@ -52,6 +53,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     previous: previous?.projection,
   });
   for (const notice of agent.notices) output.notice(notice);
+  noteProvider(agent.provider.id);
   if (agent.provider.id === 'genkit') keepWasmOnBaselineCompiler();
 
   const writer = previous

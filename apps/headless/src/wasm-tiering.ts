@@ -1,5 +1,4 @@
-/** Whether this process changed a V8 flag (a code cache made now would not fit the next run). */
-let flagsChanged = false;
+import { noteV8FlagsChanged } from './run-facts';
 
 /**
  * Keeps WebAssembly on V8's baseline compiler (Liftoff). `fetch` parses HTTP with a WebAssembly
@@ -13,12 +12,8 @@ export function keepWasmOnBaselineCompiler(): void {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
-    flagsChanged = true;
+    noteV8FlagsChanged();
   } catch {
     // Only speed depends on it.
   }
-}
-
-export function v8FlagsChanged(): boolean {
-  return flagsChanged;
 }

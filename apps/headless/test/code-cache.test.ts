@@ -160,6 +160,19 @@ describe('requireWithCodeCache', () => {
     expect(fs.existsSync(recent)).toBe(true);
   });
 
+  it('is stored even beside entries it cannot remove or does not know', () => {
+    const oldDir = path.join(cacheDir, 'old-folder');
+    fs.mkdirSync(oldDir, { recursive: true });
+    const monthsAgo = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(oldDir, monthsAgo, monthsAgo);
+    fs.writeFileSync(path.join(cacheDir, 'notes.txt'), 'not ours');
+    fs.utimesSync(path.join(cacheDir, 'notes.txt'), monthsAgo, monthsAgo);
+    loadInChild();
+    expect(loadInChild()).toEqual({ fromCache: true, answer: 42 });
+    expect(fs.existsSync(oldDir)).toBe(true);
+    expect(fs.existsSync(path.join(cacheDir, 'notes.txt'))).toBe(true);
+  });
+
   it('rejects a corrupt cache, still loads, and rewrites it', () => {
     loadInChild();
     const file = path.join(cacheDir, cacheFiles()[0]!);
