@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       env: process.env,
       cwd: process.cwd(),
     });
-    // A run that failed early compiled little: its cache would serve later runs poorly.
+    // Only a finished provider turn compiled what later runs need (see run-facts.ts).
     if (code === EXIT.done && core.exports.worthCaching()) core.save();
     return code;
   } catch (error) {
