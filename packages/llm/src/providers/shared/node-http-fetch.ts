@@ -137,8 +137,8 @@ function redirectHop(previous: Hop, status: number, url: URL): Hop {
 }
 
 /**
- * One HTTP exchange, resolved when the response head arrives. The connect and idle limits stay
- * armed while the body streams: a stalled body is destroyed with a coded error.
+ * One HTTP exchange, resolved when the response head arrives. The idle limit stays armed while
+ * the body streams: a stalled body is destroyed with a coded error.
  */
 function send(hop: Hop, signal: AbortSignal | undefined, limits: Limits): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
