@@ -64,10 +64,11 @@ describe('nodeHttpFetch', () => {
   });
 
   it.each([
-    ['gzip', zlib.gzipSync],
-    ['deflate', zlib.deflateSync],
-    ['br', zlib.brotliCompressSync],
-  ])('undoes a %s content coding', async (coding, encode) => {
+    ['gzip', 'gzip', zlib.gzipSync],
+    ['deflate', 'deflate', zlib.deflateSync],
+    ['raw deflate (as some servers send it)', 'deflate', zlib.deflateRawSync],
+    ['br', 'br', zlib.brotliCompressSync],
+  ])('undoes a %s content coding', async (_name, coding, encode) => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-encoding': coding });
       response.end(encode(Buffer.from('compressed reply')));

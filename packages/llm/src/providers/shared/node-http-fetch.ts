@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
-import type { Transform } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import type { ZlibOptions } from 'node:zlib';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -264,7 +264,7 @@ function decoded(message: IncomingMessage): Readable {
   const decoders: Transform[] = [];
   for (const coding of codings) {
     if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip(lenient));
-    else if (coding === 'deflate') decoders.push(zlib.createInflate(lenient));
+    else if (coding === 'deflate') decoders.push(inflateEither(zlib, lenient));
     else if (coding === 'br') {
       const flush = BROTLI_OPERATION_FLUSH;
       decoders.push(zlib.createBrotliDecompress({ flush, finishFlush: flush }));
@@ -272,6 +272,31 @@ function decoded(message: IncomingMessage): Readable {
   }
   // A failure or early close anywhere destroys the whole chain, the connection included.
   return pipeline([message, ...decoders], () => undefined) as unknown as Readable;
+}
+
+/**
+ * Undoes "deflate", which servers send zlib-wrapped (RFC 1950, as specified) or raw (RFC 1951):
+ * the first byte tells which, as fetch tells.
+ */
+function inflateEither(zlib: typeof import('node:zlib'), options: ZlibOptions): Transform {
+  let inflate: Transform | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!inflate) {
+        if (chunk.length === 0) return done();
+        const wrapped = (chunk[0]! & 0x0f) === 0x08; // zlib's header: compression method 8
+        inflate = wrapped ? zlib.createInflate(options) : zlib.createInflateRaw(options);
+        inflate.on('data', (data: Buffer) => this.push(data));
+        inflate.on('error', (error) => this.destroy(error));
+      }
+      inflate.write(chunk, () => done());
+    },
+    flush(done) {
+      if (!inflate) return done();
+      inflate.once('end', () => done());
+      inflate.end();
+    },
+  });
 }
 
 /**
