@@ -232,7 +232,7 @@ describe('headless command line', () => {
     cli.sandbox.write('two.txt', 'What was it?');
     const second = await runCli(['two.txt', ...openAIChatArgs(server.url), '--continue'], env);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain('compacted 2 earlier messages into a summary');
+    expect(second.stderr).toContain('Compacted 2 messages into a summary.');
     const compaction = server.requests[1]!.body.messages;
     expect(compaction[0].content).toContain('working summary');
     expect(JSON.stringify(compaction)).toContain('Pick a codeword.');

@@ -57,6 +57,7 @@ describe('the workspace dependency graph', () => {
       expect.arrayContaining([
         '@agent/askuser',
         '@agent/llm',
+        '@agent/runtime',
         '@agent/session',
         '@agent/subagents',
         '@agent/testkit',
@@ -77,6 +78,8 @@ describe('the workspace dependency graph', () => {
     const edges = workspaceEdges(units);
     expect(edges.get('headless')).not.toContain('@agent/askuser');
     expect(edges.get('@agent/subagents')).not.toContain('@agent/askuser');
+    expect(edges.get('@agent/runtime')).not.toContain('@agent/askuser');
+    expect(edges.get('headless')).toContain('@agent/runtime');
     expect(edges.get('repl')).toContain('@agent/askuser');
   });
 });
