@@ -43,7 +43,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     output.notice('--continue: no saved session for this workspace; starting a new one');
   }
   for (const warning of previous?.warnings ?? []) {
-    output.notice(`session ${previous!.id}: skipped ${warning}`);
+    output.notice(`session ${previous!.id}: skipped line ${warning.line}: ${warning.reason}`);
   }
   const prompt = await readPrompt(options.prompt, baseDir, () => io.stdin);
 

@@ -51,7 +51,7 @@ describe('REPL sessions, commands and scrolling', () => {
     first.send(ENTER);
     await first.waitForText('One.');
     await first.waitForText('· ready ·');
-    const file = first.repl.core.writer!.path;
+    const file = first.repl.core.sessionFile!;
     await first.stop({ keep: true });
     const settings = () =>
       readFileSync(file, 'utf8')

@@ -119,6 +119,21 @@ export class AgentSession {
     return this.writer?.id;
   }
 
+  /** Interactive tool calls allowed per prompt (ask_user's budget; 0 where nobody can answer). */
+  get maxInteractive(): number {
+    return this.options.maxInteractive ?? 0;
+  }
+
+  /** The session file's path, once it exists. */
+  get sessionFile(): string | undefined {
+    return this.writer?.path;
+  }
+
+  /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */
+  async flushSession(): Promise<void> {
+    if (this.writer) await this.flush(this.writer);
+  }
+
   get toolHistory(): ToolHistoryMode {
     return this.mode;
   }
@@ -181,7 +196,7 @@ export class AgentSession {
         softStop: running.soft.signal,
         permissions: this.options.permissions,
         askUser: this.options.askUser,
-        maxInteractive: this.options.maxInteractive ?? 0,
+        maxInteractive: this.maxInteractive,
         maxIterations: this.options.maxIterations,
         toolHistory: this.mode,
         onEvent: (event) => {

@@ -3,6 +3,7 @@ import {
   loadSession,
   projectSession,
   resolveSession,
+  type LoadWarning,
   type SessionEvent,
   type SessionProjection,
 } from '@agent/session';
@@ -14,7 +15,7 @@ export interface SavedSession {
   events: SessionEvent[];
   projection: SessionProjection;
   /** Lines of the file that could not be read (a torn last line, say), for the person. */
-  warnings: string[];
+  warnings: LoadWarning[];
 }
 
 /** `--resume` named no session (or more than one). */
@@ -30,7 +31,7 @@ export async function openSavedSession(file: string): Promise<SavedSession> {
     path: loaded.path,
     events: loaded.events,
     projection: projectSession(loaded.events),
-    warnings: loaded.warnings.map((w) => `line ${w.line}: ${w.reason}`),
+    warnings: loaded.warnings,
   };
 }
 

@@ -3,15 +3,13 @@ import {
   loadAgentSettings,
   resolveProviderConfig,
   type AgentSettings,
-  type ResolvedProvider,
 } from '@agent/llm/config';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
 export interface StartConfig {
   agentHome: string;
-  /** Undefined when a provider is injected (tests). */
-  resolved?: ResolvedProvider;
+  env: NodeJS.ProcessEnv;
   settings: AgentSettings;
 }
 
@@ -25,12 +23,12 @@ export function loadStartConfig(
   injectedProvider: boolean,
 ): StartConfig {
   const home = agentHome(env);
-  const resolved = injectedProvider
-    ? undefined
-    : resolveProviderConfig({
-        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
-        env,
-        agentHome: home,
-      });
-  return { agentHome: home, resolved, settings: loadAgentSettings(home) };
+  if (!injectedProvider) {
+    resolveProviderConfig({
+      flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+      env,
+      agentHome: home,
+    });
+  }
+  return { agentHome: home, env, settings: loadAgentSettings(home) };
 }
