@@ -1,16 +1,10 @@
-import {
-  agentHome,
-  loadAgentSettings,
-  resolveProviderConfig,
-  type AgentSettings,
-} from '@agent/llm/config';
+import { agentHome, resolveProviderConfig } from '@agent/llm/config';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
 export interface StartConfig {
   agentHome: string;
   env: NodeJS.ProcessEnv;
-  settings: AgentSettings;
 }
 
 /**
@@ -30,5 +24,5 @@ export function loadStartConfig(
       agentHome: home,
     });
   }
-  return { agentHome: home, env, settings: loadAgentSettings(home) };
+  return { agentHome: home, env };
 }

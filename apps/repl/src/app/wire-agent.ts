@@ -28,7 +28,7 @@ export interface WireOptions {
  */
 export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const { app, cards, args } = options;
-  const { agentHome, settings } = options.config;
+  const { agentHome } = options.config;
   const maxAskUser = args.maxAskUser ?? DEFAULT_MAX_ASK_USER;
   const saved = await savedSession(args, agentHome, app);
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(app.host({ maxAskUser })));
@@ -47,7 +47,6 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
     maxInteractive: maxAskUser,
     toolHistory: args.toolHistory,
-    autoCompact: settings.autoCompact,
     resume: saved,
     onEvent: (event) => app.onRuntimeEvent(event),
   });
