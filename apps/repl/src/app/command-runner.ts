@@ -26,10 +26,11 @@ export interface CommandDeps {
 const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history']);
 
 export const HELP_TEXT = [
-  'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc stop at the next safe point',
-  '      Ctrl+C interrupt (twice on an empty prompt quits) · PageUp/PageDown or wheel scroll',
+  'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc or Ctrl+C interrupt',
+  '      Ctrl+C twice on an empty prompt quits · PageUp/PageDown or wheel scroll',
   '      Ctrl+O expand/fold long tool output',
-  'Typing while the agent works queues your next prompt.',
+  'Typing while the agent works queues your next prompt (↑ on an empty prompt takes it back;',
+  'an interrupt returns queued prompts to the input instead of sending them).',
   'Commands:',
   ...COMMANDS.map((c) => `  ${c.usage.padEnd(24)} ${c.description}`),
 ].join('\n');
@@ -44,9 +45,7 @@ export async function runCommand(
   const parsed = parseCommand(text);
   if (!parsed) return app.error(`Not a command: ${text}`);
   if (session.busy && !WHILE_BUSY.has(parsed.name)) {
-    return app.error(
-      `${parsed.name} waits for the turn to finish (Esc stops it, Ctrl+C interrupts).`,
-    );
+    return app.error(`${parsed.name} waits for the turn to finish (Esc or Ctrl+C interrupts it).`);
   }
   switch (parsed.name) {
     case '/help':

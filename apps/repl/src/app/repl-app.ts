@@ -44,6 +44,8 @@ export class ReplApp {
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
+  /** An interrupt happened while prompts were queued: they go back to the input, not out. */
+  private holdQueue = false;
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
@@ -64,14 +66,16 @@ export class ReplApp {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
       submit: (text) => this.submit(text),
-      softStop: () => {
-        this.core?.softStop();
-        this.flash('Stopping after the current step…');
-      },
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
+        this.holdQueue = this.queue.length > 0;
         this.commandAbort?.abort(new Error('interrupted by the person'));
         void this.core?.interrupt();
+      },
+      takeQueued: () => {
+        const text = this.queue.pop();
+        if (text !== undefined) this.onPaint();
+        return text;
       },
       quit: () => this.onQuit(),
       notify: (text) => this.flash(text),
@@ -150,7 +154,7 @@ export class ReplApp {
     let mode = 'ready';
     if (!core) mode = 'loading';
     else if (modal) mode = modal.hint ?? 'answer the card';
-    else if (core.busy) mode = 'working · Esc stop · Ctrl+C interrupt';
+    else if (core.busy) mode = 'working · Esc or Ctrl+C interrupts';
     else if (this.commandRunning) mode = 'running command';
     return {
       provider: core?.provider.id ?? this.pendingLabel.provider,
@@ -232,8 +236,19 @@ export class ReplApp {
 
   private next(): void {
     if (this.busy) return;
+    if (this.holdQueue) return this.returnQueueToInput();
     const text = this.queue.shift();
     if (text !== undefined) this.submit(text);
+  }
+
+  /** After an interrupt, queued prompts come back to the input for editing, never sent. */
+  private returnQueueToInput(): void {
+    this.holdQueue = false;
+    const queued = this.queue.splice(0).join('\n\n');
+    if (queued === '') return;
+    const input = this.router.input;
+    input.setText(input.text.trim() === '' ? queued : `${input.text}\n\n${queued}`);
+    this.flash('Interrupted: your queued prompts are back in the input (Enter sends them).', 5000);
   }
 
   private startSpinner(): void {

@@ -1,4 +1,4 @@
-import { agentHome, resolveProviderConfig } from '@agent/llm/config';
+import { agentHome, loadConfigFile, resolveProviderConfig } from '@agent/llm/config';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
@@ -17,6 +17,7 @@ export function loadStartConfig(
   injectedProvider: boolean,
 ): StartConfig {
   const home = agentHome(env);
+  loadConfigFile(home);
   if (!injectedProvider) {
     resolveProviderConfig({
       flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
