@@ -64,6 +64,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       onEvent: (event) => render(output, event),
     }),
   );
+  const problem = session.credentialProblem();
+  if (problem) throw new UsageError(problem);
   output.notice(
     `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
   );

@@ -284,4 +284,12 @@ describe('headless command line', () => {
       expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');
     },
   );
+
+  it('refuses a provider without credentials before writing a session file', async () => {
+    cli.sandbox.write('p.txt', 'hello');
+    const run = await runCli(['p.txt', '--provider', 'anthropic'], cliEnv(cli.sandbox));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('anthropic needs credentials: ANTHROPIC_API_KEY');
+    expect(cli.sandbox.sessionFiles()).toEqual([]);
+  });
 });

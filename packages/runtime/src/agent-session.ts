@@ -1,6 +1,7 @@
 import {
   buildRequest,
   compactHistory,
+  missingCredentials,
   createProvider,
   DEFAULT_AUTO_COMPACT_FRACTION,
   loadAgentSettings,
@@ -142,6 +143,15 @@ export class AgentSession {
   setToolHistory(mode: ToolHistoryMode): void {
     this.mode = mode;
     this.writer?.recordSettings({ toolHistory: mode });
+  }
+
+  /**
+   * Why the current provider's requests would fail for want of credentials (checked before the
+   * first prompt, and after a resume or model change); undefined when fine or injected.
+   */
+  credentialProblem(): string | undefined {
+    if (!this.resolved) return undefined;
+    return missingCredentials(this.resolved.id, this.resolved.options, this.options.choice.env);
   }
 
   /** A subagent provider of the current family with another model (the `task` tool's profiles). */

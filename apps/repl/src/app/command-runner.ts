@@ -81,7 +81,9 @@ export async function runCommand(
       return compact(deps, signal);
     case '/model': {
       if (parsed.args !== '') session.setModel(parsed.args);
-      return app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
+      app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
+      const problem = session.credentialProblem();
+      return problem ? app.error(problem) : undefined;
     }
     default:
       return app.error(`Unknown command ${parsed.name}. /help lists the commands.`);
@@ -164,6 +166,8 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks)) {
     deps.app.transcript.add(segment);
   }
+  const problem = deps.session.credentialProblem();
+  if (problem) deps.app.error(problem);
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );

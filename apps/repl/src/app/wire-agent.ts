@@ -64,6 +64,8 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   };
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);
   if (session.provider.id === 'demo') app.info(session.providerReason);
+  const problem = session.credentialProblem();
+  if (problem) app.error(problem);
   app.info('Type a message and press Enter. /help lists keys and commands.');
   if (saved) showResumed(saved, deps);
   app.attach({
