@@ -1,5 +1,6 @@
 export * from './tool';
 export * from './permission';
+export * from './permission-rules';
 export * from './ask-user-requester';
 export * from './questionnaire-answers';
 export * from './tool-spec';

@@ -158,6 +158,7 @@ async function askPermission(
           title: describeCall(tool, tool.name, input),
           input,
           preview,
+          ...ruleSubjectOf(tool, input),
         },
         env.signal,
       ),
@@ -201,5 +202,18 @@ async function reportedOnAbort(running: Promise<ToolResult>): Promise<string | u
     return typeof result?.output === 'string' && result.output !== '' ? result.output : undefined;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** The request fields permission rules match on, from the tool's `ruleSubject`. */
+function ruleSubjectOf(
+  tool: Tool,
+  input: unknown,
+): { subject?: string; subjectKind?: 'command' | 'path' } {
+  try {
+    const subject = tool.ruleSubject?.(input);
+    return subject ? { subject: subject.value, subjectKind: subject.kind } : {};
+  } catch {
+    return {};
   }
 }
