@@ -53,9 +53,7 @@ describe.each(variants)('$name bounds the length of one stream line', (variant) 
 
   test('a line longer than the bound ends the turn with a clear error, promptly', async () => {
     const server = closeAfter(await variant.start([{ text: ['Hello ', HUGE, ' world'] }]));
-    const started = Date.now();
     const events = await collect(provider(server), request([USER]));
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(textOf(events)).toBe('Hello ');
     const end = endOf(events);
     expect(end.stopReason).toBe('error');
@@ -63,8 +61,8 @@ describe.each(variants)('$name bounds the length of one stream line', (variant) 
     await waitFor(() => server.openResponses() === 0, 2000);
   });
 
-  test('lines below the bound stream as before', async () => {
-    const long = 'y'.repeat(256 * 1024);
+  test('a long line below the bound streams as before', async () => {
+    const long = 'y'.repeat(1024 * 1024);
     const server = closeAfter(await variant.start([{ text: ['Hello ', long] }]));
     const events = await collect(provider(server), request([USER]));
     expect(textOf(events)).toBe(`Hello ${long}`);
@@ -73,7 +71,7 @@ describe.each(variants)('$name bounds the length of one stream line', (variant) 
 });
 
 describe('boundLines', () => {
-  const run = async (chunks: string[], limit: number): Promise<string> => {
+  const run = async (chunks: string[], limit: number, pieces: string[] = []): Promise<string> => {
     const source = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
@@ -83,15 +81,19 @@ describe('boundLines', () => {
     let out = '';
     const decoder = new TextDecoder();
     for await (const chunk of source.pipeThrough(boundLines(limit))) {
-      out += decoder.decode(chunk, { stream: true });
+      const piece = decoder.decode(chunk);
+      pieces.push(piece);
+      out += piece;
     }
     return out;
   };
 
-  test('counts a line across chunks and restarts at LF, CR or CRLF', async () => {
-    expect(await run(['abc', 'de\nabcde\r', 'abcde\r\nab', 'cde'], 5)).toBe(
+  test('passes whole lines, counts a line across chunks and restarts at LF, CR or CRLF', async () => {
+    const pieces: string[] = [];
+    expect(await run(['abc', 'de\nabcde\r', 'abcde\r\nab', 'cde'], 5, pieces)).toBe(
       'abcde\nabcde\rabcde\r\nabcde',
     );
+    expect(pieces).toEqual(['abcde\nabcde\r', 'abcde\r\n', 'abcde']);
     await expect(run(['abc', 'def\n'], 5)).rejects.toThrow(/longer than/);
     await expect(run(['ab\nabc', 'def'], 5)).rejects.toThrow(/longer than/);
   });

@@ -17,19 +17,50 @@ export class StreamLineTooLongError extends Error {
   }
 }
 
-/** Passes bytes through unchanged and fails the stream once one line exceeds `limit` bytes. */
+/**
+ * Passes the bytes through, whole lines at a time, and fails the stream once one line exceeds
+ * `limit` bytes. Holding back a partial line costs no latency (an SSE event ends at a line end)
+ * and hands the SDK each long line in one piece: its line decoder copies and rescans its buffer
+ * for every chunk, which made a long line quadratic.
+ */
 export function boundLines(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let held: Uint8Array[] = [];
   let run = 0;
   return new TransformStream({
     transform(chunk, controller) {
+      let lastBreak = -1;
       for (let i = 0; i < chunk.length; i++) {
         const byte = chunk[i];
-        if (byte === 10 || byte === 13) run = 0;
-        else if (++run > limit) throw new StreamLineTooLongError(limit);
+        if (byte === 10 || byte === 13) {
+          run = 0;
+          lastBreak = i;
+        } else if (++run > limit) {
+          held = [];
+          throw new StreamLineTooLongError(limit);
+        }
       }
-      controller.enqueue(chunk);
+      if (lastBreak < 0) {
+        held.push(chunk);
+        return;
+      }
+      const lines = chunk.subarray(0, lastBreak + 1);
+      controller.enqueue(held.length > 0 ? joined([...held, lines]) : lines);
+      held = lastBreak + 1 < chunk.length ? [chunk.subarray(lastBreak + 1)] : [];
+    },
+    flush(controller) {
+      if (held.length > 0) controller.enqueue(joined(held));
     },
   });
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 /**
