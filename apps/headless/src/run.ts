@@ -16,8 +16,6 @@ import { abortOnSignals } from './interrupts';
 import { createOutput, type RunOutput, type RunReport } from './output';
 import { headlessGuidance, headlessPermissions } from './permission-policy';
 import { readPrompt } from './prompt-input';
-import { noteProvider } from './run-facts';
-import { keepWasmOnBaselineCompiler } from './wasm-tiering';
 
 /** The process pieces a run uses, passed in so nothing reaches for globals deep inside. */
 export interface RunIO {
@@ -69,8 +67,6 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   output.notice(
     `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
   );
-  noteProvider(session.provider.id);
-  if (session.provider.id === 'genkit') keepWasmOnBaselineCompiler();
   const sessionId = await session.openSessionFile();
   output.start({
     sessionId,
