@@ -88,7 +88,7 @@ export class ServerConnection {
       const reason = this.lifetime.signal.aborted
         ? 'closed while connecting'
         : deadline.aborted
-          ? `no answer within ${Math.round(this.options.connectTimeoutMs / 1000)} s`
+          ? `no answer within ${this.options.connectTimeoutMs / 1000} s`
           : describeError(error);
       const stderr = this.stderrTail();
       await this.dropTransport();
@@ -193,6 +193,7 @@ export class ServerConnection {
         if (signal.aborted) throw sseError;
         throw new Error(
           `streamable HTTP: ${describeError(error)}; SSE: ${describeError(sseError)}`,
+          { cause: sseError },
         );
       }
     }
@@ -253,18 +254,20 @@ export class ServerConnection {
     return tools;
   }
 
+  /** Shutdowns under way: a second close waits for the first instead of returning early. */
+  private shutdowns = new Set<Promise<void>>();
+
   private async dropTransport(): Promise<void> {
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
-    try {
-      if (client) await client.close();
-      else await transport?.close();
-    } catch {
-      // Closing a broken connection may fail; the process is still stopped below.
+    if (client || transport) {
+      const shutdown = shutDown(client, transport);
+      this.shutdowns.add(shutdown);
+      void shutdown.finally(() => this.shutdowns.delete(shutdown));
     }
-    if (transport instanceof ProcessGroupStdioTransport) await transport.close();
+    await Promise.all([...this.shutdowns]);
   }
 
   private stderrTail(): string {
@@ -282,6 +285,19 @@ export class ServerConnection {
     this.error = error;
     this.options.onChange();
   }
+}
+
+async function shutDown(
+  client: Client | undefined,
+  transport: Transport | undefined,
+): Promise<void> {
+  try {
+    if (client) await client.close();
+    else await transport?.close();
+  } catch {
+    // Closing a broken connection may fail; the process is still stopped below.
+  }
+  if (transport instanceof ProcessGroupStdioTransport) await transport.close();
 }
 
 function describeError(error: unknown): string {

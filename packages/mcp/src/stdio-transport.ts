@@ -117,7 +117,10 @@ export class ProcessGroupStdioTransport implements Transport {
     }
     // Whatever the launcher left behind in its group goes too (a group id is never reused
     // while the group has members, so this cannot reach another program).
-    if (child) killGroup(child.pid, 'SIGKILL');
+    if (child) {
+      killGroup(child.pid, 'SIGKILL');
+      await groupGone(child.pid, this.options.killGraceMs ?? 1000);
+    }
     this.finish();
   }
 
@@ -140,6 +143,20 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
     process.kill(-pid, signal);
   } catch {
     // Already gone.
+  }
+}
+
+/** Waits (bounded) until no process of the group is left to signal. */
+async function groupGone(pid: number | undefined, ms: number): Promise<void> {
+  if (pid === undefined) return;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type Tool,
   type ToolContext,
   type ToolResult,
+  type UrlRequest,
 } from '@agent/tools';
 import { startMcp, type ElicitationRecord, type McpManager } from '../src';
 import { assertPortable } from './support/portable-schema';
@@ -24,11 +25,13 @@ import {
 
 // One manager for the whole file: the real servers start once, in parallel.
 let http: HttpServer;
+let sse: HttpServer;
 let manager: McpManager;
 let workspace: string;
 let folder: string;
 const asked: FormQuestionnaire[] = [];
 const records: ElicitationRecord[] = [];
+const urls: UrlRequest[] = [];
 let answerForm: ElicitationRequester['askForm'] = async () => ({ action: 'decline' });
 
 const requester: ElicitationRequester = {
@@ -36,11 +39,14 @@ const requester: ElicitationRequester = {
     asked.push(form);
     return answerForm(form, signal);
   },
-  askUrl: async () => ({ action: 'decline' }),
+  askUrl: async (request) => {
+    urls.push(request);
+    return { action: 'decline' };
+  },
 };
 
 beforeAll(async () => {
-  http = await startEverythingHttp();
+  [http, sse] = await Promise.all([startEverythingHttp(), startEverythingHttp('sse')]);
   const home = tempDir('mcp-home-');
   workspace = tempDir('mcp-ws-');
   folder = tempDir('mcp-folder-');
@@ -52,6 +58,8 @@ beforeAll(async () => {
       fs: filesystemStdio(folder),
       everything: everythingStdio(),
       web: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${TEST_MCP_TOKEN}' } },
+      // An older server: streamable HTTP fails, the SDK's SSE transport takes over.
+      legacy: { type: 'http', url: sse.url },
       broken: {
         command: process.execPath,
         args: ['-e', 'process.stderr.write("boom: no config"); process.exit(3)'],
@@ -75,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await manager?.close();
   await http?.stop();
+  await sse?.stop();
 });
 
 function tool(name: string): Tool {
@@ -116,6 +125,8 @@ describe('real MCP servers', () => {
     expect(byName.fs!.state).toBe('connected');
     expect(byName.everything!.state).toBe('connected');
     expect(byName.web).toMatchObject({ state: 'connected', transport: 'http' });
+    expect(byName.legacy).toMatchObject({ state: 'connected', transport: 'sse' });
+    expect(byName.legacy!.tools).toContain('mcp__legacy__echo');
     expect(byName.broken!.state).toBe('failed');
     expect(byName.broken!.error).toMatch(/closed/i);
     expect(byName.broken!.error).toContain('boom: no config');
@@ -299,6 +310,22 @@ describe('real MCP servers', () => {
     await expect(call).rejects.toThrow('turn interrupted');
     await waitFor(() => released);
     expect(records.at(-1)).toMatchObject({ action: 'cancel', note: 'interrupted' });
+  });
+
+  it('hands a URL elicitation to the requester, which asks before anything opens', async () => {
+    const result = await run('mcp__web__trigger-url-elicitation', {
+      url: 'https://example.com/authorize?state=1',
+      message: 'Sign in to continue',
+    });
+    expect(urls).toEqual([
+      {
+        server: 'web',
+        url: 'https://example.com/authorize?state=1',
+        message: 'Sign in to continue',
+      },
+    ]);
+    expect(result.output).toMatch(/decline/i);
+    expect(records.at(-1)).toMatchObject({ mode: 'url', action: 'decline' });
   });
 
   it('reconnects one server with a new process', async () => {

@@ -58,14 +58,17 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
-export function startEverythingHttp(): Promise<HttpServer> {
+/** server-everything over HTTP: `streamableHttp` (at /mcp) or the older `sse` (at /sse). */
+export function startEverythingHttp(
+  mode: 'streamableHttp' | 'sse' = 'streamableHttp',
+): Promise<HttpServer> {
   const child = spawn(
     process.execPath,
     [
       '--require',
       path.join(__dirname, 'loopback-only.js'),
       serverScript('server-everything'),
-      'streamableHttp',
+      mode,
     ],
     {
       env: { ...process.env, PORT: '0' },
@@ -94,7 +97,11 @@ export function startEverythingHttp(): Promise<HttpServer> {
       const match = /LISTENING_PORT=(\d+)/.exec(text);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${match[1]}/mcp`, child, stop });
+        resolve({
+          url: `http://127.0.0.1:${match[1]}/${mode === 'sse' ? 'sse' : 'mcp'}`,
+          child,
+          stop,
+        });
       }
     });
     child.once('exit', () => {
@@ -102,4 +109,20 @@ export function startEverythingHttp(): Promise<HttpServer> {
       reject(new Error(`server-everything exited: ${text}`));
     });
   });
+}
+
+/** Ids of the live processes in process group `pgid`. */
+export function processGroup(pgid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
 }
