@@ -53,9 +53,12 @@ const KEPT = [
 ] as const;
 
 function normalizeNode(input: Json, context: Context, depth: number): Json {
-  if (depth > MAX_DEPTH) return { type: 'object', description: 'nested too deeply to describe' };
+  if (depth > MAX_DEPTH) {
+    return { type: 'object', properties: {}, description: 'nested too deeply to describe' };
+  }
   let node = resolveRef(input, context);
-  if (node === undefined) return { type: 'object', description: describeCycle(input) };
+  if (node === undefined)
+    return { type: 'object', properties: {}, description: describeCycle(input) };
   const ref = typeof input.$ref === 'string' ? input.$ref : undefined;
   if (ref) context.stack.push(ref);
   try {
