@@ -22,6 +22,9 @@ export interface McpAgentTool extends Tool<Record<string, unknown>> {
 
 let validators: AjvJsonSchemaValidator | undefined;
 
+/** Agent tools by the server's tool list they were made from: made once per listing. */
+const made = new WeakMap<McpToolInfo[], McpAgentTool[]>();
+
 /**
  * The agent tools of one connected server, named `mcp__<server>__<tool>`. Every tool has the
  * permission class `exec`: MCP annotations such as `readOnlyHint` are hints the server gives
@@ -31,11 +34,15 @@ let validators: AjvJsonSchemaValidator | undefined;
  */
 export function toolsOf(connection: ServerConnection): McpAgentTool[] {
   const infos = connection.tools;
+  const cached = made.get(infos);
+  if (cached) return [...cached];
   const names = agentToolNames(
     connection.name,
     infos.map((info) => info.name),
   );
-  return infos.map((info, index) => createMcpTool(connection, info, names[index]!));
+  const tools = infos.map((info, index) => createMcpTool(connection, info, names[index]!));
+  made.set(infos, tools);
+  return [...tools];
 }
 
 function createMcpTool(

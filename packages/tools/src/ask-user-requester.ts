@@ -50,6 +50,8 @@ export interface FormQuestion {
   max?: number;
   /** For text fields: `email`, `uri`, `date` or `date-time`. */
   format?: string;
+  /** For `multi-choice`: the options checked when the question appears. */
+  defaults?: string[];
 }
 
 /** A server's form, one question per field. Forms may have more than ten fields. */

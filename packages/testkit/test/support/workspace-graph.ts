@@ -35,6 +35,7 @@ export const DESIGN_RULES: GraphRules = {
   forbidden: [
     { from: 'headless', target: '@agent/askuser' },
     { from: '@agent/subagents', target: '@agent/askuser' },
+    { from: '@agent/mcp', target: '@agent/askuser' },
   ],
 };
 
