@@ -77,6 +77,7 @@ export class McpManager {
   constructor(private readonly options: StartMcpOptions) {
     this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
     installExitHook();
+    if (options.signal?.aborted) this.closed = true;
     options.signal?.addEventListener('abort', () => void this.close(), { once: true });
     this.started = this.start();
   }
@@ -170,7 +171,7 @@ export class McpManager {
     }
     for (const connection of this.connections.values()) {
       const { config } = connection.options;
-      if (this.closed) connection.markDisabled('disabled');
+      if (this.closed) void connection.close();
       else if (config.disabled) connection.markDisabled('disabled');
       else if (config.scope === 'workspace' && !trusted)
         connection.markDisabled('disabled-untrusted');

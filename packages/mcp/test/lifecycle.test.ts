@@ -142,6 +142,21 @@ describe('server lifecycle', () => {
     expect(processGroup(mute)).toEqual([]);
   });
 
+  it('starts nothing when its signal is already aborted', async () => {
+    const home = tempDir('mcp-home-');
+    const marker = path.join(home, 'started');
+    writeJson(path.join(home, 'config.json'), {
+      mcpServers: { local: { command: 'sh', args: ['-c', `touch '${marker}'`] } },
+    });
+    const manager = start({ agentHome: home, workspace: home, signal: AbortSignal.abort() });
+    await manager.ready();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(manager.servers()).toEqual([
+      expect.objectContaining({ name: 'local', state: 'closed' }),
+    ]);
+  });
+
   it('declines elicitation at once where no person can answer', async () => {
     const home = tempDir('mcp-home-');
     writeJson(path.join(home, 'config.json'), { mcpServers: { everything: everythingStdio() } });
