@@ -74,7 +74,10 @@ function createMcpTool(
           `${label} failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      return toToolResult(result, label);
+      // A server may echo its configuration (server-everything's get-env does): the values
+      // expanded from the environment must not reach the model or the session.
+      const converted = toToolResult(result, label);
+      return { ...converted, output: connection.redact(converted.output) };
     },
   };
 }

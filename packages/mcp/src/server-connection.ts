@@ -276,7 +276,8 @@ export class ServerConnection {
     return lines.join('\n').trim() ? `stderr: ${lines.join('\n').trim()}` : '';
   }
 
-  private redact(text: string): string {
+  /** `text` with the values substituted into env, headers and URL replaced by `***`. */
+  redact(text: string): string {
     return redactValues(text, this.secrets);
   }
 

@@ -56,7 +56,7 @@ beforeAll(async () => {
   writeJson(path.join(home, 'config.json'), {
     mcpServers: {
       fs: filesystemStdio(folder),
-      everything: everythingStdio(),
+      everything: { ...everythingStdio(), env: { SERVICE_KEY: '${TEST_MCP_SECRET}' } },
       web: { type: 'http', url: http.url, headers: { Authorization: 'Bearer ${TEST_MCP_TOKEN}' } },
       // An older server: streamable HTTP fails, the SDK's SSE transport takes over.
       legacy: { type: 'http', url: sse.url },
@@ -72,7 +72,11 @@ beforeAll(async () => {
     workspace,
     elicitation: requester,
     onElicitation: (record) => records.push(record),
-    env: { ...process.env, TEST_MCP_TOKEN: 'secret-token-value' },
+    env: {
+      ...process.env,
+      TEST_MCP_TOKEN: 'secret-token-value',
+      TEST_MCP_SECRET: 'hush-hush-value',
+    },
   });
   // Starting returns at once, before any server is connected.
   expect(Date.now() - started).toBeLessThan(200);
@@ -141,6 +145,12 @@ describe('real MCP servers', () => {
     ]);
     expect(reported).not.toContain('secret-token-value');
     expect(reported).toContain('http://127.0.0.1');
+  });
+
+  it('keeps expanded env values out of tool results that echo them', async () => {
+    const result = await run('mcp__everything__get-env', {});
+    expect(result.output).toContain('"SERVICE_KEY": "***"');
+    expect(result.output).not.toContain('hush-hush-value');
   });
 
   it('advertises every real tool under a valid name with a schema every provider accepts', () => {
