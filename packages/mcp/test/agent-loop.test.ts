@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createProvider, runToolLoop } from '@agent/llm';
-import { startAnthropicServer, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import {
+  startAnthropicServer,
+  startBedrockServer,
+  startGenkitServer,
+  startOpenAIChatServer,
+  startOpenAIResponsesServer,
+  type FakeServer,
+} from '@agent/testkit';
 import { ToolRegistry, type PermissionRequest, type PermissionRequester } from '@agent/tools';
 import { startMcp, type McpManager } from '../src';
 import { filesystemStdio, tempDir, writeJson } from './support/servers';
@@ -50,6 +57,35 @@ const providers: Array<
       }),
   ],
   [
+    'openai-responses',
+    () => startOpenAIResponsesServer(script()),
+    (url) =>
+      createProvider('openai-responses', {
+        model: 'gpt-test',
+        baseUrl: `${url}/v1`,
+        apiKey: 'k',
+        maxRetries: 0,
+      }),
+  ],
+  [
+    'bedrock',
+    () => startBedrockServer(script()),
+    (url) =>
+      createProvider('bedrock', {
+        model: 'anthropic.claude-test-v1:0',
+        baseUrl: url,
+        region: 'eu-west-1',
+        apiKey: 'k',
+        maxRetries: 0,
+      }),
+  ],
+  [
+    'genkit',
+    () => startGenkitServer(script()),
+    (url) =>
+      createProvider('genkit', { model: 'gemini-test', baseUrl: url, apiKey: 'k', maxRetries: 0 }),
+  ],
+  [
     'anthropic',
     () => startAnthropicServer(script()),
     (url) =>
@@ -62,7 +98,17 @@ const providers: Array<
   ],
 ];
 
-describe.each(providers)('the tool loop with MCP tools over %s', (_id, startServer, provider) => {
+/** Property names at every level of a schema, as paths. */
+function propertyPaths(schema: any, prefix = ''): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const own = Object.entries(schema.properties ?? {}).flatMap(([key, value]) => [
+    `${prefix}${key}`,
+    ...propertyPaths(value, `${prefix}${key}.`),
+  ]);
+  return [...own, ...propertyPaths(schema.items, `${prefix}[].`)];
+}
+
+describe.each(providers)('the tool loop with MCP tools over %s', (id, startServer, provider) => {
   it('lists and reads the workspace through server-filesystem, each call asking permission', async () => {
     const server = await startServer();
     const asked: PermissionRequest[] = [];
@@ -93,10 +139,24 @@ describe.each(providers)('the tool loop with MCP tools over %s', (_id, startServ
       );
 
       const [first, second] = server.requests.filter((r) => r.method === 'POST');
-      const advertised = JSON.stringify(first!.body.tools);
+      const advertised = JSON.stringify(first!.body.tools ?? first!.body.toolConfig);
       expect(advertised).toContain('mcp__fs__read_text_file');
       expect(advertised).not.toContain('$schema');
-      const followUp = JSON.stringify(second!.body.messages);
+      if (id === 'genkit') {
+        // Genkit's Gemini plugin rebuilds each schema and drops what it does not understand:
+        // every property of every MCP tool must survive it.
+        const declared = first!.body.tools[0].functionDeclarations as Array<{
+          name: string;
+          parameters: unknown;
+        }>;
+        for (const tool of manager.tools()) {
+          const declaration = declared.find((d) => d.name === tool.name)!;
+          expect(propertyPaths(declaration.parameters)).toEqual(
+            propertyPaths(tool.inputJsonSchema),
+          );
+        }
+      }
+      const followUp = JSON.stringify(second!.body);
       expect(followUp).toContain('[FILE] plan.md');
       expect(followUp).toContain('Ship the MCP client.');
     } finally {
