@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allowAll } from '@agent/tools';
@@ -211,3 +212,35 @@ describe('server lifecycle', () => {
     expect(byName.withDefault!.state).toBe('connected');
   });
 });
+
+describe('process exit', () => {
+  it('kills the servers of a process that exits or crashes without closing them', async () => {
+    const dist = path.join(__dirname, '..', 'dist', 'index.js');
+    for (const ending of ['process.exit(1)', 'setTimeout(() => { throw new Error("crash"); })']) {
+      const home = tempDir('mcp-home-');
+      writeJson(path.join(home, 'config.json'), { mcpServers: { everything: everythingStdio() } });
+      const script = `
+        const { startMcp } = require(${JSON.stringify(dist)});
+        const manager = startMcp({ agentHome: ${JSON.stringify(home)}, workspace: ${JSON.stringify(home)} });
+        manager.ready().then(() => {
+          console.log(JSON.stringify(manager.servers().map((s) => s.pid)));
+          ${ending};
+        });`;
+      const { stdout } = await run(process.execPath, ['-e', script]);
+      const pids = JSON.parse(stdout.trim()) as number[];
+      expect(pids).toHaveLength(1);
+      expect(pids.filter(isAlive)).toEqual([]);
+      expect(processGroup(pids[0]!)).toEqual([]);
+    }
+  });
+});
+
+function run(command: string, args: string[]): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ stdout, code }));
+  });
+}

@@ -17,6 +17,7 @@ import {
   filesystemStdio,
   isAlive,
   startEverythingHttp,
+  stopHttpServers,
   tempDir,
   waitFor,
   writeJson,
@@ -86,8 +87,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await manager?.close();
-  await http?.stop();
-  await sse?.stop();
+  await stopHttpServers();
 });
 
 function tool(name: string): Tool {

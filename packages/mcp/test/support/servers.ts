@@ -58,6 +58,13 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
+const httpServers = new Set<HttpServer>();
+
+/** Stops every HTTP server started by this test file, even those whose start failed. */
+export async function stopHttpServers(): Promise<void> {
+  await Promise.all([...httpServers].map((server) => server.stop()));
+}
+
 /** server-everything over HTTP: `streamableHttp` (at /mcp) or the older `sse` (at /sse). */
 export function startEverythingHttp(
   mode: 'streamableHttp' | 'sse' = 'streamableHttp',
@@ -77,6 +84,7 @@ export function startEverythingHttp(
     },
   );
   const stop = async () => {
+    httpServers.delete(handle);
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
@@ -86,6 +94,8 @@ export function startEverythingHttp(
     }
     await exited;
   };
+  const handle: HttpServer = { url: '', child, stop };
+  httpServers.add(handle);
   return new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => {
@@ -97,11 +107,8 @@ export function startEverythingHttp(
       const match = /LISTENING_PORT=(\d+)/.exec(text);
       if (match) {
         clearTimeout(timer);
-        resolve({
-          url: `http://127.0.0.1:${match[1]}/${mode === 'sse' ? 'sse' : 'mcp'}`,
-          child,
-          stop,
-        });
+        handle.url = `http://127.0.0.1:${match[1]}/${mode === 'sse' ? 'sse' : 'mcp'}`;
+        resolve(handle);
       }
     });
     child.once('exit', () => {
