@@ -10,7 +10,7 @@ import {
   type ToolResult,
   type UrlRequest,
 } from '@agent/tools';
-import { startMcp, type ElicitationRecord, type McpManager } from '../src';
+import { startMcp, type ElicitationRecord, type McpManager, type McpServerStatus } from '../src';
 import { assertPortable } from './support/portable-schema';
 import {
   everythingStdio,
@@ -33,6 +33,7 @@ let folder: string;
 const asked: FormQuestionnaire[] = [];
 const records: ElicitationRecord[] = [];
 const urls: UrlRequest[] = [];
+const changes: McpServerStatus[][] = [];
 let answerForm: ElicitationRequester['askForm'] = async () => ({ action: 'decline' });
 
 const requester: ElicitationRequester = {
@@ -73,6 +74,7 @@ beforeAll(async () => {
     workspace,
     elicitation: requester,
     onElicitation: (record) => records.push(record),
+    onChange: (servers) => changes.push(servers),
     env: {
       ...process.env,
       TEST_MCP_TOKEN: 'secret-token-value',
@@ -136,6 +138,15 @@ describe('real MCP servers', () => {
     expect(byName.broken!.error).toContain('boom: no config');
     expect(byName.fs!.tools).toContain('mcp__fs__list_directory');
     expect(byName.web!.tools).toContain('mcp__web__get-tiny-image');
+  });
+
+  it('reports each server as it connects', () => {
+    const states = (name: string) => [
+      ...new Set(changes.map((list) => list.find((s) => s.name === name)?.state)),
+    ];
+    expect(states('fs')).toEqual(['connecting', 'connected']);
+    expect(states('broken')).toEqual(['connecting', 'failed']);
+    expect(changes.at(-1)!.filter((s) => s.state === 'connected')).toHaveLength(4);
   });
 
   it('keeps expanded header values out of everything it reports', () => {
