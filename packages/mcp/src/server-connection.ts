@@ -106,11 +106,12 @@ export class ServerConnection {
   ): Promise<McpCallResult> {
     const client = this.client;
     if (!client || this.state !== 'connected') {
-      throw new Error(
-        `MCP server "${this.name}" is ${this.state}${this.error ? ` (${this.error.split('\n')[0]})` : ''}`,
-      );
+      const why = this.error ? `: ${this.error.split('\n')[0]}` : '';
+      throw new Error(`MCP server "${this.name}" is not connected (${this.state}${why})`);
     }
-    this.inflight.add(signal);
+    // One entry per call, even when calls share their turn's signal.
+    const callSignal = AbortSignal.any([signal]);
+    this.inflight.add(callSignal);
     try {
       return (await client.callTool({ name, arguments: args }, CallToolResultSchema, {
         signal,
@@ -127,7 +128,7 @@ export class ServerConnection {
       if (signal.aborted) throw signal.reason;
       throw new Error(this.redact(describeError(error)), { cause: error });
     } finally {
-      this.inflight.delete(signal);
+      this.inflight.delete(callSignal);
     }
   }
 

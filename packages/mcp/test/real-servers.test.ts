@@ -361,8 +361,12 @@ describe('real MCP servers', () => {
     const pids = manager.servers().flatMap((s) => (s.pid ? [s.pid] : []));
     expect(pids).toHaveLength(2);
     expect(pids.every(isAlive)).toBe(true);
+    const echo = tool('mcp__everything__echo');
     await manager.close();
     expect(pids.filter(isAlive)).toEqual([]);
+    await expect(echo.execute({ message: 'hi' }, context())).rejects.toThrow(
+      'everything/echo failed: MCP server "everything" is not connected (closed)',
+    );
     expect(manager.servers().every((s) => s.state === 'closed' || s.state === 'failed')).toBe(true);
     expect(manager.tools()).toEqual([]);
   });
