@@ -36,6 +36,7 @@ export const DESIGN_RULES: GraphRules = {
     { from: 'headless', target: '@agent/askuser' },
     { from: '@agent/subagents', target: '@agent/askuser' },
     { from: '@agent/runtime', target: '@agent/askuser' },
+    { from: '@agent/mcp', target: '@agent/askuser' },
   ],
 };
 
