@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   buildRequest,
   compactHistory,
   missingCredentials,
@@ -19,12 +20,19 @@ import {
 } from '@agent/llm';
 import { SessionWriter } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
-import type { AskUserRequester, PermissionRequester, Tool, ToolRegistry } from '@agent/tools';
+import {
+  withRules,
+  type AskUserRequester,
+  type PermissionRequester,
+  type Tool,
+  type ToolRegistry,
+} from '@agent/tools';
 import { agentProfiles, agentRegistry, agentSystemPrompt } from './assemble-agent';
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
+import { PermissionRuleSet } from './permission-settings';
 
 /** Everything one agent session needs; nothing here changes between turns. */
 export interface AgentSessionOptions {
@@ -34,7 +42,10 @@ export interface AgentSessionOptions {
   choice: ProviderChoice;
   /** Used as is instead of the chosen provider, and never switched on resume (tests). */
   provider?: Provider;
+  /** Asked when no permission rule decides a call (the REPL's card, the headless policy). */
   permissions: PermissionRequester;
+  /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
+  rules?: { allow?: readonly string[]; deny?: readonly string[] };
   /** Present only where a person can answer questions (the REPL). */
   askUser?: AskUserRequester;
   /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
@@ -80,6 +91,9 @@ export class AgentSession {
   readonly system: string;
   /** Why this provider was chosen (one line), or why the model changed last. */
   providerReason: string;
+  /** The permission rules in force (flags, settings files, this session's "always" answers). */
+  readonly permissionRules: PermissionRuleSet;
+  private readonly permissions: PermissionRequester;
   private resolved: ResolvedProvider | undefined;
   private writer: SessionWriter | undefined;
   private running: RunningTurn | undefined;
@@ -93,7 +107,9 @@ export class AgentSession {
       : resolveProvider(options.choice, options.resume?.projection);
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
-    for (const text of notices) options.onEvent({ type: 'notice', text });
+    for (const text of [...notices, ...session.permissionRules.problems]) {
+      options.onEvent({ type: 'notice', text });
+    }
     if (options.resume) await session.adopt(options.resume, { switchProvider: false });
     return session;
   }
@@ -107,6 +123,21 @@ export class AgentSession {
     this.provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
     this.providerReason = resolved?.reason ?? 'provider given by the caller';
     this.mode = options.toolHistory ?? 'full';
+    try {
+      this.permissionRules = new PermissionRuleSet({
+        agentHome: options.agentHome,
+        workspace: options.workspaceRoot,
+        flags: options.rules,
+        workspaceTrusted: false,
+      });
+    } catch (error) {
+      throw new ConfigError((error as Error).message, { cause: error });
+    }
+    this.permissions = withRules(
+      () => this.permissionRules.list(),
+      options.permissions,
+      (rule, scope) => this.rememberRule(rule, scope),
+    );
     this.registry = agentRegistry({ parent: this, profiles, extraTools: options.extraTools });
     this.system = agentSystemPrompt(options.workspaceRoot, this.registry, options.promptSections);
     this.meter = new ContextMeter(this);
@@ -204,7 +235,7 @@ export class AgentSession {
         workspaceRoot: this.options.workspaceRoot,
         signal,
         softStop: running.soft.signal,
-        permissions: this.options.permissions,
+        permissions: this.permissions,
         askUser: this.options.askUser,
         maxInteractive: this.maxInteractive,
         maxIterations: this.options.maxIterations,
@@ -371,6 +402,16 @@ export class AgentSession {
     const shrunk =
       this.mode === 'off' && produced.some((m) => m.role === 'assistant' && m.toolCalls.length);
     if (count && !shrunk) this.meter.counted({ ...count, messages: this.messages });
+  }
+
+  /** An "always" answer: the rule holds for this session, and is saved when a scope is named. */
+  private rememberRule(rule: string, scope: 'session' | 'workspace' | 'user'): void {
+    try {
+      this.permissionRules.add(rule, scope === 'session' ? undefined : scope);
+      if (scope !== 'session') this.notice(`Saved the rule ${rule} (${scope} settings).`);
+    } catch (error) {
+      this.notice(`Could not save the rule ${rule}: ${(error as Error).message}`);
+    }
   }
 
   private notice(text: string): void {

@@ -5,3 +5,4 @@ export * from './context-meter';
 export * from './events';
 export * from './find-session';
 export * from './flags';
+export * from './permission-settings';

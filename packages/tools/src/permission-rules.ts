@@ -91,13 +91,18 @@ export function decideByRules(
   return allow;
 }
 
+/** Remembers an "always" answer: its rule, for the session or saved for a scope. */
+export type RememberRule = (rule: string, scope: 'session' | 'workspace' | 'user') => void;
+
 /**
  * A requester that applies `rules()` first (deny wins, then allow) and asks `fallback` (the
- * REPL's card, the headless policy) only when no rule decides.
+ * REPL's card, the headless policy) only when no rule decides; an "always" answer is handed to
+ * `remember` (its rule, or the tool's name).
  */
 export function withRules(
   rules: () => readonly PermissionRule[],
   fallback: PermissionRequester,
+  remember?: RememberRule,
 ): PermissionRequester {
   return {
     request: async (request, signal): Promise<PermissionDecision> => {
@@ -106,9 +111,18 @@ export function withRules(
       if (rule?.action === 'deny') {
         return { kind: 'deny', reason: `blocked by the deny rule ${rule.text} (${rule.source})` };
       }
-      return fallback.request(request, signal);
+      const decision = await fallback.request(request, signal);
+      if (decision.kind === 'allow' && decision.always) {
+        remember?.(decision.rule ?? request.toolName, decision.scope ?? 'session');
+      }
+      return decision;
     },
   };
+}
+
+/** Whether allowing `rule` also answers `request` (other cards waiting for the same thing). */
+export function ruleCovers(rule: string, request: PermissionRequest): boolean {
+  return decideByRules([{ action: 'allow', text: rule, source: '' }], request) !== undefined;
 }
 
 /**

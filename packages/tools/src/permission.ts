@@ -23,7 +23,15 @@ export interface RuleSubject {
 
 /** The person's answer. A denial may carry words that go back to the model. */
 export type PermissionDecision =
-  { kind: 'allow'; always?: boolean } | { kind: 'deny'; reason?: string };
+  | {
+      kind: 'allow';
+      /** "Always": allow calls matching `rule` from now on, for `scope` (default the session). */
+      always?: boolean;
+      /** The rule the person chose, e.g. `run_shell(npm test)`; the tool's name when absent. */
+      rule?: string;
+      scope?: 'session' | 'workspace' | 'user';
+    }
+  | { kind: 'deny'; reason?: string };
 
 /**
  * Decides whether an `edit` or `exec` call may run. The REPL shows a card; headless applies its

@@ -42,6 +42,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     },
     provider: options.provider,
     permissions: cards,
+    rules: { allow: args.allow, deny: args.deny },
     askUser: extensions.find((extension) => extension.askUser)?.askUser,
     extraTools: extensions.flatMap((extension) => extension.tools ?? []),
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
@@ -59,7 +60,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     replayHooks: extensions.flatMap((extension) =>
       extension.replaySegment ? [extension.replaySegment] : [],
     ),
-    resetSession: () => cards.reset(),
+    resetSession: () => session.permissionRules.resetSession(),
     quit: () => void options.quit(0),
   };
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);

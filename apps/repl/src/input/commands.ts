@@ -35,6 +35,12 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'show or switch the model',
     takesArgument: true,
   },
+  {
+    name: '/permissions',
+    usage: '/permissions [remove N|approve]',
+    description: 'list permission rules, remove one, or approve the workspace file',
+    takesArgument: true,
+  },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 

@@ -12,6 +12,8 @@ export interface FlagSpec {
   help: string;
   /** The apps that accept it. */
   apps: readonly AppName[];
+  /** May be given more than once; every value is kept. */
+  multiple?: boolean;
 }
 
 const BOTH: readonly AppName[] = ['repl', 'headless'];
@@ -47,6 +49,20 @@ export const FLAGS: readonly FlagSpec[] = [
     value: 'MODE',
     help: `${TOOL_HISTORY_MODES.join(' | ')}: keep raw tool output in later requests (default full)`,
     apps: BOTH,
+  },
+  {
+    name: 'allow',
+    value: 'RULE',
+    help: 'allow calls matching a rule without asking, e.g. "run_shell(npm test)" (repeatable)',
+    apps: BOTH,
+    multiple: true,
+  },
+  {
+    name: 'deny',
+    value: 'RULE',
+    help: 'refuse calls matching a rule, e.g. "run_shell(git push)"; deny wins (repeatable)',
+    apps: BOTH,
+    multiple: true,
   },
   {
     name: 'max-ask-user',
