@@ -108,7 +108,12 @@ export class AgentSession {
     this.providerReason = resolved?.reason ?? 'provider given by the caller';
     this.mode = options.toolHistory ?? 'full';
     this.registry = agentRegistry({ parent: this, profiles, extraTools: options.extraTools });
-    this.system = agentSystemPrompt(options.workspaceRoot, this.registry, options.promptSections);
+    this.system = agentSystemPrompt(
+      options.workspaceRoot,
+      options.agentHome,
+      this.registry,
+      options.promptSections,
+    );
     this.meter = new ContextMeter(this);
   }
 

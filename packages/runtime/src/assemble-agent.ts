@@ -47,11 +47,20 @@ export function agentRegistry(input: {
   ]);
 }
 
-/** The primary agent's system prompt for `registry`, with the front end's sections. */
+/**
+ * The primary agent's system prompt for `registry`, with the front end's sections and the
+ * AGENTS.md files of the agent home and the workspace.
+ */
 export function agentSystemPrompt(
   workspaceRoot: string,
+  agentHome: string,
   registry: ToolRegistry,
   sections: readonly string[] = [],
 ): string {
-  return buildSystemPrompt({ workspaceRoot, toolNames: registry.names(), extraSections: sections });
+  return buildSystemPrompt({
+    workspaceRoot,
+    agentHome,
+    toolNames: registry.names(),
+    extraSections: sections,
+  });
 }
