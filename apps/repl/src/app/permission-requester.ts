@@ -6,7 +6,7 @@ import type { Modal, ModalSlot } from './modal';
 
 /**
  * Shows a permission card for each edit/exec call and waits for the person's answer. "Always"
- * answers are remembered per tool for the rest of the session; read tools never ask. An abort
+ * answers are remembered per tool and permission class for the rest of the session; read tools never ask. An abort
  * closes the card and rejects with the abort reason.
  */
 export class CardPermissionRequester implements PermissionRequester {
@@ -29,7 +29,7 @@ export class CardPermissionRequester implements PermissionRequester {
   }
 
   request(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision> {
-    if ((request.permission as string) === 'read' || this.alwaysAllowed.has(request.toolName)) {
+    if ((request.permission as string) === 'read' || this.alwaysAllowed.has(alwaysKey(request))) {
       return Promise.resolve({ kind: 'allow' });
     }
     if (signal.aborted) return Promise.reject(abortReason(signal));
@@ -40,7 +40,7 @@ export class CardPermissionRequester implements PermissionRequester {
         render: (width) => card.render(width, this.modals.active !== modal),
       };
       const entry: Pending = {
-        toolName: request.toolName,
+        key: alwaysKey(request),
         segment,
         allow: () => {
           card.decided = { kind: 'allow', always: true };
@@ -69,9 +69,9 @@ export class CardPermissionRequester implements PermissionRequester {
             finish();
             resolve(result.decision);
             if (result.decision.kind === 'allow' && result.decision.always) {
-              this.alwaysAllowed.add(request.toolName);
+              this.alwaysAllowed.add(alwaysKey(request));
               for (const other of [...this.pending]) {
-                if (other.toolName === request.toolName) other.allow();
+                if (other.key === alwaysKey(request)) other.allow();
               }
             }
           } else if (result.type === 'changed') this.transcript.touch(segment);
@@ -91,10 +91,19 @@ export class CardPermissionRequester implements PermissionRequester {
 
 /** A card waiting for its answer. */
 interface Pending {
-  toolName: string;
+  /** See `alwaysKey`. */
+  key: string;
   segment: CustomSegment;
   /** Settles it as allowed (another card said "always" for the same tool). */
   allow(): void;
+}
+
+/**
+ * What an "always" answer covers: the tool at the permission asked. Always allowing write_file's
+ * edits does not allow a write_file the loop raised to `exec` (a write to .git/hooks).
+ */
+function alwaysKey(request: PermissionRequest): string {
+  return `${request.toolName}:${request.permission}`;
 }
 
 function abortReason(signal: AbortSignal): Error {
