@@ -51,8 +51,9 @@ describe('a write or edit that changes 10,000 lines', () => {
     expect(value.preview).toContain(
       '(too many changes to compare line by line: 10000 lines at lines 1-10000 replaced by 10000 lines)',
     );
-    expect(elapsed).toBeLessThan(1500);
-    expect(maxLagMs).toBeLessThan(600);
+    // Bounds with room for a loaded machine; before the fix a write took over 20 s.
+    expect(elapsed).toBeLessThan(4000);
+    expect(maxLagMs).toBeLessThan(1500);
   });
 
   it('edit_file with replace_all does the same, counting the changed region', async () => {
@@ -64,7 +65,7 @@ describe('a write or edit that changes 10,000 lines', () => {
       ),
     );
     expect(value.result.summary).toBe('edited big.txt (+10000 -10000)');
-    expect(maxLagMs).toBeLessThan(600);
+    expect(maxLagMs).toBeLessThan(1500);
   });
 });
 
