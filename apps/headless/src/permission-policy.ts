@@ -24,6 +24,6 @@ export function denialReason(request: PermissionRequest): string {
 export function headlessGuidance(yes: boolean): string {
   const allowed = yes
     ? 'Every tool call is approved in this run.'
-    : 'Read-only tools and edits inside the workspace run; other calls (running commands) are refused in this run.';
+    : 'Read-only tools and edits inside the workspace run; other calls (running commands, and writes inside .git that would make git run code) are refused in this run.';
   return `This is an unattended (headless) run: nobody is watching and nobody can answer questions. Make reasonable assumptions, state them, and finish the task. ${allowed}`;
 }
