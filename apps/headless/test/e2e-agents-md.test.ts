@@ -57,5 +57,6 @@ describe('headless: AGENTS.md files', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Noted.');
     expect(result.system).not.toMatch(/hunter2|AGENTS\.md/);
+    expect(result.stderr).toMatch(/Instructions file skipped: AGENTS\.md: .*not read/);
   });
 });

@@ -20,7 +20,12 @@ import {
 import { SessionWriter } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import type { AskUserRequester, PermissionRequester, Tool, ToolRegistry } from '@agent/tools';
-import { agentProfiles, agentRegistry, agentSystemPrompt } from './assemble-agent';
+import {
+  agentProfiles,
+  agentRegistry,
+  agentSystemPrompt,
+  skippedInstructions,
+} from './assemble-agent';
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
@@ -93,6 +98,7 @@ export class AgentSession {
       : resolveProvider(options.choice, options.resume?.projection);
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
+    notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
     for (const text of notices) options.onEvent({ type: 'notice', text });
     if (options.resume) await session.adopt(options.resume, { switchProvider: false });
     return session;

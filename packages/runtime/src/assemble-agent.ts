@@ -1,4 +1,4 @@
-import { buildSystemPrompt, type Provider } from '@agent/llm';
+import { buildSystemPrompt, readInstructions, type Provider } from '@agent/llm';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import { createWorkspaceTools, ToolRegistry, type Tool } from '@agent/tools';
 
@@ -63,4 +63,11 @@ export function agentSystemPrompt(
     toolNames: registry.names(),
     extraSections: sections,
   });
+}
+
+/** One notice per AGENTS.md the system prompt leaves out (a link out, a FIFO, a directory). */
+export function skippedInstructions(workspaceRoot: string, agentHome: string): string[] {
+  return readInstructions({ workspaceRoot, agentHome }).skipped.map(
+    (why) => `Instructions file skipped: ${why}`,
+  );
 }
