@@ -27,7 +27,12 @@ import {
   type Tool,
   type ToolRegistry,
 } from '@agent/tools';
-import { agentProfiles, agentRegistry, agentSystemPrompt } from './assemble-agent';
+import {
+  agentProfiles,
+  agentRegistry,
+  agentSystemPrompt,
+  skippedInstructions,
+} from './assemble-agent';
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
@@ -107,6 +112,7 @@ export class AgentSession {
       : resolveProvider(options.choice, options.resume?.projection);
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
+    notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
@@ -139,7 +145,12 @@ export class AgentSession {
       (rule, scope) => this.rememberRule(rule, scope),
     );
     this.registry = agentRegistry({ parent: this, profiles, extraTools: options.extraTools });
-    this.system = agentSystemPrompt(options.workspaceRoot, this.registry, options.promptSections);
+    this.system = agentSystemPrompt(
+      options.workspaceRoot,
+      options.agentHome,
+      this.registry,
+      options.promptSections,
+    );
     this.meter = new ContextMeter(this);
   }
 

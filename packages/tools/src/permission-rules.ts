@@ -58,7 +58,10 @@ function prefixMatches(prefix: string, command: string): boolean {
  */
 function matches(rule: ParsedRule, action: PermissionRule['action'], request: PermissionRequest) {
   if (!picomatch.isMatch(request.toolName, rule.tool)) return false;
-  if (rule.pattern === undefined) return true;
+  // A call the loop raised to exec (a write that makes git run code, see Tool.escalate) is
+  // allowed only by a rule naming its path, hidden folders such as .git spelled out.
+  const escalated = action === 'allow' && request.reason !== undefined;
+  if (rule.pattern === undefined) return !escalated;
   const subject = request.subject;
   if (subject === undefined) return false;
   if (request.subjectKind === 'command') {
@@ -68,7 +71,7 @@ function matches(rule: ParsedRule, action: PermissionRule['action'], request: Pe
     const rest = command.slice(rule.pattern.replace(/\*$/, '').trimEnd().length);
     return prefixMatches(rule.pattern, command) && !COMPOUND.test(rest);
   }
-  return picomatch.isMatch(subject, rule.pattern, { dot: true });
+  return picomatch.isMatch(subject, rule.pattern, { dot: !escalated });
 }
 
 /** The rule that decides `request`: the first matching deny, else the first matching allow. */

@@ -8,6 +8,8 @@ export interface PermissionRequest {
   /** One line describing the call, from the tool's `describe`. */
   title: string;
   input: unknown;
+  /** Why the call needs `exec` approval although its tool edits (see `Tool.escalate`). */
+  reason?: string;
   /** What would change (a unified diff for edits), when the tool can tell beforehand. */
   preview?: string;
   /** What permission rules match against (see RuleSubject), when the tool names one. */

@@ -54,6 +54,32 @@ describe('CardPermissionRequester', () => {
     expect(modals.active).toBeUndefined();
   });
 
+  it('"always" for edits of a tool does not cover its calls raised to exec (issue 16 item 5)', async () => {
+    const { requester, modals, screen } = setup();
+    const signal = new AbortController().signal;
+    const edit = requester.request(request('a'), signal);
+    modals.active!.handleKey({ name: 'a', ch: 'a' });
+    modals.active!.handleKey({ name: 'enter' });
+    await expect(edit).resolves.toEqual({
+      kind: 'allow',
+      always: true,
+      rule: 'write_file',
+      scope: 'session',
+    });
+    const hook = requester.request(
+      {
+        ...request('.git/hooks/pre-commit'),
+        permission: 'exec',
+        reason: 'git runs the files in .git/hooks as programs',
+      },
+      signal,
+    );
+    expect(modals.active).toBeDefined();
+    expect(screen()).toContain('git runs the files in .git/hooks as programs');
+    modals.active!.handleKey({ name: 'escape' });
+    await expect(hook).resolves.toEqual({ kind: 'deny' });
+  });
+
   it('rejects with the abort reason and closes the card when the turn is interrupted', async () => {
     const { requester, modals, screen } = setup();
     const controller = new AbortController();

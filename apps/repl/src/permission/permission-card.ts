@@ -150,6 +150,13 @@ export class PermissionCard {
         '   ',
       ).map((row) => boxed(row, inner)),
     ];
+    if (this.request.reason) {
+      rows.push(
+        ...wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ').map(
+          (row) => boxed(row, inner),
+        ),
+      );
+    }
     if (this.request.preview) {
       const preview = renderDiff(sanitize(this.request.preview), inner, PREVIEW_LINES);
       rows.push(...preview.map((row) => boxed(row, inner)));

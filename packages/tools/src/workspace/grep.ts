@@ -3,7 +3,14 @@ import * as path from 'node:path';
 import type { z } from 'zod';
 import { lazy, loadZod } from '../lazy';
 import { defineTool, ToolError, type Tool } from '../tool';
-import { looksBinary, MAX_FILE_BYTES, statOrUndefined, truncateLine } from './file-text';
+import {
+  checkRegular,
+  looksBinary,
+  MAX_FILE_BYTES,
+  readRegularFile,
+  statOrUndefined,
+  truncateLine,
+} from './file-text';
 import { findFiles } from './find-files';
 import { LineMatcher } from './line-matcher';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
@@ -152,28 +159,29 @@ async function filesToSearch(
 ): Promise<string[]> {
   const stats = await statOrUndefined(target.absolute);
   if (!stats) throw new ToolError(`path "${target.relative}" does not exist`);
-  if (!stats.isDirectory()) return [target.relative];
+  if (!stats.isDirectory()) {
+    checkRegular(target, stats);
+    return [target.relative];
+  }
   const pattern = glob === undefined ? '**/*' : glob.includes('/') ? glob : `**/${glob}`;
   return findFiles({ root: target.root, base: target.absolute, pattern, signal });
 }
 
 /**
- * The file's text, or undefined for files grep skips: links leaving the workspace, huge or
- * binary files. The crawl never follows links, so only a file that is itself a link needs
- * resolving.
+ * The file's text, or undefined for files grep skips: links leaving the workspace, special
+ * files (a FIFO is never waited on), huge or binary files. The search checked every path it
+ * yielded against the root, so only a file that is itself a link needs resolving again.
  */
 async function readSearchable(root: string, file: string): Promise<string | undefined> {
-  let absolute = path.join(root, file);
+  let target: WorkspacePath = { absolute: path.join(root, file), relative: file, root };
   try {
-    if ((await fs.lstat(absolute)).isSymbolicLink()) {
-      absolute = (await resolveInWorkspace(root, file)).absolute;
+    if ((await fs.lstat(target.absolute)).isSymbolicLink()) {
+      target = await resolveInWorkspace(root, file);
     }
   } catch {
     return undefined;
   }
-  const stats = await statOrUndefined(absolute).catch(() => undefined);
-  if (!stats || !stats.isFile() || stats.size > MAX_FILE_BYTES) return undefined;
-  const content = await fs.readFile(absolute).catch(() => undefined);
+  const content = await readRegularFile(target, MAX_FILE_BYTES).catch(() => undefined);
   if (!content || looksBinary(content)) return undefined;
   return content.toString('utf8');
 }

@@ -21,6 +21,7 @@ export {
   type RunShellInput,
   type RunShellOptions,
 } from './run-shell';
+export { stopShellProcesses, killShellProcessesNow } from './process-groups';
 
 /** Names of the workspace tools that only read (permission class `read`). */
 export const READ_ONLY_TOOL_NAMES = ['read_file', 'list_files', 'grep'] as const;
