@@ -8,4 +8,3 @@ export * from './tool-spec';
 export * from './registry';
 export * from './validate';
 export * from './workspace';
-export { lazy } from './lazy';
