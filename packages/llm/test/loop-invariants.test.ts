@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { defineTool } from '@agent/tools';
 import { z } from 'zod';
-import type { StreamEvent } from '../src';
+import type { StreamEvent, ToolHistoryMode } from '../src';
 import { aborted, call, end } from './support/scripted-provider';
 import { startLoop } from './support/run';
 import {
@@ -58,7 +58,7 @@ const scenario = fc.record({
   maxInteractive: fc.integer({ min: 0, max: 3 }),
   hasAskUser: fc.boolean(),
   deny: fc.boolean(),
-  toolHistory: fc.constantFrom<'full' | 'off'>('full', 'off'),
+  toolHistory: fc.constantFrom<ToolHistoryMode>('full', 'off'),
 });
 
 describe('loop invariants', () => {

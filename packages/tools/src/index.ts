@@ -2,7 +2,7 @@ export * from './tool';
 export * from './permission';
 export * from './permission-rules';
 export * from './ask-user-requester';
-export * from './questionnaire-answers';
+export * from './questionnaire';
 export * from './form-answer';
 export * from './tool-spec';
 export * from './registry';
