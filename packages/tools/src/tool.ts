@@ -48,13 +48,8 @@ export interface Tool<I = any> {
   name: string;
   /** Advertised to the model. */
   description: string;
-  /** zod schema of the input; advertised to providers as JSON Schema. */
+  /** zod schema of the input; advertised to providers as the JSON Schema `toolSpec` derives. */
   inputSchema: z.ZodType<I>;
-  /**
-   * The JSON Schema of `inputSchema` (as `inputJsonSchemaOf` derives it), written out ahead so
-   * listing tools for a request loads no zod. Optional; when absent it is derived on each listing.
-   */
-  inputJsonSchema?: Record<string, unknown>;
   permission: PermissionClass;
   /**
    * Needs a person at the keyboard (ask_user). The loop gives it precedence over other calls of

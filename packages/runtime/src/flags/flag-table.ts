@@ -1,3 +1,4 @@
+import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
 
 /** The two front ends. */
@@ -18,7 +19,7 @@ export interface FlagSpec {
 
 const BOTH: readonly AppName[] = ['repl', 'headless'];
 
-export const TOOL_HISTORY_MODES = ['full', 'off'] as const;
+export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
 
 /** Every flag of both apps. A new provider or flag is named here and nowhere else. */

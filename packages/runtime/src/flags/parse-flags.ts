@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ToolHistoryMode } from '@agent/llm';
 import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
 
 /** A command line that cannot be run as written; front ends exit with status 2. */
@@ -14,7 +15,7 @@ export interface AgentFlags {
   cwd?: string;
   resume?: string;
   continue: boolean;
-  toolHistory?: (typeof TOOL_HISTORY_MODES)[number];
+  toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
 import { escalationOfWrite } from './code-running-paths';
 import { fileDiff, type FileDiff } from './file-diff';
@@ -10,49 +9,21 @@ import { replaceFile } from './replace-file';
 /** The diff is repeated in the model's output up to this many characters. */
 const MAX_DIFF_IN_OUTPUT = 8000;
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    path: z.string().describe('File path relative to the workspace root.'),
-    old_string: z
-      .string()
-      .describe(
-        'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
-      ),
-    new_string: z.string().describe('Text to put in its place (must differ from old_string).'),
-    replace_all: z
-      .boolean()
-      .optional()
-      .describe('Replace every occurrence of old_string instead of exactly one (default false).'),
-  });
+const inputSchema = z.object({
+  path: z.string().describe('File path relative to the workspace root.'),
+  old_string: z
+    .string()
+    .describe(
+      'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
+    ),
+  new_string: z.string().describe('Text to put in its place (must differ from old_string).'),
+  replace_all: z
+    .boolean()
+    .optional()
+    .describe('Replace every occurrence of old_string instead of exactly one (default false).'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'File path relative to the workspace root.',
-    },
-    old_string: {
-      type: 'string',
-      description:
-        'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
-    },
-    new_string: {
-      type: 'string',
-      description: 'Text to put in its place (must differ from old_string).',
-    },
-    replace_all: {
-      description: 'Replace every occurrence of old_string instead of exactly one (default false).',
-      type: 'boolean',
-    },
-  },
-  required: ['path', 'old_string', 'new_string'],
-};
-
-export type EditFileInput = z.infer<ReturnType<typeof inputSchema>>;
+export type EditFileInput = z.infer<typeof inputSchema>;
 
 interface PlannedEdit {
   target: WorkspacePath;
@@ -73,10 +44,7 @@ export function editFileTool(): Tool<EditFileInput> {
       'Edit a file by replacing old_string with new_string. old_string must match the file exactly ' +
       '(read the file first) and occur exactly once; include surrounding lines to make it unique, or set ' +
       'replace_all to change every occurrence. Returns a unified diff of the change.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
     escalate: (input, ctx) => escalationOfWrite(input.path, ctx),

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import {
   checkRegular,
@@ -27,51 +26,22 @@ export interface GrepOptions {
   fileTimeLimitMs?: number;
 }
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    pattern: z.string().describe('JavaScript regular expression searched for in each line.'),
-    path: z
-      .string()
-      .optional()
-      .describe('File or directory to search, relative to the workspace root (default: the root).'),
-    glob: z
-      .string()
-      .optional()
-      .describe(
-        'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
-      ),
-    ignore_case: z.boolean().optional().describe('Match case-insensitively (default false).'),
-  });
+const inputSchema = z.object({
+  pattern: z.string().describe('JavaScript regular expression searched for in each line.'),
+  path: z
+    .string()
+    .optional()
+    .describe('File or directory to search, relative to the workspace root (default: the root).'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
+    ),
+  ignore_case: z.boolean().optional().describe('Match case-insensitively (default false).'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    pattern: {
-      type: 'string',
-      description: 'JavaScript regular expression searched for in each line.',
-    },
-    path: {
-      description:
-        'File or directory to search, relative to the workspace root (default: the root).',
-      type: 'string',
-    },
-    glob: {
-      description:
-        'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
-      type: 'string',
-    },
-    ignore_case: {
-      description: 'Match case-insensitively (default false).',
-      type: 'boolean',
-    },
-  },
-  required: ['pattern'],
-};
-
-export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
+export type GrepInput = z.infer<typeof inputSchema>;
 
 /**
  * Searches workspace text files line by line with a regular expression. The pattern runs on a
@@ -85,10 +55,7 @@ export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
       'Search the contents of workspace files with a JavaScript regular expression, line by line. ' +
       'Prints "path:line: text" for each matching line. Files excluded by .gitignore, binary files, ' +
       `.git and node_modules are skipped. At most ${MAX_GREP_MATCHES} matches are shown.`,
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'read',
     describe: (input) =>
       `grep /${input.pattern}/ in ${input.path ?? '.'}${input.glob ? ` (${input.glob})` : ''}`,

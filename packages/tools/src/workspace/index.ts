@@ -23,9 +23,6 @@ export {
 } from './run-shell';
 export { stopShellProcesses, killShellProcessesNow } from './process-groups';
 
-/** Names of the workspace tools that only read (permission class `read`). */
-export const READ_ONLY_TOOL_NAMES = ['read_file', 'list_files', 'grep'] as const;
-
 /** All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell. */
 export function createWorkspaceTools(): Tool[] {
   return [

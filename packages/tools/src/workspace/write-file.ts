@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
 import { escalationOfWrite } from './code-running-paths';
 import { fileDiff, type FileDiff } from './file-diff';
@@ -17,33 +16,14 @@ import {
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
 import { replaceFile } from './replace-file';
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    path: z
-      .string()
-      .describe('File path relative to the workspace root; parent directories are created.'),
-    content: z.string().describe('The complete new content of the file.'),
-  });
+const inputSchema = z.object({
+  path: z
+    .string()
+    .describe('File path relative to the workspace root; parent directories are created.'),
+  content: z.string().describe('The complete new content of the file.'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'File path relative to the workspace root; parent directories are created.',
-    },
-    content: {
-      type: 'string',
-      description: 'The complete new content of the file.',
-    },
-  },
-  required: ['path', 'content'],
-};
-
-export type WriteFileInput = z.infer<ReturnType<typeof inputSchema>>;
+export type WriteFileInput = z.infer<typeof inputSchema>;
 
 interface PlannedWrite {
   target: WorkspacePath;
@@ -64,10 +44,7 @@ export function writeFileTool(): Tool<WriteFileInput> {
     description:
       'Create a file, or overwrite one, with the given content. Parent directories are created. ' +
       'Prefer edit_file for changing part of an existing file.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
     escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
