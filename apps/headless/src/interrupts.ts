@@ -1,15 +1,23 @@
+/** How long an interrupted run may take to wind down before the process exits anyway. */
+export const INTERRUPT_GRACE_MS = 1000;
+
 /**
- * SIGINT and SIGTERM abort the run (the loop ends, the session is saved); a second signal exits
- * at once with `exitCode`. Returns a function that removes the handlers.
+ * SIGINT and SIGTERM abort the run (the loop ends, the session is saved); a second signal, or the
+ * run still going `INTERRUPT_GRACE_MS` after the first, exits at once with `exitCode`. Returns a
+ * function that removes the handlers (and the pending exit).
  */
 export function abortOnSignals(controller: AbortController, exitCode: number): () => void {
+  let forceExit: NodeJS.Timeout | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) process.exit(exitCode);
     controller.abort(new Error(`interrupted by ${signal}`));
+    forceExit = setTimeout(() => process.exit(exitCode), INTERRUPT_GRACE_MS);
+    forceExit.unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return () => {
+    clearTimeout(forceExit);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { countTokens, EXACT_COUNT_CHARS } from '../src';
+
+const reference = new Tiktoken(o200k);
+const exact = (text: string): number => reference.encode(text, [], []).length;
+
+function timed(text: string): { tokens: number; ms: number } {
+  const start = performance.now();
+  const tokens = countTokens(text, 'openai');
+  return { tokens, ms: performance.now() - start };
+}
+
+describe('o200k counting is bounded in time for any input', () => {
+  beforeAll(() => {
+    countTokens('load the ranks once', 'openai');
+  });
+
+  it('counts 5 MB of `=` (one run without whitespace) in well under a second', () => {
+    const { tokens, ms } = timed('='.repeat(5 * 1024 * 1024));
+    expect(ms).toBeLessThan(500);
+    // `=` runs merge into long tokens, never more than one token per character.
+    expect(tokens).toBeGreaterThan((5 * 1024 * 1024) / 64);
+    expect(tokens).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('counts a 1 MB file of `=` lines, long letter and space runs, in well under a second', () => {
+    for (const text of [
+      `${'='.repeat(79)}\n`.repeat(13_000),
+      'a'.repeat(1_000_000),
+      ' '.repeat(1_000_000),
+      'x'.repeat(40_000),
+      '\u{1F600}'.repeat(200_000),
+    ]) {
+      const { tokens, ms } = timed(text);
+      expect(ms).toBeLessThan(500);
+      expect(tokens).toBeGreaterThan(0);
+    }
+  });
+
+  it('is exact for ordinary text, code and JSON below the exact bound', () => {
+    const prose =
+      'The agent reads files, runs commands and asks the person when a decision is theirs. ';
+    const code = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
+    const json = JSON.stringify({ path: 'src/index.ts', lines: [1, 2, 3], ok: true });
+    for (const text of [prose.repeat(300), code.repeat(200), json.repeat(100), 'hello world']) {
+      expect(text.length).toBeLessThan(EXACT_COUNT_CHARS);
+      expect(countTokens(text, 'openai')).toBe(exact(text));
+    }
+  });
+
+  it('matches the reference tokenizer on arbitrary short text of ordinary pieces', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(' ', '\n', '. ')), {
+          maxLength: 40,
+        }),
+        (parts) => {
+          const text = parts.join('');
+          expect(countTokens(text, 'openai')).toBe(exact(text));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('estimates beyond the exact bound at the ratio counted so far', () => {
+    const sentence = 'Counting stays proportional past the exact bound. ';
+    const text = sentence.repeat(Math.ceil((4 * EXACT_COUNT_CHARS) / sentence.length));
+    const counted = countTokens(text, 'openai');
+    const truth = exact(text);
+    expect(Math.abs(counted - truth) / truth).toBeLessThan(0.02);
+  });
+});
