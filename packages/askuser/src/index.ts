@@ -17,6 +17,7 @@ export { ASK_USER_GUIDANCE } from './guidance';
 export {
   parseQuestionnaire,
   parseQuestionnaireResult,
+  REDACTED_QUESTIONNAIRE_NOTE,
   summarizeQuestionnaire,
   summaryHeadline,
   type AnsweredQuestionnaire,

@@ -1,11 +1,17 @@
 import {
   pairAnswers,
+  questionnaireWasRedacted,
   summaryHeadline,
   type Questionnaire,
   type QuestionnaireResult,
 } from '@agent/tools';
 
-export { parseQuestionnaire, parseQuestionnaireResult, summaryHeadline } from '@agent/tools';
+export {
+  parseQuestionnaire,
+  parseQuestionnaireResult,
+  REDACTED_QUESTIONNAIRE_NOTE,
+  summaryHeadline,
+} from '@agent/tools';
 
 /** A questionnaire result plus which answers the person typed rather than picked. */
 export interface AnsweredQuestionnaire extends QuestionnaireResult {
@@ -29,6 +35,8 @@ export interface QuestionnaireSummary {
   cancelled: boolean;
   /** "2 answers", "1 answer" or "cancelled after 1 of 2". */
   headline: string;
+  /** A secret was removed from the questions, options or answers before the session was saved. */
+  redacted: boolean;
 }
 
 /**
@@ -49,5 +57,6 @@ export function summarizeQuestionnaire(
     total,
     cancelled: result.cancelled,
     headline: summaryHeadline(items.length, total, result.cancelled),
+    redacted: questionnaireWasRedacted(questionnaire, result),
   };
 }

@@ -1,6 +1,8 @@
 import {
   pairAnswers,
   parseQuestionnaire,
+  questionnaireWasRedacted,
+  REDACTED_QUESTIONNAIRE_NOTE,
   summaryHeadline,
   type AnsweredQuestion,
 } from '@agent/tools';
@@ -18,6 +20,8 @@ export interface QuestionnaireSummary {
   cancelled: boolean;
   answered: number;
   total: number;
+  /** A secret was removed from the questions, options or answers before saving. */
+  redacted: boolean;
 }
 
 /** The questions of an ask_user input, or undefined when it does not have that shape or none. */
@@ -36,15 +40,20 @@ export function summarizeQuestionnaire(
     cancelled: result.cancelled,
     answered,
     total: record.questions.length,
+    redacted: questionnaireWasRedacted(record, result),
   };
 }
 
-/** Plain text lines for a summary: `Question -> answer`, custom answers marked, cancellations noted. */
+/**
+ * Plain text lines for a summary: `Question -> answer`, custom answers marked, cancellations and
+ * redactions noted.
+ */
 export function formatQuestionnaireSummary(summary: QuestionnaireSummary): string[] {
   const lines = summary.questions.map((q) => {
     if (q.answer === undefined) return `${q.question} -> (not answered)`;
     return `${q.question} -> ${q.answer}${q.custom ? ' (custom)' : ''}`;
   });
   if (summary.cancelled) lines.push(summaryHeadline(summary.answered, summary.total, true));
+  if (summary.redacted) lines.push(`(${REDACTED_QUESTIONNAIRE_NOTE})`);
   return lines;
 }

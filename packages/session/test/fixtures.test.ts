@@ -84,6 +84,7 @@ describe('session files of every schema version load', () => {
           cancelled: true,
           answered: 1,
           total: 2,
+          redacted: false,
         },
       },
       { kind: 'assistant', text: 'SQLite it is.' },

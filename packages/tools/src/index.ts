@@ -2,6 +2,7 @@ export * from './tool';
 export * from './permission';
 export * from './ask-user-requester';
 export * from './questionnaire-answers';
+export * from './redaction-marker';
 export * from './tool-spec';
 export * from './registry';
 export * from './validate';

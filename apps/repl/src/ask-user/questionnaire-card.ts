@@ -1,4 +1,8 @@
-import type { QuestionnaireModel, QuestionnaireSummary } from '@agent/askuser';
+import {
+  REDACTED_QUESTIONNAIRE_NOTE,
+  type QuestionnaireModel,
+  type QuestionnaireSummary,
+} from '@agent/askuser';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
 
@@ -136,6 +140,11 @@ export function renderQuestionnaireSummary(
     ];
     if (item.custom) answer.push({ text: ' (typed)', style: 'dim' });
     rows.push(...wrapSpans(answer, w, '      '));
+  }
+  if (summary.redacted) {
+    rows.push(
+      ...wrapSpans([{ text: `  (${REDACTED_QUESTIONNAIRE_NOTE})`, style: 'warn' }], w, '  '),
+    );
   }
   return rows;
 }
