@@ -4,6 +4,7 @@ export * from './redact';
 export * from './session-id';
 export * from './paths';
 export * from './serialize';
+export * from './line-limits';
 export * from './loop-events';
 export * from './session-writer';
 export * from './load-session';

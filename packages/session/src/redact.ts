@@ -1,4 +1,5 @@
 import { REDACTED } from '@agent/tools';
+import { MAX_JSON_DEPTH } from './line-limits';
 import { heldSecrets } from './redaction/held-secrets';
 import { SECRET_PATTERNS } from './redaction/secret-patterns';
 
@@ -28,16 +29,20 @@ export function redactDeep<T>(value: T): T {
   return redactValue(value) as T;
 }
 
-function redactValue(value: unknown): unknown {
+/** What a value nested deeper than `MAX_JSON_DEPTH` is saved as. */
+export const TOO_DEEP = '[nested too deep: not saved]';
+
+function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactValue);
+  if (typeof value === 'object' && value !== null && depth >= MAX_JSON_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
       if (key === '__proto__') {
         Object.defineProperty(out, key, {
-          value: redactValue(item),
+          value: redactValue(item, depth + 1),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -45,7 +50,7 @@ function redactValue(value: unknown): unknown {
       } else if (typeof item === 'string' && item.length > 0 && CREDENTIAL_KEY.test(key)) {
         out[key] = REDACTED;
       } else {
-        out[key] = redactValue(item);
+        out[key] = redactValue(item, depth + 1);
       }
     }
     return out;

@@ -119,7 +119,14 @@ export class SessionWriter {
   /** Queues an already stamped event as it is (redacted, raw outputs dropped). */
   appendEvent(event: SessionEvent): void {
     if (this.closed) throw new Error(`session ${this.id} is closed`);
-    this.buffer.push(`${toSessionLine(event)}\n`);
+    let line: string;
+    try {
+      line = toSessionLine(event);
+    } catch (error) {
+      this.fail(error as Error);
+      return;
+    }
+    this.buffer.push(`${line}\n`);
     if (!this.writeScheduled) {
       this.writeScheduled = true;
       setImmediate(() => {
