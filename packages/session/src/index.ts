@@ -7,6 +7,7 @@ export * from './serialize';
 export * from './line-limits';
 export * from './loop-events';
 export * from './session-writer';
+export * from './session-lock';
 export * from './load-session';
 export * from './session-store';
 export * from './project-messages';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AssistantMessage, LoopEvent, ToolActivity } from '@agent/llm';
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
+import { lockSession } from './session-lock';
 import {
   SESSION_SCHEMA_VERSION,
   type QuestionnaireRecord,
@@ -57,6 +58,7 @@ export class SessionWriter {
     private readonly file: fs.FileHandle,
     private readonly now: () => Date,
     private readonly onError: ((error: Error) => void) | undefined,
+    private readonly unlock: () => Promise<void>,
   ) {}
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
@@ -75,7 +77,14 @@ export class SessionWriter {
         if (exists && options.id === undefined && attempt < 20) continue;
         throw error;
       }
-      const writer = new SessionWriter(id, file, handle, now, options.onError);
+      let unlock: () => Promise<void>;
+      try {
+        unlock = await lockSession(file);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      const writer = new SessionWriter(id, file, handle, now, options.onError, unlock);
       const start: SessionEventInput = {
         type: 'session_start',
         cwd: options.cwd,
@@ -89,9 +98,19 @@ export class SessionWriter {
     }
   }
 
-  /** Opens an existing session file to continue it (resume). A torn last line is fenced off. */
+  /**
+   * Opens an existing session file to continue it (resume). A torn last line is fenced off.
+   * Throws `SessionLockedError` while another live process appends to it.
+   */
   static async open(file: string, options: OpenSessionOptions = {}): Promise<SessionWriter> {
-    const handle = await fs.open(file, 'a+', 0o600);
+    const unlock = await lockSession(file);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'a+', 0o600);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
     const { size } = await handle.stat();
     if (size > 0) {
       const last = Buffer.alloc(1);
@@ -99,7 +118,14 @@ export class SessionWriter {
       if (last[0] !== 0x0a) await handle.write('\n');
     }
     const id = path.basename(file).replace(/\.jsonl$/, '');
-    return new SessionWriter(id, file, handle, options.now ?? (() => new Date()), options.onError);
+    return new SessionWriter(
+      id,
+      file,
+      handle,
+      options.now ?? (() => new Date()),
+      options.onError,
+      unlock,
+    );
   }
 
   /** Stamps `input` with version, id and time, and queues it. Returns the stamped event. */
@@ -194,7 +220,11 @@ export class SessionWriter {
       await this.flush();
     } finally {
       this.closed = true;
-      await this.file.close();
+      try {
+        await this.file.close();
+      } finally {
+        await this.unlock();
+      }
     }
   }
 
