@@ -6,4 +6,5 @@ export * from './context';
 export * from './system-prompt';
 export * from './config';
 export { createProvider } from './providers/create-provider';
+export { formatWait, MAX_RETRY_WAIT_MS } from './providers/shared/retrying-provider';
 export * from './text/terminal-safe';

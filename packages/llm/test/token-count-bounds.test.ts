@@ -1,9 +1,13 @@
 import fc from 'fast-check';
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200k from 'js-tiktoken/ranks/o200k_base';
 import { countTokens, EXACT_COUNT_CHARS } from '../src';
 
-const reference = new Tiktoken(o200k);
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { Tiktoken } = require('js-tiktoken/lite') as {
+  Tiktoken: new (ranks: unknown) => { encode(text: string, a: string[], d: string[]): number[] };
+};
+const o200k = require('js-tiktoken/ranks/o200k_base') as { default?: unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
+const reference = new Tiktoken(o200k.default ?? o200k);
 const exact = (text: string): number => reference.encode(text, [], []).length;
 
 function timed(text: string): { tokens: number; ms: number } {

@@ -34,6 +34,7 @@ export const MAX_RESPONSE_CHARS = 8 * 1024 * 1024;
 export interface CollectCallbacks {
   onText(text: string): void;
   onUsage(usage: Usage): void;
+  onRetry?(retry: Extract<StreamEvent, { type: 'retry' }>): void;
 }
 
 /**
@@ -98,6 +99,9 @@ export async function collectTurn(
         case 'tool_call_end':
           if (!order.includes(event.id)) order.push(event.id);
           complete.set(event.id, { id: event.id, name: event.name, arguments: event.arguments });
+          break;
+        case 'retry':
+          callbacks.onRetry?.(event);
           break;
         case 'usage':
           usage = mergeUsage(usage, event.usage);

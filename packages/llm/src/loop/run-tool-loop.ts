@@ -63,6 +63,8 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const turn = await collectTurn(options.provider, request, options.signal, {
       onText: (text) => emit({ type: 'text_delta', text }),
       onUsage: (usage) => emit({ type: 'usage', usage }),
+      onRetry: ({ attempt, maxRetries, waitMs, reason }) =>
+        emit({ type: 'provider_retry', attempt, maxRetries, waitMs, reason }),
     });
 
     const interrupted = turn.stopReason === 'aborted' || options.signal.aborted;
