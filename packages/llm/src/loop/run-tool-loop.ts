@@ -2,6 +2,7 @@ import type { AssistantMessage, ToolActivity } from '../messages';
 import { boundString } from '../history/bounds';
 import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory, memoryInput } from '../history/memory';
+import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
 import { collectTurn, type RawToolCall } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
@@ -17,6 +18,10 @@ export const DEFAULT_MAX_INTERACTIVE = 3;
  * Never throws. Every tool call id gets exactly one result, in order, whatever happens.
  */
 export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
+  // The o200k ranks load in slices while the model answers, not in one block at the first count.
+  if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
+    void warmTokenizer();
+  }
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const produced: AssistantMessage[] = [];
   const emit = (event: LoopEvent): void => {

@@ -37,7 +37,9 @@ export function createProvider(id: ProviderId, options: ProviderOptions): Provid
       `unknown provider "${String(id)}"; expected one of: ${PROVIDER_IDS.join(', ')}`,
     );
   }
-  // Retries are the wrapper's, visible and capped, never the SDKs' silent ones.
+  // The offline demo never fails; elsewhere retries are the wrapper's, visible and capped,
+  // never the SDKs' silent ones.
+  if (id === 'demo') return load().create(options);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   return retryingProvider(load().create({ ...options, maxRetries: 0 }), maxRetries);
 }
