@@ -89,9 +89,10 @@ describe('loading the tokenizer', () => {
   it('loads the rank data in slices that let timers and signals through', async () => {
     let fresh: typeof import('../src/context/o200k-encoder') | undefined;
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      /* eslint-disable @typescript-eslint/no-require-imports */
       fresh =
         require('../src/context/o200k-encoder') as typeof import('../src/context/o200k-encoder');
+      /* eslint-enable @typescript-eslint/no-require-imports */
     });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);

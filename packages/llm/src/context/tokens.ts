@@ -58,7 +58,6 @@ function countOpenAI(text: string): number {
   const pieces = o200kPieces();
   const deadline = performance.now() + EXACT_COUNT_BUDGET_MS;
   let tokens = 0;
-  let counted = 0;
   let steps = 0;
   pieces.lastIndex = 0;
   for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) {
@@ -80,11 +79,10 @@ function countOpenAI(text: string): number {
         }
       }
     }
-    counted = end;
     pieces.lastIndex = end;
-    if (counted >= EXACT_COUNT_CHARS) return estimateRest(text, counted, tokens);
+    if (end >= EXACT_COUNT_CHARS) return estimateRest(text, end, tokens);
     if (++steps % 256 === 0 && performance.now() > deadline) {
-      return estimateRest(text, counted, tokens);
+      return estimateRest(text, end, tokens);
     }
   }
   return tokens;
