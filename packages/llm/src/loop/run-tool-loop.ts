@@ -18,10 +18,6 @@ export const DEFAULT_MAX_INTERACTIVE = 3;
  * Never throws. Every tool call id gets exactly one result, in order, whatever happens.
  */
 export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
-  // The o200k ranks load in slices while the model answers, not in one block at the first count.
-  if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
-    void warmTokenizer();
-  }
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const produced: AssistantMessage[] = [];
   const emit = (event: LoopEvent): void => {
@@ -86,6 +82,11 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
       }
       if (calls.length > 0) {
         const raw = new Map(calls.map((call) => [call.id, call.arguments]));
+        // Tool results grow the next request: the o200k ranks load in slices while the tools run,
+        // not in one block at the first count (a one-turn answer never loads them).
+        if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
+          void warmTokenizer();
+        }
         const outcome = await runBatch(message, raw, env);
         if (outcome === 'interrupted') return end('interrupted');
         continue;
