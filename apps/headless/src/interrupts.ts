@@ -2,15 +2,17 @@
 export const INTERRUPT_GRACE_MS = 1000;
 
 /**
- * SIGINT and SIGTERM abort the run (the loop ends, the session is saved); a second signal, or the
- * run still going `INTERRUPT_GRACE_MS` after the first, exits at once with `exitCode`. Returns a
- * function that removes the handlers (and the pending exit).
+ * SIGINT and SIGTERM interrupt the run (`interrupt`: the loop ends, the session is saved); a
+ * second signal, or the run still going `INTERRUPT_GRACE_MS` after the first, exits at once with
+ * `exitCode`. Returns a function that removes the handlers (and the pending exit).
  */
-export function abortOnSignals(controller: AbortController, exitCode: number): () => void {
+export function abortOnSignals(interrupt: () => void, exitCode: number): () => void {
+  let interrupted = false;
   let forceExit: NodeJS.Timeout | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (controller.signal.aborted) process.exit(exitCode);
-    controller.abort(new Error(`interrupted by ${signal}`));
+  const onSignal = (): void => {
+    if (interrupted) process.exit(exitCode);
+    interrupted = true;
+    interrupt();
     forceExit = setTimeout(() => process.exit(exitCode), INTERRUPT_GRACE_MS);
     forceExit.unref();
   };
