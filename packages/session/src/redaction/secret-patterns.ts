@@ -33,7 +33,12 @@ const AUTH_SCHEMES =
   'basic|bearer|digest|token|negotiate|ntlm|oauth|apikey|sharedkey|aws4-hmac-sha256';
 
 /**
- * Secret shapes, most specific first. Token formats are self-identifying prefixes (so ordinary
+ * Secret shapes, most specific first. A table kept here rather than a scanner's package: the
+ * maintained sets on npm (secretlint's rule presets) are ES modules run asynchronously through a
+ * linting engine that reports ranges in files, not a synchronous string rewrite applied to every
+ * saved event; the formats below follow their rules and gitleaks'.
+ *
+ * Token formats are self-identifying prefixes (so ordinary
  * text never matches them); contextual rules redact only the value after a credential name,
  * header or URL password, never the name, user name, host or other parameters.
  */
