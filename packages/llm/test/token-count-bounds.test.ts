@@ -38,7 +38,7 @@ describe('o200k counting is bounded in time for any input', () => {
       '\u{1F600}'.repeat(200_000),
     ]) {
       const { tokens, ms } = timed(text);
-      // The exact part is bounded in time (250 ms at most), the rest estimated.
+      // The exact part is bounded in work (about 50 ms), the rest estimated.
       expect(ms).toBeLessThan(800);
       expect(tokens).toBeGreaterThan(0);
     }

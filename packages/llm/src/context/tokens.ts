@@ -1,4 +1,4 @@
-import { o200kPieces, o200kPieceTokens } from './o200k-encoder';
+import { o200kPieces, o200kPieceTokens, takeO200kWork } from './o200k-encoder';
 
 export { warmO200k as warmTokenizer } from './o200k-encoder';
 
@@ -25,10 +25,11 @@ export const MAX_PIECE_CHARS = 64;
 export const EXACT_COUNT_CHARS = 64 * 1024;
 
 /**
- * A safety net in time for text that is slow per character (long pieces that are not tokens):
- * past it the rest is estimated the same way, so counting is bounded for any input.
+ * The merge work one call may do (about 50 ms; see `takeO200kWork`): text slow per character
+ * (long runs that are no token, random CJK) is counted exactly only that far, then estimated the
+ * same way. Work, not the clock, so a count never depends on the machine's load.
  */
-export const EXACT_COUNT_BUDGET_MS = 250;
+export const EXACT_COUNT_WORK = 25_000_000;
 
 /** Texts at least this long are remembered: a request's history is counted again every turn. */
 const CACHE_MIN_CHARS = 512;
@@ -56,9 +57,9 @@ export function countTokens(text: string, family: TokenizerFamily = 'estimate'):
  */
 function countOpenAI(text: string): number {
   const pieces = o200kPieces();
-  const deadline = performance.now() + EXACT_COUNT_BUDGET_MS;
+  takeO200kWork();
+  let work = 0;
   let tokens = 0;
-  let steps = 0;
   pieces.lastIndex = 0;
   for (let match = pieces.exec(text); match !== null; match = pieces.exec(text)) {
     const start = match.index;
@@ -74,14 +75,15 @@ function countOpenAI(text: string): number {
         const to = sliceBoundary(text, from, end);
         tokens += o200kPieceTokens(text.slice(from, to));
         from = to;
-        if (from >= EXACT_COUNT_CHARS || (++steps % 64 === 0 && performance.now() > deadline)) {
+        work += takeO200kWork();
+        if (from >= EXACT_COUNT_CHARS || work >= EXACT_COUNT_WORK) {
           return estimateRest(text, from, tokens);
         }
       }
     }
     pieces.lastIndex = end;
-    if (end >= EXACT_COUNT_CHARS) return estimateRest(text, end, tokens);
-    if (++steps % 256 === 0 && performance.now() > deadline) {
+    work += takeO200kWork();
+    if (end >= EXACT_COUNT_CHARS || work >= EXACT_COUNT_WORK) {
       return estimateRest(text, end, tokens);
     }
   }
