@@ -1,4 +1,5 @@
 import {
+  formatWait,
   stripTerminalControls,
   type AssistantMessage,
   type LoopEndReason,
@@ -131,6 +132,11 @@ class ActivityLog {
         this.line(`< ${activity.name} ${activity.status}: ${detail}`);
         break;
       }
+      case 'provider_retry':
+        this.line(
+          `retrying in ${formatWait(event.waitMs)} (attempt ${event.attempt} of ${event.maxRetries}): ${event.reason}`,
+        );
+        break;
       case 'turn_end':
         if (event.error) this.line(`error: ${event.error}`);
         else if (event.reason === 'interrupted') this.line('interrupted');

@@ -19,6 +19,8 @@ export interface ProviderError {
   /** Actionable text for the person, e.g. which variable to set. */
   message: string;
   status?: number;
+  /** The wait the server asked for before a retry (Retry-After), when it sent one. */
+  retryAfterMs?: number;
 }
 
 export type StreamEvent =
@@ -28,6 +30,11 @@ export type StreamEvent =
   /** A complete call: `arguments` is the model's raw JSON text, possibly malformed. */
   | { type: 'tool_call_end'; id: string; name: string; arguments: string }
   | { type: 'usage'; usage: Usage }
+  /**
+   * The request failed before any output and is tried again after `waitMs` (a rate limit or a
+   * server failure); `attempt` of `maxRetries`. Shown to the person, never part of the turn.
+   */
+  | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; reason: string }
   /** Always the last event. */
   | { type: 'end'; stopReason: StopReason; error?: ProviderError };
 

@@ -5,6 +5,7 @@ import type { AssistantMessage, LoopEvent, ToolActivity, ToolHistoryMode } from 
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
 import { SESSION_SCHEMA_VERSION, type SessionEvent, type SessionEventInput } from './schema';
+import { lockSession } from './session-lock';
 import { toSessionLine } from './serialize';
 import { newSessionId } from './session-id';
 
@@ -50,6 +51,7 @@ export class SessionWriter {
     private readonly file: fs.FileHandle,
     private readonly now: () => Date,
     private readonly onError: ((error: Error) => void) | undefined,
+    private readonly unlock: () => Promise<void>,
   ) {}
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
@@ -68,7 +70,14 @@ export class SessionWriter {
         if (exists && options.id === undefined && attempt < 20) continue;
         throw error;
       }
-      const writer = new SessionWriter(id, file, handle, now, options.onError);
+      let unlock: () => Promise<void>;
+      try {
+        unlock = await lockSession(file);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      const writer = new SessionWriter(id, file, handle, now, options.onError, unlock);
       const start: SessionEventInput = {
         type: 'session_start',
         cwd: options.cwd,
@@ -82,9 +91,19 @@ export class SessionWriter {
     }
   }
 
-  /** Opens an existing session file to continue it (resume). A torn last line is fenced off. */
+  /**
+   * Opens an existing session file to continue it (resume). A torn last line is fenced off.
+   * Throws `SessionLockedError` while another live process appends to it.
+   */
   static async open(file: string, options: OpenSessionOptions = {}): Promise<SessionWriter> {
-    const handle = await fs.open(file, 'a+', 0o600);
+    const unlock = await lockSession(file);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'a+', 0o600);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
     const { size } = await handle.stat();
     if (size > 0) {
       const last = Buffer.alloc(1);
@@ -92,7 +111,14 @@ export class SessionWriter {
       if (last[0] !== 0x0a) await handle.write('\n');
     }
     const id = path.basename(file).replace(/\.jsonl$/, '');
-    return new SessionWriter(id, file, handle, options.now ?? (() => new Date()), options.onError);
+    return new SessionWriter(
+      id,
+      file,
+      handle,
+      options.now ?? (() => new Date()),
+      options.onError,
+      unlock,
+    );
   }
 
   /** Stamps `input` with version, id and time, and queues it. Returns the stamped event. */
@@ -112,7 +138,14 @@ export class SessionWriter {
   /** Queues an already stamped event as it is (redacted, raw outputs dropped). */
   appendEvent(event: SessionEvent): void {
     if (this.closed) throw new Error(`session ${this.id} is closed`);
-    this.buffer.push(`${toSessionLine(event)}\n`);
+    let line: string;
+    try {
+      line = toSessionLine(event);
+    } catch (error) {
+      this.fail(error as Error);
+      return;
+    }
+    this.buffer.push(`${line}\n`);
     if (!this.writeScheduled) {
       this.writeScheduled = true;
       setImmediate(() => {
@@ -172,7 +205,11 @@ export class SessionWriter {
       await this.flush();
     } finally {
       this.closed = true;
-      await this.file.close();
+      try {
+        await this.file.close();
+      } finally {
+        await this.unlock();
+      }
     }
   }
 

@@ -17,15 +17,15 @@ describe('redactSecrets', () => {
     [`gemini ${GOOGLE_KEY}`, 'gemini [REDACTED]'],
     [
       `curl -H "Authorization: Bearer ${BEARER}" https://x`,
-      'curl -H "Authorization: [REDACTED]" https://x',
+      'curl -H "Authorization: Bearer [REDACTED]" https://x',
     ],
     [`authorization: Basic dXNlcjpwYXNz`, 'authorization: [REDACTED]'],
     [
       `Authorization: Bearer ${BEARER} and url https://x.com/?token=supersecret123`,
-      'Authorization: [REDACTED] and url https://x.com/?token=[REDACTED]',
+      'Authorization: Bearer [REDACTED] and url https://x.com/?token=[REDACTED]',
     ],
     [`{"Authorization":"token abc123456"}`, '{"Authorization":"[REDACTED]"}'],
-    [`sent with bearer ${BEARER}.`, 'sent with bearer [REDACTED]'],
+    [`sent with bearer ${BEARER}.`, 'sent with bearer [REDACTED].'],
     [
       'https://api.example.com/x?user=1&access_token=abc.def-123&page=2',
       'https://api.example.com/x?user=1&access_token=[REDACTED]&page=2',
@@ -36,9 +36,9 @@ describe('redactSecrets', () => {
     ],
     [
       'git clone https://alice:hunter2@github.com/a/b.git',
-      'git clone https://[REDACTED]@github.com/a/b.git',
+      'git clone https://alice:[REDACTED]@github.com/a/b.git',
     ],
-    ['postgres://svc:pw@db:5432/app', 'postgres://[REDACTED]@db:5432/app'],
+    ['postgres://svc:pw@db:5432/app', 'postgres://svc:[REDACTED]@db:5432/app'],
     [
       'https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com',
       'https://[REDACTED]@github.com',

@@ -79,7 +79,10 @@ export async function startFakeServer(
       const fault = turn.fault;
       if (fault?.kind === 'status' && statusFaultsServed < (fault.times ?? 1)) {
         statusFaultsServed++;
-        res.writeHead(fault.status, { 'content-type': 'application/json', 'retry-after': '0' });
+        res.writeHead(fault.status, {
+          'content-type': 'application/json',
+          'retry-after': fault.retryAfter ?? '0',
+        });
         res.end(protocol.errorBody(fault.status, fault.message ?? `fake ${fault.status}`));
         return;
       }

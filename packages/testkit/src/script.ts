@@ -11,8 +11,11 @@ export type Fault =
   | { kind: 'hang'; afterEvents?: number }
   /** Send the first `afterEvents` wire events, then destroy the connection. */
   | { kind: 'cut'; afterEvents: number }
-  /** Answer `times` requests (default 1) with this HTTP status, then play the turn. */
-  | { kind: 'status'; status: number; times?: number; message?: string };
+  /**
+   * Answer `times` requests (default 1) with this HTTP status, then play the turn. `retryAfter`
+   * is the Retry-After header sent with it (default `0`).
+   */
+  | { kind: 'status'; status: number; times?: number; message?: string; retryAfter?: string };
 
 /** One scripted model response, encoded by each fake in its provider's real wire format. */
 export interface ScriptedTurn {

@@ -24,6 +24,7 @@ export interface ScriptProviderError {
   kind: 'auth' | 'rate_limit' | 'server' | 'network' | 'bad_request' | 'stream_cut' | 'other';
   message: string;
   status?: number;
+  retryAfterMs?: number;
 }
 
 /** Mirrors @agent/llm `StreamEvent`: what one provider call streams, `end` always last. */
@@ -33,6 +34,7 @@ export type ScriptEvent =
   | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
   | { type: 'tool_call_end'; id: string; name: string; arguments: string }
   | { type: 'usage'; usage: ScriptUsage }
+  | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; reason: string }
   | { type: 'end'; stopReason: ScriptStopReason; error?: ScriptProviderError };
 
 /**

@@ -3,6 +3,7 @@ export * from './permission';
 export * from './permission-rules';
 export * from './ask-user-requester';
 export * from './questionnaire';
+export * from './redaction-marker';
 export * from './form-answer';
 export * from './tool-spec';
 export * from './registry';

@@ -27,6 +27,7 @@ describe('questionnaire summaries', () => {
       total: 2,
       cancelled: false,
       headline: '2 answers',
+      redacted: false,
     });
   });
 

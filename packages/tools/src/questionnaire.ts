@@ -1,3 +1,4 @@
+import { questionnaireWasRedacted } from './redaction-marker';
 /**
  * The questionnaire of `ask_user`, one home for its types and formatting: the REPL's card and
  * replay, the tool's result summary and the session log all read questionnaires through here.
@@ -41,6 +42,8 @@ export interface QuestionnaireSummary {
   cancelled: boolean;
   /** "2 answers", "1 answer" or "cancelled after 1 of 2". */
   headline: string;
+  /** A secret was removed from the questions, options or answers before the session was saved. */
+  redacted: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export function summarizeQuestionnaire(
     total,
     cancelled: result.cancelled,
     headline: summaryHeadline(items.length, total, result.cancelled),
+    redacted: questionnaireWasRedacted(questionnaire, result),
   };
 }
 

@@ -47,6 +47,18 @@ describe('TurnRenderer', () => {
     expect(screen().slice(1)).toEqual(['✓ Ran read a.ts', '  ⎿ read 40 lines of a.ts']);
   });
 
+  it('says when it waits to retry a rate-limited request', () => {
+    const { renderer, screen } = setup();
+    renderer.handle({
+      type: 'provider_retry',
+      attempt: 1,
+      maxRetries: 2,
+      waitMs: 12_000,
+      reason: 'rate limited by the provider (429: slow down); wait and retry',
+    });
+    expect(screen().join(' ')).toMatch(/retrying in 12 s \(attempt 1 of 2\): rate limited/);
+  });
+
   it('folds long command output and shows edit diffs', () => {
     const { renderer, screen } = setup();
     renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ ls' });

@@ -1,4 +1,4 @@
-import type { LoopEvent } from '@agent/llm';
+import { formatWait, type LoopEvent } from '@agent/llm';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 
@@ -116,6 +116,12 @@ export class TurnRenderer {
         return;
       }
       case 'usage':
+        return;
+      case 'provider_retry':
+        this.transcript.add({
+          kind: 'info',
+          text: `⟳ retrying in ${formatWait(event.waitMs)} (attempt ${event.attempt} of ${event.maxRetries}): ${event.reason}`,
+        });
         return;
       case 'turn_end':
         this.endText();

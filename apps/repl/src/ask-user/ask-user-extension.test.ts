@@ -123,6 +123,23 @@ describe('replayAskUser', () => {
     ...extra,
   });
 
+  it('says so when a secret was redacted from the saved answers', () => {
+    const segment = replayAskUser(
+      activity({
+        retainedOutput:
+          '{"answers":["postgres://app:[REDACTED]@db/orders","REST"],"cancelled":false}',
+      }),
+    );
+    expect(segment!.render(70).map(lineText)).toEqual([
+      '✓ Questionnaire: 2 answers',
+      '  Which database should the service use?',
+      '    → postgres://app:[REDACTED]@db/orders (typed)',
+      '  Which API style should we expose?',
+      '    → REST',
+      '  (a secret was redacted before the session was saved)',
+    ]);
+  });
+
   it('shows a saved call as its compact summary', () => {
     const segment = replayAskUser(
       activity({ retainedOutput: '{"answers":["SQLite","Thrift"],"cancelled":false}' }),

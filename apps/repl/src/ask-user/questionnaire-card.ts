@@ -1,5 +1,5 @@
 import type { QuestionnaireModel } from '@agent/askuser';
-import type { QuestionnaireSummary } from '@agent/tools';
+import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
 
@@ -137,6 +137,11 @@ export function renderQuestionnaireSummary(
     ];
     if (item.custom) answer.push({ text: ' (typed)', style: 'dim' });
     rows.push(...wrapSpans(answer, w, '      '));
+  }
+  if (summary.redacted) {
+    rows.push(
+      ...wrapSpans([{ text: `  (${REDACTED_QUESTIONNAIRE_NOTE})`, style: 'warn' }], w, '  '),
+    );
   }
   return rows;
 }

@@ -4,7 +4,7 @@ import type { Provider, ProviderRequest } from '../provider';
 import { prepareMessages } from '../history/transform';
 import { contextBreakdown } from '../context/breakdown';
 import { reduceHistory } from '../context/reduce';
-import { tokenizerFamily } from '../context/tokens';
+import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { contextWindowFor } from '../context/windows';
 
 /** Default fraction of the window past which old tool results are pruned from a request. */
@@ -34,8 +34,10 @@ export function buildRequest(input: RequestInput): ProviderRequest {
   const window = input.contextWindow ?? contextWindowFor(input.provider.model);
   const limit = window * (input.reduceAt ?? DEFAULT_REDUCE_FRACTION);
   // Tokens never outnumber characters in practice: skip exact counting while far from the limit.
-  if (JSON.stringify(request).length < limit) return request;
+  const chars = JSON.stringify(request).length;
   const family = tokenizerFamily(input.provider.id, input.provider.model);
+  if (family === 'openai' && chars >= limit / 4) void warmTokenizer();
+  if (chars < limit) return request;
   const breakdown = contextBreakdown(request, family);
   if (breakdown.total > limit) {
     const budget = limit - breakdown.system - breakdown.tools;

@@ -24,9 +24,17 @@ export interface CollectedTurn {
   error?: ProviderError;
 }
 
+/**
+ * The most text and tool-call arguments one model response may carry (UTF-16 code units), far
+ * beyond any real answer: an endless stream is stopped here instead of filling memory and the
+ * session file.
+ */
+export const MAX_RESPONSE_CHARS = 8 * 1024 * 1024;
+
 export interface CollectCallbacks {
   onText(text: string): void;
   onUsage(usage: Usage): void;
+  onRetry?(retry: Extract<StreamEvent, { type: 'retry' }>): void;
 }
 
 /**
@@ -51,9 +59,11 @@ export async function collectTurn(
     error,
   });
 
+  let received = 0;
+  const overflow = new AbortController();
   const waits = abortRace(signal);
   try {
-    const stream = provider.stream(request, signal);
+    const stream = provider.stream(request, AbortSignal.any([signal, overflow.signal]));
     const iterator: AsyncIterator<StreamEvent> = stream[Symbol.asyncIterator]();
     for (;;) {
       const next = await waits.race(iterator.next());
@@ -64,6 +74,16 @@ export async function collectTurn(
       if (next.kind === 'error') throw next.error;
       if (next.value.done) break;
       const event = next.value.value as StreamEvent;
+      received += event.type === 'text_delta' ? event.text.length : 0;
+      received += event.type === 'tool_call_delta' ? event.argumentsDelta.length : 0;
+      if (received > MAX_RESPONSE_CHARS) {
+        overflow.abort(new Error('response too long'));
+        void Promise.resolve(iterator.return?.()).catch(() => undefined);
+        return finish('error', {
+          kind: 'other',
+          message: `The model's response passed ${MAX_RESPONSE_CHARS / (1024 * 1024)} MiB of text and was stopped (an endless or runaway stream).`,
+        });
+      }
       switch (event.type) {
         case 'text_delta':
           if (event.text) {
@@ -79,6 +99,9 @@ export async function collectTurn(
         case 'tool_call_end':
           if (!order.includes(event.id)) order.push(event.id);
           complete.set(event.id, { id: event.id, name: event.name, arguments: event.arguments });
+          break;
+        case 'retry':
+          callbacks.onRetry?.(event);
           break;
         case 'usage':
           usage = mergeUsage(usage, event.usage);

@@ -2,6 +2,7 @@ import type { AssistantMessage, ToolActivity } from '../messages';
 import { boundString } from '../history/bounds';
 import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory, memoryInput } from '../history/memory';
+import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
 import { collectTurn, type RawToolCall } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
@@ -63,6 +64,8 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const turn = await collectTurn(options.provider, request, options.signal, {
       onText: (text) => emit({ type: 'text_delta', text }),
       onUsage: (usage) => emit({ type: 'usage', usage }),
+      onRetry: ({ attempt, maxRetries, waitMs, reason }) =>
+        emit({ type: 'provider_retry', attempt, maxRetries, waitMs, reason }),
     });
 
     const interrupted = turn.stopReason === 'aborted' || options.signal.aborted;
@@ -79,6 +82,11 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
       }
       if (calls.length > 0) {
         const raw = new Map(calls.map((call) => [call.id, call.arguments]));
+        // Tool results grow the next request: the o200k ranks load in slices while the tools run,
+        // not in one block at the first count (a one-turn answer never loads them).
+        if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
+          void warmTokenizer();
+        }
         const outcome = await runBatch(message, raw, env);
         if (outcome === 'interrupted') return end('interrupted');
         continue;

@@ -24,6 +24,8 @@ export type LoopEvent =
   | { type: 'tool_update'; id: string; update: ToolUpdate }
   | { type: 'tool_end'; activity: ToolActivity; result: ToolResult }
   | { type: 'usage'; usage: Usage }
+  /** The model request failed (rate limit, server error) and is retried after `waitMs`. */
+  | { type: 'provider_retry'; attempt: number; maxRetries: number; waitMs: number; reason: string }
   | { type: 'turn_end'; reason: LoopEndReason; error?: string };
 
 export interface LoopOptions {

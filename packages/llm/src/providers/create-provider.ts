@@ -1,5 +1,6 @@
 import type { Provider, ProviderId, ProviderOptions } from '../provider';
 import { PROVIDER_IDS } from '../provider';
+import { DEFAULT_MAX_RETRIES, retryingProvider } from './shared/retrying-provider';
 
 /** Each adapter folder exports `create(options)`. */
 interface AdapterModule {
@@ -25,7 +26,9 @@ const ADAPTERS: Readonly<Record<ProviderId, () => AdapterModule>> = {
 
 /**
  * Creates the provider `id`. Only the chosen adapter module (and so its SDK) is loaded, and only
- * now, so start-up never loads SDKs it does not use. Throws on an unknown id.
+ * now, so start-up never loads SDKs it does not use. Rate limits and server failures are
+ * retried by `retryingProvider` (announced, abortable, Retry-After capped). Throws on an
+ * unknown id.
  */
 export function createProvider(id: ProviderId, options: ProviderOptions): Provider {
   const load = Object.hasOwn(ADAPTERS, id) ? ADAPTERS[id] : undefined;
@@ -34,5 +37,9 @@ export function createProvider(id: ProviderId, options: ProviderOptions): Provid
       `unknown provider "${String(id)}"; expected one of: ${PROVIDER_IDS.join(', ')}`,
     );
   }
-  return load().create(options);
+  // The offline demo never fails; elsewhere retries are the wrapper's, visible and capped,
+  // never the SDKs' silent ones.
+  if (id === 'demo') return load().create(options);
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  return retryingProvider(load().create({ ...options, maxRetries: 0 }), maxRetries);
 }

@@ -75,11 +75,14 @@ export function classifyGenkitError(
         ? { status: e.status }
         : {}),
   });
-  return classifyError(plain, {
+  const classified = classifyError(plain, {
     credentialVariable: CREDENTIAL,
     baseUrl,
     streaming: state.streaming,
   });
+  const after = e.responseMetadata?.retryAfterMs;
+  if (typeof after === 'number' && after >= 0) classified.retryAfterMs = after;
+  return classified;
 }
 
 /** Waits `ms`, or until `signal` aborts; leaves no timer or listener behind. */

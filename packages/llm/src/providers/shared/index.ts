@@ -8,3 +8,4 @@ export * from './guard-reader';
 export * from './turn-end';
 export * from './block-turns';
 export * from './guarded-provider';
+export * from './retrying-provider';

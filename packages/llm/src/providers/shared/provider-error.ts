@@ -65,7 +65,41 @@ export function classifyError(error: unknown, context: ErrorContext): ProviderEr
   const detail = describe(error).replace(new RegExp(`^${status ?? 'none'}\\s+`), '');
   const name = errorName(error);
   const kind = errorKind(error, status, name, context);
-  return { kind, message: messageFor(kind, detail, status, error, context), status };
+  const classified: ProviderError = {
+    kind,
+    message: messageFor(kind, detail, status, error, context),
+    status,
+  };
+  const retryAfterMs = retryAfterOf(error);
+  if (retryAfterMs !== undefined) classified.retryAfterMs = retryAfterMs;
+  return classified;
+}
+
+/**
+ * The wait a rate limit or server error asked for, from the `retry-after-ms` or `Retry-After`
+ * header (seconds or an HTTP date) of the SDKs' errors (`headers`, AWS `$response.headers`).
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const e = error as { headers?: unknown; $response?: { headers?: unknown } };
+  const header = (name: string): string | undefined => {
+    for (const headers of [e.headers, e.$response?.headers]) {
+      if (!headers || typeof headers !== 'object') continue;
+      const value =
+        typeof (headers as Headers).get === 'function'
+          ? (headers as Headers).get(name)
+          : (headers as Record<string, unknown>)[name];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+    return undefined;
+  };
+  const ms = header('retry-after-ms');
+  if (ms !== undefined && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const after = header('retry-after');
+  if (after === undefined) return undefined;
+  if (/^\d+(\.\d+)?$/.test(after)) return Number(after) * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** The ending for a stream that stopped before the model finished its turn. */
