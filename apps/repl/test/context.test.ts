@@ -1,5 +1,5 @@
 import { Harness, ScriptedProvider, text } from './harness';
-import { formatTokens } from '../src/ui/bottom-panel';
+import { formatTokens } from '../src/view/status-line';
 
 const ENTER = '\r';
 
@@ -46,7 +46,7 @@ describe('context figures', () => {
       await h.type('hello');
       h.send(ENTER);
       await h.waitForText('offline demo provider', 8000);
-      await h.waitForText('· ready ·', 8000);
+      await h.waitForText('· ready', 8000);
       const report = await contextReport(h);
       const sum = Object.values(report.parts).reduce((a, b) => a + b, 0);
       expect(report.parts.tools).toBeGreaterThan(500);
@@ -71,7 +71,7 @@ describe('context figures', () => {
       await h.type('hi');
       h.send(ENTER);
       await h.waitForText('Short.');
-      await h.waitForText('· ready ·');
+      await h.waitForText('· ready');
       const report = await contextReport(h);
       const sum = Object.values(report.parts).reduce((a, b) => a + b, 0);
       expect(report.used).toBe(sum);
@@ -97,7 +97,7 @@ describe('context figures', () => {
       await h.type('talk a lot');
       h.send(ENTER);
       await h.waitForText('many words');
-      await h.waitForText('· ready ·');
+      await h.waitForText('· ready');
       const before = await contextReport(h);
       expect(before.used).toBe(4800);
       expect(statusFigure(await h.screen())).toBe('4.8k');

@@ -6,17 +6,10 @@ import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { AgentCore } from './agent-core';
+import type { StatusInfo } from '../view/status-line';
+import { TurnStats } from './turn-stats';
 
-/** What the status line shows. */
-export interface StatusInfo {
-  provider: string;
-  model: string;
-  usedTokens: number;
-  fraction: number;
-  sessionId?: string;
-  mode: string;
-  notice?: string;
-}
+export type { StatusInfo } from '../view/status-line';
 
 /** Runs a slash command; resolves when it is done. `signal` aborts on Ctrl+C or quit. */
 export type CommandHandler = (text: string, signal: AbortSignal) => Promise<void>;
@@ -40,6 +33,8 @@ export class ReplApp {
   private commandRunning = false;
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
+  private readonly stats = new TurnStats();
+  private turnRunning = false;
   private noticeTimer: NodeJS.Timeout | undefined;
   private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
@@ -100,6 +95,10 @@ export class ReplApp {
     this.size = { width, height };
   }
 
+  get viewport(): { width: number; height: number } {
+    return this.size;
+  }
+
   submit(text: string): void {
     if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
@@ -154,6 +153,8 @@ export class ReplApp {
       sessionId: core?.sessionId,
       mode,
       notice: this.notice,
+      activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,
+      frame: this.frame,
     };
   }
 
@@ -169,9 +170,12 @@ export class ReplApp {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text });
     this.renderer = new TurnRenderer(this.transcript, this.display);
+    this.stats.start();
+    this.turnRunning = true;
     this.startSpinner();
     this.onPaint();
     await this.core?.runTurn(text).catch(() => undefined);
+    this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
     this.next();
@@ -199,6 +203,7 @@ export class ReplApp {
 
   /** The agent core's loop events, drawn into the transcript. */
   onLoopEvent(event: LoopEvent): void {
+    this.stats.handle(event);
     this.renderer?.handle(event);
   }
 

@@ -1,4 +1,10 @@
-import { stringWidth, charWidth } from '../text/width';
+import {
+  graphemeWidth,
+  graphemes,
+  nextGraphemeLength,
+  previousGraphemeLength,
+  stringWidth,
+} from '../text/width';
 import { sanitize } from '../text/sanitize';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
 
@@ -35,10 +41,10 @@ export class InputState {
     switch (key.full ?? key.name) {
       case 'left':
       case 'C-b':
-        return this.move(this.cursor - prevCharLength(this.text, this.cursor));
+        return this.move(this.cursor - previousGraphemeLength(this.text, this.cursor));
       case 'right':
       case 'C-f':
-        return this.move(this.cursor + nextCharLength(this.text, this.cursor));
+        return this.move(this.cursor + nextGraphemeLength(this.text, this.cursor));
       case 'home':
       case 'C-a':
         return this.move(this.text.lastIndexOf('\n', this.cursor - 1) + 1);
@@ -48,10 +54,16 @@ export class InputState {
         return this.move(end < 0 ? this.text.length : end);
       }
       case 'backspace':
-        return this.deleteRange(this.cursor - prevCharLength(this.text, this.cursor), this.cursor);
+        return this.deleteRange(
+          this.cursor - previousGraphemeLength(this.text, this.cursor),
+          this.cursor,
+        );
       case 'delete':
       case 'C-d':
-        return this.deleteRange(this.cursor, this.cursor + nextCharLength(this.text, this.cursor));
+        return this.deleteRange(
+          this.cursor,
+          this.cursor + nextGraphemeLength(this.text, this.cursor),
+        );
       case 'C-u':
         return this.deleteRange(this.text.lastIndexOf('\n', this.cursor - 1) + 1, this.cursor);
       case 'C-k': {
@@ -117,9 +129,9 @@ export class InputState {
           cursorCol = used;
         }
       };
-      for (const ch of logical) {
+      for (const ch of graphemes(logical)) {
         place();
-        const cw = charWidth(ch.codePointAt(0)!);
+        const cw = graphemeWidth(ch);
         if (used + cw > w) {
           rows.push(row);
           row = '';
@@ -208,24 +220,12 @@ export class InputState {
   }
 }
 
-function prevCharLength(text: string, index: number): number {
-  if (index <= 0) return 0;
-  const code = text.charCodeAt(index - 1);
-  return code >= 0xdc00 && code <= 0xdfff && index >= 2 ? 2 : 1;
-}
-
-function nextCharLength(text: string, index: number): number {
-  if (index >= text.length) return 0;
-  const code = text.charCodeAt(index);
-  return code >= 0xd800 && code <= 0xdbff ? 2 : 1;
-}
-
 function columnOffset(text: string, start: number, end: number, column: number): number {
   let used = 0;
   let index = start;
-  for (const ch of text.slice(start, end)) {
+  for (const ch of graphemes(text.slice(start, end))) {
     if (used >= column) break;
-    used += charWidth(ch.codePointAt(0)!);
+    used += graphemeWidth(ch);
     index += ch.length;
   }
   return index;
