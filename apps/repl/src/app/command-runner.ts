@@ -5,6 +5,7 @@ import type { AgentCore } from './agent-core';
 import type { ReplApp } from './repl-app';
 import { replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
+import { lastAnswer, osc52 } from './clipboard';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -20,7 +21,7 @@ export interface CommandDeps {
   quit(): void;
 }
 
-const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history']);
+const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history', '/copy']);
 
 export const HELP_TEXT = [
   'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc stop at the next safe point',
@@ -51,6 +52,8 @@ export async function runCommand(
     case '/quit':
     case '/exit':
       return deps.quit();
+    case '/copy':
+      return copyLastAnswer(app);
     case '/new':
       await core.reset();
       deps.resetSession();
@@ -85,6 +88,17 @@ export async function runCommand(
     default:
       return app.error(`Unknown command ${parsed.name}. /help lists the commands.`);
   }
+}
+
+function copyLastAnswer(app: ReplApp): void {
+  const answer = lastAnswer(app.transcript.segments);
+  if (answer === undefined) return app.error('Nothing to copy yet: no answer in this session.');
+  app.writeTerminal(osc52(answer));
+  const lines = answer.split('\n').length;
+  const tmux = process.env.TMUX ? ' Inside tmux this needs `set -g set-clipboard on`.' : '';
+  app.info(
+    `Copied the last answer (${lines} line${lines === 1 ? '' : 's'}) to the clipboard (OSC 52).${tmux}`,
+  );
 }
 
 function percent(fraction: number): string {

@@ -28,6 +28,8 @@ export class ReplApp {
   frame = 0;
   commandHandler: CommandHandler = async () => undefined;
   display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  /** Writes raw bytes to the terminal between frames (set by the screen). */
+  writeTerminal: (data: string) => void = () => undefined;
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;

@@ -3,6 +3,7 @@ import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentCore } from './agent-core';
 import type { ReplArgs } from './args';
+import { exitReport } from './exit-report';
 import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
 
@@ -53,7 +54,21 @@ export async function startRepl(
       app.dispose();
       ui.screen?.destroy();
       restoreOutput();
+      const sessionId = state.core?.sessionId;
       await state.core?.close();
+      // The screen was the alternate one: leave the conversation and how to resume it behind.
+      if (state.core) {
+        io.output.write(
+          exitReport({
+            transcript: app.transcript,
+            width: Math.max(20, io.output.columns ?? 80),
+            color: io.output.isTTY === true,
+            sessionId: sessionId ?? state.core.sessionId,
+            workspace: args.cwd,
+            runFrom: env.INIT_CWD || process.cwd(),
+          }),
+        );
+      }
       exit(code);
     })();
     return state.quitting;

@@ -35,6 +35,7 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'show or switch the model',
     takesArgument: true,
   },
+  { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 

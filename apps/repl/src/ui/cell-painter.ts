@@ -1,37 +1,20 @@
 import { rowCells, type Cell } from '../text/cells';
 import type { Line, SpanStyle } from '../text/line';
+import { PALETTE, type Look } from '../text/palette';
 
 /** blessed's cell buffer: rows of `[attribute, text]`, a row marked dirty when it changed. */
 export type CellRows = Array<Array<[number, string]> & { dirty?: boolean }>;
 
 /** blessed attribute words: flags << 18 | foreground << 9 | background (0x1ff = default). */
 const DEFAULT = 0x1ff;
-const BOLD = 1;
-const INVERSE = 8;
-const attr = (flags: number, fg = DEFAULT): number => (flags << 18) | (fg << 9) | DEFAULT;
-const GRAY = 8;
-const RED = 1;
-const GREEN = 2;
-const YELLOW = 3;
-const BLUE = 4;
-const MAGENTA = 5;
-const CYAN = 6;
+function attribute(look: Look): number {
+  const flags = (look.bold ? 1 : 0) | (look.inverse ? 8 : 0);
+  return (flags << 18) | ((look.fg ?? DEFAULT) << 9) | DEFAULT;
+}
 
-const ATTRS: Record<SpanStyle, number> = {
-  plain: attr(0),
-  bold: attr(BOLD),
-  dim: attr(0, GRAY),
-  code: attr(0, CYAN),
-  heading: attr(BOLD, MAGENTA),
-  user: attr(BOLD, BLUE),
-  accent: attr(0, YELLOW),
-  ok: attr(0, GREEN),
-  error: attr(0, RED),
-  warn: attr(0, YELLOW),
-  added: attr(0, GREEN),
-  removed: attr(0, RED),
-  selected: attr(INVERSE),
-};
+const ATTRS = Object.fromEntries(
+  Object.entries(PALETTE).map(([style, look]) => [style, attribute(look)]),
+) as Record<SpanStyle, number>;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const blessedUnicode = require('blessed/lib/unicode') as { charWidth(code: number): number };

@@ -81,8 +81,12 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     paintRows(lines, bottom.slice(-panelHeight), transcriptHeight, panelHeight, width);
     screen.render();
   };
+  let destroyed = false;
   const scheduler = new FrameScheduler(paintNow);
   app.urgentPaint = () => scheduler.requestUrgent();
+  app.writeTerminal = (data) => {
+    if (!destroyed) io.output.write(data);
+  };
 
   program.on('keypress', (ch: string | undefined, key: Key | undefined) => {
     const k: Key = { ...(key ?? {}), ch: ch ?? key?.ch };
@@ -90,7 +94,6 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   });
   screen.on('resize', () => scheduler.requestUrgent());
 
-  let destroyed = false;
   return {
     screen,
     scheduler,
