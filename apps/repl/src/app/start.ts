@@ -4,6 +4,7 @@ import type { Provider } from '@agent/llm';
 import type { AgentCore } from './agent-core';
 import type { ReplArgs } from './args';
 import { exitReport } from './exit-report';
+import { PromptHistory } from './prompt-history';
 import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
 
@@ -56,6 +57,7 @@ export async function startRepl(
       restoreOutput();
       const sessionId = state.core?.sessionId;
       await state.core?.close();
+      await history.flush();
       // The screen was the alternate one: leave the conversation and how to resume it behind.
       if (state.core) {
         io.output.write(
@@ -74,6 +76,10 @@ export async function startRepl(
     return state.quitting;
   };
   const app = new ReplApp(paint, (code) => void quit(code));
+  const history = new PromptHistory(config.agentHome, args.cwd, (error) =>
+    app.error(`Prompt history: ${error.message}`),
+  );
+  app.router.input.onRemember = (text) => history.add(text);
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
   const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
   const screen = mountScreen(app, io);
@@ -84,6 +90,7 @@ export async function startRepl(
   screen.scheduler.flush();
   screen.paint();
   await new Promise((resolve) => setImmediate(resolve));
+  app.router.input.seedHistory(await history.load());
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { wireAgent } = require('./wire-agent') as typeof import('./wire-agent');
