@@ -3,7 +3,7 @@ import { listSessions, loadSession, projectSession, resolveSession } from '@agen
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
 import type { ReplApp } from './repl-app';
-import { replaySegments, type ReplayHook } from './replay';
+import { registryTitles, replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
 import { lastAnswer, osc52 } from './clipboard';
 
@@ -172,7 +172,8 @@ export async function resumeFile(
   deps.app.router.input.seedHistory(
     loaded.events.flatMap((event) => (event.type === 'user' ? [event.text] : [])),
   );
-  for (const segment of replaySegments(loaded.events, loaded.warnings, deps.replayHooks)) {
+  const titles = registryTitles(deps.core.options.registry);
+  for (const segment of replaySegments(loaded.events, loaded.warnings, deps.replayHooks, titles)) {
     deps.app.transcript.add(segment);
   }
   deps.app.info(`Resumed session ${loaded.id}.`);
