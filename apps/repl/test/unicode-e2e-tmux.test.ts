@@ -6,6 +6,8 @@ import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
 
 const driver = new TmuxDriver('unicode-e2e');
 const SENTENCE = 'Rust 🦀 with 日本語 docs';
+/** A ZWJ family, a flag and a combining accent: tmux 3.3 draws each cluster in two, two, one cells. */
+const CLUSTERS = 'family 👨‍👩‍👧 trip 🇯🇵 cafe\u0301';
 
 /**
  * Cells a captured row takes in tmux, counted by hand (independently of the app's width code):
@@ -14,7 +16,8 @@ const SENTENCE = 'Rust 🦀 with 日本語 docs';
  */
 function cells(row: string): number {
   let width = 0;
-  for (const ch of row) {
+  const known = row.replace(/👨‍👩‍👧|🇯🇵/gu, '日').replace(/e\u0301/g, 'e');
+  for (const ch of known) {
     if ('🦀日本語'.includes(ch)) width += 2;
     else if (/[\x20-\x7e]/.test(ch) || '─│╭╮╰╯❯›▏…→✓·⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏↑↓⎿⊘■⏎⧗'.includes(ch)) width += 1;
     else throw new Error(`unexpected character ${JSON.stringify(ch)} in ${JSON.stringify(row)}`);
@@ -64,6 +67,7 @@ describe('wide characters end to end in tmux (issue 13, item 1)', () => {
         ],
       },
       { text: `Done: ${SENTENCE}.` },
+      { text: `Seen: ${CLUSTERS}.` },
     ]);
     home = mkdtempSync(path.join(os.tmpdir(), 'unicode-e2e-home-'));
     workspace = mkdtempSync(path.join(os.tmpdir(), 'unicode-e2e-ws-'));
@@ -125,6 +129,15 @@ describe('wide characters end to end in tmux (issue 13, item 1)', () => {
     driver.keys('uni', 'Enter');
     const fresh = await driver.waitFor('uni', 'New session.');
     expect(fresh).not.toMatch(/[🦀日本語]/u);
+
+    driver.type('uni', CLUSTERS);
+    await driver.waitFor('uni', 'cafe');
+    expect(rows(driver.capture('uni'))).toContain(`› ${CLUSTERS}`);
+    driver.keys('uni', 'Enter');
+    const seen = rows(await driver.waitFor('uni', 'Seen:'));
+    expect(seen).toContain(`› ${CLUSTERS}`);
+    expect(seen).toContain(`Seen: ${CLUSTERS}.`);
+    expect(seen.every((row) => cells(row) <= 44)).toBe(true);
   });
 });
 
