@@ -1,8 +1,8 @@
 const preset = require('../../jest.preset.js');
 
-// string-width and its dependencies are ESM-only: jest runs code as CommonJS, so they are
-// transpiled like the sources (Node itself loads them through require(esm)).
-const ESM_ONLY = ['string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-width'];
+// get-east-asian-width is ESM-only: jest runs code as CommonJS, so it is
+// transpiled like the sources (Node itself loads it through require(esm)).
+const ESM_ONLY = ['get-east-asian-width'];
 
 module.exports = {
   ...preset,

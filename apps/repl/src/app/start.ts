@@ -3,6 +3,7 @@ import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentCore } from './agent-core';
 import type { ReplArgs } from './args';
+import { warmUpWidths } from '../text/width';
 import { exitReport } from './exit-report';
 import { PromptHistory } from './prompt-history';
 import { CardPermissionRequester } from './permission-requester';
@@ -90,6 +91,7 @@ export async function startRepl(
   screen.scheduler.flush();
   screen.paint();
   await new Promise((resolve) => setImmediate(resolve));
+  warmUpWidths();
   app.router.input.seedHistory(await history.load());
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,5 +1,6 @@
 import {
   graphemes,
+  isSimpleNarrow,
   nextGraphemeLength,
   padEndToWidth,
   previousGraphemeLength,
@@ -7,6 +8,11 @@ import {
   stringWidth,
   truncateToWidth,
 } from './width';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { eastAsianWidth } = require('get-east-asian-width') as {
+  eastAsianWidth(codePoint: number): number;
+};
 
 const FAMILY = '👨‍👩‍👧';
 const FLAG = '🇯🇵';
@@ -22,6 +28,22 @@ describe('cell widths', () => {
     expect(stringWidth(`caf${E_ACUTE}`)).toBe(4);
     expect(stringWidth('Rust 🦀 with 日本語 docs')).toBe(24);
     expect(stringWidth('⧗ ❯ ⎿ … ─ │')).toBe(11);
+  });
+
+  it('takes the no-table fast path only for characters the table calls narrow and that never join', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    let simple = 0;
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const ch = String.fromCharCode(cp);
+      if (!isSimpleNarrow(ch)) continue;
+      simple++;
+      expect([cp, eastAsianWidth(cp)]).toEqual([cp, 1]);
+      expect([cp, Array.from(segmenter.segment(`x${ch}${ch}y`)).length]).toEqual([cp, 4]);
+      expect([cp, /\p{Default_Ignorable_Code_Point}|\p{Cc}|\p{Cf}/u.test(ch)]).toEqual([cp, false]);
+    }
+    expect(simple).toBeGreaterThan(1000);
+    expect(isSimpleNarrow('─ › … · ⠋ ↓')).toBe(true);
+    expect(isSimpleNarrow('❯')).toBe(false);
   });
 
   it('cuts text into grapheme clusters', () => {

@@ -1,28 +1,84 @@
 /**
  * How wide text is on a terminal: the one implementation every painter, wrapper and editor of
  * the REPL uses. Text is cut into grapheme clusters (Intl.Segmenter), so an emoji ZWJ sequence,
- * a flag or a letter with combining marks is never split, and each cluster is measured by
- * `string-width` (Unicode East Asian Width from get-east-asian-width, RGI emoji as two cells).
+ * a flag or a letter with combining marks is never split. A cluster is measured as
+ * `string-width` does: nothing for marks and joiners alone, two cells for emoji sequences
+ * (presentation selector, ZWJ, skin tone, flag, keycap), else the Unicode East Asian Width of
+ * its first visible character, from `get-east-asian-width`.
  */
 
-// string-width is ESM-only: Node >= 20.19 loads it through require(esm); jest transforms it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const measure = (require('string-width') as { default: (text: string) => number }).default;
+type EastAsianWidth = (codePoint: number) => number;
+let eastAsianWidth: EastAsianWidth | undefined;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** get-east-asian-width, loaded on the first character that needs it (ESM, via require(esm)). */
+function eastAsian(codePoint: number): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  eastAsianWidth ??= (require('get-east-asian-width') as { eastAsianWidth: EastAsianWidth })
+    .eastAsianWidth;
+  return eastAsianWidth(codePoint);
+}
 
-/** Printable ASCII: one cell per character, every character its own cluster. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+let segmenter: Intl.Segmenter | undefined;
+
+/** The clusters of `text` (the segmenter is made on first use: it costs start-up time). */
+function segment(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter.segment(text);
+}
+
+/** Loads what measuring non-ASCII text needs, so the first such text does not wait for it. */
+export function warmUpWidths(): void {
+  segment('a');
+  eastAsian(0x41);
+}
+
+/**
+ * Text of characters that never join a neighbour into one cluster and are all one cell wide
+ * (per East Asian Width, checked against get-east-asian-width by width.test.ts): ASCII,
+ * Latin-1 to the spacing modifiers, general punctuation, arrows, box drawing, blocks and
+ * Braille, which is what the REPL's own frame is drawn with. Such text needs no segmenter and
+ * no table.
+ */
+const SIMPLE_NARROW =
+  /^[\x20-\x7e\xa0-\xac\xae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u259f\u2800-\u28ff]*$/;
+const INVISIBLE = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Mn}\\p{Me}\\p{Cs}';
+const ALL_INVISIBLE = new RegExp(`^[${INVISIBLE}]+$`, 'u');
+const LEADING_INVISIBLE = new RegExp(`^[${INVISIBLE}]+`, 'u');
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/gu;
+const FLAG = /^[\u{1F1E6}-\u{1F1FF}]{2}$/u;
+const KEYCAP = /^[\d#*]\uFE0F?\u20E3$/;
+const SKIN_TONE = /[\u{1F3FB}-\u{1F3FF}]/u;
+/** Spacing marks and half/full-width forms add their own width inside a cluster. */
+const SPACING = /[\p{Mc}\uFF00-\uFFEF]/u;
+
+/** The cells of one cluster, computed (see graphemeWidth for the cached, fast form). */
+function measure(cluster: string): number {
+  if (ALL_INVISIBLE.test(cluster)) return 0;
+  if (FLAG.test(cluster) || KEYCAP.test(cluster)) return 2;
+  const pictographs = cluster.match(PICTOGRAPHIC)?.length ?? 0;
+  if (
+    pictographs > 0 &&
+    (cluster.includes('\uFE0F') ||
+      SKIN_TONE.test(cluster) ||
+      (pictographs > 1 && cluster.includes('\u200D')))
+  ) {
+    return 2;
+  }
+  const visible = cluster.replace(LEADING_INVISIBLE, '');
+  const base = visible.codePointAt(0)!;
+  let width = eastAsian(base);
+  for (const ch of visible.slice(base > 0xffff ? 2 : 1)) {
+    if (SPACING.test(ch)) width += eastAsian(ch.codePointAt(0)!);
+  }
+  return width;
+}
 
 const MAX_CACHED = 4096;
 const cache = new Map<string, number>();
 
 /** Cells one grapheme cluster takes: 0 (marks, joiners alone), 1, or 2 (CJK, emoji). */
 export function graphemeWidth(cluster: string): number {
-  if (cluster.length === 1) {
-    const code = cluster.charCodeAt(0);
-    if (code >= 0x20 && code < 0x7f) return 1;
-  }
+  if (cluster.length === 1 && SIMPLE_NARROW.test(cluster)) return 1;
   let width = cache.get(cluster);
   if (width === undefined) {
     width = measure(cluster);
@@ -32,26 +88,31 @@ export function graphemeWidth(cluster: string): number {
   return width;
 }
 
+/** Whether every character of `text` is its own cluster and one cell wide (see SIMPLE_NARROW). */
+export function isSimpleNarrow(text: string): boolean {
+  return SIMPLE_NARROW.test(text);
+}
+
 /** The grapheme clusters of `text`, in order. */
 export function graphemes(text: string): string[] {
-  if (PRINTABLE_ASCII.test(text)) return text.split('');
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+  if (SIMPLE_NARROW.test(text)) return text.split('');
+  return Array.from(segment(text), (part) => part.segment);
 }
 
 /** Terminal cells `text` takes (one line: newlines count as nothing). */
 export function stringWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (SIMPLE_NARROW.test(text)) return text.length;
   let width = 0;
-  for (const part of segmenter.segment(text)) width += graphemeWidth(part.segment);
+  for (const part of segment(text)) width += graphemeWidth(part.segment);
   return width;
 }
 
 /** The longest start of `text` that fits in `width` cells, never splitting a cluster. */
 export function sliceToWidth(text: string, width: number): string {
-  if (PRINTABLE_ASCII.test(text)) return text.slice(0, Math.max(0, width));
+  if (SIMPLE_NARROW.test(text)) return text.slice(0, Math.max(0, width));
   let used = 0;
   let end = 0;
-  for (const part of segmenter.segment(text)) {
+  for (const part of segment(text)) {
     const w = graphemeWidth(part.segment);
     if (used + w > width) break;
     used += w;
@@ -89,7 +150,7 @@ export function previousGraphemeLength(text: string, index: number): number {
     }
   }
   let last = start;
-  for (const part of segmenter.segment(text.slice(start, index))) last = start + part.index;
+  for (const part of segment(text.slice(start, index))) last = start + part.index;
   return index - last;
 }
 
@@ -97,6 +158,6 @@ export function previousGraphemeLength(text: string, index: number): number {
 export function nextGraphemeLength(text: string, index: number): number {
   if (index >= text.length) return 0;
   const window = text.slice(index, index + WINDOW);
-  const first = segmenter.segment(window)[Symbol.iterator]().next();
+  const first = segment(window)[Symbol.iterator]().next();
   return first.done ? window.length : first.value.segment.length;
 }
