@@ -5,7 +5,7 @@ import type { AgentCore } from './agent-core';
 import type { ReplArgs } from './args';
 import { warmUpWidths } from '../text/width';
 import { exitReport } from './exit-report';
-import { PromptHistory } from './prompt-history';
+import type { PromptHistory } from './prompt-history';
 import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
 
@@ -58,7 +58,7 @@ export async function startRepl(
       restoreOutput();
       const sessionId = state.core?.sessionId;
       await state.core?.close();
-      await history.flush();
+      await loaded.history?.flush();
       // The screen was the alternate one: leave the conversation and how to resume it behind.
       if (state.core) {
         io.output.write(
@@ -77,10 +77,7 @@ export async function startRepl(
     return state.quitting;
   };
   const app = new ReplApp(paint, (code) => void quit(code));
-  const history = new PromptHistory(config.agentHome, args.cwd, (error) =>
-    app.error(`Prompt history: ${error.message}`),
-  );
-  app.router.input.onRemember = (text) => history.add(text);
+  const loaded: { history?: PromptHistory } = {};
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
   const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
   const screen = mountScreen(app, io);
@@ -91,7 +88,15 @@ export async function startRepl(
   screen.scheduler.flush();
   screen.paint();
   await new Promise((resolve) => setImmediate(resolve));
+  // After the first paint: what only later keys need.
   warmUpWidths();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PromptHistory } = require('./prompt-history') as typeof import('./prompt-history');
+  const history = new PromptHistory(config.agentHome, args.cwd, (error) =>
+    app.error(`Prompt history: ${error.message}`),
+  );
+  loaded.history = history;
+  app.router.input.onRemember = (text) => history.add(text);
   app.router.input.seedHistory(await history.load());
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
