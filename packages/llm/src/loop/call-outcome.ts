@@ -49,16 +49,11 @@ export function errorOutcome(output: string): CallOutcome {
   return { status: 'error', result: { output, isError: true } };
 }
 
-/**
- * The result of a call the turn's interrupt ended. `partial` is what the tool itself reported
- * when it stopped (a command's output so far), kept so the model sees it.
- */
-export function interruptedOutcome(name: string, partial?: string): CallOutcome {
-  const output = `interrupted: the person stopped the turn before ${name} finished`;
+export function interruptedOutcome(name: string): CallOutcome {
   return {
     status: 'interrupted',
     result: {
-      output: partial ? `${output}; what it reported when it stopped:\n${partial}` : output,
+      output: `interrupted: the person stopped the turn before ${name} finished`,
       isError: true,
     },
   };
