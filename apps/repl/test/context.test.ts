@@ -1,6 +1,6 @@
 import { reply, ScriptedProvider } from '@agent/testkit';
 import { AS_OPENAI_CHAT, Harness } from './harness';
-import { formatTokens } from '../src/ui/bottom-panel';
+import { formatTokens } from '../src/view/status-line';
 
 const ENTER = '\r';
 
@@ -47,7 +47,7 @@ describe('context figures', () => {
       await h.type('hello');
       h.send(ENTER);
       await h.waitForText('offline demo provider', 8000);
-      await h.waitForText('· ready ·', 8000);
+      await h.waitForText('· ready', 8000);
       const report = await contextReport(h);
       const sum = Object.values(report.parts).reduce((a, b) => a + b, 0);
       expect(report.parts.tools).toBeGreaterThan(500);
@@ -75,7 +75,7 @@ describe('context figures', () => {
       await h.type('hi');
       h.send(ENTER);
       await h.waitForText('Short.');
-      await h.waitForText('· ready ·');
+      await h.waitForText('· ready');
       const report = await contextReport(h);
       const sum = Object.values(report.parts).reduce((a, b) => a + b, 0);
       expect(report.used).toBe(sum);
@@ -104,7 +104,7 @@ describe('context figures', () => {
       await h.type('talk a lot');
       h.send(ENTER);
       await h.waitForText('many words');
-      await h.waitForText('· ready ·');
+      await h.waitForText('· ready');
       const before = await contextReport(h);
       expect(before.used).toBe(4800);
       expect(statusFigure(await h.screen())).toBe('4.8k');

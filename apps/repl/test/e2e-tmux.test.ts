@@ -61,7 +61,7 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
       'hello from the e2e test\n',
     );
     expect(server.requests).toHaveLength(2);
-    await waitFor('· ready ·');
+    await waitFor('· ready');
     tmux('send-keys', '-t', 'e2e', 'C-c');
     await waitFor('Ctrl+C again');
     tmux('send-keys', '-t', 'e2e', 'C-c');

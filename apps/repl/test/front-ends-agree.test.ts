@@ -74,7 +74,7 @@ async function runRepl(box: Sandbox, server: FakeServer): Promise<void> {
   await first.type(PROMPT_1);
   first.send(ENTER);
   await first.waitForText('The notes say heron.', 8000);
-  await first.waitForText('· ready ·');
+  await first.waitForText('· ready');
   await first.stop();
   compactEarly(box);
   const second = await new Harness(100, 30, box).start(undefined, { ...flags, continue: true });

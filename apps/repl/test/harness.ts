@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { Terminal } from '@xterm/headless';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type { Provider } from '@agent/llm';
 import type { ScriptedProviderOptions } from '@agent/testkit';
 import { startRepl, type RunningRepl, type StartOptions } from '../src/app/start';
@@ -33,10 +34,17 @@ export class Harness {
     readonly rows = 24,
     /** Reuse another run's AGENT_HOME and workspace (resume tests); they are then left in place. */
     private readonly shared?: { home: string; workspace: string },
+    /**
+     * The terminal's width table: Unicode 11 (emoji are two cells, as in current terminals) or
+     * xterm.js's default Unicode 6 (which draws later emoji in one cell, as older terminals do).
+     */
+    unicode: '6' | '11' = '11',
   ) {
     this.home = shared?.home ?? mkdtempSync(path.join(os.tmpdir(), 'repl-home-'));
     this.workspace = shared?.workspace ?? mkdtempSync(path.join(os.tmpdir(), 'repl-ws-'));
     this.term = new Terminal({ cols, rows, allowProposedApi: true });
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = unicode;
     this.input.isTTY = true;
     this.input.setRawMode = () => undefined;
   }

@@ -47,12 +47,12 @@ describe('REPL on a blessed screen', () => {
       AS_OPENAI_CHAT,
     );
     h = await new Harness().start(provider);
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     const before = h.repl.screen.scheduler.paints;
     const started = Date.now();
     await h.type('go');
     h.send(ENTER);
-    await h.waitFor((s) => s.includes('· ready ·') && s.includes('w w'), 'the whole stream');
+    await h.waitFor((s) => s.includes('· ready') && s.includes('w w'), 'the whole stream');
     const paints = h.repl.screen.scheduler.paints - before;
     const frames = (Date.now() - started) / 16;
     expect(paints).toBeLessThan(frames + 10);
@@ -195,7 +195,7 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('partial');
     h.send('\x03');
     await h.waitForText('Interrupted');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     h.send('\x03');
     await h.waitForText('Ctrl+C again');
     h.send('\x03');

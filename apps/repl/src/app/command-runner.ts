@@ -8,8 +8,9 @@ import {
 import { listSessions } from '@agent/session';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { ReplApp } from './repl-app';
-import { replaySegments, type ReplayHook } from './replay';
+import { registryTitles, replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
+import { lastAnswer, osc52 } from './clipboard';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -23,7 +24,7 @@ export interface CommandDeps {
   quit(): void;
 }
 
-const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history']);
+const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history', '/copy']);
 
 export const HELP_TEXT = [
   'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc or Ctrl+C interrupt',
@@ -53,6 +54,8 @@ export async function runCommand(
     case '/quit':
     case '/exit':
       return deps.quit();
+    case '/copy':
+      return copyLastAnswer(app);
     case '/new':
       await session.reset();
       deps.resetSession();
@@ -90,6 +93,17 @@ export async function runCommand(
     default:
       return app.error(`Unknown command ${parsed.name}. /help lists the commands.`);
   }
+}
+
+function copyLastAnswer(app: ReplApp): void {
+  const answer = lastAnswer(app.transcript.segments);
+  if (answer === undefined) return app.error('Nothing to copy yet: no answer in this session.');
+  app.writeTerminal(osc52(answer));
+  const lines = answer.split('\n').length;
+  const tmux = process.env.TMUX ? ' Inside tmux this needs `set -g set-clipboard on`.' : '';
+  app.info(
+    `Copied the last answer (${lines} line${lines === 1 ? '' : 's'}) to the clipboard (OSC 52).${tmux}`,
+  );
 }
 
 function percent(fraction: number): string {
@@ -165,7 +179,8 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.router.input.seedHistory(
     saved.events.flatMap((event) => (event.type === 'user' ? [event.text] : [])),
   );
-  for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks)) {
+  const titles = registryTitles(deps.session.registry);
+  for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks, titles)) {
     deps.app.transcript.add(segment);
   }
   const problem = deps.session.credentialProblem();

@@ -5,17 +5,10 @@ import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { TurnRenderer, type ToolDisplay } from './turn-renderer';
+import type { StatusInfo } from '../view/status-line';
+import { TurnStats } from './turn-stats';
 
-/** What the status line shows. */
-export interface StatusInfo {
-  provider: string;
-  model: string;
-  usedTokens: number;
-  fraction: number;
-  sessionId?: string;
-  mode: string;
-  notice?: string;
-}
+export type { StatusInfo } from '../view/status-line';
 
 /** Runs a slash command; resolves when it is done. `signal` aborts on Ctrl+C or quit. */
 export type CommandHandler = (text: string, signal: AbortSignal) => Promise<void>;
@@ -41,6 +34,8 @@ export class ReplApp {
   frame = 0;
   private commandHandler: CommandHandler = async () => undefined;
   private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  /** Writes raw bytes to the terminal between frames (set by the screen). */
+  writeTerminal: (data: string) => void = () => undefined;
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
@@ -48,6 +43,8 @@ export class ReplApp {
   private holdQueue = false;
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
+  private readonly stats = new TurnStats();
+  private turnRunning = false;
   private noticeTimer: NodeJS.Timeout | undefined;
   private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
@@ -110,6 +107,10 @@ export class ReplApp {
     this.size = { width, height };
   }
 
+  get viewport(): { width: number; height: number } {
+    return this.size;
+  }
+
   submit(text: string): void {
     if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
@@ -164,6 +165,8 @@ export class ReplApp {
       sessionId: core?.sessionId,
       mode,
       notice: this.notice,
+      activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,
+      frame: this.frame,
     };
   }
 
@@ -179,9 +182,12 @@ export class ReplApp {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text });
     this.renderer = new TurnRenderer(this.transcript, this.display);
+    this.stats.start();
+    this.turnRunning = true;
     this.startSpinner();
     this.onPaint();
     await this.core?.runTurn(text).catch(() => undefined);
+    this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
     this.next();
@@ -215,6 +221,7 @@ export class ReplApp {
     if (event.type === 'save_error') {
       return this.error(`Saving the session failed: ${event.error.message}`);
     }
+    this.stats.handle(event);
     this.renderer?.handle(event);
   }
 

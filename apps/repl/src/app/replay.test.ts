@@ -2,7 +2,9 @@ import type { SessionEvent } from '@agent/session';
 import { lineText } from '../text/line';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
-import { replaySegments } from './replay';
+import { createTaskTool } from '@agent/subagents';
+import { ToolRegistry, createWorkspaceTools } from '@agent/tools';
+import { registryTitles, replaySegments } from './replay';
 
 const base = { v: 1, id: 'e', ts: '2026-01-01T00:00:00.000Z' };
 
@@ -42,6 +44,51 @@ describe('replaySegments', () => {
     ]);
   });
 
+  it('titles replayed calls as their live status lines did (the path, the command)', () => {
+    const events = [
+      {
+        ...base,
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          text: '',
+          toolCalls: [
+            {
+              id: 'a',
+              name: 'read_file',
+              input: { path: 'src/a.ts' },
+              status: 'pending',
+              summary: '',
+            },
+            {
+              id: 'b',
+              name: 'run_shell',
+              input: { command: 'npm test' },
+              status: 'pending',
+              summary: '',
+            },
+            { id: 'c', name: 'read_file', input: { nope: 1 }, status: 'pending', summary: '' },
+          ],
+        },
+      },
+      ...['a', 'b', 'c'].map((callId) => ({
+        ...base,
+        type: 'tool_end',
+        callId,
+        status: 'ok',
+        summary: '',
+      })),
+    ] as unknown as SessionEvent[];
+    const transcript = new Transcript();
+    const titles = registryTitles(new ToolRegistry(createWorkspaceTools()));
+    for (const segment of replaySegments(events, [], [], titles)) transcript.add(segment);
+    expect(new TranscriptView(transcript).render(60, 20).map(lineText)).toEqual([
+      '✓ Ran read src/a.ts',
+      '✓ Ran $ npm test',
+      '✓ Ran read_file',
+    ]);
+  });
+
   it("replays a subagent's recorded steps under its task line, folded to the latest", () => {
     const events = [
       {
@@ -70,12 +117,14 @@ describe('replaySegments', () => {
       { ...base, type: 'tool_end', callId: 't', status: 'ok', summary: 'explore: 4 tool calls' },
     ] as unknown as SessionEvent[];
     const transcript = new Transcript();
-    for (const segment of replaySegments(events, [], [])) transcript.add(segment);
+    const titles = registryTitles(
+      new ToolRegistry([createTaskTool({ provider: {} as never, profiles: new Map() })]),
+    );
+    for (const segment of replaySegments(events, [], [], titles)) transcript.add(segment);
     const view = new TranscriptView(transcript);
     expect(view.render(60, 20).map(lineText)).toEqual([
-      '✓ Ran task',
+      '✓ Ran explore: find the loader',
       '  ⎿ explore: 4 tool calls',
-      '✓ subagent explore: find the loader',
       '    … 1 earlier step (Ctrl+O)',
       '  ⎿ grep config',
       '  ⎿ read a.ts',
@@ -85,7 +134,6 @@ describe('replaySegments', () => {
     if (subagent.kind === 'subagent') subagent.folded = false;
     transcript.touch(subagent);
     expect(view.render(60, 20).map(lineText).slice(2)).toEqual([
-      '✓ subagent explore: find the loader',
       '  ⎿ list .',
       '  ⎿ grep config',
       '  ⎿ read a.ts',

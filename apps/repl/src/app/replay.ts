@@ -1,4 +1,5 @@
 import type { ToolActivity } from '@agent/llm';
+import { validateToolInput, type Tool } from '@agent/tools';
 import type { LoadWarning, SessionEvent } from '@agent/session';
 import type { Segment } from '../view/segment';
 
@@ -14,6 +15,7 @@ export function replaySegments(
   events: readonly SessionEvent[],
   warnings: readonly LoadWarning[],
   hooks: readonly ReplayHook[],
+  titleOf: (activity: ToolActivity) => string = (activity) => activity.name,
 ): Segment[] {
   const entries: Array<Segment | ToolActivity> = [];
   const calls = new Map<string, ToolActivity>();
@@ -74,7 +76,7 @@ export function replaySegments(
         break;
     }
   }
-  return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks)));
+  return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks, titleOf)));
 }
 
 /** "explore: find the answer" from a saved `task` call's input. */
@@ -85,7 +87,31 @@ function subagentLabel(activity: ToolActivity): string {
   return `${agent}: ${description}`;
 }
 
-function toolSegment(saved: ToolActivity, hooks: readonly ReplayHook[]): Segment {
+/**
+ * A call's title as its live status line showed it (`write src/a.ts`, `explore: find it`): the
+ * tool's own description of its saved input, or the tool name when the tool or input is gone.
+ */
+export function registryTitles(registry: {
+  get(name: string): Tool | undefined;
+}): (activity: ToolActivity) => string {
+  return (activity) => {
+    const tool = registry.get(activity.name);
+    if (!tool?.describe) return activity.name;
+    const valid = validateToolInput(tool, activity.input);
+    if (!valid.ok) return activity.name;
+    try {
+      return tool.describe(valid.input).trim() || activity.name;
+    } catch {
+      return activity.name;
+    }
+  };
+}
+
+function toolSegment(
+  saved: ToolActivity,
+  hooks: readonly ReplayHook[],
+  titleOf: (activity: ToolActivity) => string,
+): Segment {
   // A call that never ended (crash, kill) is replayed as interrupted, by hooks too.
   const activity: ToolActivity =
     saved.status === 'pending' ? { ...saved, status: 'interrupted' } : saved;
@@ -97,7 +123,7 @@ function toolSegment(saved: ToolActivity, hooks: readonly ReplayHook[]): Segment
     kind: 'tool',
     id: activity.id,
     name: activity.name,
-    title: activity.name,
+    title: titleOf(activity),
     state: activity.status === 'pending' ? 'interrupted' : activity.status,
     summary: activity.summary,
   };

@@ -33,6 +33,14 @@ describe('/sessions lines', () => {
     expect(line).toMatch(/· unknown model · 800 B \(current\)$/);
   });
 
+  it('cut a prompt of wide characters and emoji sequences between whole clusters', () => {
+    const family = '👨‍👩‍👧';
+    const line = sessionLine(info({ firstPrompt: `${'x'.repeat(38)}${family} trip` }), now);
+    expect(line).toContain(`${'x'.repeat(38)}…  ·`);
+    const cjk = sessionLine(info({ firstPrompt: '日本語'.repeat(10) }), now);
+    expect(cjk).toContain(`${'日本語'.repeat(6)}日…  ·`);
+  });
+
   it('ages read naturally', () => {
     expect(formatAge(new Date('2026-11-30T11:59:30Z'), now)).toBe('30s ago');
     expect(formatAge(new Date('2026-11-30T09:00:00Z'), now)).toBe('3h ago');

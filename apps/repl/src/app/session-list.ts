@@ -1,4 +1,5 @@
 import type { SessionInfo } from '@agent/session';
+import { truncateToWidth } from '../text/width';
 
 const PROMPT_WIDTH = 40;
 
@@ -19,10 +20,10 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** One line of /sessions: id, age, first prompt (cut), provider/model, size. */
+/** One line of /sessions: id, age, first prompt (cut to whole clusters), provider/model, size. */
 export function sessionLine(session: SessionInfo, now: Date, currentId?: string): string {
   const prompt = (session.firstPrompt ?? '(no prompt)').replace(/\s+/g, ' ');
-  const cut = prompt.length > PROMPT_WIDTH ? `${prompt.slice(0, PROMPT_WIDTH - 1)}…` : prompt;
+  const cut = truncateToWidth(prompt, PROMPT_WIDTH);
   const model =
     session.provider || session.model
       ? `${session.provider ?? '?'}/${session.model ?? '?'}`

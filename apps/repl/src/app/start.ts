@@ -3,6 +3,9 @@ import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentSession } from '@agent/runtime';
 import type { ReplArgs } from './args';
+import { warmUpWidths } from '../text/width';
+import { exitReport } from './exit-report';
+import type { PromptHistory } from './prompt-history';
 import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
 
@@ -53,12 +56,28 @@ export async function startRepl(
       app.dispose();
       ui.screen?.destroy();
       restoreOutput();
+      const sessionId = state.core?.sessionId;
       await state.core?.close();
+      await loaded.history?.flush();
+      // The screen was the alternate one: leave the conversation and how to resume it behind.
+      if (state.core) {
+        io.output.write(
+          exitReport({
+            transcript: app.transcript,
+            width: Math.max(20, io.output.columns ?? 80),
+            color: io.output.isTTY === true,
+            sessionId: sessionId ?? state.core.sessionId,
+            workspace: args.cwd,
+            runFrom: env.INIT_CWD || process.cwd(),
+          }),
+        );
+      }
       exit(code);
     })();
     return state.quitting;
   };
   const app = new ReplApp(paint, (code) => void quit(code));
+  const loaded: { history?: PromptHistory } = {};
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
   const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
   const screen = mountScreen(app, io);
@@ -69,6 +88,16 @@ export async function startRepl(
   screen.scheduler.flush();
   screen.paint();
   await new Promise((resolve) => setImmediate(resolve));
+  // After the first paint: what only later keys need.
+  warmUpWidths();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PromptHistory } = require('./prompt-history') as typeof import('./prompt-history');
+  const history = new PromptHistory(config.agentHome, args.cwd, (error) =>
+    app.error(`Prompt history: ${error.message}`),
+  );
+  loaded.history = history;
+  app.router.input.onRemember = (text) => history.add(text);
+  app.router.input.seedHistory(await history.load());
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { wireAgent } = require('./wire-agent') as typeof import('./wire-agent');

@@ -143,8 +143,8 @@ describe('TurnRenderer', () => {
       id: 't1',
       update: { text: 'read src/config.ts', data: data('tool_start') },
     });
-    expect(screen().slice(1)).toEqual([
-      '⠋ subagent explore: find the config loader',
+    expect(screen()).toEqual([
+      '⠋ Running explore: find the config loader',
       '  ⎿ 3 matches',
       '  ⎿ read src/config.ts',
     ]);
@@ -153,8 +153,13 @@ describe('TurnRenderer', () => {
       activity: activity('t1', 'task', { status: 'ok', summary: 'explore: 2 tool calls' }),
       result: { output: 'found it' },
     });
-    expect(screen()[0]).toBe('✓ Ran explore: find the config loader');
-    expect(screen()[2]).toBe('✓ subagent explore: find the config loader');
+    expect(screen()).toEqual([
+      '✓ Ran explore: find the config loader',
+      '  ⎿ explore: 2 tool calls',
+      '  ⎿ 3 matches',
+      '  ⎿ read src/config.ts',
+    ]);
+    expect(screen().join('\n')).not.toContain('subagent');
   });
 
   it('says how a turn ended when it did not simply finish', () => {

@@ -149,13 +149,17 @@ export class TurnRenderer {
   private subagentStep(id: string, data: SubagentData, text: string): void {
     let segment = this.subagents.get(id);
     if (!segment) {
-      segment = this.transcript.add({
+      const created: SubagentSegment = {
         kind: 'subagent',
         label: `${data.agent}: ${data.description}`,
         steps: [],
         done: false,
         folded: true,
-      });
+      };
+      // Right under its task's status line, even when other calls' lines came after it.
+      const segments = this.transcript.segments;
+      const after = segments[segments.indexOf(this.tools.get(id)!) + 1];
+      segment = after ? this.transcript.insertBefore(created, after) : this.transcript.add(created);
       this.subagents.set(id, segment);
     }
     if (data.event === 'tool_end' && segment.steps.length > 0) {

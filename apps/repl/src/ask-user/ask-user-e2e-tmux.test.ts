@@ -114,7 +114,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
     expect(end).toContain('⊘ Questionnaire cancelled after 1 of 2');
     expect(end).not.toMatch(/Running ask|Ran ask/);
     expect(end).not.toContain('Stopped (Esc)');
-    await waitFor('· ready ·');
+    await waitFor('· ready');
 
     typeText('which database again?');
     keys('Enter');
@@ -127,7 +127,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
     );
     expect(toolMessage(later, 'call_deploy')).toBe('{"answers":["Fly.io"],"cancelled":true}');
 
-    await waitFor('· ready ·');
+    await waitFor('· ready');
     keys('C-c');
     await waitFor('Ctrl+C again');
     keys('C-c');

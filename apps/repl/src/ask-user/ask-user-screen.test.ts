@@ -88,7 +88,7 @@ describe('ask_user on the REPL screen', () => {
     expect(done).toContain('→ /compact JSON-RPC (typed)');
     expect(done).not.toContain('Question 1 of 2');
     expect(done).not.toMatch(/Running ask|Ran ask/);
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     expect(await h.screen()).toContain('Type a message · / for commands');
     await h.type('next');
     h.send(ENTER);
@@ -179,7 +179,7 @@ describe('ask_user on the REPL screen', () => {
     await h.waitForText('❯ 3.   spaced');
     h.send(ENTER);
     await h.waitForText('noted');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     await h.type('later');
     h.send(ENTER);
     await h.waitForText('still noted');
@@ -210,7 +210,7 @@ describe('ask_user on the REPL screen', () => {
     );
     expect(screen).toContain('⊘ Questionnaire cancelled after 1 of 2');
     expect(screen).not.toContain('Stopped (Esc)');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
   });
 
   it('keys never reach the prompt, commands or the queue while the card is open', async () => {
@@ -278,7 +278,7 @@ describe('ask_user on the REPL screen', () => {
     h.send('\x03');
     const screen = await h.waitForText('Interrupted');
     expect(screen).toContain('■ Questionnaire interrupted after 1 of 2');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     expect(provider.requests).toHaveLength(1);
     await h.type('again');
     h.send(ENTER);
@@ -289,7 +289,7 @@ describe('ask_user on the REPL screen', () => {
       .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
       .find((c) => c.id === 'call_ask');
     expect(saved?.status).toBe('interrupted');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
     await h.type('/new');
     h.send(ENTER);
@@ -311,7 +311,7 @@ describe('ask_user on the REPL screen', () => {
     await h.type('Thrift');
     h.send(ENTER);
     await h.waitForText('noted');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
     await h.type('/new');
     h.send(ENTER);

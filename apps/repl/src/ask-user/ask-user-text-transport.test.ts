@@ -49,7 +49,7 @@ describe('ask_user through the text transport (no native tools)', () => {
     await h.waitForText('Using vitest.');
     const result = '{"answers":["vitest"],"cancelled":false}';
     expect(contents(server.requests[1]!.body).join('\n')).toContain(result);
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     await h.type('and now?');
     h.send(ENTER);
     await h.waitForText('Still vitest.');

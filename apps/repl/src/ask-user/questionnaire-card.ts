@@ -2,6 +2,7 @@ import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
+import { graphemes } from '../text/width';
 
 const CARET = '▏';
 
@@ -25,9 +26,7 @@ function clampRows(rows: Line[], max: number, width: number): Line[] {
   const last = kept[kept.length - 1]!;
   while (last.length > 0 && lineWidth(last) + 1 > width) {
     const span = last[last.length - 1]!;
-    const chars = Array.from(span.text);
-    chars.pop();
-    span.text = chars.join('');
+    span.text = graphemes(span.text).slice(0, -1).join('');
     if (span.text === '') last.pop();
   }
   last.push({ text: '…', style: 'dim' });
@@ -83,7 +82,9 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
       spans.push(...draft);
     } else {
       spans.push({ text: oneLine(label), style });
-      if (index === 0) spans.push({ text: ' (recommended)', style: 'dim' });
+      if (index === 0 && !/\(recommended\)/i.test(label)) {
+        spans.push({ text: ' (recommended)', style: 'dim' });
+      }
     }
     const wrapped = wrapSpans(spans, inner, indent);
     push(chosen ? wrapped : clampRows(wrapped, UNSELECTED_ROWS, inner));

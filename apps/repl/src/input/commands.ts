@@ -41,6 +41,7 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'list permission rules, remove one, or approve the workspace file',
     takesArgument: true,
   },
+  { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 

@@ -1,5 +1,12 @@
-import { stringWidth, charWidth } from '../text/width';
+import {
+  graphemeWidth,
+  graphemes,
+  nextGraphemeLength,
+  previousGraphemeLength,
+  stringWidth,
+} from '../text/width';
 import { sanitize } from '../text/sanitize';
+import { PastedTexts } from './pasted-texts';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
 
 export type InputResult =
@@ -19,6 +26,10 @@ export interface InputLayout {
 export class InputState {
   text = '';
   cursor = 0;
+  /** Large pastes shown as placeholders until the prompt is sent. */
+  readonly pasted = new PastedTexts();
+  /** Called with each prompt sent, for the persistent history. */
+  onRemember: (text: string) => void = () => undefined;
   private readonly history: string[] = [];
   private historyIndex = -1;
   private draft = '';
@@ -26,7 +37,7 @@ export class InputState {
   handleKey(key: Key): InputResult {
     if (isNewlineKey(key)) return this.insert('\n');
     if (isSubmitKey(key)) {
-      const text = this.text;
+      const text = this.pasted.expand(this.text);
       if (text.trim() === '') return { type: 'ignored' };
       this.remember(text);
       this.clear();
@@ -35,10 +46,10 @@ export class InputState {
     switch (key.full ?? key.name) {
       case 'left':
       case 'C-b':
-        return this.move(this.cursor - prevCharLength(this.text, this.cursor));
+        return this.move(this.cursor - this.unitBefore());
       case 'right':
       case 'C-f':
-        return this.move(this.cursor + nextCharLength(this.text, this.cursor));
+        return this.move(this.cursor + this.unitAfter());
       case 'home':
       case 'C-a':
         return this.move(this.text.lastIndexOf('\n', this.cursor - 1) + 1);
@@ -48,10 +59,10 @@ export class InputState {
         return this.move(end < 0 ? this.text.length : end);
       }
       case 'backspace':
-        return this.deleteRange(this.cursor - prevCharLength(this.text, this.cursor), this.cursor);
+        return this.deleteRange(this.cursor - this.unitBefore(), this.cursor);
       case 'delete':
       case 'C-d':
-        return this.deleteRange(this.cursor, this.cursor + nextCharLength(this.text, this.cursor));
+        return this.deleteRange(this.cursor, this.cursor + this.unitAfter());
       case 'C-u':
         return this.deleteRange(this.text.lastIndexOf('\n', this.cursor - 1) + 1, this.cursor);
       case 'C-k': {
@@ -60,6 +71,8 @@ export class InputState {
       }
       case 'C-w':
       case 'M-backspace': {
+        const label = this.pasted.endingAt(this.text, this.cursor);
+        if (label > 0) return this.deleteRange(this.cursor - label, this.cursor);
         const before = this.text.slice(0, this.cursor);
         const start = before.replace(/\S+\s*$|\s+$/, '').length;
         return this.deleteRange(start, this.cursor);
@@ -73,15 +86,22 @@ export class InputState {
     return ch === undefined ? { type: 'ignored' } : this.insert(ch);
   }
 
-  /** Inserts pasted text verbatim (line endings normalised); never submits. */
+  /**
+   * Inserts pasted text verbatim (line endings normalised); never submits. A large paste shows
+   * as a placeholder (`[Pasted text #1 +60 lines]`) and is sent whole.
+   */
   paste(text: string): InputResult {
     const clean = sanitize(text);
-    return clean === '' ? { type: 'ignored' } : this.insert(clean);
+    if (clean === '') return { type: 'ignored' };
+    return this.insert(this.pasted.add(clean) ?? clean);
   }
 
   /** Earlier prompts (a resumed session's), oldest first, before anything typed here. */
   seedHistory(texts: readonly string[]): void {
-    this.history.splice(0, 0, ...texts.filter((t) => t.trim() !== '').slice(-500));
+    const all = [...texts.filter((t) => t.trim() !== ''), ...this.history];
+    // A prompt seen twice (saved history and a resumed session) is recalled once, at its latest.
+    const kept = all.filter((text, i) => all.lastIndexOf(text) === i).slice(-500);
+    this.history.splice(0, this.history.length, ...kept);
   }
 
   setText(text: string): void {
@@ -92,6 +112,7 @@ export class InputState {
   clear(): void {
     this.text = '';
     this.cursor = 0;
+    this.pasted.clear();
     this.historyIndex = -1;
     this.draft = '';
   }
@@ -117,9 +138,9 @@ export class InputState {
           cursorCol = used;
         }
       };
-      for (const ch of logical) {
+      for (const ch of graphemes(logical)) {
         place();
-        const cw = charWidth(ch.codePointAt(0)!);
+        const cw = graphemeWidth(ch);
         if (used + cw > w) {
           rows.push(row);
           row = '';
@@ -143,7 +164,22 @@ export class InputState {
     return { rows, cursorRow, cursorCol };
   }
 
+  /** UTF-16 units of the cluster, or placeholder, before the cursor. */
+  private unitBefore(): number {
+    return (
+      this.pasted.endingAt(this.text, this.cursor) || previousGraphemeLength(this.text, this.cursor)
+    );
+  }
+
+  /** UTF-16 units of the cluster, or placeholder, after the cursor. */
+  private unitAfter(): number {
+    return (
+      this.pasted.startingAt(this.text, this.cursor) || nextGraphemeLength(this.text, this.cursor)
+    );
+  }
+
   private remember(text: string): void {
+    this.onRemember(text);
     if (this.history[this.history.length - 1] !== text) this.history.push(text);
     if (this.history.length > 500) this.history.shift();
   }
@@ -187,13 +223,14 @@ export class InputState {
   }
 
   private insert(text: string): InputResult {
+    this.cursor = this.pasted.outside(this.text, this.cursor);
     this.text = this.text.slice(0, this.cursor) + text + this.text.slice(this.cursor);
     this.cursor += text.length;
     return { type: 'changed' };
   }
 
   private move(to: number): InputResult {
-    const next = Math.max(0, Math.min(this.text.length, to));
+    const next = this.pasted.outside(this.text, Math.max(0, Math.min(this.text.length, to)));
     if (next === this.cursor) return { type: 'ignored' };
     this.cursor = next;
     return { type: 'changed' };
@@ -208,24 +245,12 @@ export class InputState {
   }
 }
 
-function prevCharLength(text: string, index: number): number {
-  if (index <= 0) return 0;
-  const code = text.charCodeAt(index - 1);
-  return code >= 0xdc00 && code <= 0xdfff && index >= 2 ? 2 : 1;
-}
-
-function nextCharLength(text: string, index: number): number {
-  if (index >= text.length) return 0;
-  const code = text.charCodeAt(index);
-  return code >= 0xd800 && code <= 0xdbff ? 2 : 1;
-}
-
 function columnOffset(text: string, start: number, end: number, column: number): number {
   let used = 0;
   let index = start;
-  for (const ch of text.slice(start, end)) {
+  for (const ch of graphemes(text.slice(start, end))) {
     if (used >= column) break;
-    used += charWidth(ch.codePointAt(0)!);
+    used += graphemeWidth(ch);
     index += ch.length;
   }
   return index;

@@ -7,7 +7,7 @@ describe('Suggestions', () => {
     s.update('/');
     expect(s.items.map((i) => i.name)).toContain('/quit');
     s.update('/co');
-    expect(s.items.map((i) => i.name)).toEqual(['/compact', '/context']);
+    expect(s.items.map((i) => i.name)).toEqual(['/compact', '/context', '/copy']);
     s.update('/compact now');
     expect(s.visible).toBe(false);
   });
@@ -22,6 +22,28 @@ describe('Suggestions', () => {
       type: 'fill',
       text: '/tool-history ',
     });
+  });
+
+  it('scrolls a window of the list so every command can be reached', () => {
+    const s = new Suggestions();
+    s.update('/');
+    const all = s.items.map((i) => i.name);
+    expect(all.length).toBeGreaterThan(6);
+    expect(s.window(6)).toEqual({ items: s.items.slice(0, 6), first: 0 });
+    const seen = new Set<string>();
+    for (let i = 0; i < all.length; i++) {
+      const { items, first } = s.window(6);
+      expect(items).toHaveLength(6);
+      expect(s.selected - first).toBeGreaterThanOrEqual(0);
+      expect(s.selected - first).toBeLessThan(6);
+      seen.add(items[s.selected - first]!.name);
+      s.handleKey({ name: 'down' }, '/');
+    }
+    expect([...seen]).toEqual(all);
+    s.handleKey({ name: 'up' }, '/');
+    expect(s.window(6).items.at(-1)!.name).toBe(all.at(-1));
+    s.handleKey({ name: 'up' }, '/');
+    expect(s.window(6).first).toBe(all.length - 6);
   });
 
   it('hides on Esc until the text changes', () => {

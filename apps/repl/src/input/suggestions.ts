@@ -15,13 +15,30 @@ export type SuggestionOutcome =
 export class Suggestions {
   items: CommandInfo[] = [];
   selected = 0;
+  /** First item of the visible window (see `window`). */
+  private top = 0;
   private dismissedFor: string | undefined;
 
   update(text: string): void {
     const items = this.dismissedFor === text ? [] : suggestCommands(text);
-    if (items.map((i) => i.name).join() !== this.items.map((i) => i.name).join()) this.selected = 0;
+    if (items.map((i) => i.name).join() !== this.items.map((i) => i.name).join()) {
+      this.selected = 0;
+      this.top = 0;
+    }
     this.items = items;
     if (this.dismissedFor !== text) this.dismissedFor = undefined;
+  }
+
+  /**
+   * The `size` items to show: the window scrolls only when the selection leaves it, and every
+   * item can be reached (Up from the first wraps to the last).
+   */
+  window(size: number): { items: CommandInfo[]; first: number } {
+    const rows = Math.max(1, size);
+    if (this.selected < this.top) this.top = this.selected;
+    if (this.selected >= this.top + rows) this.top = this.selected - rows + 1;
+    this.top = Math.max(0, Math.min(this.top, this.items.length - rows));
+    return { items: this.items.slice(this.top, this.top + rows), first: this.top };
   }
 
   get visible(): boolean {

@@ -2,6 +2,7 @@ import { suggestRule, type PermissionDecision, type PermissionRequest } from '@a
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
+import { graphemes } from '../text/width';
 import { renderDiff } from '../view/render-segment';
 
 /** Diff lines shown on a card before "… N more lines". */
@@ -71,7 +72,7 @@ export class PermissionCard {
         return this.decide();
       case 'backspace':
         if (this.option !== 'deny' || this.reason === '') return { type: 'ignored' };
-        this.reason = Array.from(this.reason).slice(0, -1).join('');
+        this.reason = graphemes(this.reason).slice(0, -1).join('');
         return { type: 'changed' };
     }
     const ch = printable(key);

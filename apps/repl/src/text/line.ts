@@ -1,5 +1,5 @@
 import { escapeTags } from './sanitize';
-import { charWidth, stringWidth } from './width';
+import { graphemeWidth, graphemes, stringWidth } from './width';
 
 /** Visual styles a span may carry; painters map them to terminal attributes. */
 export type SpanStyle =
@@ -21,6 +21,8 @@ export type SpanStyle =
 export interface Span {
   text: string;
   style?: SpanStyle;
+  /** A URL the text links to, painted as an OSC 8 hyperlink (sanitized like the text). */
+  link?: string;
 }
 
 /** One screen row: spans whose total width never exceeds the width it was rendered for. */
@@ -74,11 +76,11 @@ export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
   const rows: Line[] = [];
   let row: Line = [];
   let used = 0;
-  const push = (text: string, style: SpanStyle | undefined) => {
+  const push = (text: string, style: SpanStyle | undefined, link: string | undefined) => {
     if (text === '') return;
     const last = row[row.length - 1];
-    if (last && last.style === style) last.text += text;
-    else row.push({ text, style });
+    if (last && last.style === style && last.link === link) last.text += text;
+    else row.push(link === undefined ? { text, style } : { text, style, link });
   };
   const newRow = () => {
     trimTrailingSpace(row);
@@ -92,7 +94,7 @@ export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
       if (token === '') continue;
       const tokenWidth = stringWidth(token);
       if (used + tokenWidth <= w) {
-        push(token, span.style);
+        push(token, span.style, span.link);
         used += tokenWidth;
         continue;
       }
@@ -102,14 +104,14 @@ export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
       }
       if (tokenWidth <= w - indentWidth && used > indentWidth) {
         newRow();
-        push(token, span.style);
+        push(token, span.style, span.link);
         used += tokenWidth;
         continue;
       }
-      for (const ch of token) {
-        const cw = charWidth(ch.codePointAt(0)!);
+      for (const ch of graphemes(token)) {
+        const cw = graphemeWidth(ch);
         if (used + cw > w && used > indentWidth) newRow();
-        push(ch, span.style);
+        push(ch, span.style, span.link);
         used += cw;
       }
     }

@@ -1,60 +1,163 @@
-/** Terminal cell width of one code point: 0 for combining marks, 2 for wide (CJK, emoji). */
-export function charWidth(cp: number): number {
-  if (cp < 0x300) return 1;
+/**
+ * How wide text is on a terminal: the one implementation every painter, wrapper and editor of
+ * the REPL uses. Text is cut into grapheme clusters (Intl.Segmenter), so an emoji ZWJ sequence,
+ * a flag or a letter with combining marks is never split. A cluster is measured as
+ * `string-width` does: nothing for marks and joiners alone, two cells for emoji sequences
+ * (presentation selector, ZWJ, skin tone, flag, keycap), else the Unicode East Asian Width of
+ * its first visible character, from `get-east-asian-width`.
+ */
+
+type EastAsianWidth = (codePoint: number) => number;
+let eastAsianWidth: EastAsianWidth | undefined;
+
+/** get-east-asian-width, loaded on the first character that needs it (ESM, via require(esm)). */
+function eastAsian(codePoint: number): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  eastAsianWidth ??= (require('get-east-asian-width') as { eastAsianWidth: EastAsianWidth })
+    .eastAsianWidth;
+  return eastAsianWidth(codePoint);
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The clusters of `text` (the segmenter is made on first use: it costs start-up time). */
+function segment(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter.segment(text);
+}
+
+/** Loads what measuring non-ASCII text needs, so the first such text does not wait for it. */
+export function warmUpWidths(): void {
+  segment('a');
+  eastAsian(0x41);
+}
+
+/**
+ * Text of characters that never join a neighbour into one cluster and are all one cell wide
+ * (per East Asian Width, checked against get-east-asian-width by width.test.ts): ASCII,
+ * Latin-1 to the spacing modifiers, general punctuation, arrows, box drawing, blocks and
+ * Braille, which is what the REPL's own frame is drawn with. Such text needs no segmenter and
+ * no table.
+ */
+const SIMPLE_NARROW =
+  /^[\x20-\x7e\xa0-\xac\xae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u259f\u2800-\u28ff]*$/;
+const INVISIBLE = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Mn}\\p{Me}\\p{Cs}';
+const ALL_INVISIBLE = new RegExp(`^[${INVISIBLE}]+$`, 'u');
+const LEADING_INVISIBLE = new RegExp(`^[${INVISIBLE}]+`, 'u');
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/gu;
+const FLAG = /^[\u{1F1E6}-\u{1F1FF}]{2}$/u;
+const KEYCAP = /^[\d#*]\uFE0F?\u20E3$/;
+const SKIN_TONE = /[\u{1F3FB}-\u{1F3FF}]/u;
+/** Spacing marks and half/full-width forms add their own width inside a cluster. */
+const SPACING = /[\p{Mc}\uFF00-\uFFEF]/u;
+
+/** The cells of one cluster, computed (see graphemeWidth for the cached, fast form). */
+function measure(cluster: string): number {
+  if (ALL_INVISIBLE.test(cluster)) return 0;
+  if (FLAG.test(cluster) || KEYCAP.test(cluster)) return 2;
+  const pictographs = cluster.match(PICTOGRAPHIC)?.length ?? 0;
   if (
-    (cp >= 0x300 && cp <= 0x36f) ||
-    (cp >= 0x200b && cp <= 0x200d) ||
-    (cp >= 0xfe00 && cp <= 0xfe0f) ||
-    (cp >= 0x1ab0 && cp <= 0x1aff) ||
-    (cp >= 0x20d0 && cp <= 0x20ff)
-  ) {
-    return 0;
-  }
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0x303e) ||
-    (cp >= 0x3041 && cp <= 0x33ff) ||
-    (cp >= 0x3400 && cp <= 0x4dbf) ||
-    (cp >= 0x4e00 && cp <= 0x9fff) ||
-    (cp >= 0xa000 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
+    pictographs > 0 &&
+    (cluster.includes('\uFE0F') ||
+      SKIN_TONE.test(cluster) ||
+      (pictographs > 1 && cluster.includes('\u200D')))
   ) {
     return 2;
   }
-  return 1;
-}
-
-export function stringWidth(text: string): number {
-  let width = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x300) {
-      width++;
-      continue;
-    }
-    const cp = text.codePointAt(i)!;
-    if (cp > 0xffff) i++;
-    width += charWidth(cp);
+  const visible = cluster.replace(LEADING_INVISIBLE, '');
+  const base = visible.codePointAt(0)!;
+  let width = eastAsian(base);
+  for (const ch of visible.slice(base > 0xffff ? 2 : 1)) {
+    if (SPACING.test(ch)) width += eastAsian(ch.codePointAt(0)!);
   }
   return width;
 }
 
-/** Cuts `text` to at most `width` cells, never splitting a surrogate pair. */
+const MAX_CACHED = 4096;
+const cache = new Map<string, number>();
+
+/** Cells one grapheme cluster takes: 0 (marks, joiners alone), 1, or 2 (CJK, emoji). */
+export function graphemeWidth(cluster: string): number {
+  if (cluster.length === 1 && SIMPLE_NARROW.test(cluster)) return 1;
+  let width = cache.get(cluster);
+  if (width === undefined) {
+    width = measure(cluster);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(cluster, width);
+  }
+  return width;
+}
+
+/** Whether every character of `text` is its own cluster and one cell wide (see SIMPLE_NARROW). */
+export function isSimpleNarrow(text: string): boolean {
+  return SIMPLE_NARROW.test(text);
+}
+
+/** The grapheme clusters of `text`, in order. */
+export function graphemes(text: string): string[] {
+  if (SIMPLE_NARROW.test(text)) return text.split('');
+  return Array.from(segment(text), (part) => part.segment);
+}
+
+/** Terminal cells `text` takes (one line: newlines count as nothing). */
+export function stringWidth(text: string): number {
+  if (SIMPLE_NARROW.test(text)) return text.length;
+  let width = 0;
+  for (const part of segment(text)) width += graphemeWidth(part.segment);
+  return width;
+}
+
+/** The longest start of `text` that fits in `width` cells, never splitting a cluster. */
 export function sliceToWidth(text: string, width: number): string {
+  if (SIMPLE_NARROW.test(text)) return text.slice(0, Math.max(0, width));
   let used = 0;
   let end = 0;
-  for (const ch of text) {
-    const w = charWidth(ch.codePointAt(0)!);
+  for (const part of segment(text)) {
+    const w = graphemeWidth(part.segment);
     if (used + w > width) break;
     used += w;
-    end += ch.length;
+    end = part.index + part.segment.length;
   }
   return text.slice(0, end);
+}
+
+/** `text` cut to `width` cells, ending with `…` when something was cut. */
+export function truncateToWidth(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  return `${sliceToWidth(text, width - 1)}…`;
+}
+
+/** `text` padded with spaces on the right to `width` cells (unchanged when wider). */
+export function padEndToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
+}
+
+/** Clusters are short: segmenting this far around a position finds its boundaries. */
+const WINDOW = 256;
+
+/** Length (UTF-16 units) of the cluster that ends at `index` in `text`; 0 at the start. */
+export function previousGraphemeLength(text: string, index: number): number {
+  if (index <= 0) return 0;
+  // Start at a printable ASCII character: a cluster boundary lies right before it.
+  const floor = Math.max(0, index - WINDOW);
+  let start = floor;
+  for (let i = index - 1; i > floor; i--) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x7f) {
+      start = i;
+      break;
+    }
+  }
+  let last = start;
+  for (const part of segment(text.slice(start, index))) last = start + part.index;
+  return index - last;
+}
+
+/** Length (UTF-16 units) of the cluster that starts at `index` in `text`; 0 at the end. */
+export function nextGraphemeLength(text: string, index: number): number {
+  if (index >= text.length) return 0;
+  const window = text.slice(index, index + WINDOW);
+  const first = segment(window)[Symbol.iterator]().next();
+  return first.done ? window.length : first.value.segment.length;
 }

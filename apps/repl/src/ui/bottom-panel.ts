@@ -1,47 +1,57 @@
-import type { ReplApp, StatusInfo } from '../app/repl-app';
-import { escapeTags, sanitize } from '../text/sanitize';
-import { sliceToWidth, stringWidth } from '../text/width';
+import type { ReplApp } from '../app/repl-app';
+import { plain, type Line } from '../text/line';
+import { sanitize } from '../text/sanitize';
+import { graphemes, padEndToWidth, sliceToWidth, truncateToWidth } from '../text/width';
+import { statusText } from '../view/status-line';
 
 const MAX_INPUT_ROWS = 8;
-const MAX_SUGGESTIONS = 6;
+/** Command suggestions shown at once; the list scrolls with the selection. */
+export const MAX_SUGGESTIONS = 6;
 const PLACEHOLDER = 'Type a message · / for commands · Enter sends · Shift+Enter newline';
 
 /**
- * The rows under the transcript, as blessed-tagged strings of at most `width` cells: queued
- * prompts, command suggestions, a rule, the prompt editor (with a drawn cursor) and the status
- * line.
+ * The rows under the transcript, each at most `width` cells: queued prompts, command
+ * suggestions, a rule, the prompt editor (with a drawn cursor) and the status line.
  */
-export function bottomRows(app: ReplApp, width: number): string[] {
-  const rows: string[] = [];
+export function bottomRows(app: ReplApp, width: number): Line[] {
+  const rows: Line[] = [];
   for (const queued of app.queue) {
     const text = sanitize(queued).replace(/\n/g, ' ⏎ ');
-    rows.push(`{gray-fg}${escapeTags(sliceToWidth(`  ⧗ queued: ${text}`, width))}{/gray-fg}`);
+    rows.push(plain(truncateToWidth(`  ⧗ queued: ${text}`, width), 'dim'));
   }
   const { suggestions } = app.router;
   if (suggestions.visible && !app.modals.active) {
-    suggestions.items.slice(0, MAX_SUGGESTIONS).forEach((item, index) => {
-      const text = sliceToWidth(`  ${item.usage.padEnd(24)} ${item.description}`, width);
+    const { items, first } = suggestions.window(MAX_SUGGESTIONS);
+    items.forEach((item, i) => {
+      const index = first + i;
+      const more =
+        (i === 0 && first > 0) || (i === items.length - 1 && index < suggestions.items.length - 1);
+      const arrow = !more ? ' ' : i === 0 ? '↑' : '↓';
+      const text = truncateToWidth(`${arrow} ${item.usage.padEnd(24)} ${item.description}`, width);
       rows.push(
         index === suggestions.selected
-          ? `{inverse}${escapeTags(text)}{/inverse}`
-          : escapeTags(text),
+          ? plain(padEndToWidth(text, width), 'selected')
+          : plain(text),
       );
     });
   }
-  rows.push(`{gray-fg}${'─'.repeat(width)}{/gray-fg}`);
+  rows.push(plain('─'.repeat(width), 'dim'));
   rows.push(...inputRows(app, width));
-  rows.push(statusRow(app.status(), width));
+  rows.push(plain(padEndToWidth(statusText(app.status(), width), width), 'selected'));
   return rows;
 }
 
-function inputRows(app: ReplApp, width: number): string[] {
+function inputRows(app: ReplApp, width: number): Line[] {
   const { input } = app.router;
-  if (app.modals.active) {
-    return [`{gray-fg}${escapeTags(sliceToWidth('› (answer the card above)', width))}{/gray-fg}`];
-  }
+  if (app.modals.active) return [plain(sliceToWidth('› (answer the card above)', width), 'dim')];
   if (input.isEmpty) {
     return [
-      `{bold}›{/bold} {inverse} {/inverse}{gray-fg}${escapeTags(sliceToWidth(PLACEHOLDER, width - 3))}{/gray-fg}`,
+      [
+        { text: '›', style: 'bold' },
+        { text: ' ' },
+        { text: ' ', style: 'selected' },
+        { text: sliceToWidth(PLACEHOLDER, width - 3), style: 'dim' },
+      ],
     ];
   }
   const layout = input.layout(Math.max(1, width - 3));
@@ -51,34 +61,16 @@ function inputRows(app: ReplApp, width: number): string[] {
   );
   return layout.rows.slice(first, first + MAX_INPUT_ROWS).map((row, i) => {
     const index = first + i;
-    const prefix = index === 0 ? '{bold}›{/bold} ' : '  ';
-    if (index !== layout.cursorRow) return prefix + escapeTags(row);
+    const prefix: Line =
+      index === 0 ? [{ text: '›', style: 'bold' }, { text: ' ' }] : [{ text: '  ' }];
+    if (index !== layout.cursorRow) return [...prefix, { text: row }];
     const before = sliceToWidth(row, layout.cursorCol);
-    const rest = row.slice(before.length);
-    const at = Array.from(rest)[0] ?? ' ';
-    return `${prefix}${escapeTags(before)}{inverse}${escapeTags(at)}{/inverse}${escapeTags(rest.slice(at.length))}`;
+    const rest = graphemes(row.slice(before.length));
+    return [
+      ...prefix,
+      { text: before },
+      { text: rest[0] ?? ' ', style: 'selected' },
+      { text: rest.slice(1).join('') },
+    ];
   });
-}
-
-/** `provider/model · ctx 1.2k (1%) · mode · session id`, cut to the width. */
-export function statusText(status: StatusInfo): string {
-  const parts = [
-    `${status.provider}/${status.model}`,
-    `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%)`,
-    status.notice ?? status.mode,
-    `session ${status.sessionId ?? 'new'}`,
-  ];
-  return ` ${parts.join(' · ')}`;
-}
-
-function statusRow(status: StatusInfo, width: number): string {
-  const text = sliceToWidth(sanitize(statusText(status)), width);
-  const pad = ' '.repeat(Math.max(0, width - stringWidth(text)));
-  return `{inverse}${escapeTags(text)}${pad}{/inverse}`;
-}
-
-export function formatTokens(tokens: number): string {
-  if (tokens < 1000) return String(tokens);
-  if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(1)}k`;
-  return `${(tokens / 1_000_000).toFixed(2)}M`;
 }

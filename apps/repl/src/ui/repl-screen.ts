@@ -2,9 +2,10 @@ import type blessed from 'blessed';
 import type { ReplApp } from '../app/repl-app';
 import { FrameScheduler } from '../app/frame-scheduler';
 import type { Key } from '../input/key';
-import { toTags } from '../text/line';
 import { bottomRows } from './bottom-panel';
+import { paintRows, type CellRows } from './cell-painter';
 import { filterTerminalInput, type TtyInput } from './terminal-input';
+import { ALTERNATE_SCROLL_OFF, ALTERNATE_SCROLL_ON } from '../input/wheel';
 
 /** The terminal the screen draws on (a real TTY, or fake streams in tests). */
 export interface TerminalStreams {
@@ -31,16 +32,23 @@ export interface ReplScreen {
 }
 
 /**
- * Thin painters over blessed: one box for the visible transcript rows, one for the panel below
- * (queue, suggestions, prompt, status line). All state and layout come from the app.
+ * A thin painter over blessed: the visible transcript rows and the panel below them (queue,
+ * suggestions, prompt, status line) are written cell by cell into blessed's screen buffer
+ * (see cell-painter.ts for wide characters); blessed diffs and draws them. No widgets, no tags:
+ * all state and layout come from the app.
  */
 export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
-  // Only the two widgets used: loading all of blessed costs start-up time.
-  /* eslint-disable @typescript-eslint/no-require-imports */
+  // Only the screen: loading all of blessed costs start-up time.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Screen = require('blessed/lib/widgets/screen') as typeof blessed.screen;
-  const Box = require('blessed/lib/widgets/box') as typeof blessed.box;
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const filtered = filterTerminalInput(io.input, (text) => app.router.handlePaste(text));
+  const filtered = filterTerminalInput(
+    io.input,
+    (text) => app.router.handlePaste(text),
+    (rows) => {
+      app.view.scroll(rows, app.viewport.width, app.viewport.height, app.frame);
+      scheduler.requestUrgent();
+    },
+  );
   const screen = Screen({
     input: filtered.keys as unknown as NodeJS.ReadableStream,
     output: io.output as NodeJS.WritableStream,
@@ -52,22 +60,13 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     ignoreLocked: ['C-c'],
     autoPadding: false,
   } as unknown as blessed.Widgets.IScreenOptions);
-  const transcriptBox = Box({
-    parent: screen,
-    top: 0,
-    left: 0,
-    width: '100%',
-    tags: true,
-    wrap: false,
-  });
-  const panel = Box({ parent: screen, left: 0, width: '100%', tags: true, wrap: false });
   const program = screen.program;
   // Output UTF-8 as is: no DEC line-drawing (ACS) substitutions of box and bullet characters.
   (program as unknown as { tput: { brokenACS: boolean } }).tput.brokenACS = true;
   program.hideCursor();
-  io.output.write('\x1b[?2004h');
-  // Button events only (the wheel): no motion tracking flood.
-  program.setMouse({ vt200Mouse: true, sgrMouse: true }, true);
+  // Bracketed paste, and the wheel as arrow keys (alternate scroll): the mouse is never captured,
+  // so selecting text stays the terminal's.
+  io.output.write(`\x1b[?2004h${ALTERNATE_SCROLL_ON}`);
 
   const paintNow = (): void => {
     const width = Math.max(10, screen.width as number);
@@ -76,34 +75,25 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     const transcriptHeight = Math.max(1, height - bottom.length);
     app.setViewport(width, transcriptHeight);
     const rows = app.view.render(width, transcriptHeight, app.frame);
-    transcriptBox.height = transcriptHeight;
-    transcriptBox.setContent(rows.map(toTags).join('\n'));
-    panel.top = transcriptHeight;
-    panel.height = height - transcriptHeight;
-    panel.setContent(bottom.join('\n'));
+    const lines = (screen as unknown as { lines: CellRows }).lines;
+    paintRows(lines, rows, 0, transcriptHeight, width);
+    const panelHeight = height - transcriptHeight;
+    paintRows(lines, bottom.slice(-panelHeight), transcriptHeight, panelHeight, width);
     screen.render();
   };
+  let destroyed = false;
   const scheduler = new FrameScheduler(paintNow);
   app.urgentPaint = () => scheduler.requestUrgent();
+  app.writeTerminal = (data) => {
+    if (!destroyed) io.output.write(data);
+  };
 
   program.on('keypress', (ch: string | undefined, key: Key | undefined) => {
     const k: Key = { ...(key ?? {}), ch: ch ?? key?.ch };
     app.router.handleKey(k);
   });
-  program.on('mouse', (data: { action?: string }) => {
-    if (data.action === 'wheelup' || data.action === 'wheeldown') {
-      app.view.scroll(
-        data.action === 'wheelup' ? -3 : 3,
-        screen.width as number,
-        transcriptBox.height as number,
-        app.frame,
-      );
-      scheduler.requestUrgent();
-    }
-  });
-  screen.on('resize', () => scheduler.request());
+  screen.on('resize', () => scheduler.requestUrgent());
 
-  let destroyed = false;
   return {
     screen,
     scheduler,
@@ -112,8 +102,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
       if (destroyed) return;
       destroyed = true;
       scheduler.dispose();
-      io.output.write('\x1b[?2004l');
-      program.disableMouse();
+      io.output.write(`\x1b[?2004l${ALTERNATE_SCROLL_OFF}`);
       program.showCursor();
       screen.destroy();
       filtered.dispose();

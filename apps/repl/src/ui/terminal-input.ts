@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { PasteFilter } from '../input/paste-filter';
+import { wheelRows } from '../input/wheel';
 
 /** The terminal's input as the app receives it. */
 export interface TtyInput extends NodeJS.ReadableStream {
@@ -10,11 +11,13 @@ export interface TtyInput extends NodeJS.ReadableStream {
 
 /**
  * Sits between the terminal and blessed: bracketed pastes are taken out whole and reported to
- * `onPaste`; every other byte goes on to blessed's key parser through the returned stream.
+ * `onPaste`, wheel bursts (alternate-scroll mode) to `onWheel`; every other byte goes on to
+ * blessed's key parser through the returned stream.
  */
 export function filterTerminalInput(
   input: TtyInput,
   onPaste: (text: string) => void,
+  onWheel: (rows: number) => void = () => undefined,
 ): { keys: PassThrough & TtyInput; dispose(): void } {
   const keys = new PassThrough() as PassThrough & TtyInput;
   keys.isTTY = true;
@@ -24,7 +27,11 @@ export function filterTerminalInput(
   };
   const decoder = new StringDecoder('utf8');
   const filter = new PasteFilter(
-    (data) => keys.write(data),
+    (data) => {
+      const rows = wheelRows(data);
+      if (rows === undefined) keys.write(data);
+      else onWheel(rows);
+    },
     (text) => onPaste(text),
   );
   const onData = (chunk: Buffer | string) => {

@@ -75,18 +75,12 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
       const shown = segment.folded ? all.slice(0, FOLD_LINES) : all;
       const rows = shown.flatMap((part) => wrapText(part, w - 4, 'dim').map(indent));
       if (segment.folded && all.length > FOLD_LINES) {
-        rows.push(plain(`    … ${all.length - FOLD_LINES} more lines`, 'dim'));
+        rows.push(plain(`    … ${moreLines(all.length - FOLD_LINES)}`, 'dim'));
       }
       return rows;
     }
     case 'subagent': {
-      const head = wrapSpans(
-        [
-          { text: segment.done ? '✓ ' : `${SPINNER[frame % SPINNER.length]} `, style: 'accent' },
-          { text: `subagent ${sanitize(segment.label)}`, style: 'bold' },
-        ],
-        w,
-      );
+      // The steps only: the task's own status line above names the subagent and spins.
       const hidden = segment.folded ? Math.max(0, segment.steps.length - SUBAGENT_STEPS) : 0;
       const steps = segment.steps
         .slice(hidden)
@@ -95,7 +89,7 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
         hidden > 0
           ? [plain(`    … ${hidden} earlier step${hidden === 1 ? '' : 's'} (Ctrl+O)`, 'dim')]
           : [];
-      return [...head, ...more, ...steps];
+      return [...more, ...steps];
     }
     case 'error':
       return wrapText(`✗ ${sanitize(segment.text)}`, w, 'error', '  ');
@@ -118,6 +112,11 @@ function streamed(segment: Segment): IncrementalMarkdown {
   return renderer;
 }
 
+/** `1 more line`, `14 more lines`. */
+export function moreLines(count: number): string {
+  return `${count} more line${count === 1 ? '' : 's'}`;
+}
+
 function indent(row: Line): Line {
   return [{ text: '    ' }, ...row];
 }
@@ -134,7 +133,7 @@ export function renderDiff(diff: string, width: number, maxLines = Infinity): Li
     rows.push(...wrapText(part, width - 4, style).map(indent));
   }
   if (parts.length > maxLines)
-    rows.push(plain(`    … ${parts.length - maxLines} more lines`, 'dim'));
+    rows.push(plain(`    … ${moreLines(parts.length - maxLines)}`, 'dim'));
   return rows;
 }
 

@@ -1,0 +1,55 @@
+import type { Line } from '../text/line';
+import { sgr } from '../text/palette';
+import type { Transcript } from '../view/transcript';
+
+/** C0 and C1 controls: never printed from text, whatever reached a span. */
+const CONTROLS = /[\x00-\x1f\x7f-\x9f]/g;
+
+/** One rendered row as terminal text: each span in its basic colours, controls removed. */
+export function printableRow(line: Line, color: boolean): string {
+  let out = '';
+  for (const span of line) {
+    const text = span.text.replace(CONTROLS, '');
+    const on = color ? sgr(span.style) : '';
+    out += on ? `${on}${text}\x1b[0m` : text;
+  }
+  return out.replace(/ +$/, '');
+}
+
+/** The whole conversation as the transcript renders it at `width`, one row per line. */
+export function conversationText(transcript: Transcript, width: number, color: boolean): string {
+  const rows: string[] = [];
+  for (const segment of transcript.segments) {
+    for (const line of transcript.linesOf(segment, width, 0)) rows.push(printableRow(line, color));
+  }
+  return rows.length > 0 ? `${rows.join('\n')}\n` : '';
+}
+
+/** A shell word: as is when safe, else single-quoted. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The command that resumes `sessionId`: `agent --resume ID`, with `--cwd` when the workspace is
+ * not the directory the command will be run from.
+ */
+export function resumeCommand(sessionId: string, workspace: string, runFrom: string): string {
+  const cwd = workspace === runFrom ? '' : ` --cwd ${shellWord(workspace)}`;
+  return `agent --resume ${shellWord(sessionId)}${cwd}`;
+}
+
+/** What is printed on the normal screen after the REPL closes. */
+export function exitReport(options: {
+  transcript: Transcript;
+  width: number;
+  color: boolean;
+  sessionId: string | undefined;
+  workspace: string;
+  runFrom: string;
+}): string {
+  const conversation = conversationText(options.transcript, options.width, options.color);
+  if (!options.sessionId) return `${conversation}\nNothing was sent, so no session was saved.\n`;
+  const command = resumeCommand(options.sessionId, options.workspace, options.runFrom);
+  return `${conversation}\nSession ${options.sessionId} saved. Resume it with:\n  ${command}\n`;
+}

@@ -1,0 +1,86 @@
+import { formatElapsed, statusText, type StatusInfo } from './status-line';
+import { stringWidth } from '../text/width';
+import { TurnStats } from '../app/turn-stats';
+
+const idle: StatusInfo = {
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-5',
+  usedTokens: 12_345,
+  fraction: 0.06,
+  sessionId: '2026-12-01T00-36-50-fa18',
+  mode: 'ready',
+};
+
+const FIELDS = [
+  'anthropic/claude-sonnet-4-5',
+  'ctx 12.3k (6%)',
+  'ready',
+  'session 2026-12-01T00-36-50-fa18',
+];
+
+describe('the status line', () => {
+  it('shows every field when there is room', () => {
+    expect(statusText(idle, 200)).toBe(` ${FIELDS.join(' · ')}`);
+  });
+
+  it('drops whole fields as it narrows (session, model, context), never cutting a word', () => {
+    for (let width = 6; width <= 100; width++) {
+      const text = statusText(idle, width);
+      expect(stringWidth(text)).toBeLessThanOrEqual(width);
+      const parts = text.trim().split(' · ');
+      if (text.endsWith('…')) {
+        expect(parts).toHaveLength(1);
+        continue;
+      }
+      for (const part of parts) expect(FIELDS).toContain(part);
+      expect(parts).toContain('ready');
+    }
+    expect(statusText(idle, 60)).toBe(' anthropic/claude-sonnet-4-5 · ctx 12.3k (6%) · ready');
+    expect(statusText(idle, 40)).toBe(' ctx 12.3k (6%) · ready');
+    expect(statusText({ ...idle, mode: 'answering questions · Esc cancels' }, 20)).toBe(
+      ' answering…',
+    );
+  });
+
+  it('shows a spinner, the elapsed time and the tokens streamed while a turn runs', () => {
+    const busy: StatusInfo = {
+      ...idle,
+      mode: 'working · Esc stop · Ctrl+C interrupt',
+      activity: { elapsedMs: 65_000, tokens: 1234 },
+      frame: 1,
+    };
+    expect(statusText(busy, 200)).toBe(
+      ' anthropic/claude-sonnet-4-5 · ctx 12.3k (6%) · ⠙ working 1m 05s · ↓ 1.2k tokens · Esc stop · Ctrl+C interrupt · session 2026-12-01T00-36-50-fa18',
+    );
+    expect(statusText(busy, 50)).toBe(' ctx 12.3k (6%) · ⠙ working 1m 05s · ↓ 1.2k tokens');
+    expect(statusText({ ...busy, notice: 'Press Ctrl+C again to quit' }, 200)).toContain(
+      '· Press Ctrl+C again to quit ·',
+    );
+  });
+
+  it('formats elapsed time', () => {
+    expect(formatElapsed(7_900)).toBe('7s');
+    expect(formatElapsed(3_723_000)).toBe('1h 02m');
+  });
+});
+
+describe('TurnStats', () => {
+  it('estimates streamed tokens until the provider counts them, per model call', () => {
+    let now = 1000;
+    const stats = new TurnStats(() => now);
+    stats.start();
+    stats.handle({ type: 'text_delta', text: 'x'.repeat(40) });
+    expect(stats.info()).toEqual({ elapsedMs: 0, tokens: 10 });
+    stats.handle({ type: 'usage', usage: { inputTokens: 500, outputTokens: 25 } });
+    now = 4500;
+    expect(stats.info()).toEqual({ elapsedMs: 3500, tokens: 25 });
+    stats.handle({
+      type: 'assistant_message',
+      message: { role: 'assistant', text: '', toolCalls: [] } as never,
+    });
+    stats.handle({ type: 'text_delta', text: 'y'.repeat(8) });
+    expect(stats.info().tokens).toBe(27);
+    stats.start();
+    expect(stats.info()).toEqual({ elapsedMs: 0, tokens: 0 });
+  });
+});

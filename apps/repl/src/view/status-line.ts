@@ -1,0 +1,92 @@
+import { sanitize } from '../text/sanitize';
+import { stringWidth } from '../text/width';
+import { SPINNER } from './render-segment';
+
+/** A running turn as the status line shows it. */
+export interface TurnActivityInfo {
+  elapsedMs: number;
+  /** Output tokens so far: the provider's count where it reported one, else an estimate. */
+  tokens: number;
+}
+
+/** What the status line shows. */
+export interface StatusInfo {
+  provider: string;
+  model: string;
+  usedTokens: number;
+  fraction: number;
+  sessionId?: string;
+  mode: string;
+  notice?: string;
+  /** Set while a turn runs: a spinner, the time it has taken and the tokens streamed. */
+  activity?: TurnActivityInfo;
+  /** Spinner frame. */
+  frame?: number;
+}
+
+interface Field {
+  text: string;
+  /** Fields with the highest rank are dropped first when the line is too narrow. */
+  rank: number;
+}
+
+const SEPARATOR = ' · ';
+
+/**
+ * The status line for `width` cells: `provider/model · ctx 1.2k (1%) · mode · session id`, and
+ * while a turn runs a spinner with the elapsed time and tokens streamed. When it does not fit,
+ * whole fields are dropped (session first, the mode last); a lone field too wide is cut after
+ * its last whole word.
+ */
+export function statusText(status: StatusInfo, width = Infinity): string {
+  const fields: Field[] = [{ text: `${status.provider}/${status.model}`, rank: 3 }];
+  fields.push({
+    text: `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%)`,
+    rank: 2,
+  });
+  if (status.notice !== undefined) fields.push({ text: status.notice, rank: 0 });
+  else if (status.activity) {
+    const { elapsedMs, tokens } = status.activity;
+    const spinner = SPINNER[(status.frame ?? 0) % SPINNER.length];
+    fields.push({ text: `${spinner} working ${formatElapsed(elapsedMs)}`, rank: 0 });
+    fields.push({ text: `↓ ${formatTokens(tokens)} tokens`, rank: 1 });
+    const hints = status.mode.replace(/^working( · )?/, '');
+    if (hints) fields.push({ text: hints, rank: 4 });
+  } else fields.push({ text: status.mode, rank: 0 });
+  fields.push({ text: `session ${status.sessionId ?? 'new'}`, rank: 5 });
+  for (const field of fields) field.text = sanitize(field.text).replace(/\s+/g, ' ');
+
+  const line = (list: Field[]) => ` ${list.map((f) => f.text).join(SEPARATOR)}`;
+  let kept = fields;
+  while (kept.length > 1 && stringWidth(line(kept)) > width) {
+    const worst = Math.max(...kept.map((f) => f.rank));
+    kept = kept.filter((f) => f.rank !== worst);
+  }
+  const text = line(kept);
+  return stringWidth(text) <= width ? text : cutAtWord(text, width);
+}
+
+/** The words of `text` that fit in `width` cells, with `…` when any were left out. */
+function cutAtWord(text: string, width: number): string {
+  let out = '';
+  for (const word of text.split(/(?<= )/)) {
+    if (stringWidth(out + word) + 1 > width) break;
+    out += word;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+export function formatTokens(tokens: number): string {
+  if (tokens < 1000) return String(tokens);
+  if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(1)}k`;
+  return `${(tokens / 1_000_000).toFixed(2)}M`;
+}
+
+/** `7s`, `1m 05s`, `1h 02m`. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
