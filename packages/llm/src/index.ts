@@ -6,4 +6,4 @@ export * from './context';
 export * from './system-prompt';
 export * from './config';
 export { createProvider } from './providers/create-provider';
-export * from './text/terminal-safe';
+export * from './text';
