@@ -71,9 +71,16 @@ export interface Tool<I = any> {
    * `task` delegation tool). Results are still reported in call order.
    */
   concurrent?: boolean;
-  /** A one-line description of a call for status lines and permission cards. */
+  /**
+   * A short description of a call for status lines and permission cards. Whatever the person
+   * approves appears in it whole (a command, a path), never shortened or cleaned: the UI shows
+   * every line and makes hidden characters visible, so what is shown is what runs.
+   */
   describe?(input: I): string;
-  /** What the call would change, shown on the permission card before anything happens. */
+  /**
+   * What the call would change, shown on the permission card before anything happens. Throws a
+   * {@link ToolError} when the call cannot apply: it then fails with that error and nobody is asked.
+   */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;
 }

@@ -74,12 +74,7 @@ export function editFileTool(): Tool<EditFileInput> {
     permission: 'edit',
     describe: (input) => `edit ${input.path}${input.replace_all ? ' (all occurrences)' : ''}`,
     async preview(input, ctx) {
-      try {
-        return (await plan(input, ctx)).diff;
-      } catch (error) {
-        if (error instanceof ToolError) return undefined;
-        throw error;
-      }
+      return (await plan(input, ctx)).diff;
     },
     async execute(input, ctx) {
       const { target, after, occurrences, diff } = await plan(input, ctx);

@@ -54,15 +54,17 @@ export function writeFileTool(): Tool<WriteFileInput> {
     permission: 'edit',
     describe: (input) => `write ${input.path} (${plural(countLines(input.content), 'line')})`,
     async preview(input, ctx) {
-      try {
-        return (await plan(input, ctx)).diff;
-      } catch (error) {
-        if (error instanceof ToolError) return undefined;
-        throw error;
-      }
+      return (await plan(input, ctx)).diff;
     },
     async execute(input, ctx) {
       const { target, before, diff } = await plan(input, ctx);
+      if (before === input.content) {
+        return {
+          output: `No changes: ${target.relative} already has this content.`,
+          summary: `no changes to ${target.relative}`,
+          diff,
+        };
+      }
       await fs.mkdir(path.dirname(target.absolute), { recursive: true });
       await fs.writeFile(target.absolute, input.content, 'utf8');
       const lines = plural(countLines(input.content), 'line');
