@@ -43,7 +43,7 @@ describe('CardPermissionRequester', () => {
     await expect(first).resolves.toEqual({ kind: 'allow', always: true });
     await expect(second).resolves.toEqual({ kind: 'allow', always: true });
     expect(screen()).toContain('Yes, allow once');
-    expect(screen()).toContain('run_shell: write c.txt');
+    expect(screen()).toMatch(/Allow editing\? run_shell +│\n│ {3}write c\.txt/);
     modals.active!.handleKey({ name: 'escape' });
     await expect(other).resolves.toEqual({ kind: 'deny' });
     expect(modals.active).toBeUndefined();

@@ -17,6 +17,8 @@ export class CardPermissionRequester implements PermissionRequester {
     private readonly transcript: Transcript,
     private readonly modals: ModalSlot,
     private readonly changed: () => void,
+    /** Rows the transcript shows, so a card's diff window leaves its options on screen. */
+    private readonly screenRows: () => number | undefined = () => undefined,
   ) {
     modals.onChange(() => {
       for (const entry of this.pending) this.transcript.touch(entry.segment);
@@ -37,7 +39,7 @@ export class CardPermissionRequester implements PermissionRequester {
       const card = new PermissionCard(request);
       const segment: CustomSegment = {
         kind: 'custom',
-        render: (width) => card.render(width, this.modals.active !== modal),
+        render: (width) => card.render(width, this.modals.active !== modal, this.screenRows()),
       };
       const entry: Pending = {
         toolName: request.toolName,
@@ -62,7 +64,12 @@ export class CardPermissionRequester implements PermissionRequester {
         reject(abortReason(signal));
       };
       const modal: Modal = {
-        hint: 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies',
+        get hint() {
+          return card.scrollable
+            ? 'Enter approves · PgUp/PgDn j/k scroll the diff · Ctrl+O shows all · Esc denies'
+            : 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies';
+        },
+        handlesPaging: () => card.scrollable,
         handleKey: (key) => {
           const result = card.handleKey(key);
           if (result.type === 'decided') {

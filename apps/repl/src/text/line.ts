@@ -15,7 +15,9 @@ export type SpanStyle =
   | 'warn'
   | 'added'
   | 'removed'
-  | 'selected';
+  | 'selected'
+  /** A hidden character written as its notation (`\x1b`): text.ts visibleSpans. */
+  | 'control';
 
 /** A run of already-sanitized text with one style. */
 export interface Span {
@@ -52,6 +54,7 @@ const TAGS: Record<SpanStyle, [string, string]> = {
   added: ['{green-fg}', '{/green-fg}'],
   removed: ['{red-fg}', '{/red-fg}'],
   selected: ['{inverse}', '{/inverse}'],
+  control: ['{black-fg}{yellow-bg}', '{/yellow-bg}{/black-fg}'],
 };
 
 /** The blessed-tag form of a line: every span's text is tag-escaped, styles become tags. */
