@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import Module from 'node:module';
 import path from 'node:path';
+import { guardTerminalOutput } from '@agent/llm/text';
 import { parseCliArgs } from './cli-args';
 import type { CachedModule } from './code-cache';
 import { EXIT, UsageError } from './exit-codes';
@@ -15,6 +16,10 @@ type Core = typeof import('./core');
  * compiles it and a run compiles it only once.
  */
 async function main(argv: readonly string[]): Promise<number> {
+  // Whoever writes (our output, an SDK's console.error, a parser's warning), no terminal escape
+  // reaches the terminal or a pipe raw.
+  guardTerminalOutput(process.stdout);
+  guardTerminalOutput(process.stderr);
   let core: CachedModule<Core> | undefined;
   try {
     const command = parseCliArgs(argv);

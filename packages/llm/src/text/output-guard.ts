@@ -10,13 +10,14 @@ export interface GuardedStream {
  * Makes every later `write` to `stream` pass one {@link TerminalTextFilter}, whoever writes:
  * our own output and libraries alike (an SDK's `console.error` of a malformed chunk, a parser's
  * warning quoting a hostile file). A sequence split across writes is dropped whole, and bytes
- * split inside a UTF-8 character are joined first. Returns the function that restores `stream`.
+ * split inside a UTF-8 character are joined first; tabs are kept. Returns the function that
+ * restores `stream`.
  * Only for streams that carry text to a person: never for the stream a TUI paints on.
  */
 export function guardTerminalOutput(stream: GuardedStream): () => void {
   const original = stream.write as (...args: unknown[]) => boolean;
   const own = Object.prototype.hasOwnProperty.call(stream, 'write');
-  const filter = new TerminalTextFilter();
+  const filter = new TerminalTextFilter({ keepTabs: true });
   const decoder = new StringDecoder('utf8');
   stream.write = function guardedWrite(
     this: unknown,

@@ -36,6 +36,13 @@ type State =
  */
 export class TerminalTextFilter {
   private state: State = 'ground';
+  private readonly tab: string;
+
+  /** `keepTabs` passes tabs through (output to a terminal or file) instead of four spaces. */
+  constructor(options: { keepTabs?: boolean } = {}) {
+    this.tab = options.keepTabs ? '\t' : '    ';
+  }
+
   /** The previous character was a CR already written as a newline: a LF right after is eaten. */
   private afterCR = false;
 
@@ -84,7 +91,7 @@ export class TerminalTextFilter {
         this.afterCR = true;
         return '\n';
       case 0x09:
-        return '    ';
+        return this.tab;
       case 0x1b:
         this.state = 'escape';
         return '';
