@@ -16,6 +16,13 @@ export type SpanStyle =
   | 'added'
   | 'removed'
   | 'selected'
+  | 'emphasis'
+  | 'link'
+  | 'link-url'
+  | 'keyword'
+  | 'type'
+  | 'number'
+  | 'string'
   /** A hidden character written as its notation (`\x1b`): text.ts visibleSpans. */
   | 'control';
 
@@ -54,6 +61,13 @@ const TAGS: Record<SpanStyle, [string, string]> = {
   added: ['{green-fg}', '{/green-fg}'],
   removed: ['{red-fg}', '{/red-fg}'],
   selected: ['{inverse}', '{/inverse}'],
+  emphasis: ['{underline}', '{/underline}'],
+  link: ['{blue-fg}{underline}', '{/underline}{/blue-fg}'],
+  'link-url': ['{blue-fg}', '{/blue-fg}'],
+  keyword: ['{magenta-fg}', '{/magenta-fg}'],
+  type: ['{yellow-fg}', '{/yellow-fg}'],
+  number: ['{yellow-fg}', '{/yellow-fg}'],
+  string: ['{green-fg}', '{/green-fg}'],
   control: ['{black-fg}{yellow-bg}', '{/yellow-bg}{/black-fg}'],
 };
 

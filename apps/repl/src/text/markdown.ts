@@ -1,108 +1,75 @@
-import { plain, wrapSpans, type Line, type Span } from './line';
+import type { MarkedOptions, Token, TokensList } from 'marked';
+import type { Line } from './line';
+import { renderBlocks } from './markdown-blocks';
+
+type Lex = (text: string, options: MarkedOptions) => TokensList;
+let lexer: Lex | undefined;
+
+/** Lexes with marked (GFM, a newline is a line break), loaded on the first text to render. */
+function lex(text: string): Token[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  lexer ??= (require('marked') as typeof import('marked')).Lexer.lex;
+  return lexer(text, { gfm: true, breaks: true });
+}
 
 /**
- * Light Markdown for assistant text: ATX headings, bullet and numbered lists, fenced code
- * blocks, block quotes, inline `code` and **bold**. Input must already be sanitized; the
- * output is wrapped to `width` and never interprets anything as terminal control.
+ * Assistant text as Markdown, through marked's lexer: headings, emphasis, lists (nested, task),
+ * block quotes, rules, tables (aligned, wrapped to fit), links (URL kept visible) and code blocks
+ * (highlighted when the language is known). Input must already be sanitized; every span is text
+ * (painters escape blessed tags), nothing is interpreted as terminal control.
  */
 export function renderMarkdown(text: string, width: number): Line[] {
-  return renderMarkdownFrom(text, width, false).lines;
-}
-
-/** Renders from a known code-fence state and reports the state after the text. */
-export function renderMarkdownFrom(
-  text: string,
-  width: number,
-  startInCode: boolean,
-): { lines: Line[]; inCode: boolean } {
-  const out: Line[] = [];
-  let inCode = startInCode;
-  for (const source of text.split('\n')) {
-    const fence = /^\s*(```|~~~)(.*)$/.exec(source);
-    if (fence) {
-      inCode = !inCode;
-      const label = inCode && fence[2]!.trim() ? ` ${fence[2]!.trim()}` : '';
-      out.push(plain(inCode ? `┌─${label}` : '└─', 'dim'));
-      continue;
-    }
-    if (inCode) {
-      out.push(...wrapSpans([{ text: source, style: 'code' }], width - 2, '').map(codeRow));
-      continue;
-    }
-    out.push(...renderBlockLine(source, width));
-  }
-  return { lines: out, inCode };
+  return renderBlocks(lex(text), width);
 }
 
 /**
- * Renders a growing text cheaply: complete lines are rendered once and kept; only the last,
- * still-growing line is rendered again. Restarts when the width changes or the text is not an
- * extension of what was rendered.
+ * Renders a growing text cheaply: blocks that another block has followed are rendered once and
+ * kept, and so are the lines of the open paragraph but its last two; only the open tail is lexed
+ * and rendered again. Restarts when the width changes or the text is not an extension of what
+ * was kept. The finished message is rendered whole once (`renderMarkdown`).
  */
 export class IncrementalMarkdown {
-  private text = '';
+  private kept = '';
   private width = 0;
   private stable: Line[] = [];
-  private inCode = false;
 
   render(text: string, width: number): Line[] {
-    if (width !== this.width || !text.startsWith(this.text)) {
-      this.text = '';
+    if (width !== this.width || !text.startsWith(this.kept)) {
+      this.kept = '';
       this.width = width;
       this.stable = [];
-      this.inCode = false;
     }
-    const cut = text.lastIndexOf('\n');
-    if (cut >= this.text.length) {
-      const fresh = renderMarkdownFrom(text.slice(this.text.length, cut), width, this.inCode);
-      this.stable = this.stable.concat(fresh.lines);
-      this.inCode = fresh.inCode;
-      this.text = text.slice(0, cut + 1);
+    let tail = text.slice(this.kept.length);
+    let tokens = lex(tail);
+    const cut = stableLength(tokens);
+    if (cut > 0) {
+      const settled = tail.slice(0, cut);
+      this.stable = this.stable.concat(renderMarkdown(settled, width));
+      this.kept += settled;
+      tail = tail.slice(cut);
+      tokens = lex(tail);
     }
-    const tail = renderMarkdownFrom(text.slice(this.text.length), width, this.inCode).lines;
-    return this.stable.concat(tail);
+    return this.stable.concat(renderBlocks(tokens, width));
   }
 }
 
-function codeRow(row: Line): Line {
-  return [{ text: '│ ', style: 'dim' }, ...row];
-}
-
-function renderBlockLine(source: string, width: number): Line[] {
-  const heading = /^(#{1,6})\s+(.*)$/.exec(source);
-  if (heading) return wrapSpans([{ text: heading[2]!, style: 'heading' }], width);
-  const bullet = /^(\s*)[-*+]\s+(.*)$/.exec(source);
-  if (bullet) {
-    const pad = ' '.repeat(Math.min(bullet[1]!.length, 8));
-    return wrapSpans([{ text: `${pad}• ` }, ...inline(bullet[2]!)], width, `${pad}  `);
+/**
+ * How much of a tail's source is settled: every block before the last one, and the lines of a
+ * trailing paragraph except its last two (the next line could still make the paragraph a table
+ * header or a heading underline). Only lengths of whole tokens' raw text are counted.
+ */
+function stableLength(tokens: Token[]): number {
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last]!.type === 'space') last--;
+  if (last < 0) return 0;
+  let length = 0;
+  for (let i = 0; i < last; i++) length += tokens[i]!.raw.length;
+  const open = tokens[last]!;
+  if (open.type === 'paragraph') {
+    const lines = open.raw.split('\n');
+    if (lines.length > 3 && !/[`|*_~[\]<]/.test(open.raw)) {
+      length += lines.slice(0, -2).join('\n').length + 1;
+    }
   }
-  const numbered = /^(\s*)(\d+[.)])\s+(.*)$/.exec(source);
-  if (numbered) {
-    const pad = ' '.repeat(Math.min(numbered[1]!.length, 8));
-    const marker = `${pad}${numbered[2]} `;
-    return wrapSpans([{ text: marker }, ...inline(numbered[3]!)], width, ' '.repeat(marker.length));
-  }
-  const quote = /^>\s?(.*)$/.exec(source);
-  if (quote) {
-    return wrapSpans(inline(quote[1]!), width - 2).map((row) => [
-      { text: '│ ', style: 'dim' },
-      ...row,
-    ]);
-  }
-  return wrapSpans(inline(source), width);
-}
-
-/** Inline `code` and **bold**; unmatched markers stay as typed. */
-export function inline(text: string): Span[] {
-  const spans: Span[] = [];
-  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*/g;
-  let last = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m.index > last) spans.push({ text: text.slice(last, m.index) });
-    if (m[1] !== undefined) spans.push({ text: m[1], style: 'code' });
-    else spans.push({ text: m[2]!, style: 'bold' });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length || spans.length === 0) spans.push({ text: text.slice(last) });
-  return spans;
+  return length;
 }
