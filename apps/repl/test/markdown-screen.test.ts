@@ -1,4 +1,4 @@
-import { Harness, ScriptedProvider, text } from './harness';
+import { Harness, ScriptedProvider } from './harness';
 
 const ENTER = '\r';
 
