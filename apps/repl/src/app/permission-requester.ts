@@ -1,5 +1,5 @@
 import type { PermissionDecision, PermissionRequest, PermissionRequester } from '@agent/tools';
-import { PermissionCard } from '../permission/permission-card';
+import type { PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 import type { Modal, ModalSlot } from './modal';
@@ -36,6 +36,11 @@ export class CardPermissionRequester implements PermissionRequester {
     }
     if (signal.aborted) return Promise.reject(abortReason(signal));
     return new Promise<PermissionDecision>((resolve, reject) => {
+      // Loaded with the first card, not at start-up.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { PermissionCard } = require('../permission/permission-card') as {
+        PermissionCard: typeof Card;
+      };
       const card = new PermissionCard(request);
       const segment: CustomSegment = {
         kind: 'custom',

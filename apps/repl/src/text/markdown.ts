@@ -1,6 +1,15 @@
 import type { MarkedOptions, Token, TokensList } from 'marked';
 import type { Line } from './line';
-import { renderBlocks } from './markdown-blocks';
+
+type RenderBlocks = typeof import('./markdown-blocks').renderBlocks;
+let blocks: RenderBlocks | undefined;
+
+/** The block renderer (and with it tables and highlighting), loaded on the first message. */
+function renderBlocks(tokens: Token[], width: number): Line[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  blocks ??= (require('./markdown-blocks') as typeof import('./markdown-blocks')).renderBlocks;
+  return blocks(tokens, width);
+}
 
 type Lex = (text: string, options: MarkedOptions) => TokensList;
 let lexer: Lex | undefined;
