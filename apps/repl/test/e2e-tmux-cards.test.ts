@@ -56,4 +56,34 @@ describe('a long diff on a permission card in tmux', () => {
     await driver.waitFor('cards', 'The long file is written.');
     expect(readFileSync(path.join(workspace, 'long.txt'), 'utf8')).toBe(content);
   });
+
+  it('renders a streamed Markdown table as a table', async () => {
+    const tables = await startOpenAIChatServer([
+      {
+        text: [
+          'Results:\n\n| Test | Time |\n|---',
+          '|---:|\n| unit | 1.2 s |\n| e2e | 14 s |\n\nDone.',
+        ],
+      },
+    ]);
+    try {
+      driver.start('table', replAgainstFake({ serverUrl: tables.url, agentHome: home, workspace }));
+      await driver.waitFor('table', 'openai-chat/fake-model');
+      driver.type('table', 'show the timings');
+      driver.keys('table', 'Enter');
+      const screen = await driver.waitFor('table', 'Done.');
+      expect(screen).toContain(
+        [
+          '┌──────┬───────┐',
+          '│ Test │  Time │',
+          '├──────┼───────┤',
+          '│ unit │ 1.2 s │',
+          '│ e2e  │  14 s │',
+          '└──────┴───────┘',
+        ].join('\n'),
+      );
+    } finally {
+      await tables.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Key } from '../input/key';
 import { plain, type Line } from '../text/line';
+import { stringWidth } from '../text/width';
 import { diffHasChanges, numberedDiff } from '../view/diff-view';
 
 /** Rows a diff may take on a card when the screen height is not known. */
@@ -67,9 +68,13 @@ export class DiffViewport {
     }
     this.top = Math.max(0, Math.min(this.top, rows.length - this.window));
     const end = this.top + this.window;
+    const where = `rows ${this.top + 1}–${end} of ${rows.length}${end === rows.length ? ' (end)' : ''}`;
     const position =
-      `  rows ${this.top + 1}–${end} of ${rows.length}` +
-      `${end === rows.length ? ' (end)' : ''} · PgUp/PgDn j/k scroll · Ctrl+O shows all`;
+      [
+        `  ${where} · PgUp/PgDn j/k scroll · Ctrl+O shows all`,
+        `  ${where} · PgUp/PgDn · Ctrl+O`,
+        `  ${where}`,
+      ].find((text) => stringWidth(text) <= width) ?? `${this.top + 1}–${end}/${rows.length}`;
     return [...rows.slice(this.top, end), plain(position, 'accent')];
   }
 

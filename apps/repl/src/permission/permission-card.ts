@@ -166,7 +166,7 @@ export class PermissionCard {
       }
     });
     const budget =
-      screenRows === undefined ? DEFAULT_DIFF_ROWS : screenRows - head.length - tail.length - 2;
+      screenRows === undefined ? DEFAULT_DIFF_ROWS : screenRows - head.length - tail.length - 1;
     const diff = this.diff ? this.diff.render(inner - 1, budget) : [];
     return [
       head[0]!,
