@@ -1,4 +1,5 @@
 import {
+  showControls,
   TerminalTextFilter,
   terminalSafeJson,
   type AssistantMessage,
@@ -147,12 +148,10 @@ class ActivityLog {
   }
 }
 
-/** Model and tool text on one line, with control characters (terminal escapes) made visible. */
+/**
+ * Model and tool text on one line, with hidden characters (terminal escapes, other controls,
+ * bidi and zero-width characters) written as notation such as `\x1b`.
+ */
 export function oneLine(text: string): string {
-  return text
-    .replace(/\r?\n/g, ' ')
-    .replace(
-      /[\u0000-\u001f\u007f-\u009f]/g,
-      (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
-    );
+  return showControls(text.replace(/\r?\n/g, ' '));
 }

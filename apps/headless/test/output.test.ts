@@ -94,3 +94,16 @@ describe('createOutput', () => {
     expect(lines.at(-1)).toEqual({ type: 'result', ...report });
   });
 });
+
+describe('the activity log', () => {
+  it('shows a hidden command in a tool title as notation, on one line', () => {
+    const stderr = capture();
+    const output = createOutput('text', { stdout: capture().stream, stderr: stderr.stream });
+    output.event({
+      type: 'tool_start',
+      activity: { ...activity, status: 'pending', summary: '' },
+      title: '$ echo hi\x1b]0;\ntouch MARKER\x07 \u202eevil',
+    });
+    expect(stderr.text()).toBe('> run_shell: $ echo hi\\x1b]0; touch MARKER\\x07 \\u202eevil\n');
+  });
+});
