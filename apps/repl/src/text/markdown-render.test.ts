@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { lineText, lineWidth, toTags } from './line';
 import { IncrementalMarkdown, renderMarkdown } from './markdown';
 
@@ -76,5 +77,60 @@ describe('IncrementalMarkdown', () => {
         renderMarkdown(full.slice(0, i), 30).map(lineText),
       );
     }
+  });
+});
+
+describe('hostile Markdown', () => {
+  it.each([
+    ['quotes nested 5,000 deep', '>'.repeat(5000) + ' x'],
+    [
+      'lists nested 500 deep',
+      Array.from({ length: 500 }, (_, i) => `${' '.repeat(i * 2)}- a`).join('\n'),
+    ],
+    ['35 KB of crossed emphasis', '**a *b '.repeat(5000)],
+    ['40 KB of underscores', 'a_'.repeat(20000)],
+    ['open links', '![a]('.repeat(6000)],
+  ])('%s renders quickly and never throws', (_name, md) => {
+    const started = Date.now();
+    const rows = renderMarkdown(md, 60);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => lineWidth(row) <= 60)).toBe(true);
+  });
+
+  it('renders any text without throwing (fuzz)', () => {
+    const piece = fc.constantFrom(
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      '|',
+      '-',
+      '>',
+      '#',
+      ' ',
+      '\n',
+      '1.',
+      'a',
+      '~',
+      '!',
+      '<',
+      '\\',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 80 }),
+        fc.integer({ min: 10, max: 100 }),
+        (parts, width) => {
+          const md = parts.join('');
+          renderMarkdown(md, width);
+          new IncrementalMarkdown().render(md, width);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { MarkedOptions, Token, TokensList } from 'marked';
-import type { Line } from './line';
+import { wrapText, type Line } from './line';
 
 type RenderBlocks = typeof import('./markdown-blocks').renderBlocks;
 let blocks: RenderBlocks | undefined;
@@ -12,13 +12,86 @@ function renderBlocks(tokens: Token[], width: number): Line[] {
 }
 
 type Lex = (text: string, options: MarkedOptions) => TokensList;
-let lexer: Lex | undefined;
+let lexer: { lex: Lex; options: MarkedOptions } | undefined;
+
+/** Characters an emphasis or a link may span: marked's search for its end is quadratic unbounded. */
+const EMPHASIS_SPAN = 250;
+/** Longest inline text (a paragraph, a cell) parsed for emphasis, links and code spans. */
+const MAX_INLINE = 1500;
+/** Block quotes or lists nested deeper than this make the text plain (marked recurses per level). */
+const MAX_NESTING = 16;
+const TOO_DEEP = new RegExp(`^(?:[ \\t]*>){${MAX_NESTING + 1}}|^[ \\t]{${MAX_NESTING * 4},}[-*+>]`, 'm');
 
 /** Lexes with marked (GFM, a newline is a line break), loaded on the first text to render. */
 function lex(text: string): Token[] {
+  lexer ??= loadLexer();
+  return lexer.lex(text, lexer.options);
+}
+
+function loadLexer(): { lex: Lex; options: MarkedOptions } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  lexer ??= (require('marked') as typeof import('marked')).Lexer.lex;
-  return lexer(text, { gfm: true, breaks: true });
+  const marked = require('marked') as typeof import('marked');
+  class BoundedTokenizer extends marked.Tokenizer {
+    // Each search for a closing bracket or delimiter looks this far ahead at most.
+    override link(src: string) {
+      return super.link(src.slice(0, EMPHASIS_SPAN));
+    }
+
+    override reflink(src: string, links: Parameters<InstanceType<typeof marked.Tokenizer>['reflink']>[1]) {
+      return super.reflink(src.slice(0, EMPHASIS_SPAN), links);
+    }
+
+    override del(src: string) {
+      return super.del(src.slice(0, EMPHASIS_SPAN));
+    }
+
+    override emStrong(src: string, maskedSrc: string, prevChar?: string) {
+      if (src.length <= EMPHASIS_SPAN) return super.emStrong(src, maskedSrc, prevChar);
+      const start = maskedSrc.length - src.length;
+      return super.emStrong(
+        src.slice(0, EMPHASIS_SPAN),
+        maskedSrc.slice(start, start + EMPHASIS_SPAN),
+        prevChar,
+      );
+    }
+  }
+  class BoundedLexer extends marked.Lexer {
+    // A longer run of inline text is shown as typed: inline parsing is superlinear in its length.
+    override inlineTokens(src: string, tokens: Token[] = []): Token[] {
+      if (src.length <= MAX_INLINE) return super.inlineTokens(src, tokens);
+      tokens.push({ type: 'text', raw: src, text: src, escaped: false });
+      return tokens;
+    }
+  }
+  return {
+    lex: (text, options) => new BoundedLexer(options).lex(text),
+    options: { gfm: true, breaks: true, tokenizer: new BoundedTokenizer() },
+  };
+}
+
+/** Tokens of `text`, or undefined when it is nested too deeply or the lexer fails on it. */
+function lexSafely(text: string): Token[] | undefined {
+  if (TOO_DEEP.test(text)) return undefined;
+  try {
+    return lex(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Model text is hostile input: text nested too deeply, or anything the lexer or renderer fails
+ * on, is shown as plain wrapped lines instead, never breaking the screen.
+ */
+function renderTokens(tokens: Token[] | undefined, text: string, width: number): Line[] {
+  if (tokens) {
+    try {
+      return renderBlocks(tokens, width);
+    } catch {
+      // shown plain below
+    }
+  }
+  return wrapText(text, width);
 }
 
 /**
@@ -28,7 +101,7 @@ function lex(text: string): Token[] {
  * (painters escape blessed tags), nothing is interpreted as terminal control.
  */
 export function renderMarkdown(text: string, width: number): Line[] {
-  return renderBlocks(lex(text), width);
+  return renderTokens(lexSafely(text), text, width);
 }
 
 /**
@@ -48,17 +121,14 @@ export class IncrementalMarkdown {
       this.width = width;
       this.stable = [];
     }
-    let tail = text.slice(this.kept.length);
-    let tokens = lex(tail);
-    const cut = stableLength(tokens);
-    if (cut > 0) {
-      const settled = tail.slice(0, cut);
-      this.stable = this.stable.concat(renderMarkdown(settled, width));
-      this.kept += settled;
-      tail = tail.slice(cut);
-      tokens = lex(tail);
-    }
-    return this.stable.concat(renderBlocks(tokens, width));
+    const tail = text.slice(this.kept.length);
+    const tokens = lexSafely(tail);
+    const cut = tokens ? stableLength(tokens) : 0;
+    if (cut === 0) return this.stable.concat(renderTokens(tokens, tail, width));
+    const settled = tail.slice(0, cut);
+    this.stable = this.stable.concat(renderMarkdown(settled, width));
+    this.kept += settled;
+    return this.stable.concat(renderMarkdown(tail.slice(cut), width));
   }
 }
 
