@@ -20,7 +20,10 @@ const EMPHASIS_SPAN = 250;
 const MAX_INLINE = 1500;
 /** Block quotes or lists nested deeper than this make the text plain (marked recurses per level). */
 const MAX_NESTING = 16;
-const TOO_DEEP = new RegExp(`^(?:[ \\t]*>){${MAX_NESTING + 1}}|^[ \\t]{${MAX_NESTING * 4},}[-*+>]`, 'm');
+const TOO_DEEP = new RegExp(
+  `^(?:[ \\t]*>){${MAX_NESTING + 1}}|^[ \\t]{${MAX_NESTING * 4},}[-*+>]`,
+  'm',
+);
 
 /** Lexes with marked (GFM, a newline is a line break), loaded on the first text to render. */
 function lex(text: string): Token[] {
@@ -37,7 +40,10 @@ function loadLexer(): { lex: Lex; options: MarkedOptions } {
       return super.link(src.slice(0, EMPHASIS_SPAN));
     }
 
-    override reflink(src: string, links: Parameters<InstanceType<typeof marked.Tokenizer>['reflink']>[1]) {
+    override reflink(
+      src: string,
+      links: Parameters<InstanceType<typeof marked.Tokenizer>['reflink']>[1],
+    ) {
       return super.reflink(src.slice(0, EMPHASIS_SPAN), links);
     }
 
