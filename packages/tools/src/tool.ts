@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AskUserRequester } from './ask-user-requester';
-import type { PermissionRequester } from './permission';
+import type { PermissionRequester, RuleSubject } from './permission';
 
 /** What a tool may do, deciding whether the person is asked first. */
 export type PermissionClass = 'read' | 'edit' | 'exec';
@@ -77,6 +77,8 @@ export interface Tool<I = any> {
    * every line and makes hidden characters visible, so what is shown is what runs.
    */
   describe?(input: I): string;
+  /** What permission rules match for a call: its command line, or its workspace path. */
+  ruleSubject?(input: I): RuleSubject;
   /**
    * What the call would change, shown on the permission card before anything happens. Throws a
    * {@link ToolError} when the call cannot apply: it then fails with that error and nobody is asked.

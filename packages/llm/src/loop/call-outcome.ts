@@ -49,11 +49,16 @@ export function errorOutcome(output: string): CallOutcome {
   return { status: 'error', result: { output, isError: true } };
 }
 
-export function interruptedOutcome(name: string): CallOutcome {
+/**
+ * The result of a call the turn's interrupt ended. `partial` is what the tool itself reported
+ * when it stopped (a command's output so far), kept so the model sees it.
+ */
+export function interruptedOutcome(name: string, partial?: string): CallOutcome {
+  const output = `interrupted: the person stopped the turn before ${name} finished`;
   return {
     status: 'interrupted',
     result: {
-      output: `interrupted: the person stopped the turn before ${name} finished`,
+      output: partial ? `${output}; what it reported when it stopped:\n${partial}` : output,
       isError: true,
     },
   };
