@@ -67,13 +67,18 @@ const SCOPES: Record<string, SpanStyle> = {
   name: 'keyword',
 };
 
+/** Longer code stays one colour: highlight.js takes about 10 ms per 1,000 characters. */
+const MAX_HIGHLIGHTED = 5000;
+
 let hljs: HLJSApi | undefined;
 
 /**
- * `code` as highlighted lines of spans when the fence names a known language, else undefined.
+ * `code` as highlighted lines of spans when the fence names a known language and the code is
+ * short enough to highlight within a frame or two, else undefined.
  * highlight.js core and each grammar are loaded the first time they are needed.
  */
 export function highlightCode(code: string, label: string): Span[][] | undefined {
+  if (code.length > MAX_HIGHLIGHTED) return undefined;
   const grammar = GRAMMARS[label.trim().toLowerCase().split(/\s+/)[0] ?? ''];
   if (!grammar) return undefined;
   /* eslint-disable @typescript-eslint/no-require-imports */

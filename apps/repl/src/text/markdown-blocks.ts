@@ -74,12 +74,15 @@ export function codeBlock(code: string, lang: string, width: number): Line[] {
   const lines =
     highlightCode(code, lang) ?? code.split('\n').map((text) => [{ text, style: 'code' as const }]);
   const rows: Line[] = [plain(`┌─${label}`, 'dim')];
-  for (const spans of lines) {
-    const wrapped = spans.length ? wrapSpans(spans, width - 2) : [[]];
-    rows.push(...wrapped.map((row): Line => [{ text: '│ ', style: 'dim' }, ...row]));
-  }
+  for (const spans of lines) rows.push(...codeRows(spans, width));
   rows.push(plain('└─', 'dim'));
   return rows;
+}
+
+/** The framed rows of one line of code. */
+export function codeRows(spans: Span[], width: number): Line[] {
+  const wrapped = spans.length ? wrapSpans(spans, width - 2) : [[]];
+  return wrapped.map((row): Line => [{ text: '│ ', style: 'dim' }, ...row]);
 }
 
 function list(token: Tokens.List, width: number): Line[] {

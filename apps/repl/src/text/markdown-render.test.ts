@@ -134,3 +134,15 @@ describe('hostile Markdown', () => {
     );
   });
 });
+
+describe('IncrementalMarkdown and code blocks', () => {
+  it('shows a streaming code block plain, line by line, and highlights it once it closes', () => {
+    const incremental = new IncrementalMarkdown();
+    const open = incremental.render('```ts\nconst a = 1;\nconst b', 40);
+    expect(open.map(lineText)).toEqual(['┌─ ts', '│ const a = 1;', '│ const b', '└─']);
+    expect(open[1]!.slice(1).map((s) => s.style)).toEqual(['code']);
+    const closed = incremental.render('```ts\nconst a = 1;\nconst b = 2;\n```\nafter', 40);
+    expect(closed[1]!.find((s) => s.text === 'const')?.style).toBe('keyword');
+    expect(closed.map(lineText).at(-1)).toBe('after');
+  });
+});

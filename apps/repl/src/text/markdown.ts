@@ -1,14 +1,18 @@
 import type { MarkedOptions, Token, TokensList } from 'marked';
-import { wrapText, type Line } from './line';
+import { plain, wrapText, type Line } from './line';
 
-type RenderBlocks = typeof import('./markdown-blocks').renderBlocks;
-let blocks: RenderBlocks | undefined;
+type Blocks = typeof import('./markdown-blocks');
+let blocksModule: Blocks | undefined;
 
 /** The block renderer (and with it tables and highlighting), loaded on the first message. */
-function renderBlocks(tokens: Token[], width: number): Line[] {
+function blocks(): Blocks {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  blocks ??= (require('./markdown-blocks') as typeof import('./markdown-blocks')).renderBlocks;
-  return blocks(tokens, width);
+  blocksModule ??= require('./markdown-blocks') as Blocks;
+  return blocksModule;
+}
+
+function renderBlocks(tokens: Token[], width: number): Line[] {
+  return blocks().renderBlocks(tokens, width);
 }
 
 type Lex = (text: string, options: MarkedOptions) => TokensList;
@@ -120,28 +124,78 @@ export class IncrementalMarkdown {
   private kept = '';
   private width = 0;
   private stable: Line[] = [];
+  /** Rows of the open code block's lines, by line text (plain until the block closes). */
+  private codeLines = new Map<string, Line[]>();
 
   render(text: string, width: number): Line[] {
     if (width !== this.width || !text.startsWith(this.kept)) {
       this.kept = '';
       this.width = width;
       this.stable = [];
+      this.codeLines.clear();
     }
-    const tail = text.slice(this.kept.length);
-    const tokens = lexSafely(tail);
+    let tail = text.slice(this.kept.length);
+    let tokens = lexSafely(tail);
     const cut = tokens ? stableLength(tokens) : 0;
-    if (cut === 0) return this.stable.concat(renderTokens(tokens, tail, width));
-    const settled = tail.slice(0, cut);
-    this.stable = this.stable.concat(renderMarkdown(settled, width));
-    this.kept += settled;
-    return this.stable.concat(renderMarkdown(tail.slice(cut), width));
+    if (cut > 0) {
+      const settled = tail.slice(0, cut);
+      this.stable = this.stable.concat(renderMarkdown(settled, width));
+      this.kept += settled;
+      this.codeLines.clear();
+      tail = tail.slice(cut);
+      tokens = lexSafely(tail);
+    }
+    const open = tokens?.at(-1);
+    if (tokens && open?.type === 'code' && fenceOf(open.raw) && !isClosedFence(open.raw)) {
+      try {
+        return this.stable.concat(
+          renderBlocks(tokens.slice(0, -1), width),
+          this.openCode(String(open.text), String(open.lang ?? ''), width),
+        );
+      } catch {
+        return this.stable.concat(wrapText(tail, width));
+      }
+    }
+    return this.stable.concat(renderTokens(tokens, tail, width));
+  }
+
+  /** A code block still streaming: each line rendered once, highlighted when it closes. */
+  private openCode(code: string, lang: string, width: number): Line[] {
+    const { codeRows } = blocks();
+    if (this.codeLines.size > 10_000) this.codeLines.clear();
+    const rows: Line[] = [plain(`┌─${lang.trim() ? ` ${lang.trim()}` : ''}`, 'dim')];
+    for (const line of code.split('\n')) {
+      let lineRows = this.codeLines.get(line);
+      if (!lineRows) {
+        lineRows = codeRows(line ? [{ text: line, style: 'code' }] : [], width);
+        this.codeLines.set(line, lineRows);
+      }
+      rows.push(...lineRows);
+    }
+    rows.push(plain('└─', 'dim'));
+    return rows;
   }
 }
 
+/** The opening fence of a fenced code block's source, if it is one. */
+function fenceOf(raw: string): string | undefined {
+  return /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+}
+
+/** Whether a fenced code block's source ends with its closing fence. */
+function isClosedFence(raw: string): boolean {
+  const fence = fenceOf(raw);
+  const lines = raw.replace(/\n+$/, '').split('\n');
+  if (!fence || lines.length < 2) return false;
+  const last = lines[lines.length - 1]!.trim();
+  return last.startsWith(fence[0]!.repeat(fence.length)) && /^(`+|~+)$/.test(last);
+}
+
 /**
- * How much of a tail's source is settled: every block before the last one, and the lines of a
- * trailing paragraph except its last two (the next line could still make the paragraph a table
- * header or a heading underline). Only lengths of whole tokens' raw text are counted.
+ * How much of a tail's source is settled: every block before the last one, a closed code block,
+ * and the lines of a trailing paragraph except its last two (the next line could still make the
+ * paragraph a table header or a heading underline). Only lengths of whole tokens' raw text are
+ * counted.
  */
 function stableLength(tokens: Token[]): number {
   let last = tokens.length - 1;
@@ -150,6 +204,10 @@ function stableLength(tokens: Token[]): number {
   let length = 0;
   for (let i = 0; i < last; i++) length += tokens[i]!.raw.length;
   const open = tokens[last]!;
+  // Settled with the newline after its closing fence, which is part of its source.
+  if (open.type === 'code' && open.raw.endsWith('\n') && isClosedFence(open.raw)) {
+    length += open.raw.length;
+  }
   if (open.type === 'paragraph') {
     const lines = open.raw.split('\n');
     if (lines.length > 3 && !/[`|*_~[\]<]/.test(open.raw)) {
