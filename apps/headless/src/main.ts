@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import Module from 'node:module';
+import { guardTerminalOutput } from '@agent/llm/text';
 import { parseCliArgs } from './cli-args';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
@@ -10,6 +11,10 @@ import { readVersion } from './version';
  * never load the agent, and a run loads it after the compile cache is on.
  */
 async function main(argv: readonly string[]): Promise<number> {
+  // Whoever writes (our output, an SDK's console.error, a parser's warning), no terminal escape
+  // reaches the terminal or a pipe raw.
+  guardTerminalOutput(process.stdout);
+  guardTerminalOutput(process.stderr);
   try {
     const command = parseCliArgs(argv);
     if (command.kind === 'help') {

@@ -1,6 +1,8 @@
 import {
   formatWait,
-  stripTerminalControls,
+  showControls,
+  TerminalTextFilter,
+  terminalSafeJson,
   type AssistantMessage,
   type LoopEndReason,
   type LoopEvent,
@@ -52,7 +54,7 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
       return {
         start: () => undefined,
         event: (event) => activity.event(event),
-        finish: (report) => streams.stdout.write(`${JSON.stringify(report)}\n`),
+        finish: (report) => streams.stdout.write(`${terminalSafeJson(report)}\n`),
         notice: (text) => activity.notice(text),
       };
     case 'jsonl':
@@ -66,12 +68,14 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
 }
 
 function writeLine(stream: NodeJS.WritableStream, value: unknown): void {
-  stream.write(`${JSON.stringify(value)}\n`);
+  stream.write(`${terminalSafeJson(value)}\n`);
 }
 
 /** Assistant text streamed to stdout as it arrives; tool activity and errors on stderr. */
 class TextOutput implements RunOutput {
   private atLineStart = true;
+  /** Model text must not clear, recolour or retitle a terminal, nor reach a pipe raw. */
+  private readonly filter = new TerminalTextFilter({ keepTabs: true });
 
   constructor(
     private readonly streams: OutputStreams,
@@ -82,8 +86,7 @@ class TextOutput implements RunOutput {
 
   event(event: LoopEvent): void {
     if (event.type === 'text_delta') {
-      // On a terminal, model text must not be able to clear, recolour or retitle it.
-      const text = isTerminal(this.streams.stdout) ? stripTerminalControls(event.text) : event.text;
+      const text = this.filter.push(event.text);
       this.streams.stdout.write(text);
       if (text) this.atLineStart = text.endsWith('\n');
       return;
@@ -104,10 +107,6 @@ class TextOutput implements RunOutput {
     if (!this.atLineStart) this.streams.stdout.write('\n');
     this.atLineStart = true;
   }
-}
-
-function isTerminal(stream: NodeJS.WritableStream): boolean {
-  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 /** One stderr line per tool start and end, and the reason a run did not finish. */
@@ -155,12 +154,10 @@ class ActivityLog {
   }
 }
 
-/** Model and tool text on one line, with control characters (terminal escapes) made visible. */
+/**
+ * Model and tool text on one line, with hidden characters (terminal escapes, other controls,
+ * bidi and zero-width characters) written as notation such as `\x1b`.
+ */
 export function oneLine(text: string): string {
-  return text
-    .replace(/\r?\n/g, ' ')
-    .replace(
-      /[\u0000-\u001f\u007f-\u009f]/g,
-      (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
-    );
+  return showControls(text.replace(/\r?\n/g, ' '));
 }

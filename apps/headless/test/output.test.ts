@@ -49,19 +49,28 @@ function play(format: 'text' | 'json' | 'jsonl'): { stdout: string; stderr: stri
 describe('createOutput', () => {
   it('text: streams assistant text to stdout and one line per tool event to stderr', () => {
     const { stdout, stderr } = play('text');
-    expect(stdout).toBe('Let me look.\nDone \u001b[31mred\n');
+    expect(stdout).toBe('Let me look.\nDone red\n');
     expect(stderr).toBe(
       '> run_shell: ls\n  | explore: grep answer\n< run_shell denied: re-run with --yes\n',
     );
   });
 
-  it('text: strips terminal escapes from model text when stdout is a terminal', () => {
+  it('text: a piped stdout carries no escape, even one split across deltas', () => {
     const stdout = capture();
-    Object.assign(stdout.stream, { isTTY: true });
     const output = createOutput('text', { stdout: stdout.stream, stderr: capture().stream });
-    output.event({ type: 'text_delta', text: 'Done \u001b[2J\u001b[31mred\u001b]0;title\u0007' });
+    const deltas = ['Done \u001b[', '2J\u001b]5', '2;c;SGVsbG8=', '\u0007 red\tcol'];
+    for (const text of deltas) output.event({ type: 'text_delta', text });
     output.finish(report);
-    expect(stdout.text()).toBe('Done red\n');
+    expect(stdout.text()).toBe('Done  red\tcol\n');
+  });
+
+  it('jsonl: C1 controls and bidi overrides are escaped, the JSON value unchanged', () => {
+    const stdout = capture();
+    const output = createOutput('jsonl', { stdout: stdout.stream, stderr: capture().stream });
+    const event: LoopEvent = { type: 'text_delta', text: 'a\u009b2J\u202eb' };
+    output.event(event);
+    expect(stdout.text()).not.toMatch(/[\u0080-\u009f\u202e]/);
+    expect(JSON.parse(stdout.text())).toEqual(event);
   });
 
   it('json: prints exactly one object on stdout', () => {
@@ -83,5 +92,18 @@ describe('createOutput', () => {
     ]);
     expect(lines[0]).toMatchObject({ sessionId: 's1', provider: 'demo' });
     expect(lines.at(-1)).toEqual({ type: 'result', ...report });
+  });
+});
+
+describe('the activity log', () => {
+  it('shows a hidden command in a tool title as notation, on one line', () => {
+    const stderr = capture();
+    const output = createOutput('text', { stdout: capture().stream, stderr: stderr.stream });
+    output.event({
+      type: 'tool_start',
+      activity: { ...activity, status: 'pending', summary: '' },
+      title: '$ echo hi\x1b]0;\ntouch MARKER\x07 \u202eevil',
+    });
+    expect(stderr.text()).toBe('> run_shell: $ echo hi\\x1b]0; touch MARKER\\x07 \\u202eevil\n');
   });
 });

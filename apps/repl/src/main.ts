@@ -1,8 +1,12 @@
 #!/usr/bin/env node
+import { guardTerminalOutput } from '@agent/llm/text';
 import { parseArgs, USAGE } from './app/args';
 
 /** Entry point: parse flags, start the REPL on the terminal, save on every exit path. */
 async function main(): Promise<number> {
+  // Messages on stderr (ours, or a library's before the screen is up and after it is gone)
+  // never carry a raw terminal escape. stdout is the screen blessed paints: left alone.
+  guardTerminalOutput(process.stderr);
   const parsed = parseArgs(process.argv.slice(2), process.env, process.cwd());
   if (!parsed.ok) {
     process.stderr.write(`agent: ${parsed.error}\n\n${USAGE}`);

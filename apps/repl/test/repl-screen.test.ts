@@ -72,7 +72,7 @@ describe('REPL on a blessed screen', () => {
     h.send(ENTER);
     const card = await h.waitForText('Yes, allow once');
     expect(card).toContain('write notes.txt');
-    expect(card).toContain('+hi');
+    expect(card).toMatch(/ 1 \+ hi/);
     expect(existsSync(path.join(h.workspace, 'notes.txt'))).toBe(false);
     await h.type('/');
     expect(await h.screen()).not.toContain('/compact');

@@ -34,6 +34,14 @@ describe('output printed by others while the screen is up', () => {
       expect(screen).toContain('⚠ raw stderr bytes');
       expect(screen).not.toContain('\x1b');
       expect(console.warn).not.toBe(originals.warn);
+      // An SDK echoing a malformed chunk in pieces: no fragment of the sequences may show.
+      process.stderr.write('chunk: \x1b]5');
+      process.stderr.write(Buffer.from('2;c;SGVsbG8=\x07 and \x1b['));
+      process.stderr.write('2J cleared\n');
+      const later = await h.waitForText('cleared');
+      expect(later).not.toMatch(/SGVsbG8|2J|52;/);
+      expect(later).toContain('⚠ chunk:');
+      expect(later).toMatch(/⚠ +cleared/);
     } finally {
       await h.stop();
     }

@@ -8,4 +8,4 @@ export * from './project-instructions';
 export * from './config';
 export { createProvider } from './providers/create-provider';
 export { formatWait, MAX_RETRY_WAIT_MS } from './providers/shared/retrying-provider';
-export * from './text/terminal-safe';
+export * from './text';

@@ -72,11 +72,18 @@ export interface Tool<I = any> {
    * when the tool's class stands. Should not throw; the loop treats a failure as `exec`.
    */
   escalate?(input: I, ctx: ToolContext): Promise<Escalation | undefined>;
-  /** A one-line description of a call for status lines and permission cards. */
+  /**
+   * A short description of a call for status lines and permission cards. Whatever the person
+   * approves appears in it whole (a command, a path), never shortened or cleaned: the UI shows
+   * every line and makes hidden characters visible, so what is shown is what runs.
+   */
   describe?(input: I): string;
   /** What permission rules match for a call: its command line, or its workspace path. */
   ruleSubject?(input: I): RuleSubject;
-  /** What the call would change, shown on the permission card before anything happens. */
+  /**
+   * What the call would change, shown on the permission card before anything happens. Throws a
+   * {@link ToolError} when the call cannot apply: it then fails with that error and nobody is asked.
+   */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;
 }

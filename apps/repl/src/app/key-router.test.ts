@@ -28,6 +28,21 @@ function setup(busy = false, queued: string[] = []) {
 const key = (name: string, extra: Partial<Key> = {}): Key => ({ name, full: name, ...extra });
 
 describe('KeyRouter', () => {
+  it('gives PgUp/PgDn to a modal that scrolls something of its own, else scrolls the transcript', () => {
+    const { router, modals, log } = setup(true);
+    const seen: string[] = [];
+    let paging = true;
+    modals.open({ handleKey: (k) => seen.push(k.name ?? ''), handlesPaging: () => paging });
+    router.handleKey(key('pagedown'));
+    router.handleKey(key('pageup'));
+    expect(seen).toEqual(['pagedown', 'pageup']);
+    expect(log).toEqual([]);
+    paging = false;
+    router.handleKey(key('pagedown'));
+    expect(seen).toHaveLength(2);
+    expect(log).toEqual(['scroll:9']);
+  });
+
   it('gives every key to the active modal and nothing to the prompt', () => {
     const { router, modals, log, type } = setup(true);
     const seen: string[] = [];

@@ -46,7 +46,7 @@ export class KeyRouter {
   handleKey(key: Key): void {
     const name = key.full ?? key.name;
     if (name === 'C-c') return this.ctrlC();
-    if (name === 'pageup' || name === 'pagedown') {
+    if ((name === 'pageup' || name === 'pagedown') && !this.modals.active?.handlesPaging?.()) {
       const page = Math.max(1, this.actions.pageSize() - 1);
       this.actions.scroll(name === 'pageup' ? -page : page);
       return this.actions.changed();

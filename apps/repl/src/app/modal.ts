@@ -4,11 +4,13 @@ import type { Key } from '../input/key';
  * Extension point: a card that owns the keyboard (a permission card, the questionnaire card).
  * While a modal is active it alone receives keys and pastes: no prompt submission, slash
  * commands, suggestions, queued input or stream-level Esc. Only Ctrl+C (interrupt the turn) and
- * transcript scrolling still act. Modals opened while another is active wait their turn.
+ * transcript scrolling (unless the modal takes PgUp/PgDn) still act. Modals opened while another is active wait their turn.
  */
 export interface Modal {
   handleKey(key: Key): void;
   handlePaste?(text: string): void;
+  /** Whether PgUp/PgDn are the modal's now (it scrolls something of its own). */
+  handlesPaging?(): boolean;
   /** A short hint for the status line, e.g. "Enter approves · Esc denies". */
   hint?: string;
 }

@@ -48,7 +48,7 @@ describe('CardPermissionRequester', () => {
     });
     await expect(second).resolves.toEqual({ kind: 'allow' });
     expect(screen()).toContain('Yes, allow once');
-    expect(screen()).toContain('run_shell: write c.txt');
+    expect(screen()).toMatch(/Allow editing\? run_shell +│\n│ {3}write c\.txt/);
     modals.active!.handleKey({ name: 'escape' });
     await expect(other).resolves.toEqual({ kind: 'deny' });
     expect(modals.active).toBeUndefined();

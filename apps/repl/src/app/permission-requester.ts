@@ -4,7 +4,7 @@ import {
   type PermissionRequest,
   type PermissionRequester,
 } from '@agent/tools';
-import { PermissionCard } from '../permission/permission-card';
+import type { PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 import type { Modal, ModalSlot } from './modal';
@@ -22,6 +22,8 @@ export class CardPermissionRequester implements PermissionRequester {
     private readonly transcript: Transcript,
     private readonly modals: ModalSlot,
     private readonly changed: () => void,
+    /** Rows the transcript shows, so a card's diff window leaves its options on screen. */
+    private readonly screenRows: () => number | undefined = () => undefined,
   ) {
     modals.onChange(() => {
       for (const entry of this.pending) this.transcript.touch(entry.segment);
@@ -32,10 +34,15 @@ export class CardPermissionRequester implements PermissionRequester {
     if ((request.permission as string) === 'read') return Promise.resolve({ kind: 'allow' });
     if (signal.aborted) return Promise.reject(abortReason(signal));
     return new Promise<PermissionDecision>((resolve, reject) => {
+      // Loaded with the first card, not at start-up.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { PermissionCard } = require('../permission/permission-card') as {
+        PermissionCard: typeof Card;
+      };
       const card = new PermissionCard(request);
       const segment: CustomSegment = {
         kind: 'custom',
-        render: (width) => card.render(width, this.modals.active !== modal),
+        render: (width) => card.render(width, this.modals.active !== modal, this.screenRows()),
       };
       const entry: Pending = {
         request,
@@ -60,7 +67,12 @@ export class CardPermissionRequester implements PermissionRequester {
         reject(abortReason(signal));
       };
       const modal: Modal = {
-        hint: 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies',
+        get hint() {
+          return card.scrollable
+            ? 'Enter approves · PgUp/PgDn j/k scroll the diff · Ctrl+O shows all · Esc denies'
+            : 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies';
+        },
+        handlesPaging: () => card.scrollable,
         handleKey: (key) => {
           const result = card.handleKey(key);
           if (result.type === 'decided') {

@@ -102,6 +102,11 @@ export class ReplApp {
     return !this.core || this.core.busy || this.commandRunning;
   }
 
+  /** Rows of the transcript area the painters last laid out. */
+  get viewportRows(): number {
+    return this.size.height;
+  }
+
   /** The transcript area the painters last laid out (for scrolling by pages). */
   setViewport(width: number, height: number): void {
     this.size = { width, height };

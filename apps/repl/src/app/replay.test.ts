@@ -39,7 +39,7 @@ describe('replaySegments', () => {
       'Reading.',
       '✓ Ran read_file',
       '  ⎿ read 3 lines of a.ts',
-      '■ Ran run_shell',
+      '■ Interrupted run_shell',
       '── earlier conversation compacted into a summary ──',
     ]);
   });

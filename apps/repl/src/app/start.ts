@@ -79,7 +79,12 @@ export async function startRepl(
   const app = new ReplApp(paint, (code) => void quit(code));
   const loaded: { history?: PromptHistory } = {};
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
-  const cards = new CardPermissionRequester(app.transcript, app.modals, paint);
+  const cards = new CardPermissionRequester(
+    app.transcript,
+    app.modals,
+    paint,
+    () => app.viewportRows,
+  );
   const screen = mountScreen(app, io);
   ui.screen = screen;
   if (options.captureOutput ?? io.output === process.stdout) {

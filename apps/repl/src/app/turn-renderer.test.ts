@@ -72,9 +72,14 @@ describe('TurnRenderer', () => {
     renderer.handle({
       type: 'tool_end',
       activity: activity('2', 'edit_file', { status: 'ok', summary: 'edited a' }),
-      result: { output: 'ok', diff: '--- a\n+++ b\n-old\n+new\n' },
+      result: { output: 'ok', diff: '--- a/a\n+++ b/a\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n' },
     });
-    expect(screen().slice(-2)).toEqual(['    -old', '    +new']);
+    expect(screen().slice(-4)).toEqual([
+      '    @@ -1,2 +1,2 @@',
+      '    1 1   keep',
+      '    2   - old',
+      '      2 + new',
+    ]);
   });
 
   it('draws no status lines for interactive tools', () => {
@@ -108,9 +113,9 @@ describe('TurnRenderer', () => {
       result: { output: 'ask_user budget exhausted\nmore', isError: true },
     });
     expect(screen()).toEqual([
-      '✗ Ran ask',
+      '✗ Failed ask',
       '  ⎿ Invalid arguments for ask_user: questions: required',
-      '✗ Ran ask_user',
+      '✗ Failed ask_user',
       '  ⎿ ask_user budget exhausted',
     ]);
   });
@@ -166,7 +171,7 @@ describe('TurnRenderer', () => {
     const { renderer, screen } = setup();
     renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ sleep' });
     renderer.handle({ type: 'turn_end', reason: 'interrupted' });
-    expect(screen()).toEqual(['■ Ran $ sleep', '■ Interrupted.']);
+    expect(screen()).toEqual(['■ Interrupted $ sleep', '■ Interrupted.']);
     renderer.handle({ type: 'turn_end', reason: 'error', error: 'Set OPENAI_API_KEY' });
     expect(screen().at(-1)).toBe('✗ Set OPENAI_API_KEY');
   });

@@ -152,10 +152,10 @@ describe('ask_user on the REPL screen', () => {
     expect(screen.match(/Questionnaire: 1 answer/g)).toHaveLength(1);
     expect(screen).not.toContain('Question 1 of 1');
     expect(screen).toMatch(
-      /✗ Ran .*\n\s+⎿ Invalid arguments for ask_user: questions\[1\]\.options/,
+      /✗ Failed .*\n\s+⎿ Invalid arguments for ask_user: questions\[1\]\.options/,
     );
-    expect(screen).toMatch(/✗ Ran .*\n\s+⎿ ask_user budget exhausted/);
-    expect(screen.match(/✗ Ran/g)).toHaveLength(2);
+    expect(screen).toMatch(/✗ Failed .*\n\s+⎿ ask_user budget exhausted/);
+    expect(screen.match(/✗ Failed/g)).toHaveLength(2);
   });
 
   it('keeps a large questionnaire and its answers exact on later prompts with tool history off', async () => {

@@ -97,3 +97,45 @@ describe('PermissionCard', () => {
     expect(all).not.toContain('\x1b');
   });
 });
+
+describe('PermissionCard diff window', () => {
+  const content = Array.from({ length: 60 }, (_, i) => `+l${i + 1}`).join('\n');
+  const long = { ...request, preview: `--- /dev/null\n+++ b/a\n@@ -0,0 +1,60 @@\n${content}\n` };
+  const text = (card: PermissionCard) => card.render(60, false, 20).map(lineText).join('\n');
+
+  it('fits the screen, scrolls with j/k and Home/End off the deny row, and Ctrl+O shows all', () => {
+    const card = new PermissionCard(long);
+    expect(card.render(60, false, 20)).toHaveLength(20);
+    expect(card.scrollable).toBe(true);
+    expect(text(card)).toMatch(/ 1 \+ l1\b/);
+    for (let i = 0; i < 4; i++) card.handleKey({ name: 'j', ch: 'j' });
+    expect(text(card)).not.toMatch(/ 1 \+ l1\b/);
+    card.handleKey({ name: 'k', ch: 'k' });
+    expect(text(card)).toMatch(/ 1 \+ l1\b/);
+    expect(card.render(60, false, 20).every((row) => lineWidth(row) === 60)).toBe(true);
+    card.handleKey({ name: 'end' });
+    expect(text(card)).toMatch(/60 \+ l60/);
+    expect(text(card)).toContain('(end)');
+    card.handleKey({ name: 'home' });
+    expect(text(card)).toMatch(/ 1 \+ l1\b/);
+    card.handleKey({ name: 'o', full: 'C-o', ctrl: true });
+    expect(card.scrollable).toBe(false);
+    expect(text(card)).toMatch(/ 1 \+ l1\b[\s\S]*60 \+ l60/);
+  });
+
+  it('leaves j and k to the reason on the deny row', () => {
+    const card = new PermissionCard(long);
+    card.handleKey({ name: 'n', ch: 'n' });
+    card.handleKey({ name: 'j', ch: 'j' });
+    card.handleKey({ name: 'k', ch: 'k' });
+    expect(card.handleKey({ name: 'enter' })).toEqual({
+      type: 'decided',
+      decision: { kind: 'deny', reason: 'jk' },
+    });
+  });
+
+  it('says "no changes" when the diff has no hunk', () => {
+    const card = new PermissionCard({ ...request, preview: '--- a/a\n+++ b/a\n' });
+    expect(text(card)).toContain('no changes: the content is already the same');
+  });
+});

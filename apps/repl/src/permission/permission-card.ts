@@ -3,10 +3,8 @@ import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
-import { renderDiff } from '../view/render-segment';
-
-/** Diff lines shown on a card before "… N more lines". */
-const PREVIEW_LINES = 30;
+import { exactRows, labelled } from '../text/visible';
+import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
 
 export type CardOption = 'once' | 'always' | 'workspace' | 'user' | 'deny';
 
@@ -32,8 +30,9 @@ export type CardResult =
 
 /**
  * A pending permission question. "Allow once" is selected, so Enter approves. Up/Down and the
- * first letters (y/a/n) select; on the "deny" row every typed character writes the reason that goes back to
- * the model; Esc denies. Nothing runs until a decision is made.
+ * first letters (y/a/n) select; on the "deny" row every typed character writes the reason that
+ * goes back to the model; Esc denies. A long diff scrolls (PgUp/PgDn, j/k off the "deny" row,
+ * Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
  */
 export class PermissionCard {
   selected = 0;
@@ -45,10 +44,18 @@ export class PermissionCard {
   /** What "always" allows: the suggested rule (`run_shell(npm test)`), else the whole tool. */
   readonly rule: string;
   private readonly options: OptionRow[];
+  /** The preview's diff window, when the tool could tell what would change. */
+  readonly diff: DiffViewport | undefined;
 
   constructor(readonly request: PermissionRequest) {
     this.rule = suggestRule(request) ?? request.toolName;
     this.options = optionsFor(this.rule);
+    this.diff = request.preview !== undefined ? new DiffViewport(request.preview) : undefined;
+  }
+
+  /** Whether PgUp/PgDn scroll the card's diff (it has more rows than its window). */
+  get scrollable(): boolean {
+    return this.diff?.scrollable ?? false;
   }
 
   get option(): CardOption {
@@ -57,6 +64,7 @@ export class PermissionCard {
 
   handleKey(key: Key): CardResult {
     if (this.decided) return { type: 'ignored' };
+    if (this.diff?.handleKey(key, this.option !== 'deny')) return { type: 'changed' };
     switch (key.name) {
       case 'up':
         this.selected = (this.selected + this.options.length - 1) % this.options.length;
@@ -118,26 +126,39 @@ export class PermissionCard {
     return { type: 'decided', decision: this.decided };
   }
 
-  /** The card for `width` columns; `waiting` (another card has the keys) shows one line. */
-  render(width: number, waiting = false): Line[] {
+  /**
+   * The card for `width` columns; `waiting` (another card has the keys) shows a short form.
+   * `screenRows` bounds the diff window so the options stay on screen. The title (the command,
+   * the path) is always shown whole and exactly: every line, hidden characters as notation.
+   */
+  render(width: number, waiting = false, screenRows?: number): Line[] {
     const w = Math.max(20, width);
     const tool = sanitize(this.request.toolName);
-    const title = sanitize(this.request.title).replace(/\n/g, ' ');
+    const title = this.request.title;
     if (this.interrupted) {
-      return wrapText(`■ Interrupted before an answer: ${tool}: ${title}`, w, 'warn', '  ');
+      return labelled(
+        [{ text: `■ Interrupted before an answer: ${tool}: `, style: 'warn' }],
+        title,
+        w,
+        'bold',
+      );
     }
     if (this.decided) {
-      const text =
-        this.decided.kind === 'allow'
-          ? `${this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : 'Allowed'} ${tool}: ${title}`
-          : `Denied ${tool}: ${title}${this.decided.reason ? ` — “${sanitize(this.decided.reason)}”` : ''}`;
-      return wrapText(text, w, this.decided.kind === 'allow' ? 'ok' : 'warn', '  ');
+      const allowed = this.decided.kind === 'allow';
+      const label = allowed
+        ? `✓ ${this.decided.kind === 'allow' && this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : 'Allowed'} ${tool}: `
+        : `⊘ Denied ${tool}: `;
+      const rows = labelled([{ text: label, style: allowed ? 'ok' : 'warn' }], title, w, 'bold');
+      if (this.decided.kind === 'deny' && this.decided.reason) {
+        rows.push(...wrapText(`  — “${sanitize(this.decided.reason)}”`, w, 'warn', '    '));
+      }
+      return rows;
     }
     if (waiting) {
-      return wrapText(`… waiting to ask: ${tool}: ${title}`, w, 'dim', '  ');
+      return labelled([{ text: `… waiting to ask: ${tool}: `, style: 'dim' }], title, w, 'bold');
     }
     const inner = w - 2;
-    const rows: Line[] = [
+    const head: Line[] = [
       plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
       ...wrapSpans(
         [
@@ -145,42 +166,36 @@ export class PermissionCard {
             text: ` Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}? `,
             style: 'accent',
           },
-          { text: `${tool}: ${title}`, style: 'bold' },
+          { text: tool, style: 'heading' },
         ],
         inner,
         '   ',
-      ).map((row) => boxed(row, inner)),
+      ),
+      ...exactRows(title, inner - 3, 'bold').map((row): Line => [{ text: '   ' }, ...row]),
+      ...(this.request.reason
+        ? wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ')
+        : []),
     ];
-    if (this.request.reason) {
-      rows.push(
-        ...wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ').map(
-          (row) => boxed(row, inner),
-        ),
-      );
-    }
-    if (this.request.preview) {
-      const preview = renderDiff(sanitize(this.request.preview), inner, PREVIEW_LINES);
-      rows.push(...preview.map((row) => boxed(row, inner)));
-    }
+    const tail: Line[] = [];
     this.options.forEach((option, index) => {
       const chosen = index === this.selected;
       const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
-      rows.push(
-        ...wrapText(label, inner, chosen ? 'selected' : 'plain', '      ').map((row) =>
-          boxed(row, inner),
-        ),
-      );
+      tail.push(...wrapText(label, inner, chosen ? 'selected' : 'plain', '      '));
       if (option.id === 'deny' && chosen) {
         const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
-        rows.push(
-          ...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      ').map(
-            (row) => boxed(row, inner),
-          ),
-        );
+        tail.push(...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      '));
       }
     });
-    rows.push(plain(`╰${'─'.repeat(Math.max(0, w - 2))}╯`, 'accent'));
-    return rows;
+    const budget =
+      screenRows === undefined ? DEFAULT_DIFF_ROWS : screenRows - head.length - tail.length - 1;
+    const diff = this.diff ? this.diff.render(inner - 1, budget) : [];
+    return [
+      head[0]!,
+      ...head.slice(1).map((row) => boxed(row, inner)),
+      ...diff.map((row) => boxed([{ text: ' ' }, ...row], inner)),
+      ...tail.map((row) => boxed(row, inner)),
+      plain(`╰${'─'.repeat(Math.max(0, w - 2))}╯`, 'accent'),
+    ];
   }
 }
 

@@ -15,7 +15,16 @@ export type SpanStyle =
   | 'warn'
   | 'added'
   | 'removed'
-  | 'selected';
+  | 'selected'
+  | 'emphasis'
+  | 'link'
+  | 'link-url'
+  | 'keyword'
+  | 'type'
+  | 'number'
+  | 'string'
+  /** A hidden character written as its notation (`\x1b`): text.ts visibleSpans. */
+  | 'control';
 
 /** A run of already-sanitized text with one style. */
 export interface Span {
@@ -54,6 +63,14 @@ const TAGS: Record<SpanStyle, [string, string]> = {
   added: ['{green-fg}', '{/green-fg}'],
   removed: ['{red-fg}', '{/red-fg}'],
   selected: ['{inverse}', '{/inverse}'],
+  emphasis: ['{underline}', '{/underline}'],
+  link: ['{blue-fg}{underline}', '{/underline}{/blue-fg}'],
+  'link-url': ['{blue-fg}', '{/blue-fg}'],
+  keyword: ['{magenta-fg}', '{/magenta-fg}'],
+  type: ['{yellow-fg}', '{/yellow-fg}'],
+  number: ['{yellow-fg}', '{/yellow-fg}'],
+  string: ['{green-fg}', '{/green-fg}'],
+  control: ['{black-fg}{yellow-bg}', '{/yellow-bg}{/black-fg}'],
 };
 
 /** The blessed-tag form of a line: every span's text is tag-escaped, styles become tags. */

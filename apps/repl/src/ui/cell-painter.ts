@@ -8,8 +8,8 @@ export type CellRows = Array<Array<[number, string]> & { dirty?: boolean }>;
 /** blessed attribute words: flags << 18 | foreground << 9 | background (0x1ff = default). */
 const DEFAULT = 0x1ff;
 function attribute(look: Look): number {
-  const flags = (look.bold ? 1 : 0) | (look.inverse ? 8 : 0);
-  return (flags << 18) | ((look.fg ?? DEFAULT) << 9) | DEFAULT;
+  const flags = (look.bold ? 1 : 0) | (look.underline ? 2 : 0) | (look.inverse ? 8 : 0);
+  return (flags << 18) | ((look.fg ?? DEFAULT) << 9) | (look.bg ?? DEFAULT);
 }
 
 const ATTRS = Object.fromEntries(

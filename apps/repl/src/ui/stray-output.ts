@@ -1,4 +1,6 @@
+import { StringDecoder } from 'node:string_decoder';
 import { format } from 'node:util';
+import { stripTerminalControls, TerminalTextFilter } from '@agent/llm/text';
 
 /** Where stray output comes from (the real `console` and `process` unless a test passes others). */
 export interface StrayOutputSources {
@@ -11,7 +13,8 @@ const CONSOLE_METHODS = ['log', 'info', 'debug', 'warn', 'error'] as const;
 /**
  * While the screen is up anything else printed to the terminal corrupts it (an SDK's
  * deprecation warning, say). Console methods, process warnings and direct writes to stderr are
- * turned into `onText` calls, one per message, trailing whitespace removed. Returns the function
+ * turned into `onText` calls, one per message, trailing whitespace removed, terminal escapes
+ * dropped (whole, even when a write cuts one in two). Returns the function
  * that puts everything back.
  */
 export function captureStrayOutput(
@@ -40,7 +43,7 @@ export function captureStrayOutput(
     }
   };
   for (const name of CONSOLE_METHODS) {
-    target[name] = (...args: unknown[]) => note(format(...args));
+    target[name] = (...args: unknown[]) => note(stripTerminalControls(format(...args)));
   }
   proc.emitWarning = ((warning: string | Error, options?: unknown) => {
     const type =
@@ -48,11 +51,17 @@ export function captureStrayOutput(
         ? options
         : ((options as { type?: string } | undefined)?.type ?? 'Warning');
     note(
-      typeof warning === 'string' ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`,
+      stripTerminalControls(
+        typeof warning === 'string' ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`,
+      ),
     );
   }) as NodeJS.Process['emitWarning'];
+  // Writes arrive in pieces: a sequence (or a UTF-8 character) cut between two is carried over.
+  const filter = new TerminalTextFilter();
+  const decoder = new StringDecoder('utf8');
   proc.stderr.write = (chunk: unknown, encoding?: unknown, callback?: unknown): boolean => {
-    note(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    note(filter.push(decoder.write(bytes)));
     const done = typeof encoding === 'function' ? encoding : callback;
     if (typeof done === 'function') process.nextTick(done as () => void);
     return true;

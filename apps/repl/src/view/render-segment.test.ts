@@ -1,5 +1,5 @@
 import { lineText } from '../text/line';
-import { FOLD_LINES, renderDiff, renderSegment } from './render-segment';
+import { FOLD_LINES, renderSegment } from './render-segment';
 
 describe('folded output and diffs', () => {
   it('count what is left out in the right number', () => {
@@ -14,6 +14,5 @@ describe('folded output and diffs', () => {
       ).map(lineText);
     expect(output(1).at(-1)).toBe('    … 1 more line');
     expect(output(14).at(-1)).toBe('    … 14 more lines');
-    expect(renderDiff('+a\n+b', 40, 1).map(lineText).at(-1)).toBe('    … 1 more line');
   });
 });

@@ -1,6 +1,8 @@
 import { IncrementalMarkdown, renderMarkdown } from '../text/markdown';
 import { plain, wrapSpans, wrapText, type Line, type SpanStyle } from '../text/line';
 import { sanitize } from '../text/sanitize';
+import { labelled, visibleSpans } from '../text/visible';
+import { diffHasChanges, numberedDiff } from './diff-view';
 import type { Segment, ToolState } from './segment';
 
 export const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -10,6 +12,15 @@ const SUBAGENT_STEPS = 3;
 
 /** Lines of folded tool output shown before "… N more lines". */
 export const FOLD_LINES = 6;
+
+const TOOL_VERB: Record<ToolState, string> = {
+  running: 'Running',
+  ok: 'Ran',
+  error: 'Failed',
+  denied: 'Denied',
+  skipped: 'Skipped',
+  interrupted: 'Interrupted',
+};
 
 const TOOL_MARK: Record<ToolState, [string, SpanStyle]> = {
   running: ['', 'accent'],
@@ -49,27 +60,28 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'tool': {
       const [mark, style] = TOOL_MARK[segment.state];
       const icon = segment.state === 'running' ? SPINNER[frame % SPINNER.length]! : mark;
-      const verb = segment.state === 'running' ? 'Running' : 'Ran';
-      const title = sanitize(segment.title || segment.name).replace(/\n/g, ' ');
-      const rows = wrapSpans(
+      // The title is shown whole and exactly, like on the permission card.
+      const rows = labelled(
         [
           { text: `${icon} `, style },
-          { text: `${verb} `, style: 'dim' },
-          { text: title, style: 'bold' },
+          { text: `${TOOL_VERB[segment.state]} `, style: 'dim' },
         ],
+        segment.title || segment.name,
         w,
-        '  ',
+        'bold',
       );
       const detail = segment.state === 'running' ? segment.progress : segment.summary;
       if (detail && detail !== segment.title) {
-        const oneLine = sanitize(detail).replace(/\n/g, ' ');
         const detailStyle: SpanStyle = segment.state === 'error' ? 'error' : 'dim';
-        rows.push(...wrapSpans([{ text: `  ⎿ ${oneLine}`, style: detailStyle }], w, '    '));
+        const shown = visibleSpans(detail.replace(/\n/g, ' '), detailStyle);
+        rows.push(...wrapSpans([{ text: '  ⎿ ', style: detailStyle }, ...shown], w, '    '));
       }
       return rows;
     }
     case 'diff':
-      return renderDiff(sanitize(segment.diff), w);
+      return diffHasChanges(segment.diff)
+        ? numberedDiff(segment.diff, w - 4).map(indent)
+        : [plain('    no changes', 'dim')];
     case 'output': {
       const all = sanitize(segment.text).replace(/\n$/, '').split('\n');
       const shown = segment.folded ? all.slice(0, FOLD_LINES) : all;
@@ -119,22 +131,6 @@ export function moreLines(count: number): string {
 
 function indent(row: Line): Line {
   return [{ text: '    ' }, ...row];
-}
-
-/** Coloured rows of a unified diff (sanitized input), at most `maxLines` source lines. */
-export function renderDiff(diff: string, width: number, maxLines = Infinity): Line[] {
-  const rows: Line[] = [];
-  const parts = diff.replace(/\n$/, '').split('\n');
-  for (const part of parts.slice(0, maxLines)) {
-    let style: SpanStyle = 'dim';
-    if (part.startsWith('+') && !part.startsWith('+++')) style = 'added';
-    else if (part.startsWith('-') && !part.startsWith('---')) style = 'removed';
-    else if (part.startsWith('@@')) style = 'accent';
-    rows.push(...wrapText(part, width - 4, style).map(indent));
-  }
-  if (parts.length > maxLines)
-    rows.push(plain(`    … ${moreLines(parts.length - maxLines)}`, 'dim'));
-  return rows;
 }
 
 /** Whether a segment animates (its lines change with the spinner frame). */

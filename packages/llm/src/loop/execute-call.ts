@@ -175,6 +175,10 @@ async function askPermission(
       env.signal,
     );
     if (previewed.kind === 'aborted') return interruptedOutcome(tool.name);
+    // A call that cannot apply fails now: the person is never asked to approve it.
+    if (previewed.kind === 'error' && previewed.error instanceof ToolError) {
+      return errorOutcome(previewed.error.message);
+    }
     if (previewed.kind === 'value') preview = previewed.value;
   }
   const decision = await abortable(

@@ -92,11 +92,10 @@ describe('edit_file', () => {
     );
     expect(preview).toContain('-function b() {\n+function second() {\n');
     expect(await ws.read('src/f.ts')).toBe(source);
-    const failing = await tool.preview!(
-      { path: 'src/f.ts', old_string: 'zzz', new_string: 'y' },
-      ws.ctx(),
-    );
-    expect(failing).toBeUndefined();
+    // A call that cannot apply fails before anyone is asked (the loop turns this into the result).
+    await expect(
+      tool.preview!({ path: 'src/f.ts', old_string: 'zzz', new_string: 'y' }, ws.ctx()),
+    ).rejects.toThrow(/old_string was not found in src\/f\.ts/);
   });
 
   it('refuses binary files and edits through a symlink leaving the workspace', async () => {

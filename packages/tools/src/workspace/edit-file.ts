@@ -50,14 +50,9 @@ export function editFileTool(): Tool<EditFileInput> {
     escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
     describe: (input) => `edit ${input.path}${input.replace_all ? ' (all occurrences)' : ''}`,
     async preview(input, ctx) {
-      try {
-        const planned = await plan(input, ctx);
-        previewed.set(input, planned);
-        return planned.diff.text;
-      } catch (error) {
-        if (error instanceof ToolError) return undefined;
-        throw error;
-      }
+      const planned = await plan(input, ctx);
+      previewed.set(input, planned);
+      return planned.diff.text;
     },
     async execute(input, ctx) {
       const { target, after, occurrences, diff } = await plan(input, ctx, previewed.get(input));

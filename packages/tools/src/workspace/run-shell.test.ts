@@ -150,7 +150,10 @@ describe('run_shell', () => {
   it('refuses timeouts above ten minutes and describes calls', async () => {
     const result = await runTool(tool, { command: 'true', timeout_ms: 600_001 }, ws.ctx());
     expect(result.output).toMatch(/^Invalid arguments for run_shell: timeout_ms: /);
-    expect(tool.describe!({ command: 'npm test\n  --watch' })).toBe('$ npm test ⏎ --watch');
+    // The whole command, every line and character: the card shows exactly what runs.
+    const hostile = `echo hello\x1b]0;x\ntouch MARKER\x07 ${'x'.repeat(200)}`;
+    expect(tool.describe!({ command: hostile })).toBe(`$ ${hostile}`);
+    expect(tool.describe!({ command: 'npm test\n  --watch' })).toBe('$ npm test\n  --watch');
     expect(tool.permission).toBe('exec');
   });
 });

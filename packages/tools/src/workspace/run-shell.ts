@@ -47,7 +47,7 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
     inputSchema,
     permission: 'exec',
     ruleSubject: (input) => ({ kind: 'command', value: input.command }),
-    describe: (input) => `$ ${oneLine(input.command, 100)}`,
+    describe: (input) => `$ ${input.command}`,
     async execute(input, ctx) {
       const cwd = await realWorkspaceRoot(ctx.workspaceRoot);
       const timeoutMs = input.timeout_ms ?? DEFAULT_SHELL_TIMEOUT_MS;

@@ -35,7 +35,20 @@ describe('write_file', () => {
     expect(created).toContain('+++ b/dir/c.txt');
     expect(await ws.read('a.txt')).toBe('one\ntwo\n');
     await expect(fs.stat(path.join(ws.root, 'dir'))).rejects.toThrow(/ENOENT/);
-    expect(await tool.preview!({ path: '../x', content: '' }, ws.ctx())).toBeUndefined();
+    await expect(tool.preview!({ path: '../x', content: '' }, ws.ctx())).rejects.toThrow(
+      /outside the workspace/,
+    );
+  });
+
+  it('says "no changes" for an identical rewrite and leaves the file alone', async () => {
+    const before = await fs.stat(path.join(ws.root, 'a.txt'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const result = await runTool(tool, { path: 'a.txt', content: 'one\ntwo\n' }, ws.ctx());
+    expect(result.output).toBe('No changes: a.txt already has this content.');
+    expect(result.summary).toBe('no changes to a.txt');
+    expect(result.isError).toBeUndefined();
+    const after = await fs.stat(path.join(ws.root, 'a.txt'));
+    expect(after.mtimeMs).toBe(before.mtimeMs);
   });
 
   it('refuses to write outside the workspace, leaving the outside file untouched', async () => {

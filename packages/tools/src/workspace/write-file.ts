@@ -50,18 +50,20 @@ export function writeFileTool(): Tool<WriteFileInput> {
     escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
     describe: (input) => `write ${input.path} (${plural(countLines(input.content), 'line')})`,
     async preview(input, ctx) {
-      try {
-        const planned = await plan(input, ctx);
-        previewed.set(input, planned);
-        return planned.diff.text;
-      } catch (error) {
-        if (error instanceof ToolError) return undefined;
-        throw error;
-      }
+      const planned = await plan(input, ctx);
+      previewed.set(input, planned);
+      return planned.diff.text;
     },
     async execute(input, ctx) {
       const { target, before, diff } = await plan(input, ctx, previewed.get(input));
       previewed.delete(input);
+      if (before === input.content) {
+        return {
+          output: `No changes: ${target.relative} already has this content.`,
+          summary: `no changes to ${target.relative}`,
+          diff: diff.text,
+        };
+      }
       await fs.mkdir(path.dirname(target.absolute), { recursive: true });
       await replaceFile(target.absolute, input.content);
       const lines = plural(countLines(input.content), 'line');

@@ -1,0 +1,3 @@
+export * from './terminal-safe';
+export * from './visible-controls';
+export * from './output-guard';
