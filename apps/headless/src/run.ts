@@ -160,7 +160,7 @@ async function compactBeforePrompt(input: {
     input.notice(`could not compact the conversation (${result.reason}); continuing as is`);
     return messages;
   }
-  input.writer.recordCheckpoint(result.checkpoint.summary);
+  input.writer.recordCheckpoint(result.checkpoint);
   input.notice(`compacted ${result.summarized} earlier messages into a summary`);
   return result.messages;
 }

@@ -183,7 +183,7 @@ export class AgentCore {
       return;
     }
     this.messages = result.messages;
-    writer.recordCheckpoint(result.checkpoint.summary);
+    writer.recordCheckpoint(result.checkpoint);
     this.options.onNotice?.(`Compacted ${result.summarized} messages into a summary.`);
   }
 

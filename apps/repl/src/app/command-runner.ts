@@ -177,7 +177,7 @@ async function compact(deps: CommandDeps, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return app.info('Compaction interrupted: the conversation is unchanged.');
   if (!result.ok) return app.error(`Nothing compacted: ${result.reason}`);
   core.messages = result.messages;
-  core.writer?.recordCheckpoint(result.checkpoint.summary);
+  core.writer?.recordCheckpoint(result.checkpoint);
   await core.writer?.flush().catch(() => undefined);
   app.info(`Compacted ${result.summarized} messages into a summary.`);
 }

@@ -30,6 +30,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     registry: options.registry,
     workspaceRoot: options.workspaceRoot,
     signal: options.signal,
+    softStop: options.softStop,
     permissions: options.permissions,
     askUser: options.askUser,
     maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
@@ -110,7 +111,7 @@ function pendingActivity(options: LoopOptions, call: RawToolCall): ToolActivity 
   try {
     input = memoryInput(tool, JSON.parse(call.arguments.trim() === '' ? '{}' : call.arguments));
   } catch {
-    input = tool?.retainsOutput ? call.arguments : boundString(call.arguments);
+    input = boundString(call.arguments);
   }
   return { id: call.id, name: call.name, input, status: 'pending', summary: '' };
 }
