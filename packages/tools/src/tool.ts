@@ -31,7 +31,7 @@ export interface ToolContext {
    * Sets the output paired with this call if the turn is interrupted before it finishes (ask_user:
    * the answers given so far). Each call replaces the previous one. Optional.
    */
-  reportPartial?: (output: string) => void;
+  reportPartial?: (output: string, details?: unknown) => void;
 }
 
 /** What a tool returns. Expected failures are `isError` results (or a thrown ToolError), never crashes. */

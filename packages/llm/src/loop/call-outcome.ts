@@ -60,9 +60,14 @@ export function errorOutcome(output: string): CallOutcome {
 }
 
 /** `partial`: what the tool reported before the interrupt (see `ToolContext.reportPartial`). */
-export function interruptedOutcome(name: string, partial?: string): CallOutcome {
+export function interruptedOutcome(
+  name: string,
+  partial?: { output: string; details?: unknown },
+): CallOutcome {
   if (partial !== undefined) {
-    return { status: 'interrupted', result: { output: partial, isError: true }, partial: true };
+    const result: ToolResult = { output: partial.output, isError: true };
+    if (partial.details !== undefined) result.details = partial.details;
+    return { status: 'interrupted', result, partial: true };
   }
   return {
     status: 'interrupted',

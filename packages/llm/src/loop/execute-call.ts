@@ -92,7 +92,7 @@ async function decide(
   }
   if (!validation.ok) return errorOutcome(validation.error);
   if (env.signal.aborted) return interruptedOutcome(tool.name);
-  let partial: string | undefined;
+  let partial: { output: string; details?: unknown } | undefined;
 
   if (tool.interactive) {
     const refused = interactiveRefusal(tool, env);
@@ -107,8 +107,8 @@ async function decide(
     permissions: env.permissions,
     askUser: tool.interactive ? env.askUser : undefined,
     onUpdate: (update) => env.emit({ type: 'tool_update', id: activity.id, update }),
-    reportPartial: (output) => {
-      if (!env.signal.aborted) partial = output;
+    reportPartial: (output, details) => {
+      if (!env.signal.aborted) partial = { output, details };
     },
   };
 
