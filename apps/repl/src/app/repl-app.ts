@@ -87,6 +87,8 @@ export class ReplApp {
       transcript: this.transcript,
       modals: this.modals,
       requestPaint: () => this.onPaint(),
+      viewportRows: () => this.size.height,
+      followTail: () => this.view.followTail(),
       settings,
     };
   }

@@ -21,6 +21,8 @@ function setup() {
     transcript: new Transcript(),
     modals: new ModalSlot(),
     requestPaint: () => paints++,
+    viewportRows: () => 200,
+    followTail: () => undefined,
     settings: { maxAskUser: 3 },
   };
   const extension = askUserExtension(host);
