@@ -97,8 +97,12 @@ export class AgentCore {
     return this.options.toolHistory;
   }
 
-  /** Runs one prompt's tool loop to its end. Never throws; returns how the loop ended. */
-  async runTurn(prompt: string): Promise<LoopEndReason> {
+  /**
+   * Runs one prompt's tool loop to its end. Never throws; returns how the loop ended. Without a
+   * prompt it continues a turn cut off mid-call (see `LoopOptions.resume`): the conversation must
+   * end with the assistant message whose calls are pending again (`reopenCalls`).
+   */
+  async runTurn(prompt: string | undefined): Promise<LoopEndReason> {
     if (this.running) throw new Error('a turn is already running');
     const abort = new AbortController();
     const soft = new AbortController();
@@ -107,19 +111,21 @@ export class AgentCore {
     this.running = { abort, soft, done };
     try {
       const writer = await this.ensureWriter();
-      await this.compactIfFull(writer, abort.signal);
+      if (prompt !== undefined) await this.compactIfFull(writer, abort.signal);
       if (abort.signal.aborted) {
         this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
         return 'interrupted';
       }
-      writer.recordUser(prompt);
-      const history: Message[] = [...this.messages, { role: 'user', text: prompt }];
+      if (prompt !== undefined) writer.recordUser(prompt);
+      const history: Message[] =
+        prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
       const result = await runToolLoop({
         provider: this.provider,
         registry: this.options.registry,
         system: this.options.system,
         history,
+        resume: prompt === undefined,
         workspaceRoot: this.options.workspaceRoot,
         signal: abort.signal,
         softStop: soft.signal,
@@ -136,7 +142,9 @@ export class AgentCore {
           this.options.onEvent(event);
         },
       });
-      this.messages = [...history, ...result.messages];
+      // A resumed turn returns its re-settled last message first, in place of the pending one.
+      const base = prompt === undefined ? history.slice(0, -1) : history;
+      this.messages = [...base, ...result.messages];
       const counted = this.counted;
       // Tool history "off" drops raw outputs from this turn's calls: the count no longer fits.
       const shrunk =

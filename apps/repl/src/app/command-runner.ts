@@ -1,5 +1,6 @@
 import { compactHistory, type ToolHistoryMode } from '@agent/llm';
 import { listSessions, loadSession, projectSession, resolveSession } from '@agent/session';
+import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { AgentCore } from './agent-core';
 import type { ReplApp } from './repl-app';
@@ -162,6 +163,7 @@ export async function resumeFile(
     deps.app.transcript.add(segment);
   }
   deps.app.info(`Resumed session ${loaded.id}.`);
+  offerOpenQuestionnaire(loaded.events, deps);
 }
 
 async function compact(deps: CommandDeps, signal: AbortSignal): Promise<void> {

@@ -45,6 +45,26 @@ export async function runBatch(
   return 'interrupted';
 }
 
+/**
+ * Settles the calls a crash left `pending` in `message`: interactive calls are run again under
+ * the usual rules (their input is the exact one kept), every other pending call is closed as
+ * interrupted (it may have had side effects; the model can retry it). Settled calls are left.
+ */
+export async function resumeBatch(
+  message: AssistantMessage,
+  env: CallEnvironment,
+): Promise<'done' | 'interrupted'> {
+  for (const call of message.toolCalls) {
+    if (call.status !== 'pending' || env.signal.aborted) continue;
+    const raw = JSON.stringify(call.input ?? {});
+    if (!wouldAsk(call, raw, env)) continue;
+    const status = await executeCall(call, raw, env);
+    if (status === 'interrupted') break;
+  }
+  interruptPending(message.toolCalls, env);
+  return env.signal.aborted ? 'interrupted' : 'done';
+}
+
 function concurrentRun(calls: ToolActivity[], start: number, env: CallEnvironment): ToolActivity[] {
   const isConcurrent = (call: ToolActivity | undefined) =>
     call !== undefined && env.registry.get(call.name)?.concurrent === true;

@@ -1,11 +1,11 @@
-import type { AssistantMessage, ToolActivity } from '../messages';
+import type { AssistantMessage, Message, ToolActivity } from '../messages';
 import { boundString } from '../history/bounds';
 import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory, memoryInput } from '../history/memory';
 import { buildRequest } from './build-request';
 import { collectTurn, type RawToolCall } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
-import { interruptPending, runBatch } from './run-batch';
+import { interruptPending, resumeBatch, runBatch } from './run-batch';
 import type { LoopEndReason, LoopEvent, LoopOptions, LoopResult } from './types';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
@@ -43,6 +43,16 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     return error === undefined ? { messages, reason } : { messages, reason, error };
   };
 
+  let history = options.history;
+  const cut = options.resume ? cutOff(history) : undefined;
+  if (cut) {
+    history = history.slice(0, -1);
+    const message = cloneMessage(cut);
+    produced.push(message);
+    const outcome = await resumeBatch(message, env);
+    if (outcome === 'interrupted') return end('interrupted');
+  }
+
   for (let iteration = 0; ; iteration++) {
     if (options.signal.aborted) return end('interrupted');
     if (iteration > 0 && options.softStop?.aborted) return end('stopped');
@@ -56,7 +66,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
       provider: options.provider,
       registry: options.registry,
       system: options.system,
-      messages: [...options.history, ...produced],
+      messages: [...history, ...produced],
       contextWindow: options.contextWindow,
       reduceAt: options.reduceAt,
       maxOutputTokens: options.maxOutputTokens,
@@ -89,6 +99,13 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     if (failed) return end('error', turn.error?.message ?? 'The provider failed.');
     return end('done');
   }
+}
+
+/** The last message when it is an assistant message with calls still pending (cut off mid-call). */
+function cutOff(history: readonly Message[]): AssistantMessage | undefined {
+  const last = history[history.length - 1];
+  if (last?.role !== 'assistant') return undefined;
+  return last.toolCalls.some((call) => call.status === 'pending') ? last : undefined;
 }
 
 function assistantMessage(
