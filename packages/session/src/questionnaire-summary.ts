@@ -26,13 +26,18 @@ export function parseAskUserInput(input: unknown): QuestionnaireRecord | undefin
   return questionnaire && questionnaire.questions.length > 0 ? questionnaire : undefined;
 }
 
+/**
+ * Pairs answers with questions. `custom[i]` (recorded in the session) says whether answer i was
+ * typed; without it (older files) an answer that is not one of the options counts as typed.
+ */
 export function summarizeQuestionnaire(
   record: QuestionnaireRecord,
   result: QuestionnaireResult,
+  custom?: boolean[],
 ): QuestionnaireSummary {
   const answered = Math.min(result.answers.length, record.questions.length);
   return {
-    questions: pairAnswers(record, result),
+    questions: pairAnswers(record, result, custom),
     cancelled: result.cancelled,
     answered,
     total: record.questions.length,

@@ -52,7 +52,9 @@ export function transcriptItems(
           items.push({ kind: 'assistant', text: event.message.text });
         for (const call of event.message.toolCalls) {
           calls.set(call.id, { index: items.length, call });
-          items.push(toolItem(call, call.status, call.summary, call.retainedOutput));
+          items.push(
+            toolItem(call, call.status, call.summary, call.retainedOutput, call.retainedDetails),
+          );
         }
         break;
       case 'tool_end': {
@@ -64,6 +66,7 @@ export function transcriptItems(
           event.status,
           event.summary,
           event.retainedOutput ?? entry.call.retainedOutput,
+          event.retainedDetails ?? entry.call.retainedDetails,
         );
         if (item.kind === 'tool' && previous?.kind === 'tool' && previous.steps) {
           item.steps = previous.steps;
@@ -110,6 +113,7 @@ function toolItem(
   status: ToolStatus,
   summary: string,
   retainedOutput: string | undefined,
+  details?: unknown,
 ): TranscriptItem {
   if (call.name === ASK_USER_TOOL && status === 'ok' && retainedOutput !== undefined) {
     const record = parseAskUserInput(call.input);
@@ -118,9 +122,17 @@ function toolItem(
       return {
         kind: 'questionnaire',
         callId: call.id,
-        summary: summarizeQuestionnaire(record, result),
+        summary: summarizeQuestionnaire(record, result, typedFlags(details)),
       };
     }
   }
   return { kind: 'tool', callId: call.id, name: call.name, summary, status };
+}
+
+/** The session's record of which answers were typed (`retainedDetails.custom`), if any. */
+function typedFlags(details: unknown): boolean[] | undefined {
+  const custom = (details as { custom?: unknown } | undefined)?.custom;
+  return Array.isArray(custom) && custom.every((flag) => typeof flag === 'boolean')
+    ? custom
+    : undefined;
 }

@@ -1,5 +1,11 @@
 import type { CheckpointMessage, ToolActivity } from '@agent/llm';
-import { loadSession, projectSession, SessionWriter } from '../src';
+import {
+  formatQuestionnaireSummary,
+  loadSession,
+  projectSession,
+  SessionWriter,
+  transcriptItems,
+} from '../src';
 import { tempAgentHome } from './helpers';
 
 const input = {
@@ -81,5 +87,46 @@ describe('the decision ledger and answer details in the session file', () => {
     expect(message.role === 'assistant' && message.toolCalls[0]!.retainedDetails).toEqual({
       custom: [true],
     });
+  });
+});
+
+describe('the replay summary uses the recorded picked/typed flags', () => {
+  it('an answer typed to match an option text is still shown as typed', async () => {
+    const { home, cleanup } = await tempAgentHome();
+    afterCleanup.push(cleanup);
+    const writer = await SessionWriter.create({
+      agentHome: home,
+      cwd: '/w',
+      provider: 'p',
+      model: 'm',
+    });
+    const call: ToolActivity = {
+      id: 'c1',
+      name: 'ask_user',
+      input,
+      status: 'pending',
+      summary: '',
+    };
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: { role: 'assistant', text: '', toolCalls: [call] },
+    });
+    writer.recordLoopEvent({
+      type: 'tool_end',
+      activity: {
+        ...call,
+        status: 'ok',
+        summary: '1 answer',
+        retainedOutput: '{"answers":["SQLite"],"cancelled":false}',
+        retainedDetails: { custom: [true] },
+      },
+      result: { output: '' },
+    });
+    await writer.close();
+    const items = transcriptItems((await loadSession(writer.path)).events);
+    const summary = items.find((item) => item.kind === 'questionnaire');
+    expect(
+      summary?.kind === 'questionnaire' && formatQuestionnaireSummary(summary.summary),
+    ).toEqual(['Which database? -> SQLite (custom)']);
   });
 });
