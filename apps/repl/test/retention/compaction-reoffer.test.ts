@@ -1,6 +1,8 @@
 import { compactHistory } from '@agent/llm';
+import { allowAll, readFileTool, ToolRegistry } from '@agent/tools';
+import { AgentCore } from '../../src/app/agent-core';
 import { loadSession, projectSession, SessionWriter } from '@agent/session';
-import { AskUserBroker } from '@agent/askuser';
+import { AskUserBroker, createAskUserTool } from '@agent/askuser';
 import { openQuestionnaireCalls, reopenCalls } from '../../src/ask-user/reopen-questionnaire';
 import {
   agentCore,
@@ -162,9 +164,67 @@ async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
   expect(saveErrors).toEqual([]);
 }
 
+/** Asking disabled (`--max-ask-user 0`: no ask_user tool): a history with an answered call is still accepted. */
+async function disabledLater(wire: Wire): Promise<void> {
+  const { workspace, agentHome } = await dirs();
+  const server = await start(wire, [...prompt1Steps(ANSWERED), { text: 'Noted.' }].map(wire.turn));
+  const saveErrors: Error[] = [];
+  const core = track(
+    agentCore({
+      provider: wire.provider(server),
+      workspace,
+      agentHome,
+      broker: answeringBroker(ANSWERED).broker,
+      saveErrors,
+    }),
+  );
+  expect(await core.runTurn(PROMPT_1)).toBe('done');
+  const file = core.writer!.path;
+  await core.close();
+  const loaded = await loadSession(file);
+  const next = await start(wire, [wire.turn({ text: 'Resumed without asking.' })]);
+  const disabled = track(
+    new AgentCore(wire.provider(next), {
+      agentHome,
+      workspaceRoot: workspace,
+      registry: new ToolRegistry([readFileTool()]),
+      system: 'You are a coding agent.',
+      permissions: allowAll,
+      maxAskUser: 0,
+      toolHistory: 'off',
+      onEvent: () => undefined,
+      onSaveError: (error) => saveErrors.push(error),
+    }),
+  );
+  await disabled.adopt(file, projectSession(loaded.events).messages);
+  expect(await disabled.runTurn(PROMPT_2)).toBe('done');
+  const items = requestItems(wire, next, 0);
+  const ids = wireIds(wire, items);
+  expect(items.slice(0, 4)).toEqual([
+    { kind: 'user', text: PROMPT_1 },
+    { kind: 'assistant', text: ASK_TEXT },
+    { kind: 'call', id: ids.ask, name: 'ask_user', input: JSON.stringify(ANSWERED.input) },
+    {
+      kind: 'result',
+      id: ids.ask,
+      output: ANSWERED.resultJson,
+      ...(wire.errorFlag ? { isError: false } : {}),
+    },
+  ]);
+  const advertised =
+    next.requests[0]!.rawBody.split(PROMPT_1)[0]! +
+    next.requests[0]!.rawBody.split(PROMPT_2).at(-1)!;
+  expect(advertised).not.toMatch(/"name":\s*"ask_user"/);
+  expect(saveErrors).toEqual([]);
+}
+
 describe.each(WIRES)(
   'ask_user retention over $label: compaction and the re-offered call',
   (wire) => {
+    test('with asking disabled, an earlier answered call is still carried and accepted', async () => {
+      await disabledLater(wire);
+    });
+
     test('compaction keeps the exact questions and answers beside the summary, also after resume', async () => {
       await compactThenResume(wire, ANSWERED);
     });
@@ -178,3 +238,43 @@ describe.each(WIRES)(
     });
   },
 );
+
+test('automatic compaction keeps the decision ledger too (openai-chat)', async () => {
+  const wire = WIRES.find((w) => w.id === 'openai-chat')!;
+  const { workspace, agentHome } = await dirs();
+  const server = await start(
+    wire,
+    [...prompt1Steps(ANSWERED), { text: SUMMARY }, { text: 'Noted.' }].map(wire.turn),
+  );
+  const saveErrors: Error[] = [];
+  const core = track(
+    new AgentCore(wire.provider(server), {
+      agentHome,
+      workspaceRoot: workspace,
+      registry: new ToolRegistry([readFileTool(), createAskUserTool()]),
+      system: 'You are a coding agent.',
+      permissions: allowAll,
+      askUser: answeringBroker(ANSWERED).broker,
+      maxAskUser: 3,
+      toolHistory: 'off',
+      autoCompact: 0.0001,
+      onEvent: () => undefined,
+      onSaveError: (error) => saveErrors.push(error),
+    }),
+  );
+  expect(await core.runTurn(PROMPT_1)).toBe('done');
+  expect(await core.runTurn(PROMPT_2)).toBe('done');
+  expect(server.requests[3]!.rawBody).toContain('Summarise this conversation');
+  const after = server.requests[4]!;
+  requestItems(wire, server, 4);
+  expect(after.rawBody).toContain(SUMMARY);
+  expectVerbatim(after.rawBody, JSON.stringify(ANSWERED.input));
+  expectVerbatim(after.rawBody, ANSWERED.resultJson);
+  const file = core.writer!.path;
+  await core.close();
+  const saved = (await loadSession(file)).events.find((e) => e.type === 'checkpoint');
+  expect(saved?.type === 'checkpoint' && saved.decisions?.map((d) => d.output)).toEqual([
+    ANSWERED.resultJson,
+  ]);
+  expect(saveErrors).toEqual([]);
+});
