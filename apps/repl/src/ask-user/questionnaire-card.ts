@@ -37,7 +37,8 @@ function hintFor(model: QuestionnaireModel): Span {
     : model.selected === model.freeFormRow
       ? 'Enter to type · ↑↓ select · Esc cancel'
       : '↑↓ select · Enter choose · type to answer · Esc cancel';
-  return { text, style: 'dim' };
+  const back = model.questionIndex > 0 ? ' · Shift+Tab back' : '';
+  return { text: text + back, style: 'dim' };
 }
 
 /** How the card is viewed: the rows it may take and the first question row shown. */

@@ -1,4 +1,6 @@
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
+import type { ToolActivity } from '@agent/llm';
+import { SessionWriter } from '@agent/session';
 import { Harness, ScriptedProvider, text, toolCall } from '../../test/harness';
 
 const ENTER = '\r';
@@ -128,8 +130,41 @@ describe('--max-ask-user 0', () => {
   });
 
   it('removes the tool and its guidance from the request; an earlier call still replays', async () => {
+    h = new Harness();
+    const writer = await SessionWriter.create({
+      agentHome: h.home,
+      cwd: h.workspace,
+      provider: 'openai-chat',
+      model: 'scripted-model',
+    });
+    const call: ToolActivity = {
+      id: 'c0',
+      name: 'ask_user',
+      input: { questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }] },
+      status: 'pending',
+      summary: '',
+    };
+    writer.recordUser('earlier');
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: { role: 'assistant', text: '', toolCalls: [call] },
+    });
+    writer.recordLoopEvent({
+      type: 'tool_end',
+      activity: {
+        ...call,
+        status: 'ok',
+        summary: '1 answer',
+        retainedOutput: '{"answers":["SQLite"],"cancelled":false}',
+      },
+      result: { output: '' },
+    });
+    await writer.close();
     const provider = new ScriptedProvider([text('no questions asked')]);
-    h = await new Harness().start(provider, { maxAskUser: 0 });
+    await h.start(provider, { maxAskUser: 0, continue: true });
+    const replayed = await h.waitForText('Resumed session', 15_000);
+    expect(replayed).toContain('✓ Questionnaire: 1 answer');
+    expect(replayed).toContain('→ SQLite');
     expect(h.repl.core.options.registry.get('ask_user')).toBeUndefined();
     expect(h.repl.core.options.system).not.toContain(ASK_USER_GUIDANCE);
     expect(h.repl.core.options.system).not.toContain('ask_user');
@@ -139,5 +174,45 @@ describe('--max-ask-user 0', () => {
     const request = provider.requests[0]!;
     expect(request.tools.map((t) => t.name)).not.toContain('ask_user');
     expect(request.system).not.toContain('ask_user');
+    const earlier = request.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []));
+    expect(earlier.map((c) => c.retainedOutput)).toEqual([
+      '{"answers":["SQLite"],"cancelled":false}',
+    ]);
+  });
+});
+
+describe('Esc before the batch (a soft stop pending)', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h?.stop();
+  });
+
+  it('the card does not open; the call gets a paired stopped result', async () => {
+    const provider = new ScriptedProvider([
+      toolCall('c1', 'ask_user', {
+        questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }],
+      }),
+      text('after the stop'),
+    ]);
+    provider.hold();
+    h = await new Harness().start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    await h.waitForText('working');
+    h.send('\x1b');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    provider.release();
+    await h.waitForText('· ready ·');
+    expect(await h.screen()).not.toContain('Question 1 of 1');
+    expect(h.repl.app.modals.active).toBeUndefined();
+    expect(provider.requests).toHaveLength(1);
+    await h.type('again');
+    h.send(ENTER);
+    await h.waitForText('after the stop');
+    const call = provider.requests[1]!.messages.flatMap((m) =>
+      m.role === 'assistant' ? m.toolCalls : [],
+    ).find((c) => c.id === 'c1');
+    expect(call?.status).toBe('skipped');
+    expect(call?.output ?? call?.summary).toMatch(/stopped/);
   });
 });
