@@ -96,6 +96,47 @@ describe('a questionnaire open when the session ended is offered again on resume
     });
   });
 
+  it('Ctrl+C on the reopened card interrupts; the answer given is paired with the call', async () => {
+    h = new Harness();
+    await crashedSession(h);
+    const provider = new ScriptedProvider([text('Carrying on.')]);
+    await h.start(provider, { continue: true });
+    await h.waitForText('Question 1 of 2', 15_000);
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    h.send('\x03');
+    await h.waitForText('interrupted after 1 of 2');
+    await h.waitForText('· ready ·');
+    expect(provider.requests).toHaveLength(0);
+    await h.type('carry on');
+    h.send(ENTER);
+    await h.waitForText('Carrying on.');
+    expect(resultOf(provider.requests[0]!.messages, 'call_open')).toEqual({
+      status: 'interrupted',
+      output: '{"answers":["PostgreSQL"],"cancelled":true,"interrupted":true}',
+    });
+  });
+
+  it('/resume ID does the same from a running REPL', async () => {
+    h = new Harness();
+    const file = await crashedSession(h);
+    const id = path.basename(file).replace(/\.jsonl$/, '');
+    const provider = new ScriptedProvider([text('Picked up where we stopped.')]);
+    await h.start(provider);
+    await h.waitForText('Type a message', 15_000);
+    await h.type(`/resume ${id}`);
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 2');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    h.send(ENTER);
+    await h.waitForText('Picked up where we stopped.');
+    expect(resultOf(provider.requests[0]!.messages, 'call_open')).toEqual({
+      status: 'ok',
+      output: '{"answers":["PostgreSQL","REST"],"cancelled":false}',
+    });
+  });
+
   it('with --max-ask-user 0 the call is closed as interrupted and nothing opens', async () => {
     h = new Harness();
     await crashedSession(h);
