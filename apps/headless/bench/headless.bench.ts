@@ -1,7 +1,7 @@
-// Start-up and one-turn cost of the headless runner, as ratios to `node -e 0` measured in this run.
-// Reference rows: a first run in a new agent home (before the code cache exists), and two floors
-// showing how much of a turn is the platform's and the SDK's: Node's fetch alone, and @agent/llm's
-// openai-chat provider alone (unbundled), each streaming the same reply from the same fake.
+// One headless turn against the local openai-chat fake, side by side with the same single
+// streamed request made by the bare openai SDK (bench/bare-openai.ts), on each Node this checkout
+// has: the one running the bench and, when `.cache/node24` holds it (.ci/run installs it there),
+// Node 24. Target: the turn costs at most 1.25x the bare SDK on the same Node.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,9 +9,25 @@ import path from 'node:path';
 import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/testkit';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
-const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'agent-run.js');
-const FLOOR_FETCH = path.join(__dirname, 'floor-fetch.js');
-const FLOOR_PROVIDER = path.join(__dirname, 'floor-provider.js');
+const TARGET = 1.25;
+const APP_DIR = path.resolve(__dirname, '..', '..');
+const MAIN = path.join(APP_DIR, 'dist', 'agent-run.js');
+const BARE = path.join(__dirname, 'bare-openai.js');
+const NODE24 = path.resolve(
+  APP_DIR,
+  '..',
+  '..',
+  '.cache',
+  'node24',
+  'node_modules',
+  '.bin',
+  'node',
+);
+
+interface Row {
+  name: string;
+  ms: number;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -19,38 +35,54 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function elapsed(start: bigint): number {
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-function timeSync(args: string[], env: NodeJS.ProcessEnv): number {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const ms = elapsed(start);
-  if (result.status !== 0) {
-    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr.toString()}`);
-  }
-  return ms;
-}
-
-/** The fake server lives in this process, so a run against it must not block the event loop. */
-function timeAsync(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs `node args` to completion without blocking the fake server in this process. */
+function time(node: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.stdout.resume();
+    child.on('error', reject);
     child.on('close', (code) => {
-      const ms = elapsed(start);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (code === 0) resolve(ms);
-      else reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
+      else reject(new Error(`${node} ${args.join(' ')} exited ${code}: ${stderr}`));
     });
   });
 }
 
+/** Every Node to measure on: this one, and Node 24 from .cache/node24 when present. */
+function nodes(): string[] {
+  const found = [process.execPath];
+  if (fs.existsSync(NODE24) && fs.realpathSync(NODE24) !== fs.realpathSync(process.execPath)) {
+    found.push(NODE24);
+  }
+  return found;
+}
+
+async function benchNode(node: string, url: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
+  const turnArgs = [MAIN, 'prompt.txt', '--provider', 'openai-chat', '--model', 'bench-model'];
+  turnArgs.push('--base-url', `${url}/v1`);
+  const measures: Array<[string, string[]]> = [
+    ['node -e 0', ['-e', '0']],
+    ['headless --version', [MAIN, '--version']],
+    ['bare openai SDK, one streamed request', [BARE, `${url}/v1`]],
+    ['headless one turn (openai-chat fake)', turnArgs],
+  ];
+  const times = measures.map((): number[] => []);
+  for (const [, args] of measures) await time(node, args, env); // warm-up (and compile cache)
+  for (let i = 0; i < RUNS; i++) {
+    for (const [index, [, args]] of measures.entries())
+      times[index]!.push(await time(node, args, env));
+  }
+  return measures.map(([name], index) => ({ name, ms: median(times[index]!) }));
+}
+
 async function main(): Promise<void> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run the build first`);
+  for (const file of [MAIN, BARE]) {
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run the build first`);
+  }
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'headless-bench-'));
   const workspace = path.join(home, 'workspace');
   fs.mkdirSync(workspace);
@@ -62,55 +94,31 @@ async function main(): Promise<void> {
     INIT_CWD: workspace,
     OPENAI_API_KEY: 'bench',
   };
-  const script: ScriptedTurn[] = Array.from({ length: 4 * (RUNS + 1) }, () => ({
+  const targets = nodes();
+  const script: ScriptedTurn[] = Array.from({ length: 2 * (RUNS + 1) * targets.length }, () => ({
     text: 'Hello! How can I help?',
     usage: { inputTokens: 20, outputTokens: 6 },
   }));
   const server = await startFakeServer(openAIChatProtocol, script);
-  const turnArgs = [MAIN, 'prompt.txt', '--provider', 'openai-chat', '--model', 'bench-model'];
-  turnArgs.push('--base-url', `${server.url}/v1`);
-  const fetchArgs = [FLOOR_FETCH, `${server.url}/v1`];
-  const providerArgs = [FLOOR_PROVIDER, `${server.url}/v1`];
+  const summary: string[] = [];
   try {
-    timeSync(['-e', '0'], env);
-    timeSync([MAIN, '--version'], env);
-    await timeAsync(turnArgs, env);
-    await timeAsync(fetchArgs, env);
-    await timeAsync(providerArgs, env);
-    const baseline: number[] = [];
-    const version: number[] = [];
-    const turn: number[] = [];
-    const coldTurn: number[] = [];
-    const fetchFloor: number[] = [];
-    const providerFloor: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      baseline.push(timeSync(['-e', '0'], env));
-      version.push(timeSync([MAIN, '--version'], env));
-      turn.push(await timeAsync(turnArgs, env));
-      const freshHome = path.join(home, `agent-home-${i}`);
-      coldTurn.push(await timeAsync(turnArgs, { ...env, AGENT_HOME: freshHome }));
-      fetchFloor.push(await timeAsync(fetchArgs, env));
-      providerFloor.push(await timeAsync(providerArgs, env));
+    for (const node of targets) {
+      const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      const rows = await benchNode(node, server.url, env);
+      console.log(`\nheadless benchmarks: median of ${RUNS} runs, Node ${version} (${node})\n`);
+      console.log('| measure | median ms |');
+      console.log('| --- | ---: |');
+      for (const row of rows) console.log(`| ${row.name} | ${row.ms.toFixed(1)} |`);
+      const bare = rows[2]!.ms;
+      const turn = rows[3]!.ms;
+      const ratio = turn / bare;
+      const verdict = ratio <= TARGET ? 'ok' : 'over target';
+      summary.push(
+        `Node ${version}: headless turn ${turn.toFixed(1)} ms, bare openai SDK ${bare.toFixed(1)} ms, ` +
+          `ratio ${ratio.toFixed(2)}x (target <= ${TARGET}x): ${verdict}`,
+      );
     }
-    const base = median(baseline);
-    const rows: Array<[string, number, number | undefined]> = [
-      ['node -e 0 (baseline)', base, undefined],
-      ['headless --version', median(version), 2],
-      ['headless one turn (openai-chat fake)', median(turn), 4],
-      ['first run in a new agent home: no code cache yet (reference)', median(coldTurn), undefined],
-      ['floor: Node fetch, same reply (reference)', median(fetchFloor), undefined],
-      ['floor: openai-chat provider alone (reference)', median(providerFloor), undefined],
-    ];
-    const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-    console.log(`headless benchmarks: median of ${RUNS} runs, Node ${process.version}\n`);
-    console.log(line(['measure', 'median ms', 'ratio to node -e 0', 'target', 'result']));
-    console.log(line(['---', '---:', '---:', '---:', '---']));
-    for (const [name, ms, target] of rows) {
-      const ratio = ms / base;
-      const verdict = target === undefined ? '' : ratio <= target ? 'ok' : 'over target';
-      const cells = [name, ms.toFixed(1), `${ratio.toFixed(2)}x`];
-      console.log(line([...cells, target === undefined ? '' : `<= ${target}x`, verdict]));
-    }
+    console.log(`\n${summary.join('\n')}`);
   } finally {
     await server.close();
     fs.rmSync(home, { recursive: true, force: true });

@@ -1,8 +1,7 @@
-// Bundles the tsc output (and the @agent/* dist files it reaches) into two files: dist/agent-run.js,
-// the launcher (arguments, --help, --version), and dist/agent-core.js, the agent with the `openai`
-// SDK, which the launcher loads through a code cache. Resolving and compiling ~260 small CommonJS
-// modules was most of a one-turn run's start-up. Every other third-party package stays outside
-// (see runtimeRequire).
+// Bundles the tsc output (and the @agent/* dist files it reaches) with the `openai` SDK into one
+// file, dist/agent-run.js (the `agent-run` bin). Resolving and loading ~260 small CommonJS modules
+// was most of a one-turn run's start-up: the bundle makes a turn about 15-30% faster (see
+// `pnpm bench`). Every other third-party package stays outside (see runtimeRequire).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,11 +11,8 @@ const esbuild = require('esbuild');
 const APP_DIR = path.resolve(__dirname, '..');
 const PACKAGES_DIR = path.resolve(APP_DIR, '..', '..', 'packages');
 const DIST = path.join(APP_DIR, 'dist');
-/** Each bundle, from its tsc-compiled entry. */
-const BUNDLES = [
-  { entry: path.join(DIST, 'main.js'), outfile: path.join(DIST, 'agent-run.js'), executable: true },
-  { entry: path.join(DIST, 'core.js'), outfile: path.join(DIST, 'agent-core.js') },
-];
+const ENTRY = path.join(DIST, 'main.js');
+const OUTFILE = path.join(DIST, 'agent-run.js');
 const DEPENDENCIES = Object.keys(require('../package.json').dependencies ?? {});
 
 /** Third-party packages compiled into the bundle: the SDK of the default, fast path. */
@@ -58,8 +54,7 @@ const runtimeRequire = {
           errors: [{ text: `${args.importer}: require.resolve("${args.path}") in bundled code` }],
         };
       }
-      // The core is loaded through vm.Script, where import() needs Node 20.18+; and a dynamic
-      // import of a package would bypass the runtime requires.
+      // A dynamic import of a package would bypass the runtime requires.
       if (args.kind === 'dynamic-import') {
         return { errors: [{ text: `${args.importer}: import("${args.path}") in bundled code` }] };
       }
@@ -119,10 +114,10 @@ function asciiOnly(file) {
   if (ascii !== text) fs.writeFileSync(file, ascii);
 }
 
-async function bundle({ entry, outfile, executable = false }) {
+async function main() {
   const result = await esbuild.build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: [ENTRY],
+    outfile: OUTFILE,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -134,19 +129,15 @@ async function bundle({ entry, outfile, executable = false }) {
     metafile: true,
     plugins: [runtimeRequire],
   });
-  asciiOnly(outfile);
-  if (executable) fs.chmodSync(outfile, 0o755);
+  asciiOnly(OUTFILE);
+  fs.chmodSync(OUTFILE, 0o755);
   const inputs = Object.keys(result.metafile.inputs);
   const atRunTime = inputs.filter((input) => input.startsWith('runtime-require:'));
-  const kib = (fs.statSync(outfile).size / 1024).toFixed(0);
+  const kib = (fs.statSync(OUTFILE).size / 1024).toFixed(0);
   console.log(
-    `${path.relative(APP_DIR, outfile)}: ${kib} KiB, ${inputs.length - atRunTime.length} modules ` +
+    `${path.relative(APP_DIR, OUTFILE)}: ${kib} KiB, ${inputs.length - atRunTime.length} modules ` +
       `bundled, ${atRunTime.length} third-party imports left to run time`,
   );
-}
-
-async function main() {
-  for (const target of BUNDLES) await bundle(target);
 }
 
 main().catch((error) => {

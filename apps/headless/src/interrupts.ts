@@ -1,11 +1,13 @@
 /**
- * SIGINT and SIGTERM abort the run (the loop ends, the session is saved); a second signal exits
- * at once with `exitCode`. Returns a function that removes the handlers.
+ * SIGINT and SIGTERM interrupt the run (`interrupt`: the loop ends, the session is saved); a
+ * second signal exits at once with `exitCode`. Returns a function that removes the handlers.
  */
-export function abortOnSignals(controller: AbortController, exitCode: number): () => void {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (controller.signal.aborted) process.exit(exitCode);
-    controller.abort(new Error(`interrupted by ${signal}`));
+export function abortOnSignals(interrupt: () => void, exitCode: number): () => void {
+  let interrupted = false;
+  const onSignal = (): void => {
+    if (interrupted) process.exit(exitCode);
+    interrupted = true;
+    interrupt();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

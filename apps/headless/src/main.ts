@@ -1,21 +1,15 @@
 #!/usr/bin/env node
 import Module from 'node:module';
-import path from 'node:path';
 import { parseCliArgs } from './cli-args';
-import type { CachedModule } from './code-cache';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
 import { readVersion } from './version';
 
-type Core = typeof import('./core');
-
 /**
- * Entry point (bundled as dist/agent-run.js). Only argument parsing runs up front; the agent is a
- * second bundle, dist/agent-core.js, loaded after it through a code cache, so --version never
- * compiles it and a run compiles it only once.
+ * Entry point (the `agent-run` bin). Only argument parsing runs up front: --help and --version
+ * never load the agent, and a run loads it after the compile cache is on.
  */
 async function main(argv: readonly string[]): Promise<number> {
-  let core: CachedModule<Core> | undefined;
   try {
     const command = parseCliArgs(argv);
     if (command.kind === 'help') {
@@ -27,8 +21,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.done;
     }
     enableCompileCache();
-    core = loadCore();
-    const code = await core.exports.runHeadless(command.options, {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runHeadless } = require('./run') as typeof import('./run');
+    return await runHeadless(command.options, {
       // Opened only when the prompt comes from standard input.
       get stdin() {
         return process.stdin;
@@ -38,11 +33,8 @@ async function main(argv: readonly string[]): Promise<number> {
       env: process.env,
       cwd: process.cwd(),
     });
-    // Only a finished provider turn compiled what later runs need (see run-facts.ts).
-    if (code === EXIT.done && core.exports.worthCaching()) core.save();
-    return code;
   } catch (error) {
-    if (error instanceof UsageError || (core && error instanceof core.exports.UsageError)) {
+    if (error instanceof UsageError) {
       process.stderr.write(`agent-run: ${error.message}\nRun agent-run --help for usage.\n`);
       return EXIT.usage;
     }
@@ -51,21 +43,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** The agent core, through the code cache in $AGENT_HOME/cache (loaded here, not for --version). */
-function loadCore(): CachedModule<Core> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { agentHome } = require('@agent/llm/agent-home') as typeof import('@agent/llm/agent-home');
-  const { requireWithCodeCache } = require('./code-cache') as typeof import('./code-cache');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return requireWithCodeCache<Core>(
-    path.join(__dirname, 'agent-core.js'),
-    path.join(agentHome(process.env), 'cache'),
-  );
-}
-
 /**
- * Node 22.1+ caches the compiled code of modules loaded from now on between runs (the packages the
- * core requires at run time; the core has its own cache); a no-op on Node 20.
+ * Node 22.1+ keeps the compiled code of the modules loaded from now on between runs (in its own
+ * cache directory, NODE_COMPILE_CACHE to move it); a no-op on Node 20.
  */
 function enableCompileCache(): void {
   const nodeModule = Module as unknown as { enableCompileCache?: () => unknown };

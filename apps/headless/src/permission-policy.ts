@@ -17,3 +17,11 @@ export function headlessPermissions(options: { yes: boolean }): PermissionReques
 export function denialReason(request: PermissionRequest): string {
   return `this is a headless run, which only allows read-only tools and edits inside the workspace; ${request.toolName} (${request.title}) was not run. To allow it, re-run with --yes.`;
 }
+
+/** The system prompt section that tells the model nobody is watching, and what runs. */
+export function headlessGuidance(yes: boolean): string {
+  const allowed = yes
+    ? 'Every tool call is approved in this run.'
+    : 'Read-only tools and edits inside the workspace run; other calls (running commands) are refused in this run.';
+  return `This is an unattended (headless) run: nobody is watching and nobody can answer questions. Make reasonable assumptions, state them, and finish the task. ${allowed}`;
+}

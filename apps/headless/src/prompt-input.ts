@@ -34,21 +34,3 @@ export async function readPrompt(
   }
   return text;
 }
-
-/** The person's directory: pnpm runs scripts in the package folder and sets INIT_CWD to it. */
-export function invocationDir(env: NodeJS.ProcessEnv, cwd: string): string {
-  return env.INIT_CWD && env.INIT_CWD.length > 0 ? env.INIT_CWD : cwd;
-}
-
-/** The workspace: `--cwd` (relative to the person's directory), else that directory itself. */
-export async function resolveWorkspace(flag: string | undefined, baseDir: string): Promise<string> {
-  const dir = path.resolve(baseDir, flag ?? '.');
-  let stat;
-  try {
-    stat = await fs.stat(dir);
-  } catch {
-    throw new UsageError(`the workspace directory ${dir} does not exist`);
-  }
-  if (!stat.isDirectory()) throw new UsageError(`the workspace ${dir} is not a directory`);
-  return fs.realpath(dir);
-}

@@ -1,22 +1,21 @@
+import { ConfigError, type AssistantMessage, type Usage } from '@agent/llm';
 import {
-  compactIfFull,
-  loadAgentSettings,
-  runToolLoop,
-  type AssistantMessage,
-  type LoopEvent,
-  type Message,
-  type Usage,
-} from '@agent/llm';
-import { defaultAgentHome, SessionWriter } from '@agent/session';
-import { createAgent, type HeadlessAgent } from './agent-setup';
+  AgentSession,
+  findSession,
+  FlagError,
+  invocationDir,
+  resolveWorkspace,
+  SessionNotFound,
+  type RuntimeEvent,
+  type SavedSession,
+} from '@agent/runtime';
+import { agentHome as defaultAgentHome } from '@agent/llm/config';
 import type { CliOptions } from './cli-args';
-import { EXIT, type ExitCode } from './exit-codes';
+import { EXIT, UsageError, type ExitCode } from './exit-codes';
 import { abortOnSignals } from './interrupts';
-import { createOutput, type RunReport } from './output';
-import { findPreviousSession } from './previous-session';
-import { invocationDir, readPrompt, resolveWorkspace } from './prompt-input';
-import { noteProvider } from './run-facts';
-import { keepWasmOnBaselineCompiler } from './wasm-tiering';
+import { createOutput, type RunOutput, type RunReport } from './output';
+import { headlessGuidance, headlessPermissions } from './permission-policy';
+import { readPrompt } from './prompt-input';
 
 /** The process pieces a run uses, passed in so nothing reaches for globals deep inside. */
 export interface RunIO {
@@ -28,96 +27,62 @@ export interface RunIO {
 }
 
 /**
- * One headless run: read the prompt, open or continue a session, run the tool loop with the
- * headless permission policy, save everything, report. Throws UsageError for bad invocations.
+ * One headless run: read the prompt, open or continue a session through the runtime, run one
+ * turn with the headless permission policy, save everything, report. Throws UsageError for bad
+ * invocations.
  */
 export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitCode> {
   const output = createOutput(options.output, io);
   const baseDir = invocationDir(io.env, io.cwd);
-  const workspace = await resolveWorkspace(options.cwd, baseDir);
+  const workspace = await usage(() => resolveWorkspace(options.cwd, baseDir));
   const agentHome = defaultAgentHome(io.env);
-  const previous = await findPreviousSession(agentHome, workspace, options);
+  const previous = await previousSession(agentHome, workspace, options);
   if (options.continue && !previous) {
     output.notice('--continue: no saved session for this workspace; starting a new one');
   }
   for (const warning of previous?.warnings ?? []) {
-    output.notice(`session ${previous!.id}: skipped ${warning}`);
+    output.notice(`session ${previous!.id}: skipped line ${warning.line}: ${warning.reason}`);
   }
   const prompt = await readPrompt(options.prompt, baseDir, () => io.stdin);
 
-  const agent = await createAgent({
-    cli: options,
-    env: io.env,
-    agentHome,
-    workspace,
-    previous: previous?.projection,
-  });
-  for (const notice of agent.notices) output.notice(notice);
-  noteProvider(agent.provider.id);
-  if (agent.provider.id === 'genkit') keepWasmOnBaselineCompiler();
-
-  const writer = previous
-    ? await SessionWriter.open(previous.path, {
-        onError: (error) => output.notice(`the session could not be saved: ${error.message}`),
-      })
-    : await SessionWriter.create({
+  const session = await usage(() =>
+    AgentSession.create({
+      agentHome,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: options.provider, model: options.model, baseUrl: options.baseUrl },
+        env: io.env,
         agentHome,
-        cwd: workspace,
-        provider: agent.provider.id,
-        model: agent.provider.model,
-        onError: (error) => output.notice(`the session could not be saved: ${error.message}`),
-      });
-  const projection = previous?.projection;
-  if (
-    projection &&
-    (projection.provider !== agent.provider.id || projection.model !== agent.provider.model)
-  ) {
-    writer.recordProviderChange(agent.provider.id, agent.provider.model);
-  }
-  if (options.toolHistory !== undefined && options.toolHistory !== projection?.toolHistory) {
-    writer.recordSettings({ toolHistory: options.toolHistory });
-  }
+      },
+      permissions: headlessPermissions({ yes: options.yes }),
+      promptSections: [headlessGuidance(options.yes)],
+      toolHistory: options.toolHistory,
+      maxIterations: options.maxIterations,
+      resume: previous,
+      onEvent: (event) => render(output, event),
+    }),
+  );
+  const problem = session.credentialProblem();
+  if (problem) throw new UsageError(problem);
+  output.notice(
+    `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
+  );
+  const sessionId = await session.openSessionFile();
   output.start({
-    sessionId: writer.id,
-    provider: agent.provider.id,
-    model: agent.provider.model,
+    sessionId,
+    provider: session.provider.id,
+    model: session.provider.model,
     cwd: workspace,
     resumed: previous !== undefined,
   });
 
-  const controller = new AbortController();
-  const removeHandlers = abortOnSignals(controller, EXIT.interrupted);
+  const removeHandlers = abortOnSignals(() => void session.interrupt(), EXIT.interrupted);
   let result;
   try {
-    const history = await compactBeforePrompt({
-      agent,
-      messages: projection?.messages ?? [],
-      threshold: loadAgentSettings(agentHome).autoCompact,
-      writer,
-      notice: (text) => output.notice(text),
-      signal: controller.signal,
-    });
-    writer.recordUser(prompt);
-    result = await runToolLoop({
-      provider: agent.provider,
-      registry: agent.registry,
-      system: agent.system,
-      history: [...history, { role: 'user', text: prompt }],
-      workspaceRoot: workspace,
-      signal: controller.signal,
-      permissions: agent.permissions,
-      maxIterations: options.maxIterations,
-      toolHistory: options.toolHistory ?? projection?.toolHistory ?? 'full',
-      onEvent: (event: LoopEvent) => {
-        writer.recordLoopEvent(event);
-        output.event(event);
-      },
-    });
+    result = await session.runTurn(prompt);
   } finally {
     removeHandlers();
-    await writer.close().catch((error: Error) => {
-      output.notice(`the session could not be saved: ${error.message}`);
-    });
+    await session.close();
   }
 
   const report: RunReport = {
@@ -125,7 +90,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     messages: result.messages,
     reason: result.reason,
     usage: totalUsage(result.messages),
-    sessionId: writer.id,
+    sessionId,
   };
   if (result.error !== undefined) report.error = result.error;
   output.finish(report);
@@ -134,35 +99,37 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   return EXIT.failed;
 }
 
-/**
- * Automatic compaction of a resumed conversation before the new prompt (recorded as a
- * checkpoint); the conversation unchanged when it is not needed or fails.
- */
-async function compactBeforePrompt(input: {
-  agent: HeadlessAgent;
-  messages: Message[];
-  threshold: number | false;
-  writer: SessionWriter;
-  notice: (text: string) => void;
-  signal: AbortSignal;
-}): Promise<Message[]> {
-  const { agent, messages } = input;
-  const result = await compactIfFull({
-    provider: agent.provider,
-    system: agent.system,
-    tools: agent.registry.specs(),
-    messages,
-    threshold: input.threshold,
-    signal: input.signal,
-  });
-  if (!result) return messages;
-  if (!result.ok) {
-    input.notice(`could not compact the conversation (${result.reason}); continuing as is`);
-    return messages;
+function render(output: RunOutput, event: RuntimeEvent): void {
+  if (event.type === 'notice') return output.notice(event.text);
+  if (event.type === 'save_error') {
+    return output.notice(`the session could not be saved: ${event.error.message}`);
   }
-  input.writer.recordCheckpoint(result.checkpoint);
-  input.notice(`compacted ${result.summarized} earlier messages into a summary`);
-  return result.messages;
+  output.event(event);
+}
+
+async function previousSession(
+  agentHome: string,
+  workspace: string,
+  options: CliOptions,
+): Promise<SavedSession | undefined> {
+  try {
+    return await findSession(agentHome, workspace, options);
+  } catch (error) {
+    if (error instanceof SessionNotFound) throw new UsageError(`--resume: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Runs `step`, turning configuration and flag mistakes into usage errors (exit 2). */
+async function usage<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof FlagError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  }
 }
 
 function finalText(messages: readonly AssistantMessage[]): string {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliEnv, CORE, MAIN, runCli, sessionEvents, startCli } from './support/cli';
+import { cliEnv, MAIN, runCli, sessionEvents, startCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
 jest.setTimeout(60_000);
@@ -30,7 +30,6 @@ describe('headless command line', () => {
       expect(result.code).toBe(0);
       const loaded = fs.readFileSync(trace, 'utf8').split('\n');
       expect(loaded).toContain(fs.realpathSync(MAIN));
-      expect(loaded).not.toContain(fs.realpathSync(CORE));
       expect(loaded.filter((file) => /node_modules|[\\/]packages[\\/]/.test(file))).toEqual([]);
     }
   });
@@ -50,9 +49,8 @@ describe('headless command line', () => {
     expect(result.stderr).not.toMatch(/unrecognized flag/);
     expect(result.code).toBe(0);
     const loaded = fs.readFileSync(trace, 'utf8').split('\n');
-    // Our packages and the openai SDK are inside the bundles: none of their files is loaded.
+    // Our packages and the openai SDK are inside the bundle: none of their files is loaded.
     expect(loaded).toContain(fs.realpathSync(MAIN));
-    expect(loaded).toContain(fs.realpathSync(CORE));
     expect(loaded.filter((file) => /[\\/]packages[\\/]/.test(file))).toEqual([]);
     const packages = loaded
       .map(
@@ -232,7 +230,7 @@ describe('headless command line', () => {
     cli.sandbox.write('two.txt', 'What was it?');
     const second = await runCli(['two.txt', ...openAIChatArgs(server.url), '--continue'], env);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain('compacted 2 earlier messages into a summary');
+    expect(second.stderr).toContain('Compacted 2 messages into a summary.');
     const compaction = server.requests[1]!.body.messages;
     expect(compaction[0].content).toContain('working summary');
     expect(JSON.stringify(compaction)).toContain('Pick a codeword.');
@@ -284,4 +282,12 @@ describe('headless command line', () => {
       expect(events.find((e) => e.type === 'assistant')?.message.text).toBe('Working on it');
     },
   );
+
+  it('refuses a provider without credentials before writing a session file', async () => {
+    cli.sandbox.write('p.txt', 'hello');
+    const run = await runCli(['p.txt', '--provider', 'anthropic'], cliEnv(cli.sandbox));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('anthropic needs credentials: ANTHROPIC_API_KEY');
+    expect(cli.sandbox.sessionFiles()).toEqual([]);
+  });
 });

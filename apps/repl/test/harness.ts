@@ -139,7 +139,7 @@ export class Harness {
     return lines.join('\n');
   }
 
-  async waitFor(check: (screen: string) => boolean, what: string, ms = 4000): Promise<string> {
+  async waitFor(check: (screen: string) => boolean, what: string, ms = 10_000): Promise<string> {
     const until = Date.now() + ms;
     let last = '';
     while (Date.now() < until) {

@@ -51,7 +51,7 @@ describe('REPL sessions, commands and scrolling', () => {
     first.send(ENTER);
     await first.waitForText('One.');
     await first.waitForText('· ready ·');
-    const file = first.repl.core.writer!.path;
+    const file = first.repl.core.sessionFile!;
     await first.stop({ keep: true });
     const settings = () =>
       readFileSync(file, 'utf8')
@@ -249,23 +249,54 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
-  it('Esc stops after the current tool batch without another model call', async () => {
+  it('Esc interrupts a running command at once; the model gets its output, paired', async () => {
     const provider = new ScriptedProvider([
-      toolCall('c1', 'list_files', { path: '.' }),
-      text('never requested'),
+      toolCall('c1', 'run_shell', { command: 'echo $((6 * 7))-begun; sleep 40' }),
+      text('ok'),
     ]);
+    const h = await new Harness().start(provider);
+    try {
+      await h.type('wait a while');
+      h.send(ENTER);
+      await h.waitForText('Allow running?');
+      h.send(ENTER);
+      await h.waitForText('42-begun');
+      const pressed = Date.now();
+      h.send('\x1b');
+      await h.waitForText('Interrupted.');
+      await h.waitForText('· ready ·');
+      expect(Date.now() - pressed).toBeLessThan(1000);
+      await h.type('go on');
+      h.send(ENTER);
+      await h.waitForText('ok');
+      const call = provider.requests[1]!.messages.flatMap((m) =>
+        m.role === 'assistant' ? m.toolCalls : [],
+      )[0]!;
+      expect(call).toMatchObject({ id: 'c1', status: 'interrupted' });
+      expect(call.output).toContain('42-begun');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('an interrupt returns queued prompts to the input instead of sending them', async () => {
+    const provider = new ScriptedProvider([text('first answer'), text('never')]);
     provider.hold();
     const h = await new Harness().start(provider);
     try {
-      await h.type('look around');
+      await h.type('first');
       h.send(ENTER);
       await h.waitForText('working');
-      h.send('\x1b');
-      await h.waitForText('Stopping after the current step');
-      provider.release();
-      await h.waitForText('Stopped (Esc)');
+      await h.type('queued one');
+      h.send(ENTER);
+      await h.type('queued two');
+      h.send(ENTER);
+      h.send('\x03');
+      await h.waitForText('Interrupted.');
+      await h.waitForText('queued two');
+      expect(h.repl.app.router.input.text).toBe('queued one\n\nqueued two');
+      expect(h.repl.app.queue).toEqual([]);
       expect(provider.requests).toHaveLength(1);
-      expect(await h.screen()).toMatch(/✓ Ran list files in \./);
     } finally {
       await h.stop();
     }

@@ -20,7 +20,8 @@ describe('REPL on a blessed screen', () => {
       ],
     ]);
     h = await new Harness().start(provider);
-    const first = await h.waitForText('openai-chat/scripted-model');
+    // The first paint of the file also waits for the agent's modules to load (slow on a busy machine).
+    const first = await h.waitForText('openai-chat/scripted-model', 15_000);
     expect(first).toContain('/ for commands');
     await h.type('hello there');
     h.send(ENTER);

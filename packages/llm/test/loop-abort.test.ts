@@ -1,7 +1,8 @@
 import type { StreamEvent } from '../src';
 import { aborted, call, reply, text } from './support/scripted-provider';
 import { resultsIn, startLoop } from './support/run';
-import { defineTool } from '@agent/tools';
+import os from 'node:os';
+import { defineTool, runShellTool } from '@agent/tools';
 import { z } from 'zod';
 import { Effects, echoTool, waitTool, writeTool } from './support/test-tools';
 
@@ -147,5 +148,29 @@ describe('runToolLoop interruption', () => {
     const result = await h.result;
     expect(result).toEqual({ messages: [], reason: 'interrupted' });
     expect(h.provider.requests).toHaveLength(0);
+  });
+});
+
+describe('an interrupted command', () => {
+  it('ends at once, its process group killed, and keeps the output it printed as the result', async () => {
+    const h = startLoop(
+      [reply('', call('sh', 'run_shell', { command: 'echo started-$((40 + 2)); sleep 40' }))],
+      [runShellTool()],
+      { workspaceRoot: os.tmpdir() },
+    );
+    const until = Date.now() + 5000;
+    while (!h.events.some((e) => e.type === 'tool_start') && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stoppedAt = Date.now();
+    h.controller.abort();
+    const result = await h.result;
+    expect(Date.now() - stoppedAt).toBeLessThan(1000);
+    expect(result.reason).toBe('interrupted');
+    const [shell] = resultsIn(result.messages);
+    expect(shell).toMatchObject({ id: 'sh', status: 'interrupted' });
+    expect(shell!.output).toMatch(/^interrupted: .*run_shell/);
+    expect(shell!.output).toContain('started-42');
   });
 });

@@ -33,6 +33,7 @@ function designGraph(): WorkspaceUnit[] {
     unit('@agent/session', ['@agent/llm', '@agent/tools']),
     unit('@agent/askuser', ['@agent/tools']),
     unit('@agent/subagents', ['@agent/llm', '@agent/tools']),
+    unit('@agent/mcp', ['@agent/tools', '@modelcontextprotocol/sdk', 'zod']),
     unit('@agent/testkit', []),
     unit(
       'headless',
@@ -57,6 +58,8 @@ describe('the workspace dependency graph', () => {
       expect.arrayContaining([
         '@agent/askuser',
         '@agent/llm',
+        '@agent/runtime',
+        '@agent/mcp',
         '@agent/session',
         '@agent/subagents',
         '@agent/testkit',
@@ -73,10 +76,13 @@ describe('the workspace dependency graph', () => {
     expect(checkGraph(units)).toEqual([]);
   });
 
-  it('keeps @agent/askuser out of headless and subagents entirely', () => {
+  it('keeps @agent/askuser out of headless, subagents and mcp entirely', () => {
     const edges = workspaceEdges(units);
     expect(edges.get('headless')).not.toContain('@agent/askuser');
     expect(edges.get('@agent/subagents')).not.toContain('@agent/askuser');
+    expect(edges.get('@agent/runtime')).not.toContain('@agent/askuser');
+    expect(edges.get('headless')).toContain('@agent/runtime');
+    expect(edges.get('@agent/mcp')).not.toContain('@agent/askuser');
     expect(edges.get('repl')).toContain('@agent/askuser');
   });
 });
@@ -115,6 +121,16 @@ describe('the dependency checker', () => {
     expect(checkGraph(graph)).toEqual([
       'headless reaches @agent/askuser: headless -> @agent/subagents -> @agent/askuser',
       '@agent/subagents reaches @agent/askuser: @agent/subagents -> @agent/askuser',
+    ]);
+  });
+
+  it('catches mcp reaching askuser', () => {
+    const graph = replace(
+      designGraph(),
+      unit('@agent/mcp', ['@agent/tools', '@agent/askuser'], ['@agent/askuser']),
+    );
+    expect(checkGraph(graph)).toEqual([
+      '@agent/mcp reaches @agent/askuser: @agent/mcp -> @agent/askuser',
     ]);
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const PUBLISHABLE = ['tools', 'llm', 'session', 'askuser', 'subagents'];
+const PUBLISHABLE = ['tools', 'llm', 'session', 'askuser', 'subagents', 'runtime', 'mcp'];
 
 interface Manifest {
   name: string;

@@ -33,3 +33,75 @@ export interface AskUserRequester {
     onProgress?: (progress: QuestionnaireProgress) => void,
   ): Promise<QuestionnaireResult>;
 }
+
+/** How one field of a server's form is answered. */
+export type FormFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'multi-choice';
+
+/**
+ * One field of a form a server asks the person to fill in (MCP elicitation, form mode), as a
+ * question of the questionnaire card. Plain data: it can be recorded in a session as it is.
+ */
+export interface FormQuestion {
+  /** The property of the reply this answers. */
+  key: string;
+  /** What the person reads: the field's title, then its description. */
+  question: string;
+  kind: FormFieldKind;
+  /**
+   * The choices shown, the default first: the labels of a `choice` or `multi-choice` field,
+   * `Yes`/`No` for a `boolean`, the default value alone for a `text` or number field that has one.
+   */
+  options: string[];
+  /** A typed answer is accepted (text and number fields); choices accept only their options. */
+  typed: boolean;
+  /** Optional fields can be skipped: their answer is `null`. */
+  required: boolean;
+  /** Bounds checked by `checkFormAnswer`: lengths for text, values for numbers, counts for multi-choice. */
+  min?: number;
+  max?: number;
+  /** For text fields: `email`, `uri`, `date` or `date-time`. */
+  format?: string;
+  /** For `multi-choice`: the options checked when the question appears. */
+  defaults?: string[];
+}
+
+/** A server's form, one question per field. Forms may have more than ten fields. */
+export interface FormQuestionnaire {
+  /** The server's name as configured. */
+  server: string;
+  /** The server's message explaining the form. */
+  message: string;
+  questions: FormQuestion[];
+}
+
+/** One answer: a label or typed text; several labels for `multi-choice`; `null` when skipped. */
+export type FormAnswer = string | string[] | null;
+
+/** The person's reply to a form: answers in question order, or a decline (Esc) or cancel. */
+export type FormOutcome =
+  { action: 'accept'; answers: FormAnswer[] } | { action: 'decline' } | { action: 'cancel' };
+
+/** A server asks the person to open a URL (MCP elicitation, URL mode). */
+export interface UrlRequest {
+  server: string;
+  message: string;
+  url: string;
+}
+
+/**
+ * The channel from MCP servers' elicitation requests to the person (implemented by the REPL).
+ * With no requester, every request is declined at once. Aborting `signal` rejects with its
+ * reason and leaves nothing pending.
+ */
+export interface ElicitationRequester {
+  /** Asks a form's questions (the questionnaire card); answers are checked with `checkFormAnswer`. */
+  askForm(form: FormQuestionnaire, signal: AbortSignal): Promise<FormOutcome>;
+  /**
+   * Shows the URL and asks the person before anything is opened; `accept` means the person
+   * agreed and the requester opened it (or showed it to be opened).
+   */
+  askUrl(
+    request: UrlRequest,
+    signal: AbortSignal,
+  ): Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+}

@@ -10,6 +10,15 @@ export interface PermissionRequest {
   input: unknown;
   /** What would change (a unified diff for edits), when the tool can tell beforehand. */
   preview?: string;
+  /** What permission rules match against (see RuleSubject), when the tool names one. */
+  subject?: string;
+  subjectKind?: RuleSubject['kind'];
+}
+
+/** What a call's permission rules match: a command line (by prefix) or a workspace path (by glob). */
+export interface RuleSubject {
+  kind: 'command' | 'path';
+  value: string;
 }
 
 /** The person's answer. A denial may carry words that go back to the model. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AskUserRequester } from './ask-user-requester';
-import type { PermissionRequester } from './permission';
+import type { PermissionRequester, RuleSubject } from './permission';
 
 /** What a tool may do, deciding whether the person is asked first. */
 export type PermissionClass = 'read' | 'edit' | 'exec';
@@ -83,6 +83,8 @@ export interface Tool<I = any> {
   concurrent?: boolean;
   /** A one-line description of a call for status lines and permission cards. */
   describe?(input: I): string;
+  /** What permission rules match for a call: its command line, or its workspace path. */
+  ruleSubject?(input: I): RuleSubject;
   /** What the call would change, shown on the permission card before anything happens. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;

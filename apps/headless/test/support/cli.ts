@@ -6,8 +6,6 @@ import path from 'node:path';
 export const APP_DIR = path.resolve(__dirname, '../..');
 /** The shipped artifact (the `agent-run` bin): the esbuild bundle of dist/main.js. */
 export const MAIN = path.join(APP_DIR, 'dist', 'agent-run.js');
-/** The agent half, which MAIN loads through its code cache. */
-export const CORE = path.join(APP_DIR, 'dist', 'agent-core.js');
 
 export interface CliResult {
   code: number | null;

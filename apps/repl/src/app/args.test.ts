@@ -52,13 +52,18 @@ describe('parseArgs', () => {
   });
 
   it('refuses unknown flags and bad values with a clear message', () => {
-    expect(parseArgs(['--nope'], {}, '/w')).toEqual({ ok: false, error: 'unknown option: --nope' });
-    expect(parseArgs(['--tool-history', 'some'], {}, '/w')).toEqual({
-      ok: false,
-      error: '--tool-history must be full or off',
-    });
-    expect(parseArgs(['--max-ask-user', '-1'], {}, '/w')).toMatchObject({ ok: false });
-    expect(parseArgs(['--model'], {}, '/w')).toEqual({ ok: false, error: '--model needs a value' });
-    expect(parseArgs(['--resume', 'x', '--continue'], {}, '/w')).toMatchObject({ ok: false });
+    const error = (argv: string[]): string => {
+      const parsed = parseArgs(argv, {}, '/w');
+      if (parsed.ok) throw new Error(`expected an error for ${argv.join(' ')}`);
+      return parsed.error;
+    };
+    expect(error(['--nope'])).toMatch(/Unknown option '--nope'/);
+    expect(error(['--tool-history', 'some'])).toBe(
+      '--tool-history must be one of full, off (got "some")',
+    );
+    expect(error(['--max-ask-user', '-1'])).toMatch(/--max-ask-user/);
+    expect(error(['--model'])).toMatch(/--model/);
+    expect(error(['--resume', 'x', '--continue'])).toMatch(/cannot be used together/);
+    expect(error(['stray'])).toBe('unexpected argument: stray');
   });
 });

@@ -2,15 +2,15 @@ import type { Key } from '../input/key';
 import { KeyRouter, type RouterActions } from './key-router';
 import { ModalSlot } from './modal';
 
-function setup(busy = false) {
+function setup(busy = false, queued: string[] = []) {
   const log: string[] = [];
   let now = 0;
   const modals = new ModalSlot();
   const actions: RouterActions = {
     isBusy: () => busy,
     submit: (text) => log.push(`submit:${text}`),
-    softStop: () => log.push('softStop'),
     interrupt: () => log.push('interrupt'),
+    takeQueued: () => queued.pop(),
     quit: () => log.push('quit'),
     notify: (text) => log.push(`notify:${text}`),
     scroll: (rows) => log.push(`scroll:${rows}`),
@@ -56,13 +56,22 @@ describe('KeyRouter', () => {
     expect(log).toEqual(['interrupt', 'scroll:-9']);
   });
 
-  it('Esc stops a running turn at the next safe point; idle Esc does nothing', () => {
+  it('Esc interrupts a running turn at once; idle Esc does nothing', () => {
     const busy = setup(true);
     busy.router.handleKey(key('escape'));
-    expect(busy.log).toEqual(['softStop']);
+    expect(busy.log).toEqual(['interrupt']);
     const idle = setup(false);
     idle.router.handleKey(key('escape'));
     expect(idle.log).toEqual([]);
+  });
+
+  it('Up on an empty prompt takes the last queued prompt back for editing', () => {
+    const { router, type } = setup(true, ['first', 'second']);
+    router.handleKey(key('up'));
+    expect(router.input.text).toBe('second');
+    type('!');
+    router.handleKey(key('up'));
+    expect(router.input.text).toBe('second!');
   });
 
   it('submits prompts even while busy (the app queues them)', () => {

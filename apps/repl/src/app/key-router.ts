@@ -9,10 +9,10 @@ export interface RouterActions {
   isBusy(): boolean;
   /** A prompt or slash command the person submitted. */
   submit(text: string): void;
-  /** Esc during a turn: stop at the next safe point. */
-  softStop(): void;
-  /** Ctrl+C during a turn: interrupt at once. */
+  /** Esc or Ctrl+C during a turn: interrupt at once (the stream and running tools). */
   interrupt(): void;
+  /** Takes the last queued prompt back out of the queue (Up on an empty prompt), if any. */
+  takeQueued(): string | undefined;
   quit(): void;
   /** A transient hint for the status line. */
   notify(text: string): void;
@@ -75,8 +75,18 @@ export class KeyRouter {
       return this.actions.changed();
     }
     if (name === 'escape') {
-      if (this.actions.isBusy()) this.actions.softStop();
+      if (this.actions.isBusy()) {
+        this.actions.interrupt();
+        this.actions.changed();
+      }
       return;
+    }
+    if (name === 'up' && this.input.isEmpty) {
+      const queued = this.actions.takeQueued();
+      if (queued !== undefined) {
+        this.input.setText(queued);
+        return this.afterEdit();
+      }
     }
     const result = this.input.handleKey(key);
     if (result.type === 'submit') this.actions.submit(result.text);

@@ -1,11 +1,10 @@
-import type { LoopEvent } from '@agent/llm';
+import type { AgentSession, RuntimeEvent } from '@agent/runtime';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { TurnRenderer, type ToolDisplay } from './turn-renderer';
-import type { AgentCore } from './agent-core';
 
 /** What the status line shows. */
 export interface StatusInfo {
@@ -21,6 +20,13 @@ export interface StatusInfo {
 /** Runs a slash command; resolves when it is done. `signal` aborts on Ctrl+C or quit. */
 export type CommandHandler = (text: string, signal: AbortSignal) => Promise<void>;
 
+/** The loaded agent, everything the app needs of it at once. */
+export interface AttachedAgent {
+  session: AgentSession;
+  commands: CommandHandler;
+  display: ToolDisplay;
+}
+
 /**
  * The REPL's controller, free of any terminal library: transcript, key routing, the prompt
  * queue, the running turn and the status line. Painters read it; `onPaint` asks for a frame.
@@ -33,11 +39,13 @@ export class ReplApp {
   readonly queue: string[] = [];
   notice: string | undefined;
   frame = 0;
-  commandHandler: CommandHandler = async () => undefined;
-  display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  private commandHandler: CommandHandler = async () => undefined;
+  private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
+  /** An interrupt happened while prompts were queued: they go back to the input, not out. */
+  private holdQueue = false;
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private noticeTimer: NodeJS.Timeout | undefined;
@@ -48,7 +56,7 @@ export class ReplApp {
   private continuePending = false;
 
   /** The agent, attached once its modules are loaded (after the first paint). */
-  core: AgentCore | undefined;
+  core: AgentSession | undefined;
   /** What the status line names before the agent is attached. */
   pendingLabel = { provider: 'agent', model: 'starting…' };
 
@@ -60,14 +68,16 @@ export class ReplApp {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
       submit: (text) => this.submit(text),
-      softStop: () => {
-        this.core?.softStop();
-        this.flash('Stopping after the current step…');
-      },
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
+        this.holdQueue = this.queue.length > 0;
         this.commandAbort?.abort(new Error('interrupted by the person'));
         void this.core?.interrupt();
+      },
+      takeQueued: () => {
+        const text = this.queue.pop();
+        if (text !== undefined) this.onPaint();
+        return text;
       },
       quit: () => this.onQuit(),
       notify: (text) => this.flash(text),
@@ -148,7 +158,7 @@ export class ReplApp {
     let mode = 'ready';
     if (!core) mode = 'loading';
     else if (modal) mode = modal.hint ?? 'answer the card';
-    else if (core.busy) mode = 'working · Esc stop · Ctrl+C interrupt';
+    else if (core.busy) mode = 'working · Esc or Ctrl+C interrupts';
     else if (this.commandRunning) mode = 'running command';
     return {
       provider: core?.provider.id ?? this.pendingLabel.provider,
@@ -218,9 +228,11 @@ export class ReplApp {
   }
 
   /** Attaches the loaded agent and sends anything typed while it loaded. */
-  attach(core: AgentCore): void {
+  attach(agent: AttachedAgent): void {
     if (this.disposed) return;
-    this.core = core;
+    this.core = agent.session;
+    this.commandHandler = agent.commands;
+    this.display = agent.display;
     this.onPaint();
     if (this.continuePending) {
       this.continuePending = false;
@@ -230,8 +242,12 @@ export class ReplApp {
     this.next();
   }
 
-  /** The agent core's loop events, drawn into the transcript. */
-  onLoopEvent(event: LoopEvent): void {
+  /** The session's events: loop events drawn into the transcript, notices and save errors. */
+  onRuntimeEvent(event: RuntimeEvent): void {
+    if (event.type === 'notice') return this.info(event.text);
+    if (event.type === 'save_error') {
+      return this.error(`Saving the session failed: ${event.error.message}`);
+    }
     this.renderer?.handle(event);
   }
 
@@ -253,8 +269,19 @@ export class ReplApp {
 
   private next(): void {
     if (this.busy) return;
+    if (this.holdQueue) return this.returnQueueToInput();
     const text = this.queue.shift();
     if (text !== undefined) this.submit(text);
+  }
+
+  /** After an interrupt, queued prompts come back to the input for editing, never sent. */
+  private returnQueueToInput(): void {
+    this.holdQueue = false;
+    const queued = this.queue.splice(0).join('\n\n');
+    if (queued === '') return;
+    const input = this.router.input;
+    input.setText(input.text.trim() === '' ? queued : `${input.text}\n\n${queued}`);
+    this.flash('Interrupted: your queued prompts are back in the input (Enter sends them).', 5000);
   }
 
   private startSpinner(): void {

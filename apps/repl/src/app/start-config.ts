@@ -1,18 +1,10 @@
-import {
-  agentHome,
-  loadAgentSettings,
-  resolveProviderConfig,
-  type AgentSettings,
-  type ResolvedProvider,
-} from '@agent/llm/config';
+import { agentHome, loadConfigFile, resolveProviderConfig } from '@agent/llm/config';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
 export interface StartConfig {
   agentHome: string;
-  /** Undefined when a provider is injected (tests). */
-  resolved?: ResolvedProvider;
-  settings: AgentSettings;
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -25,12 +17,13 @@ export function loadStartConfig(
   injectedProvider: boolean,
 ): StartConfig {
   const home = agentHome(env);
-  const resolved = injectedProvider
-    ? undefined
-    : resolveProviderConfig({
-        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
-        env,
-        agentHome: home,
-      });
-  return { agentHome: home, resolved, settings: loadAgentSettings(home) };
+  loadConfigFile(home);
+  if (!injectedProvider) {
+    resolveProviderConfig({
+      flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+      env,
+      agentHome: home,
+    });
+  }
+  return { agentHome: home, env };
 }

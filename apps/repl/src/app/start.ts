@@ -1,7 +1,7 @@
 import { mountScreen, type ReplScreen, type TerminalStreams } from '../ui/repl-screen';
 import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
-import type { AgentCore } from './agent-core';
+import type { AgentSession } from '@agent/runtime';
 import type { ReplArgs } from './args';
 import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
@@ -21,7 +21,7 @@ export interface StartOptions {
 export interface RunningRepl {
   app: ReplApp;
   screen: ReplScreen;
-  core: AgentCore;
+  core: AgentSession;
   quit(code?: number): Promise<void>;
   exited: Promise<number>;
 }
@@ -46,7 +46,7 @@ export async function startRepl(
   const paint = (): void => ui.screen?.paint();
   let exit!: (code: number) => void;
   const exited = new Promise<number>((resolve) => (exit = resolve));
-  const state: { core?: AgentCore; quitting?: Promise<void> } = {};
+  const state: { core?: AgentSession; quitting?: Promise<void> } = {};
   let restoreOutput = (): void => undefined;
   const quit = (code = 0): Promise<void> => {
     state.quitting ??= (async () => {

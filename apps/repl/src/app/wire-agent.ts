@@ -1,15 +1,11 @@
-import { buildSystemPrompt, createProvider, type Provider, type ProviderId } from '@agent/llm';
-import { latestSessionFor, resolveSession } from '@agent/session';
-import { createTaskTool, loadProfiles } from '@agent/subagents';
-import { ToolRegistry, createWorkspaceTools } from '@agent/tools';
+import type { Provider } from '@agent/llm';
+import { AgentSession, findSession, SessionNotFound, type SavedSession } from '@agent/runtime';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
-import { AgentCore } from './agent-core';
-import { resumeFile, runCommand, type CommandDeps } from './command-runner';
+import { runCommand, showResumed, type CommandDeps } from './command-runner';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import type { CardPermissionRequester } from './permission-requester';
 import type { ReplApp } from './repl-app';
-import type { ReplayHook } from './replay';
 
 export const DEFAULT_MAX_ASK_USER = 3;
 
@@ -25,100 +21,78 @@ export interface WireOptions {
 }
 
 /**
- * Builds the primary agent and attaches it to the app: the configured provider (the offline
- * demo without credentials), workspace tools plus extensions, the system prompt, the
- * slash commands, and a resumed session when asked. Throws on configuration errors.
+ * Builds the primary agent through the runtime and attaches it to the app: the REPL's
+ * extensions (ask_user) supply extra tools, prompt sections and the requester; the slash
+ * commands and the tool display come with it; a resumed session when asked. Throws on
+ * configuration errors.
  */
-export async function wireAgent(options: WireOptions): Promise<AgentCore> {
+export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const { app, cards, args } = options;
-  const { agentHome, resolved, settings } = options.config;
-  const provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
-  const { profiles, errors } = await loadProfiles({ agentHome, workspaceRoot: args.cwd });
-  const current: Provider = {
-    get id() {
-      return core.provider.id;
-    },
-    get model() {
-      return core.provider.model;
-    },
-    stream: (request, signal) => core.provider.stream(request, signal),
-  };
-  const registry: ToolRegistry = new ToolRegistry([
-    ...createWorkspaceTools(),
-    createTaskTool({
-      provider: current,
-      providerForModel: (model): Provider =>
-        createProvider(core.provider.id as ProviderId, { ...(resolved?.options ?? {}), model }),
-      profiles,
-    }),
-  ]);
+  const { agentHome } = options.config;
   const maxAskUser = args.maxAskUser ?? DEFAULT_MAX_ASK_USER;
-  const core: AgentCore = new AgentCore(provider, {
+  const saved = await savedSession(args, agentHome, app);
+  const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(app.host({ maxAskUser })));
+  const session = await AgentSession.create({
     agentHome,
     workspaceRoot: args.cwd,
-    registry,
-    system: '',
+    choice: {
+      flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+      env: options.config.env,
+      agentHome,
+    },
+    provider: options.provider,
     permissions: cards,
-    maxAskUser,
-    toolHistory: args.toolHistory ?? 'full',
-    autoCompact: settings.autoCompact,
-    onEvent: (event) => app.onLoopEvent(event),
-    onSaveError: (error) => app.error(`Saving the session failed: ${error.message}`),
-    onNotice: (text) => app.info(text),
+    askUser: extensions.find((extension) => extension.askUser)?.askUser,
+    extraTools: extensions.flatMap((extension) => extension.tools ?? []),
+    promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
+    maxInteractive: maxAskUser,
+    toolHistory: args.toolHistory,
+    resume: saved,
+    onEvent: (event) => app.onRuntimeEvent(event),
   });
-
-  const sections: string[] = [];
-  const replayHooks: ReplayHook[] = [];
-  for (const factory of BUILTIN_EXTENSIONS) {
-    const extension = factory(app.host({ maxAskUser }));
-    for (const tool of extension.tools ?? []) registry.register(tool);
-    sections.push(...(extension.systemPromptSections ?? []));
-    if (extension.askUser) core.options.askUser = extension.askUser;
-    if (extension.replaySegment) replayHooks.push(extension.replaySegment);
-  }
-  core.options.system = buildSystemPrompt({
-    workspaceRoot: args.cwd,
-    toolNames: registry.names(),
-    extraSections: sections,
-  });
-  app.display = {
-    isHidden: (name) => registry.get(name)?.interactive === true,
-    showsOutput: (name) => registry.get(name)?.permission === 'exec',
-  };
 
   const deps: CommandDeps = {
     app,
-    core,
+    session,
     agentHome,
     workspaceRoot: args.cwd,
-    replayHooks,
-    switchModel: async (name) => {
-      const base = resolved?.options ?? { model: name };
-      core.provider = createProvider(core.provider.id as ProviderId, { ...base, model: name });
-      core.writer?.recordProviderChange(core.provider.id, name);
-      return `Model: ${core.provider.id} / ${name}`;
-    },
+    replayHooks: extensions.flatMap((extension) =>
+      extension.replaySegment ? [extension.replaySegment] : [],
+    ),
     resetSession: () => cards.reset(),
     quit: () => void options.quit(0),
   };
-  app.commandHandler = (text, signal) => runCommand(text, deps, signal);
-
-  app.info(`agent · ${provider.id}/${provider.model} · workspace ${args.cwd}`);
-  if (resolved?.id === 'demo') app.info(resolved.reason);
-  for (const error of errors) app.error(`Agent profile skipped: ${error.message}`);
+  app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);
+  if (session.provider.id === 'demo') app.info(session.providerReason);
+  const problem = session.credentialProblem();
+  if (problem) app.error(problem);
   app.info('Type a message and press Enter. /help lists keys and commands.');
-  if (args.resume || args.continue) await resume(args, agentHome, deps);
-  app.attach(core);
-  return core;
+  if (saved) showResumed(saved, deps);
+  app.attach({
+    session,
+    commands: (text, signal) => runCommand(text, deps, signal),
+    display: {
+      isHidden: (name) => session.registry.get(name)?.interactive === true,
+      showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
+    },
+  });
+  return session;
 }
 
-async function resume(args: ReplArgs, agentHome: string, deps: CommandDeps): Promise<void> {
-  if (args.resume) {
-    const found = await resolveSession(agentHome, args.resume);
-    if (found.ok) return resumeFile(found.session.path, deps, args.toolHistory);
-    return deps.app.error(found.message);
+/** The session `--resume` or `--continue` names, if any; a bad id is reported, not fatal. */
+async function savedSession(
+  args: ReplArgs,
+  agentHome: string,
+  app: ReplApp,
+): Promise<SavedSession | undefined> {
+  if (!args.resume && !args.continue) return undefined;
+  try {
+    const saved = await findSession(agentHome, args.cwd, args);
+    if (!saved) app.info('No saved session for this directory yet: starting a new one.');
+    return saved;
+  } catch (error) {
+    if (!(error instanceof SessionNotFound)) throw error;
+    app.error(error.message);
+    return undefined;
   }
-  const latest = await latestSessionFor(agentHome, args.cwd);
-  if (latest) return resumeFile(latest.path, deps, args.toolHistory);
-  deps.app.info('No saved session for this directory yet: starting a new one.');
 }

@@ -48,10 +48,9 @@ describe('ask_user on the REPL screen', () => {
 
   it('is registered with its guidance for the primary agent', async () => {
     h = await new Harness().start(new ScriptedProvider([]));
-    expect(h.repl.core.options.registry.get('ask_user')?.interactive).toBe(true);
-    expect(h.repl.core.options.system).toContain(ASK_USER_GUIDANCE);
-    expect(h.repl.core.options.askUser).toBeDefined();
-    expect(h.repl.core.options.maxAskUser).toBe(3);
+    expect(h.repl.core.registry.get('ask_user')?.interactive).toBe(true);
+    expect(h.repl.core.system).toContain(ASK_USER_GUIDANCE);
+    expect(h.repl.core.maxInteractive).toBe(3);
   });
 
   it('answers a two-question card with an option and a typed answer, then restores input', async () => {
@@ -61,7 +60,7 @@ describe('ask_user on the REPL screen', () => {
       text('ok'),
     ]);
     h = await new Harness().start(provider, { maxAskUser: 2 });
-    expect(h.repl.core.options.maxAskUser).toBe(2);
+    expect(h.repl.core.maxInteractive).toBe(2);
     await h.type('build the service');
     h.send(ENTER);
     const card = await h.waitForText('Question 1 of 2');

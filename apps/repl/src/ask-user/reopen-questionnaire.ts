@@ -53,7 +53,7 @@ export function reopenCalls(
 
 /** What offering a questionnaire again on resume needs from the REPL. */
 export interface ReopenDeps {
-  core: { messages: Message[]; options: { registry: { get(name: string): unknown } } };
+  session: { messages: Message[]; registry: { get(name: string): unknown } };
   app: { info(text: string): void; continueTurn(): void };
 }
 
@@ -64,10 +64,10 @@ export interface ReopenDeps {
  */
 export function offerOpenQuestionnaire(events: readonly SessionEvent[], deps: ReopenDeps): boolean {
   const ids = openQuestionnaireCalls(events);
-  if (!ids || !deps.core.options.registry.get(ASK_USER_TOOL_NAME)) return false;
-  const reopened = reopenCalls(deps.core.messages, ids);
+  if (!ids || !deps.session.registry.get(ASK_USER_TOOL_NAME)) return false;
+  const reopened = reopenCalls(deps.session.messages, ids);
   if (!reopened) return false;
-  deps.core.messages = reopened;
+  deps.session.messages = reopened;
   deps.app.info(
     'The session ended while a questionnaire was open: it is asked again (Esc cancels it).',
   );

@@ -1,7 +1,6 @@
-import { compactHistory } from '@agent/llm';
-import { allowAll, readFileTool, ToolRegistry } from '@agent/tools';
-import { AgentCore } from '../../src/app/agent-core';
-import { loadSession, projectSession, SessionWriter } from '@agent/session';
+import { AgentSession, openSavedSession } from '@agent/runtime';
+import { allowAll } from '@agent/tools';
+import { loadSession, SessionWriter } from '@agent/session';
 import { AskUserBroker, createAskUserTool } from '@agent/askuser';
 import { openQuestionnaireCalls, reopenCalls } from '../../src/ask-user/reopen-questionnaire';
 import {
@@ -41,19 +40,12 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
   const { broker } = answeringBroker(fixture);
   const saveErrors: Error[] = [];
   const core = track(
-    agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+    await agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
   );
-  expect(await core.runTurn(PROMPT_1)).toBe('done');
-  const compacted = await compactHistory({
-    provider: core.provider,
-    messages: core.messages,
-    signal: new AbortController().signal,
-    keepRecent: 0,
-  });
+  expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
+  const compacted = await core.compact(new AbortController().signal);
   if (!compacted.ok) throw new Error(compacted.reason);
-  core.messages = compacted.messages;
-  core.writer!.recordCheckpoint(compacted.checkpoint);
-  expect(await core.runTurn(PROMPT_2)).toBe('done');
+  expect((await core.runTurn(PROMPT_2)).reason).toBe('done');
 
   const after = server.requests[4]!;
   const items = requestItems(wire, server, 4);
@@ -61,7 +53,7 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
   expect(after.rawBody).toContain(SUMMARY);
   expectVerbatim(after.rawBody, JSON.stringify(fixture.input));
   expectVerbatim(after.rawBody, fixture.resultJson);
-  const file = core.writer!.path;
+  const file = core.sessionFile!;
   await core.close();
   expect(saveErrors).toEqual([]);
 
@@ -69,7 +61,7 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
   expect(loaded.warnings).toEqual([]);
   const next = await start(wire, [wire.turn({ text: 'Resumed.' })]);
   const resumed = track(
-    agentCore({
+    await agentCore({
       provider: wire.provider(next),
       workspace,
       agentHome,
@@ -77,8 +69,8 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
       saveErrors,
     }),
   );
-  await resumed.adopt(file, projectSession(loaded.events).messages);
-  expect(await resumed.runTurn(PROMPT_3)).toBe('done');
+  await resumed.resume(await openSavedSession(file));
+  expect((await resumed.runTurn(PROMPT_3)).reason).toBe('done');
   requestItems(wire, next, 0);
   expectVerbatim(next.requests[0]!.rawBody, JSON.stringify(fixture.input));
   expectVerbatim(next.requests[0]!.rawBody, fixture.resultJson);
@@ -86,11 +78,16 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
 }
 
 /** A session as a crash leaves it with the questionnaire open: the ask_user call never ended. */
-async function crashedWithCardOpen(agentHome: string, workspace: string, fixture: AskFixture) {
+async function crashedWithCardOpen(
+  wire: Wire,
+  agentHome: string,
+  workspace: string,
+  fixture: AskFixture,
+) {
   const writer = await SessionWriter.create({
     agentHome,
     cwd: workspace,
-    provider: 'openai-chat',
+    provider: wire.id,
     model: 'fake-model',
   });
   writer.recordSettings({ toolHistory: 'off' });
@@ -112,19 +109,19 @@ async function crashedWithCardOpen(agentHome: string, workspace: string, fixture
 /** Resume re-offers the open call; its answer is that call's result on the wire, then again after a restart. */
 async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
   const { workspace, agentHome } = await dirs();
-  const file = await crashedWithCardOpen(agentHome, workspace, fixture);
+  const file = await crashedWithCardOpen(wire, agentHome, workspace, fixture);
   const server = await start(wire, [wire.turn({ text: 'Continuing.' })]);
   const { broker, shown } = answeringBroker(fixture);
   const saveErrors: Error[] = [];
   const core = track(
-    agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+    await agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
   );
   const loaded = await loadSession(file);
   const open = openQuestionnaireCalls(loaded.events);
   expect(open).toEqual([ASK_ID]);
-  const reopened = reopenCalls(projectSession(loaded.events).messages, open!)!;
-  await core.adopt(file, reopened);
-  expect(await core.runTurn(undefined)).toBe('done');
+  await core.resume(await openSavedSession(file));
+  core.messages = reopenCalls(core.messages, open!)!;
+  expect((await core.runTurn(undefined)).reason).toBe('done');
   expect(shown.map((request) => request.questionnaire)).toEqual([fixture.input]);
   const items = requestItems(wire, server, 0);
   const ids = wireIds(wire, items);
@@ -149,7 +146,7 @@ async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
   ]);
   const next = await start(wire, [wire.turn({ text: 'Resumed.' })]);
   const resumed = track(
-    agentCore({
+    await agentCore({
       provider: wire.provider(next),
       workspace,
       agentHome,
@@ -158,8 +155,8 @@ async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
     }),
   );
   expect(openQuestionnaireCalls(again.events)).toBeUndefined();
-  await resumed.adopt(file, projectSession(again.events).messages);
-  expect(await resumed.runTurn(PROMPT_3)).toBe('done');
+  await resumed.resume(await openSavedSession(file));
+  expect((await resumed.runTurn(PROMPT_3)).reason).toBe('done');
   expect(requestItems(wire, next, 0).slice(0, 4)).toEqual(items);
   expect(saveErrors).toEqual([]);
 }
@@ -170,7 +167,7 @@ async function disabledLater(wire: Wire): Promise<void> {
   const server = await start(wire, [...prompt1Steps(ANSWERED), { text: 'Noted.' }].map(wire.turn));
   const saveErrors: Error[] = [];
   const core = track(
-    agentCore({
+    await agentCore({
       provider: wire.provider(server),
       workspace,
       agentHome,
@@ -178,26 +175,26 @@ async function disabledLater(wire: Wire): Promise<void> {
       saveErrors,
     }),
   );
-  expect(await core.runTurn(PROMPT_1)).toBe('done');
-  const file = core.writer!.path;
+  expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
+  const file = core.sessionFile!;
   await core.close();
-  const loaded = await loadSession(file);
   const next = await start(wire, [wire.turn({ text: 'Resumed without asking.' })]);
   const disabled = track(
-    new AgentCore(wire.provider(next), {
+    await AgentSession.create({
       agentHome,
       workspaceRoot: workspace,
-      registry: new ToolRegistry([readFileTool()]),
-      system: 'You are a coding agent.',
+      choice: { flags: {}, env: {}, agentHome },
+      provider: wire.provider(next),
       permissions: allowAll,
-      maxAskUser: 0,
+      maxInteractive: 0,
       toolHistory: 'off',
-      onEvent: () => undefined,
-      onSaveError: (error) => saveErrors.push(error),
+      onEvent: (event) => {
+        if (event.type === 'save_error') saveErrors.push(event.error);
+      },
     }),
   );
-  await disabled.adopt(file, projectSession(loaded.events).messages);
-  expect(await disabled.runTurn(PROMPT_2)).toBe('done');
+  await disabled.resume(await openSavedSession(file));
+  expect((await disabled.runTurn(PROMPT_2)).reason).toBe('done');
   const items = requestItems(wire, next, 0);
   const ids = wireIds(wire, items);
   expect(items.slice(0, 4)).toEqual([
@@ -248,29 +245,31 @@ test('automatic compaction keeps the decision ledger too (openai-chat)', async (
   );
   const saveErrors: Error[] = [];
   const core = track(
-    new AgentCore(wire.provider(server), {
+    await AgentSession.create({
       agentHome,
       workspaceRoot: workspace,
-      registry: new ToolRegistry([readFileTool(), createAskUserTool()]),
-      system: 'You are a coding agent.',
+      choice: { flags: {}, env: {}, agentHome },
+      provider: wire.provider(server),
       permissions: allowAll,
       askUser: answeringBroker(ANSWERED).broker,
-      maxAskUser: 3,
+      extraTools: [createAskUserTool()],
+      maxInteractive: 3,
       toolHistory: 'off',
       autoCompact: 0.0001,
-      onEvent: () => undefined,
-      onSaveError: (error) => saveErrors.push(error),
+      onEvent: (event) => {
+        if (event.type === 'save_error') saveErrors.push(event.error);
+      },
     }),
   );
-  expect(await core.runTurn(PROMPT_1)).toBe('done');
-  expect(await core.runTurn(PROMPT_2)).toBe('done');
+  expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
+  expect((await core.runTurn(PROMPT_2)).reason).toBe('done');
   expect(server.requests[3]!.rawBody).toContain('Summarise this conversation');
   const after = server.requests[4]!;
   requestItems(wire, server, 4);
   expect(after.rawBody).toContain(SUMMARY);
   expectVerbatim(after.rawBody, JSON.stringify(ANSWERED.input));
   expectVerbatim(after.rawBody, ANSWERED.resultJson);
-  const file = core.writer!.path;
+  const file = core.sessionFile!;
   await core.close();
   const saved = (await loadSession(file)).events.find((e) => e.type === 'checkpoint');
   expect(saved?.type === 'checkpoint' && saved.decisions?.map((d) => d.output)).toEqual([

@@ -8,7 +8,7 @@ import {
   runToolLoop,
   type Message,
 } from '@agent/llm';
-import { loadSession, projectSession } from '@agent/session';
+import { openSavedSession } from '@agent/runtime';
 import { allowAll } from '@agent/tools';
 import {
   agentCore,
@@ -46,20 +46,25 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     const broker = new AskUserBroker();
     const saveErrors: Error[] = [];
     const core = track(
-      agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+      await agentCore({
+        provider: wire.provider(server),
+        workspace,
+        agentHome,
+        broker,
+        saveErrors,
+      }),
     );
     // The process "dies" while the card is open: keep the file as it is at that moment.
     const snapshot = new Promise<void>((resolve, reject) => {
       broker.onRequest(() => {
-        const writer = core.writer!;
-        writer
-          .flush()
-          .then(() => fs.copyFile(writer.path, crashed))
+        core
+          .flushSession()
+          .then(() => fs.copyFile(core.sessionFile!, crashed))
           .then(() => core.interrupt())
           .then(resolve, reject);
       });
     });
-    expect(await core.runTurn(PROMPT_1)).toBe('interrupted');
+    expect((await core.runTurn(PROMPT_1)).reason).toBe('interrupted');
     await snapshot;
 
     const lines = (await fs.readFile(crashed, 'utf8'))
@@ -78,10 +83,10 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
 
     const next = await start(wire, [wire.turn({ text: 'Going with the recommendations.' })]);
     const resumed = track(
-      agentCore({ provider: wire.provider(next), workspace, agentHome, broker, saveErrors }),
+      await agentCore({ provider: wire.provider(next), workspace, agentHome, broker, saveErrors }),
     );
-    await resumed.adopt(crashed, projectSession((await loadSession(crashed)).events).messages);
-    expect(await resumed.runTurn('Go on with your recommendations.')).toBe('done');
+    await resumed.resume(await openSavedSession(crashed));
+    expect((await resumed.runTurn('Go on with your recommendations.')).reason).toBe('done');
     const items = requestItems(wire, next, 0);
     const id = wire.modelIds ? ASK_ID : (items[2] as { id: string }).id;
     expect(items).toEqual([
@@ -108,7 +113,13 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     const broker = new AskUserBroker();
     const saveErrors: Error[] = [];
     const core = track(
-      agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+      await agentCore({
+        provider: wire.provider(server),
+        workspace,
+        agentHome,
+        broker,
+        saveErrors,
+      }),
     );
     // The person answers the first question, then presses Ctrl+C.
     broker.onRequest((request) =>
@@ -117,9 +128,9 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
         void core.interrupt();
       }),
     );
-    expect(await core.runTurn(PROMPT_1)).toBe('interrupted');
+    expect((await core.runTurn(PROMPT_1)).reason).toBe('interrupted');
     expect(broker.hasPending()).toBe(false);
-    expect(await core.runTurn('Go on with your recommendations.')).toBe('done');
+    expect((await core.runTurn('Go on with your recommendations.')).reason).toBe('done');
 
     const items = requestItems(wire, server, 1);
     const id = wire.modelIds ? ASK_ID : (items[2] as { id: string }).id;
@@ -136,15 +147,15 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       { kind: 'user', text: 'Go on with your recommendations.' },
     ];
     expect(items).toEqual(interrupted);
-    const file = core.writer!.path;
+    const file = core.sessionFile!;
     await core.close();
 
     const next = await start(wire, [wire.turn({ text: 'Nothing else.' })]);
     const resumed = track(
-      agentCore({ provider: wire.provider(next), workspace, agentHome, broker, saveErrors }),
+      await agentCore({ provider: wire.provider(next), workspace, agentHome, broker, saveErrors }),
     );
-    await resumed.adopt(file, projectSession((await loadSession(file)).events).messages);
-    expect(await resumed.runTurn('Anything else?')).toBe('done');
+    await resumed.resume(await openSavedSession(file));
+    expect((await resumed.runTurn('Anything else?')).reason).toBe('done');
     expect(requestItems(wire, next, 0)).toEqual([
       ...interrupted,
       { kind: 'assistant', text: 'Fine, recommendations it is.' },
@@ -167,10 +178,16 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     const saveErrors: Error[] = [];
     const { broker } = answeringBroker(ANSWERED);
     const core = track(
-      agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+      await agentCore({
+        provider: wire.provider(server),
+        workspace,
+        agentHome,
+        broker,
+        saveErrors,
+      }),
     );
-    expect(await core.runTurn(PROMPT_1)).toBe('done');
-    expect(await core.runTurn(PROMPT_2)).toBe('done');
+    expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
+    expect((await core.runTurn(PROMPT_2)).reason).toBe('done');
     const items = requestItems(wire, server, 2);
     const ids = wireIds(wire, items);
     const flag = (isError: boolean) => (wire.errorFlag ? { isError } : {});
@@ -201,7 +218,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     );
     const saveErrors: Error[] = [];
     const core = track(
-      agentCore({
+      await agentCore({
         provider: wire.provider(server),
         workspace,
         agentHome,
@@ -210,7 +227,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
         saveErrors,
       }),
     );
-    expect(await core.runTurn(PROMPT_1)).toBe('done');
+    expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
     const history: Message[] = [...core.messages, { role: 'user', text: PROMPT_2 }];
 
     const reduced = reduceHistory(history, 1);
@@ -224,8 +241,8 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     // The loop reduces the same way on its own when a request would not fit the window.
     const result = await runToolLoop({
       provider: core.provider,
-      registry: core.options.registry,
-      system: core.options.system,
+      registry: core.registry,
+      system: core.system,
       history,
       workspaceRoot: workspace,
       signal: new AbortController().signal,

@@ -1,5 +1,5 @@
 import type { FakeServer, ScriptedTurn } from '@agent/testkit';
-import type { AgentCore } from '../../src/app/agent-core';
+import type { AgentSession } from '@agent/runtime';
 import { tempDirs } from './scenario';
 import { useFakeAwsCredentials, type Wire } from './wires';
 
@@ -31,7 +31,7 @@ export function retentionResources() {
       cleanup.push(made.dispose);
       return made;
     },
-    track(core: AgentCore): AgentCore {
+    track(core: AgentSession): AgentSession {
       cleanup.push(() => core.close());
       return core;
     },

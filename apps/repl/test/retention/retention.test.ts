@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { AskUserBroker } from '@agent/askuser';
-import { loadSession, projectSession } from '@agent/session';
+import { openSavedSession } from '@agent/runtime';
+import { loadSession } from '@agent/session';
 import {
   agentCore,
   ANSWERED,
@@ -58,15 +59,15 @@ async function recordTwoPrompts(wire: Wire, fixture: AskFixture): Promise<Record
   const { broker, shown } = answeringBroker(fixture);
   const saveErrors: Error[] = [];
   const core = track(
-    agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
+    await agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
   );
 
-  expect(await core.runTurn(PROMPT_1)).toBe('done');
+  expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
   expect(shown.map((request) => request.questionnaire)).toEqual([fixture.input]);
   // Within prompt 1's loop the model does read the raw file (so the marker is observable).
   expect(server.requests[2]!.rawBody).toContain(RAW_MARKER);
 
-  expect(await core.runTurn(PROMPT_2)).toBe('done');
+  expect((await core.runTurn(PROMPT_2)).reason).toBe('done');
   expect(server.requests).toHaveLength(4);
   for (let i = 0; i < 4; i++) requestItems(wire, server, i);
   const later = requestItems(wire, server, 3);
@@ -81,7 +82,7 @@ async function recordTwoPrompts(wire: Wire, fixture: AskFixture): Promise<Record
   // The pairing check is live: the same request without the ask_user result is refused.
   expect(() => wire.view(withoutAskResult(server.requests[3]!.body))).toThrow(/would reject/);
 
-  const file = core.writer!.path;
+  const file = core.sessionFile!;
   expect(path.dirname(file)).toBe(path.join(agentHome, 'sessions'));
   await core.close();
   expect(saveErrors).toEqual([]);
@@ -113,7 +114,7 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
   const next = await start(wire, [wire.turn({ text: 'Resumed.' })]);
   const saveErrors: Error[] = [];
   const resumed = track(
-    agentCore({
+    await agentCore({
       provider: wire.provider(next),
       workspace,
       agentHome,
@@ -121,8 +122,8 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
       saveErrors,
     }),
   );
-  await resumed.adopt(file, projectSession(loaded.events).messages);
-  expect(await resumed.runTurn(PROMPT_3)).toBe('done');
+  await resumed.resume(await openSavedSession(file));
+  expect((await resumed.runTurn(PROMPT_3)).reason).toBe('done');
   expect(requestItems(wire, next, 0)).toEqual([
     ...prompt1Items(wire, ids, { ask: fixture.resultJson, read: READ_STATUS }, fixture),
     { kind: 'user', text: PROMPT_2 },

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { AskUserBroker, createAskUserTool, type PendingQuestionnaire } from '@agent/askuser';
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { defaultAgentHome } from '@agent/session';
-import { allowAll, readFileTool, ToolRegistry } from '@agent/tools';
-import { AgentCore } from '../../src/app/agent-core';
+import { AgentSession } from '@agent/runtime';
+import { allowAll } from '@agent/tools';
 import type { FakeServer } from '@agent/testkit';
 import type { ModelStep, Wire } from './wires';
 import type { WireItem } from './wire-views';
@@ -184,19 +184,21 @@ export interface CoreSetup {
   saveErrors: Error[];
 }
 
-/** The REPL's primary-agent core with read_file and ask_user, saving to a real session file. */
-export function agentCore(setup: CoreSetup): AgentCore {
-  return new AgentCore(setup.provider, {
+/** The REPL's primary agent (through the runtime) with ask_user, saving to a real session file. */
+export function agentCore(setup: CoreSetup): Promise<AgentSession> {
+  return AgentSession.create({
     agentHome: setup.agentHome,
     workspaceRoot: setup.workspace,
-    registry: new ToolRegistry([readFileTool(), createAskUserTool()]),
-    system: 'You are a coding agent.',
+    choice: { flags: {}, env: {}, agentHome: setup.agentHome },
+    provider: setup.provider,
     permissions: allowAll,
     ...(setup.broker ? { askUser: setup.broker } : {}),
-    maxAskUser: 3,
+    extraTools: [createAskUserTool()],
+    maxInteractive: 3,
     toolHistory: setup.toolHistory ?? 'off',
-    onEvent: () => undefined,
-    onSaveError: (error) => setup.saveErrors.push(error),
+    onEvent: (event) => {
+      if (event.type === 'save_error') setup.saveErrors.push(event.error);
+    },
   });
 }
 

@@ -32,18 +32,3 @@ export function shouldAutoCompact(
   if (fraction <= 0 || fraction > 1) return false;
   return usedTokens >= window * fraction;
 }
-
-/** Whether `request` fills at least `fraction` of the model's window (the automatic compaction check). */
-export function needsAutoCompaction(
-  request: ProviderRequest,
-  model: string,
-  providerId?: string,
-  fraction = DEFAULT_AUTO_COMPACT_FRACTION,
-  window = contextWindowFor(model),
-): boolean {
-  return shouldAutoCompact(
-    contextUsage(request, model, providerId, window).total,
-    window,
-    fraction,
-  );
-}

@@ -4,4 +4,3 @@ export * from './breakdown';
 export * from './reduce';
 export * from './compact';
 export * from './auto';
-export * from './compact-if-full';

@@ -59,20 +59,27 @@ export function errorOutcome(output: string): CallOutcome {
   return { status: 'error', result: { output, isError: true } };
 }
 
-/** `partial`: what the tool reported before the interrupt (see `ToolContext.reportPartial`). */
+/**
+ * The result of a call the turn's interrupt ended. `partial` is the exact result the tool set
+ * with `ToolContext.reportPartial` (ask_user: the answers given so far), kept as the call's
+ * result (retained by retaining tools); otherwise `reported` is what the tool itself returned
+ * when it stopped (a command's output so far), appended so the model sees it.
+ */
 export function interruptedOutcome(
   name: string,
   partial?: { output: string; details?: unknown },
+  reported?: string,
 ): CallOutcome {
   if (partial !== undefined) {
     const result: ToolResult = { output: partial.output, isError: true };
     if (partial.details !== undefined) result.details = partial.details;
     return { status: 'interrupted', result, partial: true };
   }
+  const output = `interrupted: the person stopped the turn before ${name} finished`;
   return {
     status: 'interrupted',
     result: {
-      output: `interrupted: the person stopped the turn before ${name} finished`,
+      output: reported ? `${output}; what it reported when it stopped:\n${reported}` : output,
       isError: true,
     },
   };

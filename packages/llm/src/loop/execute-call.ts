@@ -7,6 +7,7 @@ import {
   type Tool,
   type ToolContext,
   type ToolRegistry,
+  type ToolResult,
 } from '@agent/tools';
 import type { ToolActivity } from '../messages';
 import { cloneActivity } from '../history/clone';
@@ -117,11 +118,12 @@ async function decide(
     if (denied) return denied;
   }
 
-  const run = await abortable(
-    attempt(() => tool.execute(input, ctx)),
-    env.signal,
-  );
-  if (run.kind === 'aborted' || env.signal.aborted) return interruptedOutcome(tool.name, partial);
+  const running = attempt(() => tool.execute(input, ctx));
+  const run = await abortable(running, env.signal);
+  if (run.kind === 'aborted' || env.signal.aborted) {
+    if (partial) return interruptedOutcome(tool.name, partial);
+    return interruptedOutcome(tool.name, undefined, await reportedOnAbort(running));
+  }
   if (run.kind === 'error') {
     if (run.error instanceof ToolError) return errorOutcome(run.error.message);
     return errorOutcome(`${tool.name} failed: ${errorMessage(run.error)}`);
@@ -159,6 +161,7 @@ async function askPermission(
           title: describeCall(tool, tool.name, input),
           input,
           preview,
+          ...ruleSubjectOf(tool, input),
         },
         env.signal,
       ),
@@ -218,4 +221,37 @@ export function wouldAsk(
   if (!validateToolArguments(tool, rawArguments).ok) return false;
   if (!env.askUser || env.softStop?.aborted) return false;
   return env.interactiveUsed.count < env.maxInteractive;
+}
+
+/** How long an interrupted tool may take to report what it had (a killed command's output). */
+export const ABORT_REPORT_MS = 300;
+
+/**
+ * The output an aborted tool reports on its own within ABORT_REPORT_MS (a command killed with
+ * its process group resolves with the output so far); undefined when it reports nothing in time.
+ */
+async function reportedOnAbort(running: Promise<ToolResult>): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ABORT_REPORT_MS);
+  });
+  try {
+    const result = await Promise.race([running.catch(() => undefined), late]);
+    return typeof result?.output === 'string' && result.output !== '' ? result.output : undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The request fields permission rules match on, from the tool's `ruleSubject`. */
+function ruleSubjectOf(
+  tool: Tool,
+  input: unknown,
+): { subject?: string; subjectKind?: 'command' | 'path' } {
+  try {
+    const subject = tool.ruleSubject?.(input);
+    return subject ? { subject: subject.value, subjectKind: subject.kind } : {};
+  } catch {
+    return {};
+  }
 }

@@ -35,6 +35,8 @@ export const DESIGN_RULES: GraphRules = {
   forbidden: [
     { from: 'headless', target: '@agent/askuser' },
     { from: '@agent/subagents', target: '@agent/askuser' },
+    { from: '@agent/runtime', target: '@agent/askuser' },
+    { from: '@agent/mcp', target: '@agent/askuser' },
   ],
 };
 

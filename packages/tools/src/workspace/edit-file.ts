@@ -72,6 +72,7 @@ export function editFileTool(): Tool<EditFileInput> {
     },
     inputJsonSchema: INPUT_JSON_SCHEMA,
     permission: 'edit',
+    ruleSubject: (input) => ({ kind: 'path', value: input.path }),
     describe: (input) => `edit ${input.path}${input.replace_all ? ' (all occurrences)' : ''}`,
     async preview(input, ctx) {
       try {

@@ -43,3 +43,13 @@ export class HeadTailBuffer {
     return `${head}\n\n[... ${omitted} bytes of output omitted ...]\n\n${tail}`;
   }
 }
+
+/**
+ * `text` kept to its first `headBytes` and last `tailBytes` (UTF-8), naming what was dropped
+ * between them, as long command output is kept.
+ */
+export function boundText(text: string, headBytes: number, tailBytes: number): string {
+  const buffer = new HeadTailBuffer(headBytes, tailBytes);
+  buffer.push(Buffer.from(text, 'utf8'));
+  return buffer.text();
+}

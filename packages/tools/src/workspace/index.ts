@@ -12,7 +12,15 @@ export { listFilesTool, type ListFilesInput } from './list-files';
 export { grepTool, type GrepInput } from './grep';
 export { writeFileTool, type WriteFileInput } from './write-file';
 export { editFileTool, type EditFileInput } from './edit-file';
-export { runShellTool, type RunShellInput, type RunShellOptions } from './run-shell';
+export { HeadTailBuffer, boundText } from './head-tail-buffer';
+export { formatBytes } from './file-text';
+export {
+  runShellTool,
+  SHELL_OUTPUT_HEAD_BYTES,
+  SHELL_OUTPUT_TAIL_BYTES,
+  type RunShellInput,
+  type RunShellOptions,
+} from './run-shell';
 
 /** Names of the workspace tools that only read (permission class `read`). */
 export const READ_ONLY_TOOL_NAMES = ['read_file', 'list_files', 'grep'] as const;

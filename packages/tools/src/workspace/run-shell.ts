@@ -72,6 +72,7 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
     },
     inputJsonSchema: INPUT_JSON_SCHEMA,
     permission: 'exec',
+    ruleSubject: (input) => ({ kind: 'command', value: input.command }),
     describe: (input) => `$ ${oneLine(input.command, 100)}`,
     async execute(input, ctx) {
       const cwd = await realWorkspaceRoot(ctx.workspaceRoot);

@@ -52,6 +52,7 @@ export function writeFileTool(): Tool<WriteFileInput> {
     },
     inputJsonSchema: INPUT_JSON_SCHEMA,
     permission: 'edit',
+    ruleSubject: (input) => ({ kind: 'path', value: input.path }),
     describe: (input) => `write ${input.path} (${plural(countLines(input.content), 'line')})`,
     async preview(input, ctx) {
       try {

@@ -7,7 +7,7 @@ import {
   type EndEvent,
   type StreamState,
 } from '../shared';
-import { nodeHttpFetch } from '../shared/node-http-fetch';
+import { sdkClientOptions } from '../shared/sdk-options';
 import { AnthropicEventMapper } from './anthropic-events';
 import { toAnthropicRequest } from './anthropic-request';
 
@@ -45,8 +45,7 @@ export function create(options: ProviderOptions): Provider {
       client ??= new Anthropic({
         apiKey: apiKey ?? null,
         baseURL: baseUrl,
-        maxRetries: options.maxRetries ?? 2,
-        fetch: nodeHttpFetch,
+        ...sdkClientOptions(options),
       });
       const events = await client.messages.create(toAnthropicRequest(options.model, request), {
         signal,

@@ -9,7 +9,7 @@ import type {
 import { classifyError, type ErrorContext } from './provider-error';
 import type { StreamState } from './guard-stream';
 import { guardReader, type ReaderConnection } from './guard-reader';
-import { nodeHttpFetch } from './node-http-fetch';
+import { sdkClientOptions } from './sdk-options';
 
 /** An OpenAI SDK client plus what error messages need to name; `client` is absent without a key. */
 export interface OpenAIConnection {
@@ -25,8 +25,8 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /**
  * Builds the client the OpenAI-family adapters share. The key comes from options or
  * OPENAI_API_KEY; a custom endpoint (option or OPENAI_BASE_URL) may run without one (local
- * servers), the public endpoint may not. Retries of 429/5xx are the SDK's (default 2). Requests go
- * through `nodeHttpFetch`, which spares a short run the start-up of Node's own fetch.
+ * servers), the public endpoint may not. Retries of 429/5xx are the SDK's (default 2); requests go
+ * through Node's fetch with each stream line bounded (see `sdkClientOptions`).
  */
 export function openAIConnection(options: ProviderOptions): OpenAIConnection {
   const envBaseUrl = process.env.OPENAI_BASE_URL?.trim() || undefined;
@@ -42,8 +42,7 @@ export function openAIConnection(options: ProviderOptions): OpenAIConnection {
     ? new OpenAI({
         apiKey,
         baseURL: baseURL ?? DEFAULT_BASE_URL,
-        maxRetries: options.maxRetries ?? 2,
-        fetch: nodeHttpFetch,
+        ...sdkClientOptions(options),
       })
     : undefined;
   return {

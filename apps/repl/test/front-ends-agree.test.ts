@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  openAIChatProtocol,
+  startFakeServer,
+  type FakeServer,
+  type ScriptedTurn,
+} from '@agent/testkit';
+import { Harness } from './harness';
+
+const ENTER = '\r';
+const HEADLESS = path.resolve(__dirname, '../../headless/dist/agent-run.js');
+
+/** A tool call, an answer; after a resume, an automatic compaction and an answer. */
+const SCRIPT: ScriptedTurn[] = [
+  {
+    text: 'Reading the notes.',
+    toolCalls: [{ id: 'call_read', name: 'read_file', arguments: { path: 'notes.md' } }],
+  },
+  { text: 'The notes say heron.' },
+  { text: '- The person asked about notes.md; it says heron.' },
+  { text: 'Still heron.' },
+];
+const PROMPT_1 = 'What do the notes say?';
+const PROMPT_2 = 'And now?';
+
+interface Sandbox {
+  home: string;
+  workspace: string;
+}
+
+function sandbox(): Sandbox {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'front-ends-')));
+  const home = path.join(root, 'home');
+  const workspace = path.join(root, 'work');
+  fs.mkdirSync(home);
+  fs.mkdirSync(workspace);
+  fs.writeFileSync(path.join(workspace, 'notes.md'), 'The codeword is heron.\n');
+  return { home, workspace };
+}
+
+/** Compaction is due as soon as there is anything to compact (the first prompt has nothing). */
+function compactEarly(box: Sandbox): void {
+  fs.writeFileSync(path.join(box.home, 'config.json'), '{"autoCompact": 0.0001}');
+}
+
+function providerFlags(server: FakeServer): string[] {
+  return ['--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${server.url}/v1`];
+}
+
+function runHeadless(box: Sandbox, args: string[], prompt: string): Promise<number | null> {
+  const file = path.join(box.workspace, '.prompt.txt');
+  fs.writeFileSync(file, prompt);
+  const child = spawn(process.execPath, [HEADLESS, file, ...args], {
+    env: { PATH: process.env.PATH, AGENT_HOME: box.home, INIT_CWD: box.workspace },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      if (code !== 0) process.stderr.write(stderr);
+      fs.rmSync(file);
+      resolve(code);
+    }),
+  );
+}
+
+async function runRepl(box: Sandbox, server: FakeServer): Promise<void> {
+  const flags = { provider: 'openai-chat', model: 'gpt-test', baseUrl: `${server.url}/v1` };
+  const first = await new Harness(100, 30, box).start(undefined, flags);
+  await first.type(PROMPT_1);
+  first.send(ENTER);
+  await first.waitForText('The notes say heron.', 8000);
+  await first.waitForText('· ready ·');
+  await first.stop();
+  compactEarly(box);
+  const second = await new Harness(100, 30, box).start(undefined, { ...flags, continue: true });
+  await second.type(PROMPT_2);
+  second.send(ENTER);
+  await second.waitForText('Still heron.', 8000);
+  await second.stop();
+}
+
+/** What a request says apart from the front end's own prompt section and its own tools. */
+function comparable(server: FakeServer) {
+  return server.requests.map(({ body }) => ({
+    model: body.model,
+    conversation: body.messages.filter((m: { role: string }) => m.role !== 'system'),
+    systemStart: String(body.messages[0]?.content ?? '').slice(0, 400),
+    tools: (body.tools ?? [])
+      .map((tool: { function: { name: string } }) => tool.function)
+      .filter((fn: { name: string }) => fn.name !== 'ask_user'),
+  }));
+}
+
+describe('both front ends run the same agent', () => {
+  const boxes: Sandbox[] = [];
+  const servers: FakeServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    for (const box of boxes) fs.rmSync(path.dirname(box.home), { recursive: true, force: true });
+  });
+
+  it('sends the same requests for a tool call, a resume and an automatic compaction', async () => {
+    const headlessBox = sandbox();
+    const replBox = sandbox();
+    boxes.push(headlessBox, replBox);
+    // The workspace path is part of the system prompt and the session: use one path for both.
+    const headlessServer = await startFakeServer(openAIChatProtocol, SCRIPT);
+    const replServer = await startFakeServer(openAIChatProtocol, SCRIPT);
+    servers.push(headlessServer, replServer);
+
+    expect(await runHeadless(headlessBox, providerFlags(headlessServer), PROMPT_1)).toBe(0);
+    compactEarly(headlessBox);
+    const resumed = [...providerFlags(headlessServer), '--continue'];
+    expect(await runHeadless(headlessBox, resumed, PROMPT_2)).toBe(0);
+    await runRepl(replBox, replServer);
+
+    const headless = comparable(headlessServer);
+    const repl = comparable(replServer);
+    expect(headless).toHaveLength(4);
+    expect(repl).toHaveLength(4);
+    // The second request carries the tool result; the third is the compaction; the fourth
+    // starts from the checkpoint.
+    expect(JSON.stringify(headless[1]!.conversation)).toContain('The codeword is heron.');
+    expect(JSON.stringify(headless[2]!.conversation)).toContain(PROMPT_1);
+    expect(JSON.stringify(headless[3]!.conversation)).not.toContain(PROMPT_1);
+    const unify = (text: string) =>
+      text.split(headlessBox.workspace).join('<ws>').split(replBox.workspace).join('<ws>');
+    expect(unify(JSON.stringify(repl))).toBe(unify(JSON.stringify(headless)));
+  }, 60_000);
+});

@@ -1,0 +1,22 @@
+export { startMcp, McpManager, type StartMcpOptions, type McpServerStatus } from './manager';
+export type { ServerState } from './server-connection';
+export type { McpAgentTool } from './mcp-tool';
+export type { ElicitationRecord } from './elicitation-handler';
+export {
+  loadServerConfigs,
+  parseServers,
+  configPaths,
+  type ServerConfig,
+  type ServerScope,
+  type LoadedConfig,
+} from './config';
+export { createTrustStore, TRUST_FILE, type TrustStore } from './trust-store';
+export { expandVariables, MissingVariableError } from './env-expand';
+export { normalizeSchemaForProviders } from './provider-schema';
+export { agentToolNames, toolNamePrefix, MAX_TOOL_NAME_LENGTH } from './tool-names';
+export {
+  buildElicitationForm,
+  type ElicitationForm,
+  type ElicitationContent,
+} from './elicitation-form';
+export { toToolResult, type McpCallResult } from './tool-result';

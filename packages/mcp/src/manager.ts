@@ -1,0 +1,243 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { ElicitationRequester } from '@agent/tools';
+import { loadServerConfigs, type ServerConfig, type ServerScope } from './config';
+import type { ElicitationRecord } from './elicitation-handler';
+import { toolsOf, type McpAgentTool } from './mcp-tool';
+import { ServerConnection, type ServerState } from './server-connection';
+import { createTrustStore, type TrustStore } from './trust-store';
+
+export interface StartMcpOptions {
+  /** `$AGENT_HOME`: `config.json` (user servers) and the trust store. */
+  agentHome: string;
+  /** The workspace: its `.mcp.json`, the servers' working directory, the advertised root. */
+  workspace: string;
+  /** Start the workspace's servers without asking (headless `--trust-mcp`). Not remembered. */
+  trustOverride?: boolean;
+  /** Who answers servers' questions (the REPL); without it every elicitation is declined at once. */
+  elicitation?: ElicitationRequester;
+  /** Called whenever a server's state or tools change (and once configuration is read). */
+  onChange?: (servers: McpServerStatus[]) => void;
+  /** Each elicitation exchange, to record in the session. */
+  onElicitation?: (record: ElicitationRecord) => void;
+  /** Aborting it closes every server, as `close()` does. */
+  signal?: AbortSignal;
+  /** Time each server has to start and list its tools (default 30 s). */
+  connectTimeoutMs?: number;
+  /** Longest a tool call may go without progress (default 10 min). */
+  callTimeoutMs?: number;
+  /** Where `${VAR}` references are read from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Grace between closing a server's stdin, SIGTERM and SIGKILL (default 1 s). */
+  killGraceMs?: number;
+  trustStore?: TrustStore;
+}
+
+/** A server as `/mcp` lists it. Holds no environment or header values. */
+export interface McpServerStatus {
+  name: string;
+  scope: ServerScope;
+  transport: 'stdio' | 'http' | 'sse';
+  /** The command line or URL as configured (references unexpanded). */
+  target: string;
+  state: ServerState;
+  /** Why it failed (with the end of its stderr), for `failed`. */
+  error?: string;
+  /** Agent tool names, for `connected`. */
+  tools: string[];
+  /** Process id of a running stdio server. */
+  pid?: number;
+}
+
+/** Every live stdio server of the process, killed synchronously if the process exits. */
+const live = new Set<ServerConnection>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const connection of live) connection.killNow();
+  });
+}
+
+/**
+ * The MCP servers of one agent session. Starting returns at once: configuration is read and
+ * every server connects in the background, in parallel, each within its time limit; tools
+ * appear in `tools()` as servers connect. A failing server is recorded and skipped.
+ */
+export class McpManager {
+  private connections = new Map<string, ServerConnection>();
+  private errors: string[] = [];
+  private closed = false;
+  private readonly started: Promise<void>;
+  private readonly trustStore: TrustStore;
+  private workspaceReal = '';
+
+  constructor(private readonly options: StartMcpOptions) {
+    this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
+    installExitHook();
+    if (options.signal?.aborted) this.closed = true;
+    options.signal?.addEventListener('abort', () => void this.close(), { once: true });
+    this.started = this.start();
+  }
+
+  /** Resolves once every server has connected, failed or been left disabled. */
+  async ready(): Promise<void> {
+    await this.started;
+    await Promise.all([...this.connections.values()].map((c) => this.pending.get(c)));
+  }
+
+  /** The tools of the connected servers, now. */
+  tools(): McpAgentTool[] {
+    return [...this.connections.values()]
+      .filter((connection) => connection.state === 'connected')
+      .flatMap((connection) => toolsOf(connection));
+  }
+
+  servers(): McpServerStatus[] {
+    return [...this.connections.values()].map((connection) => this.statusOf(connection));
+  }
+
+  /** Problems reading the configuration files (each bad file or entry was skipped). */
+  configErrors(): string[] {
+    return [...this.errors];
+  }
+
+  /** Stops the server if it runs and connects it again. Untrusted servers stay disabled. */
+  async reconnect(name: string): Promise<McpServerStatus> {
+    await this.started;
+    const connection = this.connections.get(name);
+    if (!connection) throw new Error(`no MCP server named "${name}"`);
+    if (this.closed) throw new Error('MCP servers are closed');
+    if (connection.state === 'disabled-untrusted' || connection.options.config.disabled) {
+      return this.statusOf(connection);
+    }
+    await connection.close('connecting');
+    await this.connect(connection);
+    return this.statusOf(connection);
+  }
+
+  /** Whether the workspace's `.mcp.json` servers may start (trusted before, or overridden). */
+  async workspaceTrusted(): Promise<boolean> {
+    if (this.options.trustOverride) return true;
+    try {
+      return await this.trustStore.isTrusted(this.options.workspace);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Remembers the workspace as trusted and starts its servers. */
+  async trustWorkspace(): Promise<void> {
+    await this.started;
+    await this.trustStore.trust(this.options.workspace);
+    await Promise.all(
+      [...this.connections.values()]
+        .filter((connection) => connection.state === 'disabled-untrusted')
+        .map((connection) => this.connect(connection)),
+    );
+  }
+
+  /** Stops every server: stdio processes (and their process groups) are gone when it resolves. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.started;
+    await Promise.all(
+      [...this.connections.values()].map(async (connection) => {
+        await connection.close();
+        live.delete(connection);
+      }),
+    );
+  }
+
+  private pending = new WeakMap<ServerConnection, Promise<void>>();
+
+  private async start(): Promise<void> {
+    let workspace = path.resolve(this.options.workspace);
+    try {
+      workspace = await fs.realpath(workspace);
+    } catch {
+      // A missing workspace still lists the user's servers.
+    }
+    this.workspaceReal = workspace;
+    const loaded = await loadServerConfigs(this.options.agentHome, workspace);
+    this.errors = loaded.errors;
+    const trusted = loaded.servers.some((s) => s.scope === 'workspace')
+      ? await this.workspaceTrusted()
+      : true;
+    for (const config of loaded.servers) {
+      this.connections.set(config.name, this.createConnection(config));
+    }
+    for (const connection of this.connections.values()) {
+      const { config } = connection.options;
+      if (this.closed) void connection.close();
+      else if (config.disabled) connection.markDisabled('disabled');
+      else if (config.scope === 'workspace' && !trusted)
+        connection.markDisabled('disabled-untrusted');
+      else void this.connect(connection);
+    }
+    this.notify();
+  }
+
+  private connect(connection: ServerConnection): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    live.add(connection);
+    const done = connection.connect().then(async () => {
+      // Closed while connecting: make sure nothing keeps running.
+      if (this.closed) await connection.close();
+    });
+    this.pending.set(connection, done);
+    return done;
+  }
+
+  private createConnection(config: ServerConfig): ServerConnection {
+    return new ServerConnection({
+      config,
+      workspace: this.workspaceReal,
+      env: this.options.env ?? process.env,
+      connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      callTimeoutMs: this.options.callTimeoutMs ?? 600_000,
+      killGraceMs: this.options.killGraceMs,
+      elicitation: {
+        requester: () => this.options.elicitation,
+        onRecord: this.options.onElicitation,
+      },
+      onChange: () => this.notify(),
+    });
+  }
+
+  private statusOf(connection: ServerConnection): McpServerStatus {
+    const { config } = connection.options;
+    const target =
+      config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
+    const pid = connection.state === 'connected' ? connection.pid : undefined;
+    return {
+      name: connection.name,
+      scope: config.scope,
+      transport: connection.transportKind,
+      target,
+      state: connection.state,
+      ...(connection.error ? { error: connection.error } : {}),
+      tools: connection.state === 'connected' ? toolsOf(connection).map((tool) => tool.name) : [],
+      ...(pid !== undefined ? { pid } : {}),
+    };
+  }
+
+  private notify(): void {
+    if (!this.options.onChange || (this.connections.size === 0 && !this.errors.length)) return;
+    try {
+      this.options.onChange(this.servers());
+    } catch {
+      // A listener's failure must not break a server's lifecycle.
+    }
+  }
+}
+
+/**
+ * Starts the MCP servers of `$AGENT_HOME/config.json` and the workspace's `.mcp.json` (the latter
+ * only when trusted) and returns at once. See {@link McpManager}.
+ */
+export function startMcp(options: StartMcpOptions): McpManager {
+  return new McpManager(options);
+}

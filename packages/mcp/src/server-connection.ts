@@ -1,0 +1,308 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type Tool as McpToolInfo,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from './config';
+import { handleElicitation, type ElicitationDeps } from './elicitation-handler';
+import { expandRecord, expandVariables, redactValues } from './env-expand';
+import { ProcessGroupStdioTransport } from './stdio-transport';
+import type { McpCallResult } from './tool-result';
+
+export type { McpToolInfo };
+
+/** Where a server stands. `disabled-untrusted`: a workspace server waiting for trust. */
+export type ServerState =
+  'connecting' | 'connected' | 'failed' | 'disabled' | 'disabled-untrusted' | 'closed';
+
+export interface ConnectionOptions {
+  config: ServerConfig;
+  /** Real path of the workspace: the servers' working directory and the advertised root. */
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  connectTimeoutMs: number;
+  /** Longest a tool call may go without progress. */
+  callTimeoutMs: number;
+  killGraceMs?: number;
+  elicitation: ElicitationDeps;
+  /** State or tools changed. */
+  onChange: () => void;
+}
+
+const CLIENT_INFO = { name: 'agent', version: '0.1.0' };
+
+/** One configured server: its connection, state, tools and in-flight calls. */
+export class ServerConnection {
+  state: ServerState = 'connecting';
+  error: string | undefined;
+  tools: McpToolInfo[] = [];
+  /** How the server is reached: stdio, or http once it answered (sse after the fallback). */
+  transportKind: 'stdio' | 'http' | 'sse';
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private lifetime = new AbortController();
+  /** Values substituted into env, headers and URL: never shown, redacted from errors. */
+  private secrets = new Set<string>();
+  /** Signals of calls in progress: an elicitation made during a call ends with it. */
+  readonly inflight = new Set<AbortSignal>();
+  private attempt = 0;
+
+  constructor(readonly options: ConnectionOptions) {
+    this.transportKind = options.config.transport;
+  }
+
+  get name(): string {
+    return this.options.config.name;
+  }
+
+  /** The server process id (stdio servers that started). */
+  get pid(): number | undefined {
+    return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
+  }
+
+  /** Connects and lists tools within the time limit. Never throws: failures become `failed`. */
+  async connect(): Promise<void> {
+    const attempt = ++this.attempt;
+    this.lifetime = new AbortController();
+    this.setState('connecting', undefined);
+    const deadline = AbortSignal.any([
+      this.lifetime.signal,
+      AbortSignal.timeout(this.options.connectTimeoutMs),
+    ]);
+    try {
+      await this.open(deadline);
+      const tools = await this.listAllTools(deadline);
+      if (attempt !== this.attempt) return;
+      this.tools = tools;
+      this.setState('connected', undefined);
+    } catch (error) {
+      if (attempt !== this.attempt) return;
+      const reason = this.lifetime.signal.aborted
+        ? 'closed while connecting'
+        : deadline.aborted
+          ? `no answer within ${this.options.connectTimeoutMs / 1000} s`
+          : describeError(error);
+      const stderr = this.stderrTail();
+      await this.dropTransport();
+      if (attempt !== this.attempt) return;
+      this.setState('failed', this.redact(stderr ? `${reason}\n${stderr}` : reason));
+    }
+  }
+
+  /** Calls a tool; aborting `signal` cancels the request on the server. */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress?: (progress: number, total?: number) => void,
+  ): Promise<McpCallResult> {
+    const client = this.client;
+    if (!client || this.state !== 'connected') {
+      const why = this.error ? `: ${this.error.split('\n')[0]}` : '';
+      throw new Error(`MCP server "${this.name}" is not connected (${this.state}${why})`);
+    }
+    // One entry per call, even when calls share their turn's signal.
+    const callSignal = AbortSignal.any([signal]);
+    this.inflight.add(callSignal);
+    try {
+      return (await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        signal,
+        timeout: this.options.callTimeoutMs,
+        resetTimeoutOnProgress: true,
+        ...(onProgress
+          ? {
+              onprogress: (p: { progress: number; total?: number }) =>
+                onProgress(p.progress, p.total),
+            }
+          : {}),
+      })) as McpCallResult;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new Error(this.redact(describeError(error)), { cause: error });
+    } finally {
+      this.inflight.delete(callSignal);
+    }
+  }
+
+  /** Requests still waiting for the server's answer (0 when nothing is pending). */
+  pendingRequests(): number {
+    const handlers = (this.client as unknown as { _responseHandlers?: Map<unknown, unknown> })
+      ?._responseHandlers;
+    return handlers?.size ?? 0;
+  }
+
+  /** Closes the connection and stops the server process; the state becomes `closed`. */
+  async close(state: ServerState = 'closed'): Promise<void> {
+    this.attempt++;
+    this.lifetime.abort(new Error('closed'));
+    await this.dropTransport();
+    this.tools = [];
+    this.setState(state, state === 'closed' ? undefined : this.error);
+  }
+
+  /** Kills a stdio server at once (process exit). */
+  killNow(): void {
+    if (this.transport instanceof ProcessGroupStdioTransport) this.transport.killNow();
+  }
+
+  markDisabled(state: 'disabled' | 'disabled-untrusted'): void {
+    this.setState(state, undefined);
+  }
+
+  private async open(signal: AbortSignal): Promise<void> {
+    const { config } = this.options;
+    if (config.transport === 'stdio') {
+      const env = expandRecord(config.env, this.options.env, this.secrets);
+      for (const value of Object.values(env)) this.secrets.add(value);
+      const transport = new ProcessGroupStdioTransport({
+        command: config.command,
+        args: config.args,
+        env: { ...getDefaultEnvironment(), ...env },
+        cwd: config.cwd ? path.resolve(this.options.workspace, config.cwd) : this.options.workspace,
+        killGraceMs: this.options.killGraceMs,
+      });
+      await this.connectWith(transport, signal);
+      return;
+    }
+    const url = new URL(expandVariables(config.url, this.options.env, this.secrets));
+    const headers = expandRecord(config.headers, this.options.env, this.secrets);
+    for (const value of Object.values(headers)) this.secrets.add(value);
+    const requestInit = { headers };
+    if (config.transport === 'sse') {
+      await this.connectWith(new SSEClientTransport(url, { requestInit }), signal);
+      return;
+    }
+    try {
+      await this.connectWith(new StreamableHTTPClientTransport(url, { requestInit }), signal);
+      this.transportKind = 'http';
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // Servers of the older protocol answer streamable HTTP with an error: try SSE.
+      await this.dropTransport();
+      try {
+        await this.connectWith(new SSEClientTransport(url, { requestInit }), signal);
+        this.transportKind = 'sse';
+      } catch (sseError) {
+        if (signal.aborted) throw sseError;
+        throw new Error(
+          `streamable HTTP: ${describeError(error)}; SSE: ${describeError(sseError)}`,
+          { cause: sseError },
+        );
+      }
+    }
+  }
+
+  private async connectWith(transport: Transport, signal: AbortSignal): Promise<void> {
+    const client = new Client(CLIENT_INFO, {
+      capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: false } },
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (client !== this.client || error || !tools) return;
+            this.tools = tools;
+            this.options.onChange();
+          },
+        },
+      },
+    });
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [
+        {
+          uri: pathToFileURL(this.options.workspace).href,
+          name: path.basename(this.options.workspace) || this.options.workspace,
+        },
+      ],
+    }));
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      handleElicitation(
+        this.name,
+        request.params,
+        [extra.signal, this.lifetime.signal, ...this.inflight],
+        this.options.elicitation,
+      ),
+    );
+    client.onclose = () => {
+      if (client !== this.client || this.state !== 'connected') return;
+      const stderr = this.stderrTail();
+      this.tools = [];
+      this.setState(
+        'failed',
+        this.redact(`the server closed the connection${stderr ? `\n${stderr}` : ''}`),
+      );
+    };
+    this.client = client;
+    this.transport = transport;
+    await client.connect(transport, { signal, timeout: this.options.connectTimeoutMs });
+  }
+
+  private async listAllTools(signal: AbortSignal): Promise<McpToolInfo[]> {
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const result = await this.client!.listTools(cursor ? { cursor } : undefined, { signal });
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  /** Shutdowns under way: a second close waits for the first instead of returning early. */
+  private shutdowns = new Set<Promise<void>>();
+
+  private async dropTransport(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    if (client || transport) {
+      const shutdown = shutDown(client, transport);
+      this.shutdowns.add(shutdown);
+      void shutdown.finally(() => this.shutdowns.delete(shutdown));
+    }
+    await Promise.all([...this.shutdowns]);
+  }
+
+  private stderrTail(): string {
+    if (!(this.transport instanceof ProcessGroupStdioTransport)) return '';
+    const lines = this.transport.stderr.trim().split('\n').slice(-5);
+    return lines.join('\n').trim() ? `stderr: ${lines.join('\n').trim()}` : '';
+  }
+
+  /** `text` with the values substituted into env, headers and URL replaced by `***`. */
+  redact(text: string): string {
+    return redactValues(text, this.secrets);
+  }
+
+  private setState(state: ServerState, error: string | undefined): void {
+    this.state = state;
+    this.error = error;
+    this.options.onChange();
+  }
+}
+
+async function shutDown(
+  client: Client | undefined,
+  transport: Transport | undefined,
+): Promise<void> {
+  try {
+    if (client) await client.close();
+    else await transport?.close();
+  } catch {
+    // Closing a broken connection may fail; the process is still stopped below.
+  }
+  if (transport instanceof ProcessGroupStdioTransport) await transport.close();
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

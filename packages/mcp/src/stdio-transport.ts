@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export interface StdioProcessOptions {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Time between closing stdin and SIGTERM, and between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+}
+
+/** Bytes of a server's stderr kept, to explain why it failed. */
+const STDERR_TAIL_BYTES = 4096;
+
+/**
+ * The MCP stdio transport, with the server in its own process group: closing ends stdin, then
+ * signals the whole group (SIGTERM, then SIGKILL), so launchers such as `npx` or `sh -c` leave
+ * no orphan behind. The SDK's own transport signals only the direct child.
+ */
+export class ProcessGroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private child: ChildProcess | undefined;
+  private readonly buffer = new ReadBuffer();
+  private stderrTail = '';
+  private exited = false;
+  private closed = false;
+
+  constructor(private readonly options: StdioProcessOptions) {}
+
+  /** The server's process id (and process group id) once started. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The last few KB the server wrote to stderr. */
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, this.options.args, {
+        cwd: this.options.cwd,
+        env: this.options.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once('error', (error) => {
+        this.exited = true;
+        reject(new Error(`cannot start "${this.options.command}": ${error.message}`));
+        this.finish();
+      });
+      child.once('spawn', () => resolve());
+      child.once('exit', () => {
+        this.exited = true;
+      });
+      child.once('close', () => this.finish());
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+      child.stdout?.on('data', (chunk: Buffer) => {
+        this.buffer.append(chunk);
+        this.drain();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+      });
+    });
+  }
+
+  private drain(): void {
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.buffer.readMessage();
+      } catch (error) {
+        this.onerror?.(error as Error);
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exited || stdin.destroyed) {
+        reject(new Error('the server process is not running'));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /** Ends stdin, then signals the process group until it is gone. Resolves once it exited. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child && !this.exited) {
+      const grace = this.options.killGraceMs ?? 1000;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.stdin?.end();
+      if (!(await settlesWithin(gone, grace))) {
+        killGroup(child.pid, 'SIGTERM');
+        if (!(await settlesWithin(gone, grace))) {
+          killGroup(child.pid, 'SIGKILL');
+          await settlesWithin(gone, grace);
+        }
+      }
+    }
+    // Whatever the launcher left behind in its group goes too (a group id is never reused
+    // while the group has members, so this cannot reach another program).
+    if (child) {
+      killGroup(child.pid, 'SIGKILL');
+      await groupGone(child.pid, this.options.killGraceMs ?? 1000);
+    }
+    this.finish();
+  }
+
+  /** Synchronous last resort for process exit: kills the whole group at once. */
+  killNow(): void {
+    if (this.child) killGroup(this.child.pid, 'SIGKILL');
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffer.clear();
+    this.onclose?.();
+  }
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Waits (bounded) until no process of the group is left to signal. */
+async function groupGone(pid: number | undefined, ms: number): Promise<void> {
+  if (pid === undefined) return;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

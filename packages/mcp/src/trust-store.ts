@@ -1,0 +1,59 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/** The file, in $AGENT_HOME, that remembers which workspaces' `.mcp.json` servers may start. */
+export const TRUST_FILE = 'trusted-workspaces.json';
+
+interface TrustFile {
+  version: 1;
+  /** Real paths of trusted workspaces, with when they were trusted. */
+  workspaces: Record<string, { trustedAt: string }>;
+}
+
+/**
+ * Which workspaces the person trusted to start their `.mcp.json` servers: a cloned repository
+ * must not start programs by itself. Keyed by the workspace's real path, so a symlink or a
+ * relative path names the same workspace. The file is written with mode 600.
+ */
+export interface TrustStore {
+  isTrusted(workspace: string): Promise<boolean>;
+  trust(workspace: string): Promise<void>;
+}
+
+export function createTrustStore(agentHome: string): TrustStore {
+  const file = path.join(agentHome, TRUST_FILE);
+  return {
+    async isTrusted(workspace) {
+      const key = await realPath(workspace);
+      const data = await readTrustFile(file);
+      return Object.prototype.hasOwnProperty.call(data.workspaces, key);
+    },
+    async trust(workspace) {
+      const key = await realPath(workspace);
+      const data = await readTrustFile(file);
+      data.workspaces[key] = { trustedAt: new Date().toISOString() };
+      await fs.mkdir(agentHome, { recursive: true, mode: 0o700 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      await fs.chmod(temporary, 0o600);
+      await fs.rename(temporary, file);
+    },
+  };
+}
+
+async function realPath(workspace: string): Promise<string> {
+  return fs.realpath(path.resolve(workspace));
+}
+
+/** The stored trust; a missing or unreadable file trusts nothing. */
+async function readTrustFile(file: string): Promise<TrustFile> {
+  try {
+    const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<TrustFile>;
+    if (parsed && typeof parsed.workspaces === 'object' && parsed.workspaces !== null) {
+      return { version: 1, workspaces: { ...parsed.workspaces } };
+    }
+  } catch {
+    // Missing or damaged: nothing is trusted until the person says so again.
+  }
+  return { version: 1, workspaces: {} };
+}

@@ -1,0 +1,415 @@
+import {
+  buildRequest,
+  compactHistory,
+  missingCredentials,
+  createProvider,
+  DEFAULT_AUTO_COMPACT_FRACTION,
+  loadAgentSettings,
+  runToolLoop,
+  shouldAutoCompact,
+  type AssistantMessage,
+  type CompactResult,
+  type ContextUsage,
+  type LoopEndReason,
+  type Message,
+  type Provider,
+  type ProviderRequest,
+  type ResolvedProvider,
+  type ToolHistoryMode,
+} from '@agent/llm';
+import { SessionWriter } from '@agent/session';
+import type { AgentProfile } from '@agent/subagents';
+import type { AskUserRequester, PermissionRequester, Tool, ToolRegistry } from '@agent/tools';
+import { agentProfiles, agentRegistry, agentSystemPrompt } from './assemble-agent';
+import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
+import { ContextMeter, type ContextFill } from './context-meter';
+import type { RuntimeEvent } from './events';
+import type { SavedSession } from './find-session';
+
+/** Everything one agent session needs; nothing here changes between turns. */
+export interface AgentSessionOptions {
+  agentHome: string;
+  workspaceRoot: string;
+  /** Flags and environment that choose the provider (see resolveProvider for the rule). */
+  choice: ProviderChoice;
+  /** Used as is instead of the chosen provider, and never switched on resume (tests). */
+  provider?: Provider;
+  permissions: PermissionRequester;
+  /** Present only where a person can answer questions (the REPL). */
+  askUser?: AskUserRequester;
+  /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
+  extraTools?: readonly Tool[];
+  /** Extra system prompt sections (ask_user guidance, headless guidance). */
+  promptSections?: readonly string[];
+  /** Interactive tool calls per prompt (0 disables them). */
+  maxInteractive?: number;
+  /** `--tool-history`: overrides the mode a resumed session was saved with. */
+  toolHistory?: ToolHistoryMode;
+  /** Fraction of the window at which a prompt first compacts; default from config.json. */
+  autoCompact?: number | false;
+  /** Model calls per prompt. */
+  maxIterations?: number;
+  /** A saved session to continue from the start. */
+  resume?: SavedSession;
+  onEvent(event: RuntimeEvent): void;
+}
+
+/** How one prompt ended, with the assistant messages it produced. */
+export interface TurnResult {
+  reason: LoopEndReason;
+  messages: AssistantMessage[];
+  error?: string;
+}
+
+interface RunningTurn {
+  abort: AbortController;
+  soft: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
+ * the registry and system prompt, the conversation, the session file (created with the first
+ * prompt, flushed at every turn boundary, closed on every exit path), one automatic-compaction
+ * decision, and the one turn that may be running. The apps render its events.
+ */
+export class AgentSession {
+  messages: Message[] = [];
+  provider: Provider;
+  readonly registry: ToolRegistry;
+  readonly system: string;
+  /** Why this provider was chosen (one line), or why the model changed last. */
+  providerReason: string;
+  private resolved: ResolvedProvider | undefined;
+  private writer: SessionWriter | undefined;
+  private running: RunningTurn | undefined;
+  private mode: ToolHistoryMode;
+  private readonly meter: ContextMeter;
+
+  /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
+  static async create(options: AgentSessionOptions): Promise<AgentSession> {
+    const resolved = options.provider
+      ? undefined
+      : resolveProvider(options.choice, options.resume?.projection);
+    const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
+    const session = new AgentSession(options, resolved, profiles);
+    for (const text of notices) options.onEvent({ type: 'notice', text });
+    if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+    return session;
+  }
+
+  private constructor(
+    private readonly options: AgentSessionOptions,
+    resolved: ResolvedProvider | undefined,
+    profiles: ReadonlyMap<string, AgentProfile>,
+  ) {
+    this.resolved = resolved;
+    this.provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
+    this.providerReason = resolved?.reason ?? 'provider given by the caller';
+    this.mode = options.toolHistory ?? 'full';
+    this.registry = agentRegistry({ parent: this, profiles, extraTools: options.extraTools });
+    this.system = agentSystemPrompt(options.workspaceRoot, this.registry, options.promptSections);
+    this.meter = new ContextMeter(this);
+  }
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  get sessionId(): string | undefined {
+    return this.writer?.id;
+  }
+
+  /** Interactive tool calls allowed per prompt (ask_user's budget; 0 where nobody can answer). */
+  get maxInteractive(): number {
+    return this.options.maxInteractive ?? 0;
+  }
+
+  /** The session file's path, once it exists. */
+  get sessionFile(): string | undefined {
+    return this.writer?.path;
+  }
+
+  /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */
+  async flushSession(): Promise<void> {
+    if (this.writer) await this.flush(this.writer);
+  }
+
+  get toolHistory(): ToolHistoryMode {
+    return this.mode;
+  }
+
+  /** Changes what raw tool output later requests keep; recorded in the session. */
+  setToolHistory(mode: ToolHistoryMode): void {
+    this.mode = mode;
+    this.writer?.recordSettings({ toolHistory: mode });
+  }
+
+  /**
+   * Why the current provider's requests would fail for want of credentials (checked before the
+   * first prompt, and after a resume or model change); undefined when fine or injected.
+   */
+  credentialProblem(): string | undefined {
+    if (!this.resolved) return undefined;
+    return missingCredentials(this.resolved.id, this.resolved.options, this.options.choice.env);
+  }
+
+  /** A subagent provider of the current family with another model (the `task` tool's profiles). */
+  providerForModel(model: string): Provider {
+    return providerWithModel(this.provider, this.resolved, model);
+  }
+
+  /** Switches the model of the current provider, recorded in the session. */
+  setModel(model: string): void {
+    this.provider = this.providerForModel(model);
+    if (this.resolved) {
+      this.resolved = { ...this.resolved, options: { ...this.resolved.options, model } };
+    }
+    this.providerReason = `model changed to ${model}`;
+    this.writer?.recordProviderChange(this.provider.id, model);
+  }
+
+  /** Opens the session file now (it is otherwise created with the first prompt); its id. */
+  async openSessionFile(): Promise<string> {
+    return (await this.ensureWriter()).id;
+  }
+
+  /**
+   * Runs one prompt's tool loop to its end. Never throws; the result says how it ended. Without
+   * a prompt it continues a turn cut off mid-call (`LoopOptions.resume`): the conversation must
+   * end with the assistant message whose calls are pending again (a questionnaire reopened on
+   * resume); its re-settled copy replaces it.
+   */
+  async runTurn(prompt: string | undefined): Promise<TurnResult> {
+    if (this.running) throw new Error('a turn is already running');
+    const running: RunningTurn = {
+      abort: new AbortController(),
+      soft: new AbortController(),
+      done: Promise.resolve(),
+    };
+    let finish!: () => void;
+    running.done = new Promise<void>((resolve) => (finish = resolve));
+    this.running = running;
+    const signal = running.abort.signal;
+    try {
+      const writer = await this.ensureWriter();
+      if (prompt !== undefined) await this.compactIfFull(writer, signal);
+      if (signal.aborted) {
+        this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
+        return { reason: 'interrupted', messages: [] };
+      }
+      if (prompt !== undefined) writer.recordUser(prompt);
+      const history: Message[] =
+        prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
+      this.messages = history;
+      const result = await runToolLoop({
+        provider: this.provider,
+        registry: this.registry,
+        system: this.system,
+        history,
+        resume: prompt === undefined,
+        workspaceRoot: this.options.workspaceRoot,
+        signal,
+        softStop: running.soft.signal,
+        permissions: this.options.permissions,
+        askUser: this.options.askUser,
+        maxInteractive: this.maxInteractive,
+        maxIterations: this.options.maxIterations,
+        toolHistory: this.mode,
+        onEvent: (event) => {
+          if (event.type === 'usage') {
+            const tokens = event.usage.inputTokens + event.usage.outputTokens;
+            this.meter.counted({ messages: history, provider: this.provider, tokens });
+          }
+          writer.recordLoopEvent(event);
+          this.options.onEvent(event);
+        },
+      });
+      const base = prompt === undefined ? history.slice(0, -1) : history;
+      this.messages = [...base, ...result.messages];
+      this.carryCount(history, result.messages);
+      await this.flush(writer);
+      const turn: TurnResult = { reason: result.reason, messages: result.messages };
+      if (result.error !== undefined) turn.error = result.error;
+      return turn;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.onEvent({ type: 'turn_end', reason: 'error', error: message });
+      return { reason: 'error', messages: [], error: message };
+    } finally {
+      this.running = undefined;
+      finish();
+    }
+  }
+
+  /** Esc: finish the current tool batch, start no new model call. */
+  softStop(): void {
+    this.running?.soft.abort();
+  }
+
+  /** Ctrl+C: end the turn at once. Resolves when the loop has ended. */
+  async interrupt(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.abort.abort(new Error('interrupted by the person'));
+    await running.done;
+  }
+
+  /**
+   * Folds the conversation into a checkpoint now (`/compact`), recorded in the session. Never
+   * throws; refuses while a turn runs.
+   */
+  async compact(signal: AbortSignal): Promise<CompactResult> {
+    if (this.running) return { ok: false, reason: 'a turn is running' };
+    const result = await compactHistory({
+      provider: this.provider,
+      messages: this.messages,
+      signal,
+      keepRecent: 0,
+    });
+    if (signal.aborted) return { ok: false, reason: 'interrupted' };
+    if (!result.ok) return result;
+    this.messages = result.messages;
+    this.writer?.recordCheckpoint(result.checkpoint);
+    if (this.writer) await this.flush(this.writer);
+    return result;
+  }
+
+  /**
+   * The request the conversation would send next (before a new prompt): from the last checkpoint
+   * on, dangling calls closed, old results pruned past the window, as the loop does.
+   */
+  nextRequest(): ProviderRequest {
+    return buildRequest({
+      provider: this.provider,
+      registry: this.registry,
+      system: this.system,
+      messages: this.messages,
+    });
+  }
+
+  /** How full the window is (see ContextMeter). */
+  contextFill(): ContextFill {
+    return this.meter.fill();
+  }
+
+  /** Where the tokens of the next request would go (estimated). */
+  contextUsage(): ContextUsage {
+    return this.meter.usage();
+  }
+
+  /**
+   * Continues a saved session: its conversation and its file, the tool-history mode it was
+   * saved with (unless `--tool-history` says otherwise) and, by the one rule, its provider and
+   * model unless the person chose them. Throws ConfigError when that provider cannot be made.
+   */
+  async resume(saved: SavedSession): Promise<void> {
+    if (this.running) throw new Error('a turn is running');
+    await this.adopt(saved, { switchProvider: true });
+  }
+
+  /** Starts over in a new session (the old file is closed; the next prompt opens a new one). */
+  async reset(): Promise<void> {
+    await this.closeFile();
+    this.messages = [];
+    this.meter.counted(undefined);
+  }
+
+  /** Interrupts a running turn, then flushes and closes the session file. */
+  async close(): Promise<void> {
+    await this.interrupt();
+    await this.closeFile();
+  }
+
+  private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
+    const { projection } = saved;
+    if (how.switchProvider && !this.options.provider) {
+      const resolved = resolveProvider(this.options.choice, projection);
+      if (resolved.id !== this.provider.id || resolved.options.model !== this.provider.model) {
+        this.provider = createProvider(resolved.id, resolved.options);
+      }
+      this.resolved = resolved;
+      this.providerReason = resolved.reason;
+    }
+    await this.closeFile();
+    this.messages = projection.messages;
+    this.meter.counted(undefined);
+    this.writer = await SessionWriter.open(saved.path, {
+      onError: (error) => this.options.onEvent({ type: 'save_error', error }),
+    });
+    if (projection.provider !== this.provider.id || projection.model !== this.provider.model) {
+      this.writer.recordProviderChange(this.provider.id, this.provider.model);
+    }
+    const savedMode = projection.toolHistory ?? 'full';
+    this.mode = this.options.toolHistory ?? savedMode;
+    if (this.mode !== savedMode) this.writer.recordSettings({ toolHistory: this.mode });
+  }
+
+  /**
+   * The one automatic-compaction decision: before a prompt, when the window is fuller than the
+   * threshold (see ContextMeter), fold the conversation into a checkpoint first. A failure only
+   * notes it.
+   */
+  private async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
+    const threshold =
+      this.options.autoCompact ??
+      loadAgentSettings(this.options.agentHome).autoCompact ??
+      DEFAULT_AUTO_COMPACT_FRACTION;
+    if (threshold === false || this.messages.length === 0) return;
+    const fill = this.meter.fill();
+    if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;
+    const percent = Math.round(fill.fraction * 100);
+    this.notice(`Context ${percent}% full: summarising the conversation first…`);
+    const result = await compactHistory({
+      provider: this.provider,
+      messages: this.messages,
+      signal,
+      keepRecent: 0,
+    });
+    if (signal.aborted) return;
+    if (!result.ok) return this.notice(`Could not compact (${result.reason}); continuing as is.`);
+    this.messages = result.messages;
+    writer.recordCheckpoint(result.checkpoint);
+    this.notice(`Compacted ${result.summarized} messages into a summary.`);
+  }
+
+  /** Keeps the provider's count valid for the finished turn unless tool history "off" shrank it. */
+  private carryCount(history: Message[], produced: readonly AssistantMessage[]): void {
+    const count = this.meter.countFor(history);
+    const shrunk =
+      this.mode === 'off' && produced.some((m) => m.role === 'assistant' && m.toolCalls.length);
+    if (count && !shrunk) this.meter.counted({ ...count, messages: this.messages });
+  }
+
+  private notice(text: string): void {
+    this.options.onEvent({ type: 'notice', text });
+  }
+
+  private async flush(writer: SessionWriter): Promise<void> {
+    await writer
+      .flush()
+      .catch((error: Error) => this.options.onEvent({ type: 'save_error', error }));
+  }
+
+  private async closeFile(): Promise<void> {
+    const writer = this.writer;
+    this.writer = undefined;
+    if (!writer) return;
+    await writer
+      .close()
+      .catch((error: Error) => this.options.onEvent({ type: 'save_error', error }));
+  }
+
+  private async ensureWriter(): Promise<SessionWriter> {
+    if (this.writer) return this.writer;
+    this.writer = await SessionWriter.create({
+      agentHome: this.options.agentHome,
+      cwd: this.options.workspaceRoot,
+      provider: this.provider.id,
+      model: this.provider.model,
+      onError: (error) => this.options.onEvent({ type: 'save_error', error }),
+    });
+    if (this.mode !== 'full') this.writer.recordSettings({ toolHistory: this.mode });
+    return this.writer;
+  }
+}

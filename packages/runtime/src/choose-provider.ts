@@ -1,0 +1,50 @@
+import {
+  createProvider,
+  resolveProviderConfig,
+  type Provider,
+  type ProviderFlags,
+  type ProviderId,
+  type ResolvedProvider,
+} from '@agent/llm';
+
+/** What the person chose for this run: flags (`--provider`, `--model`, `--base-url`) and env. */
+export interface ProviderChoice {
+  flags: ProviderFlags;
+  env: NodeJS.ProcessEnv;
+  agentHome: string;
+}
+
+/** The provider and model a saved session was last using. */
+export interface SessionModel {
+  provider?: string;
+  model?: string;
+}
+
+/**
+ * The one rule for choosing the provider, in both apps. Precedence: `--provider`/`--model`,
+ * then AGENT_PROVIDER / AGENT_MODEL, then, when resuming, the session's provider and model,
+ * then `$AGENT_HOME/config.json`, then detected credentials, then the offline demo. The
+ * session's model is taken only with the session's provider. Throws ConfigError.
+ */
+export function resolveProvider(choice: ProviderChoice, session?: SessionModel): ResolvedProvider {
+  const { flags, env } = choice;
+  const providerChosen = Boolean(flags.provider?.trim() || env.AGENT_PROVIDER?.trim());
+  const provider = providerChosen ? flags.provider : session?.provider;
+  const modelChosen = Boolean(flags.model?.trim() || env.AGENT_MODEL?.trim());
+  const sameProvider =
+    !providerChosen || (flags.provider ?? env.AGENT_PROVIDER)?.trim() === session?.provider;
+  const model = modelChosen || !sameProvider ? flags.model : session?.model;
+  const resolvedFlags: ProviderFlags = { ...flags };
+  if (provider !== undefined) resolvedFlags.provider = provider;
+  if (model !== undefined) resolvedFlags.model = model;
+  return resolveProviderConfig({ flags: resolvedFlags, env, agentHome: choice.agentHome });
+}
+
+/** A provider of the same family as `resolved` (or `current`) with another model. */
+export function providerWithModel(
+  current: Provider,
+  resolved: ResolvedProvider | undefined,
+  model: string,
+): Provider {
+  return createProvider(current.id as ProviderId, { ...(resolved?.options ?? {}), model });
+}

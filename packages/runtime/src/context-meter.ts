@@ -1,0 +1,94 @@
+import {
+  contextUsage,
+  type ContextUsage,
+  type Message,
+  type Provider,
+  type ProviderRequest,
+} from '@agent/llm';
+
+/** How full the context window is, for the status line, /context and automatic compaction. */
+export interface ContextFill {
+  used: number;
+  window: number;
+  fraction: number;
+  /** Where `used` comes from: the provider's count of the current conversation, or the estimate. */
+  source: 'provider' | 'estimate';
+  /** The provider's count when it still describes the current conversation. */
+  counted?: number;
+}
+
+/** The provider's token count (input + output of its last call) for one conversation state. */
+export interface ProviderCount {
+  messages: readonly Message[];
+  provider: Provider;
+  tokens: number;
+}
+
+/** What the meter measures: the conversation as it stands and the request it would send next. */
+export interface MeterSubject {
+  messages: readonly Message[];
+  provider: Provider;
+  nextRequest(): ProviderRequest;
+}
+
+/**
+ * The one measure of how full the window is: the larger of the provider's own count (while it
+ * still describes the current conversation) and the estimate of the next request. A count below
+ * the estimate left something out (cached input, tool specs), so the larger wins. Cached per
+ * conversation state, so the status line can ask every frame.
+ */
+export class ContextMeter {
+  private count: ProviderCount | undefined;
+  private cache:
+    | { messages: readonly Message[]; provider: Provider; count: ProviderCount | undefined }
+    | undefined;
+  private result: { usage: ContextUsage; fill: ContextFill } | undefined;
+
+  constructor(private readonly subject: MeterSubject) {}
+
+  /** Records the provider's count for `messages` (the conversation the last call saw). */
+  counted(count: ProviderCount | undefined): void {
+    this.count = count;
+  }
+
+  /** The current count, when it describes `messages` exactly. */
+  countFor(messages: readonly Message[]): ProviderCount | undefined {
+    return this.count?.messages === messages ? this.count : undefined;
+  }
+
+  fill(): ContextFill {
+    return this.measure().fill;
+  }
+
+  usage(): ContextUsage {
+    return this.measure().usage;
+  }
+
+  private measure(): { usage: ContextUsage; fill: ContextFill } {
+    const { messages, provider } = this.subject;
+    const cache = this.cache;
+    if (
+      this.result &&
+      cache?.messages === messages &&
+      cache.provider === provider &&
+      cache.count === this.count
+    ) {
+      return this.result;
+    }
+    const usage = contextUsage(this.subject.nextRequest(), provider.model, provider.id);
+    const count = this.count;
+    const counted =
+      count?.messages === messages && count.provider === provider ? count.tokens : undefined;
+    const used = Math.max(counted ?? 0, usage.total);
+    const fill: ContextFill = {
+      used,
+      window: usage.window,
+      fraction: usage.window > 0 ? used / usage.window : 0,
+      source: counted !== undefined && counted >= usage.total ? 'provider' : 'estimate',
+      ...(counted === undefined ? {} : { counted }),
+    };
+    this.cache = { messages, provider, count };
+    this.result = { usage, fill };
+    return this.result;
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  latestSessionFor,
+  loadSession,
+  projectSession,
+  resolveSession,
+  type LoadWarning,
+  type SessionEvent,
+  type SessionProjection,
+} from '@agent/session';
+
+/** A saved session to continue. */
+export interface SavedSession {
+  id: string;
+  path: string;
+  events: SessionEvent[];
+  projection: SessionProjection;
+  /** Lines of the file that could not be read (a torn last line, say), for the person. */
+  warnings: LoadWarning[];
+}
+
+/** `--resume` named no session (or more than one). */
+export class SessionNotFound extends Error {
+  override name = 'SessionNotFound';
+}
+
+/** Loads and projects one session file. */
+export async function openSavedSession(file: string): Promise<SavedSession> {
+  const loaded = await loadSession(file);
+  return {
+    id: loaded.id,
+    path: loaded.path,
+    events: loaded.events,
+    projection: projectSession(loaded.events),
+    warnings: loaded.warnings,
+  };
+}
+
+/**
+ * The session named by `resume` (id, unique part of one, or file path) or, for `continue`, the
+ * latest one of `workspace`; undefined when neither is asked or `continue` finds none.
+ */
+export async function findSession(
+  agentHome: string,
+  workspace: string,
+  ask: { resume?: string; continue?: boolean },
+): Promise<SavedSession | undefined> {
+  let file: string | undefined;
+  if (ask.resume !== undefined) {
+    const found = await resolveSession(agentHome, ask.resume);
+    if (!found.ok) {
+      const candidates = found.candidates.map((s) => s.id).join(', ');
+      throw new SessionNotFound(
+        `${found.message}${candidates ? ` (candidates: ${candidates})` : ''}`,
+      );
+    }
+    file = found.session.path;
+  } else if (ask.continue) {
+    file = (await latestSessionFor(agentHome, workspace))?.path;
+  }
+  return file === undefined ? undefined : openSavedSession(file);
+}

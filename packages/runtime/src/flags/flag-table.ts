@@ -1,0 +1,82 @@
+import { PROVIDER_IDS } from '@agent/llm/config';
+
+/** The two front ends. */
+export type AppName = 'repl' | 'headless';
+
+/** One command-line flag, described once for both apps' parsers and usage texts. */
+export interface FlagSpec {
+  name: string;
+  short?: string;
+  /** Placeholder of a valued flag in the usage text (`ID`, `DIR`); absent for switches. */
+  value?: string;
+  help: string;
+  /** The apps that accept it. */
+  apps: readonly AppName[];
+}
+
+const BOTH: readonly AppName[] = ['repl', 'headless'];
+
+export const TOOL_HISTORY_MODES = ['full', 'off'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
+
+/** Every flag of both apps. A new provider or flag is named here and nowhere else. */
+export const FLAGS: readonly FlagSpec[] = [
+  { name: 'provider', value: 'ID', help: PROVIDER_IDS.join(' | '), apps: BOTH },
+  { name: 'model', value: 'NAME', help: 'model name for the provider', apps: BOTH },
+  {
+    name: 'base-url',
+    value: 'URL',
+    help: 'endpoint override (OpenAI-compatible gateways, proxies, local fakes)',
+    apps: BOTH,
+  },
+  {
+    name: 'cwd',
+    value: 'DIR',
+    help: 'workspace directory (default: where you ran the command)',
+    apps: BOTH,
+  },
+  {
+    name: 'resume',
+    value: 'ID',
+    help: 'resume a saved session (id, unique part of one, or file)',
+    apps: BOTH,
+  },
+  { name: 'continue', help: 'resume the latest session of this workspace', apps: BOTH },
+  {
+    name: 'tool-history',
+    value: 'MODE',
+    help: `${TOOL_HISTORY_MODES.join(' | ')}: keep raw tool output in later requests (default full)`,
+    apps: BOTH,
+  },
+  {
+    name: 'max-ask-user',
+    value: 'N',
+    help: 'ask_user calls allowed per prompt (default 3, 0 disables)',
+    apps: ['repl'],
+  },
+  {
+    name: 'output',
+    value: 'FORMAT',
+    help: `${OUTPUT_FORMATS.join(' | ')} (default text)`,
+    apps: ['headless'],
+  },
+  {
+    name: 'yes',
+    short: 'y',
+    help: 'approve every tool call (default: read-only tools and workspace edits only)',
+    apps: ['headless'],
+  },
+  {
+    name: 'max-iterations',
+    value: 'N',
+    help: 'model calls allowed in this run (default 50)',
+    apps: ['headless'],
+  },
+  { name: 'help', short: 'h', help: 'show this help', apps: BOTH },
+  { name: 'version', short: 'v', help: 'print the version', apps: BOTH },
+];
+
+/** The flags `app` accepts. */
+export function flagsOf(app: AppName): FlagSpec[] {
+  return FLAGS.filter((flag) => flag.apps.includes(app));
+}

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
+
+/** A command line that cannot be run as written; front ends exit with status 2. */
+export class FlagError extends Error {
+  override name = 'FlagError';
+}
+
+/** What both apps' command lines can say, checked. Paths are still as the person typed them. */
+export interface AgentFlags {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  cwd?: string;
+  resume?: string;
+  continue: boolean;
+  toolHistory?: (typeof TOOL_HISTORY_MODES)[number];
+  maxAskUser?: number;
+  output: (typeof OUTPUT_FORMATS)[number];
+  yes: boolean;
+  maxIterations?: number;
+  help: boolean;
+  version: boolean;
+  positionals: string[];
+}
+
+/**
+ * Parses `app`'s arguments with node:util parseArgs (strict: unknown flags and missing values
+ * are FlagErrors). A `--` that `pnpm start -- ...` passes through is ignored.
+ */
+export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
+  const args = argv.filter((arg, i) => !(arg === '--' && i === 0));
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+  for (const flag of flagsOf(app)) {
+    options[flag.name] = {
+      type: flag.value ? 'string' : 'boolean',
+      ...(flag.short ? { short: flag.short } : {}),
+    };
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new FlagError(error instanceof Error ? error.message : String(error));
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    if (typeof value !== 'string') return undefined;
+    if (value.trim() === '') throw new FlagError(`--${name} needs a value`);
+    return value;
+  };
+  const result: AgentFlags = {
+    continue: values.continue === true,
+    output: oneOf('output', text('output') ?? 'text', OUTPUT_FORMATS),
+    yes: values.yes === true,
+    help: values.help === true,
+    version: values.version === true,
+    positionals: parsed.positionals,
+  };
+  if (result.help || result.version) return result;
+  const set = <K extends keyof AgentFlags>(key: K, value: AgentFlags[K] | undefined): void => {
+    if (value !== undefined) result[key] = value;
+  };
+  set('provider', text('provider'));
+  set('model', text('model'));
+  set('baseUrl', httpUrl('base-url', text('base-url')));
+  set('cwd', text('cwd'));
+  set('resume', text('resume'));
+  const mode = text('tool-history');
+  set(
+    'toolHistory',
+    mode === undefined ? undefined : oneOf('tool-history', mode, TOOL_HISTORY_MODES),
+  );
+  set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
+  set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
+  if (result.resume !== undefined && result.continue) {
+    throw new FlagError('--resume and --continue cannot be used together');
+  }
+  return result;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new FlagError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+}
+
+function wholeNumber(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new FlagError(`--${name} must be a whole number >= ${min} (got "${value}")`);
+  }
+  return n;
+}
+
+function httpUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+  } catch {
+    // reported below
+  }
+  throw new FlagError(`--${name} must be an http(s) URL (got "${value}")`);
+}

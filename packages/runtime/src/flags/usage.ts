@@ -1,0 +1,40 @@
+import { flagsOf, type AppName } from './flag-table';
+
+/** What each app's usage text says above and below the generated options. */
+const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: string }> = {
+  repl: {
+    synopsis: 'agent [options]',
+    summary: 'Interactive coding agent (REPL).',
+    footer: '',
+  },
+  headless: {
+    synopsis: 'agent-run [options] <prompt-file | ->',
+    summary: [
+      'Runs one prompt through the agent without a person at the keyboard: the model reads,',
+      'searches and edits files in the workspace and (with --yes) runs commands. Assistant text',
+      'goes to stdout, tool activity to stderr. Every run is saved as a session.',
+    ].join('\n'),
+    footer: '\nExit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.\n',
+  },
+};
+
+/** The usage text of `app`, generated from the flag table. */
+export function usageText(app: AppName): string {
+  const frame = FRAMES[app];
+  const rows = flagsOf(app).map((flag) => {
+    const names = `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+    return `  ${names.padEnd(26)} ${flag.help}`;
+  });
+  return [
+    `Usage: ${frame.synopsis}`,
+    '',
+    frame.summary,
+    '',
+    'Options:',
+    ...rows,
+    '',
+    "Environment: AGENT_PROVIDER, AGENT_MODEL, AGENT_HOME (default ~/.agent), and each SDK's",
+    'credentials (OPENAI_API_KEY, ANTHROPIC_API_KEY, the AWS credential chain, GEMINI_API_KEY).',
+    frame.footer,
+  ].join('\n');
+}

@@ -1,0 +1,56 @@
+import { FlagError, FLAGS, parseFlags, usageText } from '../src/flags';
+
+function flagError(app: 'repl' | 'headless', argv: string[]): string {
+  try {
+    parseFlags(app, argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(FlagError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected a flag error for ${argv.join(' ')}`);
+}
+
+describe('the shared flag table', () => {
+  it('names every flag in both usage texts where the app takes it, and nowhere else', () => {
+    const repl = usageText('repl');
+    const headless = usageText('headless');
+    for (const flag of FLAGS) {
+      expect(repl.includes(`--${flag.name}`)).toBe(flag.apps.includes('repl'));
+      expect(headless.includes(`--${flag.name}`)).toBe(flag.apps.includes('headless'));
+    }
+    expect(repl).toContain('openai-chat | openai-responses | anthropic');
+    expect(headless).toContain('Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.');
+  });
+
+  it('parses the same flag the same way in both apps', () => {
+    for (const app of ['repl', 'headless'] as const) {
+      expect(
+        parseFlags(app, ['--', '--provider', 'anthropic', '--model=m', '--tool-history', 'off']),
+      ).toMatchObject({ provider: 'anthropic', model: 'm', toolHistory: 'off', continue: false });
+    }
+  });
+
+  it('keeps app-only flags to their app', () => {
+    expect(parseFlags('repl', ['--max-ask-user', '0']).maxAskUser).toBe(0);
+    expect(flagError('headless', ['--max-ask-user', '1'])).toMatch(/max-ask-user/);
+    expect(parseFlags('headless', ['-y', 'p.txt'])).toMatchObject({
+      yes: true,
+      positionals: ['p.txt'],
+    });
+    expect(flagError('repl', ['--yes'])).toMatch(/--yes/);
+  });
+
+  it('reports each kind of mistake with the flag and the rule', () => {
+    expect(flagError('repl', ['--max-ask-user', '-1'])).toMatch(/--max-ask-user/);
+    expect(flagError('repl', ['--max-ask-user', 'two'])).toBe(
+      '--max-ask-user must be a whole number >= 0 (got "two")',
+    );
+    expect(flagError('repl', ['--tool-history', 'some'])).toBe(
+      '--tool-history must be one of full, off (got "some")',
+    );
+    expect(flagError('repl', ['--base-url', 'localhost:8080'])).toMatch(/http\(s\) URL/);
+    expect(flagError('repl', ['--model', ' '])).toBe('--model needs a value');
+    expect(flagError('repl', ['--resume', 'x', '--continue'])).toMatch(/cannot be used together/);
+    expect(flagError('repl', ['--frobnicate'])).toMatch(/--frobnicate/);
+  });
+});
