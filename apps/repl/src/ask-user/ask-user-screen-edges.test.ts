@@ -3,6 +3,9 @@ import type { ToolActivity } from '@agent/llm';
 import { SessionWriter } from '@agent/session';
 import { Harness, ScriptedProvider, text, toolCall } from '../../test/harness';
 
+// The first card of the file waits for the agent's modules; a busy machine is slow.
+jest.setTimeout(60_000);
+
 const ENTER = '\r';
 const DOWN = '\x1b[B';
 const UP = '\x1b[A';
@@ -45,7 +48,7 @@ describe('a tall card is laid out for the screen height', () => {
       h = await new Harness(cols, rows).start(provider);
       await h.type('go');
       h.send(ENTER);
-      let screen = await h.waitForText('Question 1 of 1');
+      let screen = await h.waitForText('Question 1 of 1', 15_000);
       const visible = (s: string, row: number) => {
         expect(s).toContain('Question 1 of 1');
         expect(s).toContain('QSTART');
