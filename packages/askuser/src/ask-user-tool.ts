@@ -40,9 +40,15 @@ export function createAskUserTool(): Tool<AskUserInput> {
       const questionnaire = {
         questions: input.questions.map((q) => ({ question: q.question, options: [...q.options] })),
       };
+      const total = questionnaire.questions.length;
+      const partial = (answers: string[], custom: boolean[]): void =>
+        ctx.reportPartial?.(interruptedOutput(answers), { custom: custom.slice(0, total) });
+      partial([], []);
       let result;
       try {
-        result = await ctx.askUser.ask(questionnaire, ctx.signal);
+        result = await ctx.askUser.ask(questionnaire, ctx.signal, (progress) =>
+          partial(progress.answers.slice(0, total), progress.custom),
+        );
       } catch (error) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? error;
         const reason = error instanceof Error ? error.message : String(error);
@@ -52,12 +58,27 @@ export function createAskUserTool(): Tool<AskUserInput> {
         .slice(0, questionnaire.questions.length)
         .map((answer) => String(answer));
       const cancelled = result.cancelled === true;
+      const custom = (result as { custom?: unknown }).custom;
+      const typed = answers.map((answer, i) =>
+        Array.isArray(custom) && typeof custom[i] === 'boolean'
+          ? (custom[i] as boolean)
+          : !questionnaire.questions[i]!.options.includes(answer),
+      );
       return {
         output: JSON.stringify({ answers, cancelled }),
         summary: summaryHeadline(answers.length, questionnaire.questions.length, cancelled),
+        details: { custom: typed },
       };
     },
   });
+}
+
+/**
+ * The result paired with a call whose turn was interrupted (Ctrl+C) while the card was open: the
+ * answers given before that, so the model, the screen and the replay agree.
+ */
+export function interruptedOutput(answers: readonly string[]): string {
+  return JSON.stringify({ answers: [...answers], cancelled: true, interrupted: true });
 }
 
 /** Alias of {@link createAskUserTool}. */

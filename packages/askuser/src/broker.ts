@@ -2,6 +2,7 @@ import type {
   AnsweredQuestionnaire,
   AskUserRequester,
   Questionnaire,
+  QuestionnaireProgress,
   QuestionnaireResult,
 } from '@agent/tools';
 
@@ -24,6 +25,7 @@ export class AskUserBusyError extends Error {
 
 interface Slot {
   request: PendingQuestionnaire;
+  onProgress?: (progress: QuestionnaireProgress) => void;
   resolve(result: QuestionnaireResult): void;
   reject(reason: unknown): void;
   release(): void;
@@ -61,7 +63,11 @@ export class AskUserBroker implements AskUserRequester {
     return this.slot !== undefined;
   }
 
-  ask(questionnaire: Questionnaire, signal: AbortSignal): Promise<QuestionnaireResult> {
+  ask(
+    questionnaire: Questionnaire,
+    signal: AbortSignal,
+    onProgress?: (progress: QuestionnaireProgress) => void,
+  ): Promise<QuestionnaireResult> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.slot) {
       return Promise.reject(
@@ -83,6 +89,7 @@ export class AskUserBroker implements AskUserRequester {
       };
       this.slot = {
         request,
+        onProgress,
         resolve,
         reject,
         release: () => signal.removeEventListener('abort', onAbort),
@@ -118,6 +125,17 @@ export class AskUserBroker implements AskUserRequester {
     this.emitSettle({ id: slot.request.id, outcome: 'answered', result: copy });
     slot.resolve(copy);
     return true;
+  }
+
+  /** The UI reports the answers given so far (after each answer, and after going back). */
+  progress(id: string, progress: QuestionnaireProgress): void {
+    const slot = this.slot;
+    if (!slot || slot.request.id !== id) return;
+    try {
+      slot.onProgress?.({ answers: [...progress.answers], custom: [...progress.custom] });
+    } catch {
+      // A failing listener must not break the card.
+    }
   }
 
   private clear(): void {

@@ -1,6 +1,11 @@
 export { ASK_USER_LIMITS } from './limits';
-export { askUserInputSchema, type AskUserInput } from './schema';
-export { ASK_USER_TOOL_NAME, askUserTool, createAskUserTool } from './ask-user-tool';
+export { askUserInputSchema, codePoints, type AskUserInput } from './schema';
+export {
+  ASK_USER_TOOL_NAME,
+  askUserTool,
+  createAskUserTool,
+  interruptedOutput,
+} from './ask-user-tool';
 export {
   AskUserBroker,
   AskUserBusyError,

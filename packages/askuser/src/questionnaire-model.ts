@@ -1,5 +1,6 @@
 import type { AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
 import { ASK_USER_LIMITS } from './limits';
+import { codePoints } from './schema';
 
 /** The label of the last row of every question, where the person types their own answer. */
 export const FREE_FORM_LABEL = 'Type your answer';
@@ -10,6 +11,8 @@ export type QuestionnaireAction =
   | { type: 'down' }
   | { type: 'enter' }
   | { type: 'escape' }
+  /** Shift+Tab: back to the previous question, its answer selected or its text editable. */
+  | { type: 'back' }
   | { type: 'insert'; text: string }
   | { type: 'backspace' }
   | { type: 'delete' }
@@ -29,7 +32,9 @@ const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} 
  * question appears; Up/Down wrap around all rows. Printable input selects the free-form row and
  * edits that question's draft, which survives moving away. Enter on an option records it; on the
  * free-form row it starts editing, and while editing submits the trimmed, non-empty draft. Esc
- * resolves as cancelled with the answers so far. Pure: no timers, no I/O.
+ * resolves as cancelled with the answers so far. Before the last question is answered, `back`
+ * (Shift+Tab, or Left on an empty draft) returns to the previous question with its answer
+ * selected (or its typed text in the draft, editing). Pure: no timers, no I/O.
  */
 export class QuestionnaireModel {
   readonly questionnaire: Questionnaire;
@@ -102,6 +107,11 @@ export class QuestionnaireModel {
     return this.recorded;
   }
 
+  /** `custom[i]`: answer i was typed rather than picked. */
+  get custom(): readonly boolean[] {
+    return this.typed;
+  }
+
   /** The outcome once answered or cancelled; undefined while active. */
   get result(): AnsweredQuestionnaire | undefined {
     if (this.state === 'active') return undefined;
@@ -133,6 +143,8 @@ export class QuestionnaireModel {
         this.isEditing = false;
         this.state = 'cancelled';
         return;
+      case 'back':
+        return this.back();
       case 'insert':
         return this.insert(action.text);
       case 'backspace':
@@ -140,7 +152,8 @@ export class QuestionnaireModel {
       case 'delete':
         return this.erase(0);
       case 'left':
-        if (this.isEditing) this.caret = stepBack(this.draft, this.caret);
+        if (this.isEditing && this.draft !== '') this.caret = stepBack(this.draft, this.caret);
+        else this.back();
         return;
       case 'right':
         if (this.isEditing) this.caret = stepForward(this.draft, this.caret);
@@ -181,11 +194,11 @@ export class QuestionnaireModel {
     const text = raw.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
     if (text.length === 0) return;
     if (!this.isEditing || this.row !== this.freeFormRow) this.startEditing();
-    const room = ASK_USER_LIMITS.maxAnswerChars - this.draft.length;
+    // Characters are code points, as the advertised limits count them.
+    const room = ASK_USER_LIMITS.maxAnswerChars - codePoints(this.draft);
     let piece = text;
-    if (piece.length > room) {
-      piece = piece.slice(0, Math.max(0, room));
-      if (/[\ud800-\udbff]$/.test(piece)) piece = piece.slice(0, -1);
+    if (codePoints(piece) > room) {
+      piece = Array.from(piece).slice(0, Math.max(0, room)).join('');
       this.notice = TOO_LONG_HINT;
     }
     const draft = this.draft;
@@ -204,6 +217,23 @@ export class QuestionnaireModel {
     } else {
       const to = stepForward(draft, this.caret);
       this.drafts[this.index] = draft.slice(0, this.caret) + draft.slice(to);
+    }
+  }
+
+  private back(): void {
+    if (this.index === 0) return;
+    this.index -= 1;
+    const answer = this.recorded.pop()!;
+    const typed = this.typed.pop()!;
+    if (typed) {
+      this.drafts[this.index] = answer;
+      this.row = this.freeFormRow;
+      this.isEditing = true;
+      this.caret = answer.length;
+    } else {
+      this.row = Math.max(0, this.current.options.indexOf(answer));
+      this.isEditing = false;
+      this.caret = 0;
     }
   }
 

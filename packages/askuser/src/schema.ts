@@ -20,14 +20,21 @@ function text(what: string, maxChars: number, description: string) {
     .superRefine((value, ctx) => {
       if (value.trim().length === 0) {
         ctx.addIssue({ code: 'custom', message: 'must not be empty or whitespace-only' });
-      } else if (value.length > maxChars) {
+      } else if (codePoints(value) > maxChars) {
         ctx.addIssue({
           code: 'custom',
-          message: `expected at most ${maxChars} characters, got ${value.length}`,
+          message: `expected at most ${maxChars} characters, got ${codePoints(value)}`,
         });
       }
     })
     .meta({ description, maxLength: maxChars });
+}
+
+/** Characters as JSON Schema's maxLength counts them: code points, so an emoji is one. */
+export function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
 
 function typeOf(value: unknown): string {

@@ -22,6 +22,11 @@ export interface ToolActivity {
   output?: string;
   /** Exact output kept durably (sessions, resume, every later request). */
   retainedOutput?: string;
+  /**
+   * Facts a retaining tool keeps beside its output for UIs and sessions, never sent to the model
+   * (ask_user: which answers were typed rather than picked). JSON data.
+   */
+  retainedDetails?: unknown;
 }
 
 export interface Usage {
@@ -46,10 +51,25 @@ export interface AssistantMessage {
   model?: string;
 }
 
+/**
+ * A retained call kept verbatim beside a checkpoint's summary (the decision ledger): every
+ * answered questionnaire's exact input and result survive compaction.
+ */
+export interface RetainedCall {
+  id: string;
+  name: string;
+  input: unknown;
+  status: ToolStatus;
+  output: string;
+  details?: unknown;
+}
+
 /** A compaction checkpoint: a summary that replaces all history before it. */
 export interface CheckpointMessage {
   role: 'checkpoint';
   summary: string;
+  /** The retained calls of the history it replaces, exact, in order (absent: none). */
+  decisions?: RetainedCall[];
 }
 
 export type Message = UserMessage | AssistantMessage | CheckpointMessage;

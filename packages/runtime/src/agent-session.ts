@@ -216,8 +216,13 @@ export class AgentSession {
     return (await this.ensureWriter()).id;
   }
 
-  /** Runs one prompt's tool loop to its end. Never throws; the result says how it ended. */
-  async runTurn(prompt: string): Promise<TurnResult> {
+  /**
+   * Runs one prompt's tool loop to its end. Never throws; the result says how it ended. Without
+   * a prompt it continues a turn cut off mid-call (`LoopOptions.resume`): the conversation must
+   * end with the assistant message whose calls are pending again (a questionnaire reopened on
+   * resume); its re-settled copy replaces it.
+   */
+  async runTurn(prompt: string | undefined): Promise<TurnResult> {
     if (this.running) throw new Error('a turn is already running');
     const running: RunningTurn = {
       abort: new AbortController(),
@@ -230,19 +235,21 @@ export class AgentSession {
     const signal = running.abort.signal;
     try {
       const writer = await this.ensureWriter();
-      await this.compactIfFull(writer, signal);
+      if (prompt !== undefined) await this.compactIfFull(writer, signal);
       if (signal.aborted) {
         this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
         return { reason: 'interrupted', messages: [] };
       }
-      writer.recordUser(prompt);
-      const history: Message[] = [...this.messages, { role: 'user', text: prompt }];
+      if (prompt !== undefined) writer.recordUser(prompt);
+      const history: Message[] =
+        prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
       const result = await runToolLoop({
         provider: this.provider,
         registry: this.registry,
         system: this.system,
         history,
+        resume: prompt === undefined,
         workspaceRoot: this.options.workspaceRoot,
         signal,
         softStop: running.soft.signal,
@@ -260,7 +267,8 @@ export class AgentSession {
           this.options.onEvent(event);
         },
       });
-      this.messages = [...history, ...result.messages];
+      const base = prompt === undefined ? history.slice(0, -1) : history;
+      this.messages = [...base, ...result.messages];
       this.carryCount(history, result.messages);
       await this.flush(writer);
       const turn: TurnResult = { reason: result.reason, messages: result.messages };
@@ -304,7 +312,7 @@ export class AgentSession {
     if (signal.aborted) return { ok: false, reason: 'interrupted' };
     if (!result.ok) return result;
     this.messages = result.messages;
-    this.writer?.recordCheckpoint(result.checkpoint.summary);
+    this.writer?.recordCheckpoint(result.checkpoint);
     if (this.writer) await this.flush(this.writer);
     return result;
   }
@@ -403,7 +411,7 @@ export class AgentSession {
     if (signal.aborted) return;
     if (!result.ok) return this.notice(`Could not compact (${result.reason}); continuing as is.`);
     this.messages = result.messages;
-    writer.recordCheckpoint(result.checkpoint.summary);
+    writer.recordCheckpoint(result.checkpoint);
     this.notice(`Compacted ${result.summarized} messages into a summary.`);
   }
 

@@ -24,5 +24,6 @@ export function toolEndEvent(activity: ToolActivity): SessionEventInput {
     summary: activity.summary,
   };
   if (activity.retainedOutput !== undefined) event.retainedOutput = activity.retainedOutput;
+  if (activity.retainedDetails !== undefined) event.retainedDetails = activity.retainedDetails;
   return event;
 }

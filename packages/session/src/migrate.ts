@@ -77,7 +77,7 @@ function checkEvent(e: RawEvent): string | undefined {
     case 'tool_progress':
       return strings(e, ['callId', 'text']);
     case 'checkpoint':
-      return strings(e, ['summary']);
+      return strings(e, ['summary']) ?? checkDecisions(e.decisions);
     case 'provider_change':
       return strings(e, ['provider', 'model']);
     case 'questionnaire':
@@ -104,6 +104,24 @@ function checkAssistant(message: unknown): string | undefined {
     const problem =
       status(call.status, `assistant: tool call ${call.id}`) ??
       optionalString(call, 'retainedOutput', `assistant: tool call ${call.id}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function checkDecisions(decisions: unknown): string | undefined {
+  if (decisions === undefined) return undefined;
+  if (!Array.isArray(decisions)) return 'checkpoint: "decisions" is not an array';
+  for (const kept of decisions) {
+    if (
+      !isObject(kept) ||
+      typeof kept.id !== 'string' ||
+      typeof kept.name !== 'string' ||
+      typeof kept.output !== 'string'
+    ) {
+      return 'checkpoint: a decision has no id, name or output';
+    }
+    const problem = status(kept.status, `checkpoint: decision ${kept.id}`);
     if (problem) return problem;
   }
   return undefined;

@@ -53,7 +53,11 @@ export function projectSession(events: readonly SessionEvent[]): SessionProjecti
     const event = events[i]!;
     switch (event.type) {
       case 'checkpoint':
-        messages.push({ role: 'checkpoint', summary: event.summary });
+        messages.push(
+          event.decisions && event.decisions.length > 0
+            ? { role: 'checkpoint', summary: event.summary, decisions: event.decisions }
+            : { role: 'checkpoint', summary: event.summary },
+        );
         break;
       case 'user':
         messages.push({ role: 'user', text: event.text });
@@ -70,6 +74,7 @@ export function projectSession(events: readonly SessionEvent[]): SessionProjecti
         call.status = event.status;
         call.summary = event.summary;
         if (event.retainedOutput !== undefined) call.retainedOutput = event.retainedOutput;
+        if (event.retainedDetails !== undefined) call.retainedDetails = event.retainedDetails;
         break;
       }
       default:

@@ -1,4 +1,4 @@
-import type { AssistantMessage, ToolHistoryMode, ToolStatus } from '@agent/llm';
+import type { AssistantMessage, RetainedCall, ToolHistoryMode, ToolStatus } from '@agent/llm';
 import type { Questionnaire, QuestionnaireResult } from '@agent/tools';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
@@ -38,6 +38,8 @@ export interface ToolEndEvent extends EventBase {
   status: ToolStatus;
   summary: string;
   retainedOutput?: string;
+  /** JSON facts kept beside a retained output (ask_user: which answers were typed). */
+  retainedDetails?: unknown;
 }
 
 /** A step a running tool reported as worth keeping (a subagent's tool calls), for replay. */
@@ -51,6 +53,8 @@ export interface ToolProgressEvent extends EventBase {
 export interface CheckpointEvent extends EventBase {
   type: 'checkpoint';
   summary: string;
+  /** The decision ledger: retained calls the summary replaces, exact (absent in older files). */
+  decisions?: RetainedCall[];
 }
 
 export interface ProviderChangeEvent extends EventBase {

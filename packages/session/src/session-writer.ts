@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { AssistantMessage, LoopEvent, ToolActivity, ToolHistoryMode } from '@agent/llm';
+import type {
+  AssistantMessage,
+  CheckpointMessage,
+  LoopEvent,
+  ToolActivity,
+  ToolHistoryMode,
+} from '@agent/llm';
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
-import { SESSION_SCHEMA_VERSION, type SessionEvent, type SessionEventInput } from './schema';
+import {
+  SESSION_SCHEMA_VERSION,
+  type CheckpointEvent,
+  type SessionEvent,
+  type SessionEventInput,
+} from './schema';
 import { lockSession } from './session-lock';
 import { toSessionLine } from './serialize';
 import { newSessionId } from './session-id';
@@ -167,8 +178,18 @@ export class SessionWriter {
     return this.append(toolEndEvent(activity));
   }
 
-  recordCheckpoint(summary: string): SessionEvent {
-    return this.append({ type: 'checkpoint', summary });
+  /** A compaction checkpoint: its summary, and its decision ledger when given the message. */
+  recordCheckpoint(checkpoint: CheckpointMessage | string): SessionEvent {
+    if (typeof checkpoint === 'string')
+      return this.append({ type: 'checkpoint', summary: checkpoint });
+    const event: Omit<CheckpointEvent, 'v' | 'id' | 'ts'> = {
+      type: 'checkpoint',
+      summary: checkpoint.summary,
+    };
+    if (checkpoint.decisions && checkpoint.decisions.length > 0) {
+      event.decisions = structuredClone(checkpoint.decisions);
+    }
+    return this.append(event);
   }
 
   recordProviderChange(provider: string, model: string): SessionEvent {

@@ -1,12 +1,23 @@
 import type { Questionnaire, QuestionnaireResult } from './questionnaire';
 
+/** The answers given so far while a questionnaire is open; `custom[i]`: answer i was typed. */
+export interface QuestionnaireProgress {
+  answers: string[];
+  custom: boolean[];
+}
+
 /**
  * The channel from an interactive tool to the person (implemented by the REPL). At most one
  * request is pending; a second is rejected at once. Aborting `signal` rejects with its reason
- * and leaves nothing pending.
+ * and leaves nothing pending. `onProgress`, when given, hears every change of the answers so
+ * far (so an interrupted call can still report them).
  */
 export interface AskUserRequester {
-  ask(questionnaire: Questionnaire, signal: AbortSignal): Promise<QuestionnaireResult>;
+  ask(
+    questionnaire: Questionnaire,
+    signal: AbortSignal,
+    onProgress?: (progress: QuestionnaireProgress) => void,
+  ): Promise<QuestionnaireResult>;
 }
 
 /** How one field of a server's form is answered. */

@@ -27,6 +27,11 @@ export interface ToolContext {
   askUser?: AskUserRequester;
   /** Reports progress to the UI; optional, tools must not depend on it. */
   onUpdate?: (update: ToolUpdate) => void;
+  /**
+   * Sets the output paired with this call if the turn is interrupted before it finishes (ask_user:
+   * the answers given so far). Each call replaces the previous one. Optional.
+   */
+  reportPartial?: (output: string, details?: unknown) => void;
 }
 
 /** What a tool returns. Expected failures are `isError` results (or a thrown ToolError), never crashes. */
@@ -38,6 +43,11 @@ export interface ToolResult {
   summary?: string;
   /** A unified diff of what an edit changed, for UIs. */
   diff?: string;
+  /**
+   * JSON facts a `retainsOutput` tool keeps beside its output for UIs and sessions, never sent to
+   * the model (ask_user: which answers were typed).
+   */
+  details?: unknown;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type SavedSession,
 } from '@agent/runtime';
 import { listSessions } from '@agent/session';
+import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
 import { COMMANDS, parseCommand } from '../input/commands';
 import type { ReplApp } from './repl-app';
 import { registryTitles, replaySegments, type ReplayHook } from './replay';
@@ -188,6 +189,7 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );
+  offerOpenQuestionnaire(saved.events, { session: deps.session, app: deps.app });
 }
 
 /** `/permissions`: the rules in force, numbered; `remove N` and `approve` change them. */

@@ -29,6 +29,10 @@ export interface ReplHost {
   modals: ModalSlot;
   /** Schedules a paint (batched to one per frame). */
   requestPaint(): void;
+  /** Rows the transcript shows on screen now (a card lays itself out for them). */
+  viewportRows(): number;
+  /** Scrolls the transcript back to its end (where an open card is). */
+  followTail(): void;
   /** The settings the REPL was started with. */
   settings: { maxAskUser: number };
 }

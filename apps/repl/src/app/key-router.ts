@@ -47,6 +47,9 @@ export class KeyRouter {
     const name = key.full ?? key.name;
     if (name === 'C-c') return this.ctrlC();
     if ((name === 'pageup' || name === 'pagedown') && !this.modals.active?.handlesPaging?.()) {
+      if (this.modals.active?.handlePage?.(name === 'pageup' ? -1 : 1)) {
+        return this.actions.changed();
+      }
       const page = Math.max(1, this.actions.pageSize() - 1);
       this.actions.scroll(name === 'pageup' ? -page : page);
       return this.actions.changed();

@@ -13,6 +13,11 @@ export interface Modal {
   handlesPaging?(): boolean;
   /** A short hint for the status line, e.g. "Enter approves · Esc denies". */
   hint?: string;
+  /**
+   * PageUp (-1) / PageDown (1): true when the modal scrolled something of its own (a tall
+   * question inside its card); false lets the transcript scroll.
+   */
+  handlePage?(direction: -1 | 1): boolean;
 }
 
 /** The one "active modal" slot of the key routing, with a FIFO of waiting modals. */

@@ -49,6 +49,8 @@ export class ReplApp {
   private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
   private disposed = false;
+  /** A resumed turn waits for the core to be attached (see `continueTurn`). */
+  private continuePending = false;
 
   /** The agent, attached once its modules are loaded (after the first paint). */
   core: AgentSession | undefined;
@@ -94,6 +96,8 @@ export class ReplApp {
       transcript: this.transcript,
       modals: this.modals,
       requestPaint: () => this.onPaint(),
+      viewportRows: () => this.size.height,
+      followTail: () => this.view.followTail(),
       settings,
     };
   }
@@ -198,6 +202,30 @@ export class ReplApp {
     this.next();
   }
 
+  /**
+   * Continues a resumed turn cut off while a questionnaire was open (the core's last message has
+   * its calls pending again): the card opens for the same call and the model goes on. Waits for
+   * the core when it is not attached yet.
+   */
+  continueTurn(): void {
+    if (!this.core) {
+      this.continuePending = true;
+      return;
+    }
+    void this.runContinuation();
+  }
+
+  private async runContinuation(): Promise<void> {
+    this.view.followTail();
+    this.renderer = new TurnRenderer(this.transcript, this.display);
+    this.startSpinner();
+    this.onPaint();
+    await this.core?.runTurn(undefined).catch(() => undefined);
+    this.stopSpinner();
+    this.onPaint();
+    this.next();
+  }
+
   /** Expands every folded tool output and subagent, or folds them all again when none is folded. */
   toggleFold(): void {
     const outputs = this.transcript.segments.filter(
@@ -217,6 +245,11 @@ export class ReplApp {
     this.commandHandler = agent.commands;
     this.display = agent.display;
     this.onPaint();
+    if (this.continuePending) {
+      this.continuePending = false;
+      void this.runContinuation();
+      return;
+    }
     this.next();
   }
 

@@ -44,6 +44,7 @@ export function replaySegments(
         activity.status = event.status;
         activity.summary = event.summary;
         if (event.retainedOutput !== undefined) activity.retainedOutput = event.retainedOutput;
+        if (event.retainedDetails !== undefined) activity.retainedDetails = event.retainedDetails;
         break;
       }
       case 'tool_progress': {

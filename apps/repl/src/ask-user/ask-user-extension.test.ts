@@ -21,6 +21,8 @@ function setup() {
     transcript: new Transcript(),
     modals: new ModalSlot(),
     requestPaint: () => paints++,
+    viewportRows: () => 200,
+    followTail: () => undefined,
     settings: { maxAskUser: 3 },
   };
   const extension = askUserExtension(host);
@@ -156,6 +158,37 @@ describe('replayAskUser', () => {
       activity({ retainedOutput: '{"answers":[],"cancelled":true}' }),
     );
     expect(lineText(cancelled!.render(50)[0]!)).toBe('⊘ Questionnaire cancelled after 0 of 2');
+  });
+
+  it('uses the recorded picked/typed flags, never a guess from the options', () => {
+    const segment = replayAskUser(
+      activity({
+        retainedOutput: '{"answers":["SQLite","Thrift"],"cancelled":false}',
+        retainedDetails: { custom: [true, false] },
+      }),
+    );
+    expect(segment!.render(50).map(lineText)).toEqual([
+      '✓ Questionnaire: 2 answers',
+      '  Which database should the service use?',
+      '    → SQLite (typed)',
+      '  Which API style should we expose?',
+      '    → Thrift',
+    ]);
+  });
+
+  it('shows the answers an interrupted call carried to the model', () => {
+    const segment = replayAskUser(
+      activity({
+        status: 'interrupted',
+        retainedOutput: '{"answers":["PostgreSQL"],"cancelled":true,"interrupted":true}',
+        retainedDetails: { custom: [false] },
+      }),
+    );
+    expect(segment!.render(50).map(lineText)).toEqual([
+      '■ Questionnaire interrupted after 1 of 2',
+      '  Which database should the service use?',
+      '    → PostgreSQL',
+    ]);
   });
 
   it('marks a dangling interrupted call and leaves other tools and errors to the default line', () => {

@@ -55,11 +55,15 @@ export class QuestionnaireController {
   }
 
   private open(request: PendingQuestionnaire): void {
-    const segment = this.host.transcript.add(new QuestionnaireSegment(request.questionnaire));
+    const screen = { rows: () => this.host.viewportRows() };
+    const segment = this.host.transcript.add(
+      new QuestionnaireSegment(request.questionnaire, undefined, screen),
+    );
     const modal: Modal = {
       hint: HINT,
       handleKey: (key: Key) => this.route(routeQuestionnaireKey(key)),
       handlePaste: (text: string) => this.route(routeQuestionnairePaste(text)),
+      handlePage: (direction) => this.page(segment, direction),
     };
     this.current = { request, segment, close: () => undefined };
     this.current.close = this.host.modals.open(modal);
@@ -70,11 +74,27 @@ export class QuestionnaireController {
     const open = this.current;
     const model = open?.segment.model;
     if (!open || !model || route.kind !== 'action') return;
+    const answered = model.answers.length;
     if (!model.dispatch(route.action)) return;
+    if (model.answers.length !== answered) {
+      this.broker.progress(open.request.id, {
+        answers: [...model.answers],
+        custom: [...model.custom],
+      });
+    }
     const result = model.result;
     if (result) this.broker.resolve(result, open.request.id);
     else this.host.transcript.touch(open.segment);
+    // A key on the card brings it back into view (after PageUp scrolled the transcript away).
+    this.host.followTail();
     this.host.requestPaint();
+  }
+
+  private page(segment: QuestionnaireSegment, direction: -1 | 1): boolean {
+    if (!segment.scrollQuestion(direction)) return false;
+    this.host.followTail();
+    this.host.transcript.touch(segment);
+    return true;
   }
 
   private settled(settlement: QuestionnaireSettlement): void {
@@ -95,24 +115,44 @@ export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | un
   const questionnaire = parseQuestionnaire(activity.input);
   if (!questionnaire || questionnaire.questions.length === 0) return undefined;
   const output = activity.retainedOutput ?? activity.output;
-  const result = activity.status === 'ok' && output ? parseQuestionnaireResult(output) : undefined;
-  if (result) return new QuestionnaireSegment(questionnaire, { result });
+  const parsed = output ? parseQuestionnaireResult(output) : undefined;
+  const custom = recordedCustom(activity.retainedDetails);
+  if (activity.status === 'ok' && parsed) {
+    return new QuestionnaireSegment(questionnaire, {
+      result: custom ? { ...parsed, custom } : parsed,
+    });
+  }
   if (activity.status === 'interrupted') {
-    return new QuestionnaireSegment(questionnaire, { interrupted: true });
+    // The answers given before the interrupt, as the model got them; unknown in older files.
+    return new QuestionnaireSegment(questionnaire, {
+      interrupted: true,
+      ...(parsed ? { answers: parsed.answers } : {}),
+      ...(custom ? { custom } : {}),
+    });
   }
   return undefined;
 }
 
+/** The session's record of which answers were typed, when it has one. */
+function recordedCustom(details: unknown): boolean[] | undefined {
+  const custom = (details as { custom?: unknown } | undefined)?.custom;
+  return Array.isArray(custom) && custom.every((flag) => typeof flag === 'boolean')
+    ? custom
+    : undefined;
+}
+
 /**
  * The REPL extension of `ask_user`: the tool and its system-prompt guidance for the primary
- * agent, the broker as the loop's requester, the card, and the replayed summaries.
+ * agent, the broker as the loop's requester, the card, and the replayed summaries. With
+ * `--max-ask-user 0` the tool and its guidance are absent; saved calls still replay.
  */
 export function askUserExtension(host: ReplHost): ReplExtension {
   const broker = new AskUserBroker();
   new QuestionnaireController(broker, host);
+  const enabled = host.settings.maxAskUser > 0;
   return {
-    tools: [createAskUserTool()],
-    systemPromptSections: [ASK_USER_GUIDANCE],
+    tools: enabled ? [createAskUserTool()] : [],
+    systemPromptSections: enabled ? [ASK_USER_GUIDANCE] : [],
     askUser: broker,
     replaySegment: replayAskUser,
   };

@@ -268,7 +268,7 @@ describe('ask_user on the REPL screen', () => {
     expect(provider.requests).toHaveLength(2);
   });
 
-  it('Ctrl+C interrupts the whole turn and releases the card; the prompt works again', async () => {
+  it('Ctrl+C interrupts the whole turn and releases the card; the answers given reach the model and the replay', async () => {
     const provider = new ScriptedProvider(
       [reply('', call('call_ask', 'ask_user', twoQuestions)), reply('after the interruption')],
       AS_OPENAI_CHAT,
@@ -289,6 +289,10 @@ describe('ask_user on the REPL screen', () => {
       .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
       .find((c) => c.id === 'call_ask');
     expect(saved?.status).toBe('interrupted');
+    // Screen, model and replay agree on the answer given before Ctrl+C.
+    expect(toolResult(retried, 'call_ask')).toBe(
+      '{"answers":["PostgreSQL"],"cancelled":true,"interrupted":true}',
+    );
     await h.waitForText('· ready');
     const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
     await h.type('/new');
@@ -297,7 +301,8 @@ describe('ask_user on the REPL screen', () => {
     await h.type(`/resume ${id}`);
     h.send(ENTER);
     const replayed = await h.waitForText('Resumed session');
-    expect(replayed).toContain('■ Questionnaire interrupted (2 questions)');
+    expect(replayed).toContain('■ Questionnaire interrupted after 1 of 2');
+    expect(replayed).toMatch(/Which database should the service use\?\s+→ PostgreSQL/);
     expect(replayed).not.toContain('Question 2 of 2');
   });
 

@@ -2,7 +2,7 @@ import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { graphemes } from '../text/width';
+import { clampRows, fitOptions } from './card-fit';
 
 const CARET = '▏';
 
@@ -18,20 +18,6 @@ function boxed(row: Line, inner: number): Line {
 
 /** Rows an option that is not selected may take; the selected one is shown in full. */
 const UNSELECTED_ROWS = 2;
-
-/** Keeps the first `max` rows, ending the last kept one with an ellipsis when rows were cut. */
-function clampRows(rows: Line[], max: number, width: number): Line[] {
-  if (rows.length <= max) return rows;
-  const kept = rows.slice(0, max).map((row) => row.map((span) => ({ ...span })));
-  const last = kept[kept.length - 1]!;
-  while (last.length > 0 && lineWidth(last) + 1 > width) {
-    const span = last[last.length - 1]!;
-    span.text = graphemes(span.text).slice(0, -1).join('');
-    if (span.text === '') last.pop();
-  }
-  last.push({ text: '…', style: 'dim' });
-  return kept;
-}
 
 /** The draft as spans, with the caret drawn where the next character goes. */
 function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
@@ -52,25 +38,30 @@ function hintFor(model: QuestionnaireModel): Span {
     : model.selected === model.freeFormRow
       ? 'Enter to type · ↑↓ select · Esc cancel'
       : '↑↓ select · Enter choose · type to answer · Esc cancel';
-  return { text, style: 'dim' };
+  const back = model.questionIndex > 0 ? ' · Shift+Tab back' : '';
+  return { text: text + back, style: 'dim' };
 }
 
-/**
- * The live questionnaire card for `width` columns: `Question N of M`, the wrapped question, the
- * numbered options (the first marked as recommended), the free-form row with its draft and caret
- * while editing, and a hint line. All model text is sanitized; rows never exceed `width`.
- */
-export function renderQuestionnaireCard(model: QuestionnaireModel, width: number): Line[] {
-  const w = Math.max(12, width);
-  const inner = w - 4;
-  const rule = '─'.repeat(Math.max(0, w - 2));
-  const rows: Line[] = [plain(`╭${rule}╮`, 'accent')];
-  const push = (lines: Line[]) => rows.push(...lines.map((row) => boxed(row, inner)));
+/** How the card is viewed: the rows it may take and the first question row shown. */
+export interface CardView {
+  /** Rows available on screen; undefined: unlimited. */
+  maxRows?: number;
+  /** First row of the wrapped question shown when the question must scroll. */
+  questionTop?: number;
+}
 
-  push([[{ text: `Question ${model.questionIndex + 1} of ${model.total}`, style: 'accent' }]]);
-  push(wrapText(sanitize(model.current.question), inner, 'bold'));
-  push([[]]);
-  model.rows.forEach((label, index) => {
+/** A laid-out card and where its question window stands. */
+export interface CardLayout {
+  lines: Line[];
+  /** Wrapped question rows in all, and the window shown. */
+  questionRows: number;
+  questionTop: number;
+  questionShown: number;
+}
+
+function optionBlocks(model: QuestionnaireModel, inner: number, unselectedRows: number) {
+  let focus = 0;
+  const blocks = model.rows.map((label, index) => {
     const chosen = index === model.selected;
     const marker = `${chosen ? '❯' : ' '} ${index + 1}. `;
     const indent = ' '.repeat(marker.length);
@@ -87,11 +78,74 @@ export function renderQuestionnaireCard(model: QuestionnaireModel, width: number
       }
     }
     const wrapped = wrapSpans(spans, inner, indent);
-    push(chosen ? wrapped : clampRows(wrapped, UNSELECTED_ROWS, inner));
+    if (chosen) {
+      const caretRow = wrapped.findIndex((row) => row.some((span) => span.text.includes(CARET)));
+      focus = Math.max(0, caretRow);
+    }
+    return chosen ? wrapped : clampRows(wrapped, unselectedRows, inner);
   });
-  push(wrapSpans([hintFor(model)], inner, '  '));
-  rows.push(plain(`╰${rule}╯`, 'accent'));
-  return rows;
+  return { blocks, selected: model.selected, focus };
+}
+
+/**
+ * The live questionnaire card laid out for `width` columns and, when `view.maxRows` is given,
+ * for the screen's height: the border, `Question N of M` and the start of the question always
+ * show; when everything does not fit, unselected options take one row each, the question shows
+ * a window of at least two rows (scrolled by `view.questionTop`), and the options are windowed
+ * around the selected row, which is always in view. All model text is sanitized.
+ */
+export function layoutQuestionnaireCard(
+  model: QuestionnaireModel,
+  width: number,
+  view: CardView = {},
+): CardLayout {
+  const w = Math.max(12, width);
+  const inner = w - 4;
+  const rule = '─'.repeat(Math.max(0, w - 2));
+  const question = wrapText(sanitize(model.current.question), inner, 'bold');
+  const header: Span[] = [
+    { text: `Question ${model.questionIndex + 1} of ${model.total}`, style: 'accent' },
+  ];
+  const hint = wrapSpans([hintFor(model)], inner, '  ');
+  const frame = (body: Line[]): Line[] => [
+    plain(`╭${rule}╮`, 'accent'),
+    ...body.map((row) => boxed(row, inner)),
+    plain(`╰${rule}╯`, 'accent'),
+  ];
+  const full = optionBlocks(model, inner, UNSELECTED_ROWS);
+  const roomy = [[...header], ...question, [], ...full.blocks.flat(), ...hint];
+  const all = { questionRows: question.length, questionTop: 0, questionShown: question.length };
+  if (view.maxRows === undefined || roomy.length + 2 <= view.maxRows) {
+    return { lines: frame(roomy), ...all };
+  }
+
+  const body = Math.max(4, view.maxRows - 4);
+  const tight = optionBlocks(model, inner, 1);
+  const optionRows = tight.blocks.reduce((sum, block) => sum + block.length, 0);
+  const minQuestion = Math.min(question.length, 2);
+  const shown = Math.max(minQuestion, Math.min(question.length, body - optionRows));
+  const top = Math.min(Math.max(0, view.questionTop ?? 0), question.length - shown);
+  let window = question.slice(top, top + shown);
+  if (top + shown < question.length) window = clampRows(window.concat([[]]), shown, inner);
+  if (top > 0) window = [[{ text: '…', style: 'dim' }, ...window[0]!], ...window.slice(1)];
+  if (shown < question.length) {
+    const more = ` · PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`;
+    if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
+  }
+  const options = fitOptions(tight, body - shown, (count, up) => [
+    { text: `    ${up ? '↑' : '↓'} ${count} more`, style: 'dim' },
+  ]);
+  const lines = frame([header, ...window, ...options, ...clampRows(hint, 1, inner)]);
+  return { lines, questionRows: question.length, questionTop: top, questionShown: shown };
+}
+
+/** The live card's rows (see `layoutQuestionnaireCard`). */
+export function renderQuestionnaireCard(
+  model: QuestionnaireModel,
+  width: number,
+  view: CardView = {},
+): Line[] {
+  return layoutQuestionnaireCard(model, width, view).lines;
 }
 
 /**

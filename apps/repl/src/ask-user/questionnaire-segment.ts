@@ -6,12 +6,21 @@ import {
 } from '@agent/tools';
 import type { Line } from '../text/line';
 import type { CustomSegment } from '../view/segment';
-import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionnaire-card';
+import {
+  layoutQuestionnaireCard,
+  renderQuestionnaireSummary,
+  type CardLayout,
+} from './questionnaire-card';
 
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
   | { kind: 'resolved'; result: AnsweredQuestionnaire }
-  | { kind: 'interrupted'; answers: string[] | undefined };
+  | { kind: 'interrupted'; answers: string[] | undefined; custom?: boolean[] };
+
+/** What the segment may know of the screen: the rows the transcript shows. */
+export interface SegmentScreen {
+  rows(): number;
+}
 
 /**
  * The transcript segment of one questionnaire: the live card while the person answers, then
@@ -20,14 +29,39 @@ type State =
 export class QuestionnaireSegment implements CustomSegment {
   readonly kind = 'custom' as const;
   private state: State;
+  private questionTop = 0;
+  private shownIndex = 0;
+  private last: CardLayout | undefined;
 
   constructor(
     readonly questionnaire: Questionnaire,
-    initial?: { result: AnsweredQuestionnaire } | { interrupted: true },
+    initial?:
+      | { result: AnsweredQuestionnaire }
+      | { interrupted: true; answers?: string[]; custom?: boolean[] },
+    private readonly screen?: SegmentScreen,
   ) {
     if (!initial) this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire) };
     else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
-    else this.state = { kind: 'interrupted', answers: undefined };
+    else this.state = { kind: 'interrupted', answers: initial.answers, custom: initial.custom };
+  }
+
+  /** The live card is laid out for the screen height; the summary only for the width. */
+  layoutKey(): number {
+    return this.state.kind === 'live' && this.screen ? this.screen.rows() : 0;
+  }
+
+  /**
+   * PageUp/PageDown on a question taller than its window in the card: scrolls it by a page and
+   * returns true; false when the question is shown whole (the transcript scrolls instead).
+   */
+  scrollQuestion(direction: -1 | 1): boolean {
+    const last = this.last;
+    if (this.state.kind !== 'live' || !last || last.questionShown >= last.questionRows)
+      return false;
+    const step = Math.max(1, last.questionShown - 1);
+    const max = last.questionRows - last.questionShown;
+    this.questionTop = Math.min(max, Math.max(0, last.questionTop + direction * step));
+    return true;
   }
 
   /** The live model, while the card is open. */
@@ -45,14 +79,25 @@ export class QuestionnaireSegment implements CustomSegment {
 
   /** The turn was interrupted while the card was open: keep what was answered. */
   interrupt(): void {
-    const answers = this.state.kind === 'live' ? [...this.state.model.answers] : [];
-    if (this.state.kind === 'live') this.state = { kind: 'interrupted', answers };
+    if (this.state.kind !== 'live') return;
+    const { model } = this.state;
+    this.state = { kind: 'interrupted', answers: [...model.answers], custom: [...model.custom] };
   }
 
   render(width: number): Line[] {
     switch (this.state.kind) {
-      case 'live':
-        return renderQuestionnaireCard(this.state.model, width);
+      case 'live': {
+        const model = this.state.model;
+        if (model.questionIndex !== this.shownIndex) {
+          this.shownIndex = model.questionIndex;
+          this.questionTop = 0;
+        }
+        this.last = layoutQuestionnaireCard(model, width, {
+          maxRows: this.screen?.rows(),
+          questionTop: this.questionTop,
+        });
+        return this.last.lines;
+      }
       case 'resolved':
         return renderQuestionnaireSummary(
           summarizeQuestionnaire(this.questionnaire, this.state.result),
@@ -63,6 +108,7 @@ export class QuestionnaireSegment implements CustomSegment {
           summarizeQuestionnaire(this.questionnaire, {
             answers: this.state.answers ?? [],
             cancelled: true,
+            ...(this.state.custom ? { custom: this.state.custom } : {}),
           }),
           width,
           { interrupted: this.state.answers ? true : 'unknown' },

@@ -37,4 +37,9 @@ export type Segment =
 export interface CustomSegment {
   kind: 'custom';
   render(width: number): Line[];
+  /**
+   * Besides the width, what the rendering depends on (the screen height, for a card laid out to
+   * fit it): cached rows are reused only while it returns the same value.
+   */
+  layoutKey?(): string | number;
 }

@@ -5,6 +5,7 @@ import type { Segment } from './segment';
 interface CacheEntry {
   width: number;
   frame: number;
+  key: string | number | undefined;
   lines: Line[];
 }
 
@@ -61,10 +62,13 @@ export class Transcript {
   /** Wrapped lines of one segment, from the cache when still valid. */
   linesOf(segment: Segment, width: number, frame: number): Line[] {
     const animated = isAnimated(segment);
+    const key = segment.kind === 'custom' ? segment.layoutKey?.() : undefined;
     const hit = this.cache.get(segment);
-    if (hit && hit.width === width && (!animated || hit.frame === frame)) return hit.lines;
+    if (hit && hit.width === width && hit.key === key && (!animated || hit.frame === frame)) {
+      return hit.lines;
+    }
     const lines = renderSegment(segment, width, frame);
-    this.cache.set(segment, { width, frame, lines });
+    this.cache.set(segment, { width, frame, key, lines });
     return lines;
   }
 

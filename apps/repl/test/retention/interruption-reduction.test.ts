@@ -15,6 +15,7 @@ import {
   ANSWERED,
   ANSWERED_JSON,
   answeringBroker,
+  ANSWERS,
   ASK_ID,
   ASK_INPUT,
   ASK_JSON,
@@ -103,7 +104,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     expect(saveErrors).toEqual([]);
   });
 
-  test('Ctrl+C while the questionnaire is open: the next prompt and a resume get a paired result', async () => {
+  test('Ctrl+C while the questionnaire is open: the next prompt and a resume get a paired result with the answers given', async () => {
     const { workspace, agentHome } = await dirs();
     const server = await start(
       wire,
@@ -120,7 +121,13 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
         saveErrors,
       }),
     );
-    broker.onRequest(() => setImmediate(() => void core.interrupt()));
+    // The person answers the first question, then presses Ctrl+C.
+    broker.onRequest((request) =>
+      setImmediate(() => {
+        broker.progress(request.id, { answers: [ANSWERS[0]!], custom: [true] });
+        void core.interrupt();
+      }),
+    );
     expect((await core.runTurn(PROMPT_1)).reason).toBe('interrupted');
     expect(broker.hasPending()).toBe(false);
     expect((await core.runTurn('Go on with your recommendations.')).reason).toBe('done');
@@ -134,7 +141,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       {
         kind: 'result',
         id,
-        output: 'interrupted: the person stopped the turn before ask_user finished',
+        output: JSON.stringify({ answers: [ANSWERS[0]], cancelled: true, interrupted: true }),
         ...(wire.errorFlag ? { isError: true } : {}),
       },
       { kind: 'user', text: 'Go on with your recommendations.' },

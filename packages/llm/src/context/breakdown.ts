@@ -1,6 +1,6 @@
 import type { Message } from '../messages';
 import type { ProviderRequest } from '../provider';
-import { toolResultText } from '../history/transform';
+import { checkpointText, toolResultText } from '../history/transform';
 import { countTokens, type TokenizerFamily } from './tokens';
 
 /** Where the tokens of a request go. `total` is the sum of the other four. */
@@ -37,7 +37,7 @@ export function messageTokens(
   for (const message of messages) {
     history += MESSAGE_OVERHEAD;
     if (message.role === 'user') history += countTokens(message.text, family);
-    else if (message.role === 'checkpoint') history += countTokens(message.summary, family);
+    else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
     else {
       history += countTokens(message.text, family);
       for (const call of message.toolCalls) {

@@ -1,7 +1,8 @@
 import type { CheckpointMessage, Message } from '../messages';
 import type { Provider } from '../provider';
 import { boundString } from '../history/bounds';
-import { toolResultText } from '../history/transform';
+import { retainedCalls } from '../history/ledger';
+import { checkpointText, toolResultText } from '../history/transform';
 import { collectTurn } from '../loop/collect-turn';
 
 export interface CompactOptions {
@@ -36,7 +37,8 @@ const COMPACT_SYSTEM = [
 
 /**
  * Summarises the older part of the conversation through `provider` into a checkpoint; requests
- * then start at the checkpoint. Refuses while any tool call is pending (a questionnaire may be
+ * then start at the checkpoint. The checkpoint keeps every retained call it replaces (answered
+ * questionnaires) verbatim beside the summary: the decision ledger. Refuses while any tool call is pending (a questionnaire may be
  * open) and when there is nothing older than the kept turns. Never throws.
  */
 export async function compactHistory(options: CompactOptions): Promise<CompactResult> {
@@ -82,6 +84,8 @@ export async function compactHistory(options: CompactOptions): Promise<CompactRe
   const summary = turn.text.trim();
   if (!summary) return { ok: false, reason: 'compaction failed: the model returned no summary' };
   const checkpoint: CheckpointMessage = { role: 'checkpoint', summary };
+  const decisions = retainedCalls(older);
+  if (decisions.length > 0) checkpoint.decisions = decisions;
   return {
     ok: true,
     checkpoint,
@@ -104,7 +108,7 @@ function cutIndex(messages: readonly Message[], keepRecent: number): number {
 export function transcript(messages: readonly Message[]): string {
   const lines: string[] = [];
   for (const message of messages) {
-    if (message.role === 'checkpoint') lines.push(`[Earlier summary]\n${message.summary}`);
+    if (message.role === 'checkpoint') lines.push(`[Earlier summary]\n${checkpointText(message)}`);
     else if (message.role === 'user') lines.push(`[User]\n${message.text}`);
     else {
       if (message.text) lines.push(`[Assistant]\n${message.text}`);

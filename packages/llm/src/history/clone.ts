@@ -15,5 +15,9 @@ export function cloneMessages(messages: readonly Message[]): Message[] {
 }
 
 export function cloneActivity(activity: ToolActivity): ToolActivity {
-  return { ...activity, input: structuredClone(activity.input) };
+  const copy = { ...activity, input: structuredClone(activity.input) };
+  if (activity.retainedDetails !== undefined) {
+    copy.retainedDetails = structuredClone(activity.retainedDetails);
+  }
+  return copy;
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@agent/tools';
+import { validateToolInput, type Tool } from '@agent/tools';
 import type { AssistantMessage, Message, ToolActivity } from '../messages';
 import { boundInput } from './bounds';
 import { cloneMessage } from './clone';
@@ -6,9 +6,15 @@ import { cloneMessage } from './clone';
 /** Whether raw tool outputs stay in history after the loop (`full`) or only status and summary (`off`). */
 export type ToolHistoryMode = 'full' | 'off';
 
-/** The input as turn memory keeps it: bounded per string field unless the tool retains its output. */
+/**
+ * The input as turn memory keeps it: bounded per string field, unless the tool retains its output
+ * and the input is valid for it (a questionnaire that can open; its schema bounds it). A rejected
+ * call's input is bounded like any other.
+ */
 export function memoryInput(tool: Tool | undefined, input: unknown): unknown {
-  return tool?.retainsOutput ? structuredClone(input) : boundInput(input);
+  return tool?.retainsOutput && validateToolInput(tool, input).ok
+    ? structuredClone(input)
+    : boundInput(input);
 }
 
 /**

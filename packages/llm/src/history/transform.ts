@@ -1,4 +1,5 @@
-import type { Message, ToolActivity } from '../messages';
+import type { CheckpointMessage, Message, ToolActivity } from '../messages';
+import { ledgerText } from './ledger';
 
 /**
  * The one place where the pairing and fallback policy lives; every provider adapter builds its
@@ -58,9 +59,16 @@ export function fromLastCheckpoint(messages: readonly Message[]): Message[] {
   return [...messages];
 }
 
-/** How a checkpoint is presented to a model (as a user message at the start of the history). */
-export function checkpointText(summary: string): string {
-  return `Summary of the earlier conversation (older messages were compacted):\n\n${summary}`;
+/**
+ * How a checkpoint is presented to a model (as a user message at the start of the history): the
+ * summary, then its decision ledger verbatim.
+ */
+export function checkpointText(checkpoint: CheckpointMessage | string): string {
+  const { summary, decisions } =
+    typeof checkpoint === 'string' ? { summary: checkpoint, decisions: undefined } : checkpoint;
+  const text = `Summary of the earlier conversation (older messages were compacted):\n\n${summary}`;
+  const ledger = ledgerText(decisions);
+  return ledger ? `${text}\n\n${ledger}` : text;
 }
 
 /** Messages ready for an adapter: cut at the last checkpoint, dangling calls closed. */

@@ -1,5 +1,6 @@
 import type { Tool, ToolResult } from '@agent/tools';
 import type { ToolActivity, ToolStatus } from '../messages';
+import { boundInput } from '../history/bounds';
 import { cloneActivity } from '../history/clone';
 import type { LoopEvent } from './types';
 
@@ -7,13 +8,17 @@ import type { LoopEvent } from './types';
 export interface CallOutcome {
   status: Exclude<ToolStatus, 'pending'>;
   result: ToolResult;
+  /** An interrupted call's output is what the tool had gathered (ask_user's answers so far). */
+  partial?: boolean;
 }
 
 const SUMMARY_LIMIT = 200;
 
 /**
  * Writes an outcome into the call's activity (status, output, summary, retained output) and
- * emits its `tool_end`. `title` is the call's one-line description.
+ * emits its `tool_end`. `title` is the call's one-line description. A retaining tool keeps its
+ * exact input and output only when it ran (ok, or interrupted with a partial result); a rejected
+ * call's input is bounded like any other tool's.
  */
 export function settleCall(
   activity: ToolActivity,
@@ -26,7 +31,12 @@ export function settleCall(
   activity.status = status;
   activity.output = result.output;
   activity.summary = summaryFor(status, title, result);
-  if (tool?.retainsOutput) activity.retainedOutput = result.output;
+  if (tool?.retainsOutput && (status === 'ok' || outcome.partial)) {
+    activity.retainedOutput = result.output;
+    if (result.details !== undefined) activity.retainedDetails = structuredClone(result.details);
+  } else if (tool?.retainsOutput) {
+    activity.input = boundInput(activity.input);
+  }
   emit({ type: 'tool_end', activity: cloneActivity(activity), result: { ...result } });
 }
 
@@ -50,16 +60,39 @@ export function errorOutcome(output: string): CallOutcome {
 }
 
 /**
- * The result of a call the turn's interrupt ended. `partial` is what the tool itself reported
- * when it stopped (a command's output so far), kept so the model sees it.
+ * The result of a call the turn's interrupt ended. `partial` is the exact result the tool set
+ * with `ToolContext.reportPartial` (ask_user: the answers given so far), kept as the call's
+ * result (retained by retaining tools); otherwise `reported` is what the tool itself returned
+ * when it stopped (a command's output so far), appended so the model sees it.
  */
-export function interruptedOutcome(name: string, partial?: string): CallOutcome {
+export function interruptedOutcome(
+  name: string,
+  partial?: { output: string; details?: unknown },
+  reported?: string,
+): CallOutcome {
+  if (partial !== undefined) {
+    const result: ToolResult = { output: partial.output, isError: true };
+    if (partial.details !== undefined) result.details = partial.details;
+    return { status: 'interrupted', result, partial: true };
+  }
   const output = `interrupted: the person stopped the turn before ${name} finished`;
   return {
     status: 'interrupted',
     result: {
-      output: partial ? `${output}; what it reported when it stopped:\n${partial}` : output,
+      output: reported ? `${output}; what it reported when it stopped:\n${reported}` : output,
       isError: true,
+    },
+  };
+}
+
+/** An interactive call reached while a soft stop (Esc) was pending: nothing is asked. */
+export function stoppedOutcome(name: string): CallOutcome {
+  return {
+    status: 'skipped',
+    result: {
+      output: `stopped: the person stopped the turn (Esc) before ${name} opened; nothing was asked. Do not ask again in this turn.`,
+      isError: true,
+      summary: 'stopped before asking',
     },
   };
 }

@@ -13,7 +13,13 @@ import {
 import type { ToolActivity } from '../messages';
 import { cloneActivity } from '../history/clone';
 import { abortable, attempt, errorMessage } from './abortable';
-import { errorOutcome, interruptedOutcome, settleCall, type CallOutcome } from './call-outcome';
+import {
+  errorOutcome,
+  interruptedOutcome,
+  settleCall,
+  stoppedOutcome,
+  type CallOutcome,
+} from './call-outcome';
 import type { LoopEvent } from './types';
 
 /** What executing one call needs from the loop. */
@@ -21,6 +27,8 @@ export interface CallEnvironment {
   registry: ToolRegistry;
   workspaceRoot: string;
   signal: AbortSignal;
+  /** The pending soft stop (Esc): an interactive call reached after it asks nobody. */
+  softStop?: AbortSignal;
   permissions: PermissionRequester;
   askUser?: AskUserRequester;
   maxInteractive: number;
@@ -86,20 +94,11 @@ async function decide(
   }
   if (!validation.ok) return errorOutcome(validation.error);
   if (env.signal.aborted) return interruptedOutcome(tool.name);
+  let partial: { output: string; details?: unknown } | undefined;
 
   if (tool.interactive) {
-    if (!env.askUser) {
-      return errorOutcome(
-        `${tool.name} is not available here: no person can answer questions in this session. Proceed with the context you have and state your assumptions.`,
-      );
-    }
-    if (env.interactiveUsed.count >= env.maxInteractive) {
-      return errorOutcome(
-        env.maxInteractive === 0
-          ? `${tool.name} is disabled (0 per turn): proceed with the context you have`
-          : `${tool.name} budget exhausted (${env.maxInteractive} per turn): proceed with the context you have`,
-      );
-    }
+    const refused = interactiveRefusal(tool, env);
+    if (refused) return refused;
     env.interactiveUsed.count++;
   }
 
@@ -110,6 +109,9 @@ async function decide(
     permissions: env.permissions,
     askUser: tool.interactive ? env.askUser : undefined,
     onUpdate: (update) => env.emit({ type: 'tool_update', id: activity.id, update }),
+    reportPartial: (output, details) => {
+      if (!env.signal.aborted) partial = { output, details };
+    },
   };
 
   const needed = await permissionOf(tool, input, ctx, env.signal);
@@ -122,7 +124,8 @@ async function decide(
   const running = attempt(() => tool.execute(input, ctx));
   const run = await abortable(running, env.signal);
   if (run.kind === 'aborted' || env.signal.aborted) {
-    return interruptedOutcome(tool.name, await reportedOnAbort(running));
+    if (partial) return interruptedOutcome(tool.name, partial);
+    return interruptedOutcome(tool.name, undefined, await reportedOnAbort(running));
   }
   if (run.kind === 'error') {
     if (run.error instanceof ToolError) return errorOutcome(run.error.message);
@@ -217,6 +220,41 @@ async function askPermission(
       summary: reason ? `denied: ${reason}` : 'denied',
     },
   };
+}
+
+/** Why an interactive call (valid input) must not ask anybody now, or undefined when it may. */
+function interactiveRefusal(tool: Tool, env: CallEnvironment): CallOutcome | undefined {
+  if (!env.askUser) {
+    return errorOutcome(
+      `${tool.name} is not available here: no person can answer questions in this session. Proceed with the context you have and state your assumptions.`,
+    );
+  }
+  if (env.softStop?.aborted) return stoppedOutcome(tool.name);
+  if (env.interactiveUsed.count >= env.maxInteractive) {
+    return errorOutcome(
+      env.maxInteractive === 0
+        ? `${tool.name} is disabled (0 per turn): proceed with the context you have`
+        : `${tool.name} budget exhausted (${env.maxInteractive} per turn): proceed with the context you have`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Whether this call would really open a questionnaire if run now: an interactive tool, input
+ * valid, a requester present, no soft stop pending and budget left. Precedence is decided on
+ * this, after validation and the budget check.
+ */
+export function wouldAsk(
+  activity: ToolActivity,
+  rawArguments: string,
+  env: CallEnvironment,
+): boolean {
+  const tool = env.registry.get(activity.name);
+  if (!tool?.interactive) return false;
+  if (!validateToolArguments(tool, rawArguments).ok) return false;
+  if (!env.askUser || env.softStop?.aborted) return false;
+  return env.interactiveUsed.count < env.maxInteractive;
 }
 
 /** How long an interrupted tool may take to report what it had (a killed command's output). */

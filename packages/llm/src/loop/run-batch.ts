@@ -1,14 +1,15 @@
 import type { AssistantMessage, ToolActivity } from '../messages';
 import { cloneActivity } from '../history/clone';
-import { executeCall, titleFromMemory, type CallEnvironment } from './execute-call';
+import { executeCall, titleFromMemory, wouldAsk, type CallEnvironment } from './execute-call';
 import { interruptedOutcome, settleCall } from './call-outcome';
 
 /**
  * Runs the calls of one model response in order (adjacent `concurrent` calls together, their
- * results still in call order). When the response holds an interactive call
- * together with others, only the interactive calls run; every other call is `skipped` with a
- * result telling the model to retry after reading the answer. Returns `interrupted` when the
- * signal aborted; then every call not finished is settled as interrupted.
+ * results still in call order). When the response holds an interactive call that really opens a
+ * questionnaire (valid input, budget left, no soft stop pending) together with others, only the
+ * interactive calls run; every other call is `skipped` with a result telling the model to retry
+ * after reading the answer. An interactive call that is refused takes no precedence. Returns
+ * `interrupted` when the signal aborted; then every call not finished is settled as interrupted.
  */
 export async function runBatch(
   message: AssistantMessage,
@@ -16,8 +17,11 @@ export async function runBatch(
   env: CallEnvironment,
 ): Promise<'done' | 'interrupted'> {
   const calls = message.toolCalls;
-  const interactive = calls.find((call) => env.registry.get(call.name)?.interactive);
-  const precedence = interactive && calls.length > 1 ? interactive.name : undefined;
+  const interactive =
+    calls.length > 1
+      ? calls.find((call) => wouldAsk(call, rawArguments.get(call.id) ?? '', env))
+      : undefined;
+  const precedence = interactive?.name;
 
   for (let index = 0; index < calls.length;) {
     if (env.signal.aborted) break;
@@ -39,6 +43,26 @@ export async function runBatch(
   if (!env.signal.aborted && calls.every((call) => call.status !== 'pending')) return 'done';
   interruptPending(calls, env);
   return 'interrupted';
+}
+
+/**
+ * Settles the calls a crash left `pending` in `message`: interactive calls are run again under
+ * the usual rules (their input is the exact one kept), every other pending call is closed as
+ * interrupted (it may have had side effects; the model can retry it). Settled calls are left.
+ */
+export async function resumeBatch(
+  message: AssistantMessage,
+  env: CallEnvironment,
+): Promise<'done' | 'interrupted'> {
+  for (const call of message.toolCalls) {
+    if (call.status !== 'pending' || env.signal.aborted) continue;
+    const raw = JSON.stringify(call.input ?? {});
+    if (!wouldAsk(call, raw, env)) continue;
+    const status = await executeCall(call, raw, env);
+    if (status === 'interrupted') break;
+  }
+  interruptPending(message.toolCalls, env);
+  return env.signal.aborted ? 'interrupted' : 'done';
 }
 
 function concurrentRun(calls: ToolActivity[], start: number, env: CallEnvironment): ToolActivity[] {

@@ -1,4 +1,4 @@
-import type { AssistantMessage, ToolActivity } from '../messages';
+import type { AssistantMessage, Message, ToolActivity } from '../messages';
 import { boundString } from '../history/bounds';
 import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory, memoryInput } from '../history/memory';
@@ -6,7 +6,7 @@ import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
 import { collectTurn, type RawToolCall } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
-import { interruptPending, runBatch } from './run-batch';
+import { interruptPending, resumeBatch, runBatch } from './run-batch';
 import type { LoopEndReason, LoopEvent, LoopOptions, LoopResult } from './types';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
@@ -31,6 +31,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     registry: options.registry,
     workspaceRoot: options.workspaceRoot,
     signal: options.signal,
+    softStop: options.softStop,
     permissions: options.permissions,
     askUser: options.askUser,
     maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
@@ -42,6 +43,16 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const messages = finalizeTurnMemory(produced, options.toolHistory ?? 'full');
     return error === undefined ? { messages, reason } : { messages, reason, error };
   };
+
+  let history = options.history;
+  const cut = options.resume ? cutOff(history) : undefined;
+  if (cut) {
+    history = history.slice(0, -1);
+    const message = cloneMessage(cut);
+    produced.push(message);
+    const outcome = await resumeBatch(message, env);
+    if (outcome === 'interrupted') return end('interrupted');
+  }
 
   for (let iteration = 0; ; iteration++) {
     if (options.signal.aborted) return end('interrupted');
@@ -56,7 +67,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
       provider: options.provider,
       registry: options.registry,
       system: options.system,
-      messages: [...options.history, ...produced],
+      messages: [...history, ...produced],
       contextWindow: options.contextWindow,
       reduceAt: options.reduceAt,
       maxOutputTokens: options.maxOutputTokens,
@@ -98,6 +109,13 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
   }
 }
 
+/** The last message when it is an assistant message with calls still pending (cut off mid-call). */
+function cutOff(history: readonly Message[]): AssistantMessage | undefined {
+  const last = history[history.length - 1];
+  if (last?.role !== 'assistant') return undefined;
+  return last.toolCalls.some((call) => call.status === 'pending') ? last : undefined;
+}
+
 function assistantMessage(
   options: LoopOptions,
   text: string,
@@ -118,7 +136,7 @@ function pendingActivity(options: LoopOptions, call: RawToolCall): ToolActivity 
   try {
     input = memoryInput(tool, JSON.parse(call.arguments.trim() === '' ? '{}' : call.arguments));
   } catch {
-    input = tool?.retainsOutput ? call.arguments : boundString(call.arguments);
+    input = boundString(call.arguments);
   }
   return { id: call.id, name: call.name, input, status: 'pending', summary: '' };
 }

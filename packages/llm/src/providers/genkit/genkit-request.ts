@@ -22,7 +22,7 @@ export function toGenkitMessages(messages: Message[]): MessageData[] {
 
   for (const message of prepareMessages(messages)) {
     if (message.role === 'user') push('user', text(message.text));
-    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    else if (message.role === 'checkpoint') push('user', text(checkpointText(message)));
     else {
       push('model', [
         ...text(message.text),

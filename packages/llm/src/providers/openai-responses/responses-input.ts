@@ -15,7 +15,7 @@ export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
     if (message.role === 'user') {
       items.push({ type: 'message', role: 'user', content: message.text });
     } else if (message.role === 'checkpoint') {
-      items.push({ type: 'message', role: 'user', content: checkpointText(message.summary) });
+      items.push({ type: 'message', role: 'user', content: checkpointText(message) });
     } else {
       if (message.text || message.toolCalls.length === 0) {
         items.push({ type: 'message', role: 'assistant', content: message.text });

@@ -33,7 +33,7 @@ export function toBlockTurns<B>(messages: Message[], writer: BlockWriter<B>): Bl
 
   prepareMessages(messages).forEach((message, index) => {
     if (message.role === 'user') push('user', text(message.text));
-    else if (message.role === 'checkpoint') push('user', text(checkpointText(message.summary)));
+    else if (message.role === 'checkpoint') push('user', text(checkpointText(message)));
     else {
       push('assistant', [
         ...text(message.text),

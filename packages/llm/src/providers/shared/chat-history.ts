@@ -18,7 +18,7 @@ export function toChatHistory(
     if (message.role === 'user') {
       out.push({ role: 'user', content: message.text });
     } else if (message.role === 'checkpoint') {
-      out.push({ role: 'user', content: checkpointText(message.summary) });
+      out.push({ role: 'user', content: checkpointText(message) });
     } else if (message.toolCalls.length === 0) {
       out.push({ role: 'assistant', content: message.text });
     } else {

@@ -1,0 +1,51 @@
+import { SessionWriter } from '@agent/session';
+import { cliEnv, runCli } from './support/cli';
+import { openAIChatArgs, useCliHarness } from './support/harness';
+
+jest.setTimeout(60_000);
+
+describe('headless --continue of a session that ended with a questionnaire open', () => {
+  const cli = useCliHarness();
+
+  it('closes the open ask_user call as interrupted, paired, and runs the prompt', async () => {
+    const writer = await SessionWriter.create({
+      agentHome: cli.sandbox.agentHome,
+      cwd: cli.sandbox.workspace,
+      provider: 'openai-chat',
+      model: 'fake-model',
+    });
+    writer.recordUser('plan the service');
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: 'A question first.',
+        toolCalls: [
+          {
+            id: 'call_open',
+            name: 'ask_user',
+            input: { questions: [{ question: 'Which database?', options: ['A', 'B'] }] },
+            status: 'pending',
+            summary: '',
+          },
+        ],
+      },
+    });
+    await writer.close();
+    const server = await cli.serve([{ text: 'Going on without an answer.' }]);
+    cli.sandbox.write('prompt.txt', 'Carry on.');
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(server.url), '--continue'],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Going on without an answer.');
+    const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
+    expect(server.requests[0]!.body.tools.map((t: any) => t.function.name)).not.toContain(
+      'ask_user',
+    );
+    const paired = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_open');
+    expect(String(paired?.content)).toMatch(/^interrupted/);
+    expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'Carry on.' });
+  });
+});

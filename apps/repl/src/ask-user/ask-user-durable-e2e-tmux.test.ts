@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+
+const driver = new TmuxDriver('ask-durable');
+const keys = (...names: string[]): void => driver.keys('ask', ...names);
+const typeText = (text: string): void => driver.type('ask', text);
+const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
+
+function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
+  const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
+  return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
+}
+
+/** Everything the request says, as one string (the checkpoint's ledger is in a user message). */
+function requestText(request: RecordedRequest | undefined): string {
+  return JSON.stringify(request?.body?.messages ?? []);
+}
+
+function words(seed: string, chars: number): string {
+  let out = '';
+  for (let i = 0; out.length < chars; i++) out += `${seed}${i} `;
+  return `${out.slice(0, chars - 1)}Z`;
+}
+
+/** A valid card at the maximum sizes: a 1,000-character question, six 300-character options. */
+const maximum = {
+  questions: [
+    {
+      question: `QSTART ${words('q', 993)}`,
+      options: Array.from({ length: 6 }, (_, i) => `OPT${i + 1} ${words(`o${i + 1}w`, 295)}`),
+    },
+  ],
+};
+
+const design = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['PostgreSQL', 'SQLite'] },
+    { question: 'Which API style should we expose?', options: ['REST', 'GraphQL'] },
+  ],
+};
+const deploy = {
+  questions: [{ question: 'Where should it run?', options: ['Fly.io', 'AWS'] }],
+};
+
+describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue 12)', () => {
+  let server: FakeServer | undefined;
+  let home: string;
+  let workspace: string;
+
+  beforeEach(() => {
+    home = mkdtempSync(path.join(os.tmpdir(), 'ask-durable-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-durable-ws-'));
+  });
+
+  afterEach(async () => {
+    driver.kill();
+    await server?.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  const command = (url: string, ...extra: string[]) =>
+    replAgainstFake({ serverUrl: url, agentHome: home, workspace, extra });
+
+  it('a maximum-size card at 80x24 shows its header and selection on every row', async () => {
+    server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_max', name: 'ask_user', arguments: maximum }] },
+      { text: 'Took the last option.' },
+    ]);
+    driver.start('ask', command(server.url), { cols: 80, rows: 24 });
+    await waitFor('openai-chat/fake-model');
+    typeText('go');
+    keys('Enter');
+    let screen = await waitFor('Question 1 of 1');
+    for (let row = 1; row <= 7; row++) {
+      if (row > 1) {
+        keys('Down');
+        screen = await waitFor(`❯ ${row}. `);
+      }
+      expect(screen).toContain('Question 1 of 1');
+      expect(screen).toContain('QSTART');
+      expect(screen).toContain(row === 7 ? '❯ 7. Type your answer' : `❯ ${row}. OPT${row}`);
+    }
+    keys('PageUp');
+    keys('Up');
+    screen = await waitFor('❯ 6. OPT6');
+    expect(screen).toContain('Question 1 of 1');
+    keys('Enter');
+    await waitFor('Took the last option.');
+    expect(toolMessage(server.requests[1], 'call_max')).toBe(
+      JSON.stringify({ answers: [maximum.questions[0]!.options[5]], cancelled: false }),
+    );
+  });
+
+  it('kill -9 with the card open, then --continue: the card opens again and its answer goes to the same call id', async () => {
+    server = await startOpenAIChatServer([
+      {
+        text: 'Two decisions first.',
+        toolCalls: [{ id: 'call_open', name: 'ask_user', arguments: design }],
+      },
+      { text: 'Continuing with SQLite and REST.' },
+    ]);
+    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 2');
+    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
+    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    process.kill(Number(pid), 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    driver.run('kill-session', '-t', 'ask');
+
+    driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
+    await waitFor('Resumed session');
+    await waitFor('Question 1 of 2');
+    keys('Down');
+    await waitFor('❯ 2. SQLite');
+    keys('Enter');
+    await waitFor('Question 2 of 2');
+    keys('Enter');
+    await waitFor('Continuing with SQLite and REST.');
+    expect(server.requests).toHaveLength(2);
+    expect(toolMessage(server.requests[1], 'call_open')).toBe(
+      '{"answers":["SQLite","REST"],"cancelled":false}',
+    );
+    expect(server.remaining()).toBe(0);
+  });
+
+  it('two answered questionnaires, /compact, then a prompt: the request carries both exact results', async () => {
+    server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }] },
+      { toolCalls: [{ id: 'call_deploy', name: 'ask_user', arguments: deploy }] },
+      { text: 'All decided.' },
+      { text: 'The person is planning a service.' },
+      { text: 'Still SQLite with my own API and AWS.' },
+    ]);
+    driver.start('ask', command(server.url, '--tool-history', 'off'), { cols: 90, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 2');
+    keys('Down');
+    keys('Enter');
+    await waitFor('Question 2 of 2');
+    typeText('JSON-RPC over pipes');
+    keys('Enter');
+    await waitFor('Where should it run?');
+    keys('Down');
+    keys('Enter');
+    await waitFor('All decided.');
+    await waitFor('· ready ·');
+    typeText('/compact');
+    keys('Enter');
+    await waitFor('Compacted');
+    typeText('what did I choose?');
+    keys('Enter');
+    await waitFor('Still SQLite with my own API and AWS.');
+    const after = requestText(server.requests[4]);
+    expect(after).toContain('The person is planning a service.');
+    expect(after).toContain(
+      JSON.stringify('{"answers":["SQLite","JSON-RPC over pipes"],"cancelled":false}').slice(1, -1),
+    );
+    expect(after).toContain(JSON.stringify('{"answers":["AWS"],"cancelled":false}').slice(1, -1));
+    expect(after).toContain('Which database should the service use?');
+    expect(after).toContain('Where should it run?');
+    expect(server.remaining()).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { lineWidth, type Line } from '../text/line';
+import { graphemes } from '../text/width';
+
+/** Keeps the first `max` rows, ending the last kept one with an ellipsis when rows were cut. */
+export function clampRows(rows: Line[], max: number, width: number): Line[] {
+  if (rows.length <= max) return rows;
+  const kept = rows.slice(0, Math.max(1, max)).map((row) => row.map((span) => ({ ...span })));
+  const last = kept[kept.length - 1]!;
+  while (last.length > 0 && lineWidth(last) + 1 > width) {
+    const span = last[last.length - 1]!;
+    span.text = graphemes(span.text).slice(0, -1).join('');
+    if (span.text === '') last.pop();
+  }
+  last.push({ text: '…', style: 'dim' });
+  return kept;
+}
+
+/** A window of `max` rows out of `rows` that contains row `keep`. */
+export function windowAround(rows: Line[], max: number, keep: number): Line[] {
+  if (rows.length <= max) return rows;
+  const start = Math.min(Math.max(0, keep - max + 1), rows.length - max);
+  return rows.slice(start, start + max);
+}
+
+export interface OptionBlocks {
+  /** Wrapped rows of each option row (the free-form row last). */
+  blocks: Line[][];
+  selected: number;
+  /** Row of the selected block that must stay visible (the caret while editing). */
+  focus: number;
+}
+
+/**
+ * Chooses which option blocks fit into `room` rows when not all do: the selected block (cut to
+ * what is left, its focus row kept), then its neighbours, alternating below and above, each a
+ * whole block. Hidden blocks are counted by `↑ N more` / `↓ N more` rows.
+ */
+export function fitOptions(
+  input: OptionBlocks,
+  room: number,
+  more: (count: number, up: boolean) => Line,
+): Line[] {
+  const { blocks, selected } = input;
+  const n = blocks.length;
+  const indicators = (lo: number, hi: number) => (lo > 0 ? 1 : 0) + (hi < n - 1 ? 1 : 0);
+  const selectedRoom = Math.max(1, room - indicators(selected, selected));
+  const chosen = windowAround(blocks[selected]!, selectedRoom, input.focus);
+  let lo = selected;
+  let hi = selected;
+  let used = chosen.length;
+  for (let turn = 0, stuck = 0; stuck < 2; turn++) {
+    const below = turn % 2 === 0;
+    const next = below ? hi + 1 : lo - 1;
+    const inside = next >= 0 && next < n;
+    const cost = inside ? blocks[next]!.length : 0;
+    const nlo = below ? lo : next;
+    const nhi = below ? next : hi;
+    if (inside && used + cost + indicators(nlo, nhi) <= room) {
+      lo = nlo;
+      hi = nhi;
+      used += cost;
+      stuck = 0;
+    } else stuck++;
+  }
+  const rows: Line[] = [];
+  if (lo > 0) rows.push(more(lo, true));
+  for (let i = lo; i <= hi; i++) rows.push(...(i === selected ? chosen : blocks[i]!));
+  if (hi < n - 1) rows.push(more(n - 1 - hi, false));
+  return rows;
+}

@@ -1,0 +1,74 @@
+import type { Message } from '../src';
+import { reply } from '@agent/testkit';
+import { resultsIn, startLoop } from './support/run';
+import { Effects, askTool, echoTool, firstOptionAsker } from './support/test-tools';
+
+const questions = {
+  questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }],
+};
+
+/** A session cut off while a questionnaire was open: the calls are still pending. */
+function cutOff(): Message[] {
+  return [
+    { role: 'user', text: 'set it up' },
+    {
+      role: 'assistant',
+      text: 'One question first.',
+      toolCalls: [
+        { id: 'e0', name: 'echo', input: { text: 'done before' }, status: 'ok', summary: 'echoed' },
+        { id: 'a1', name: 'ask_user', input: questions, status: 'pending', summary: '' },
+        { id: 'e1', name: 'echo', input: { text: 'after' }, status: 'pending', summary: '' },
+      ],
+    },
+  ];
+}
+
+describe('resuming a turn cut off while a questionnaire was open', () => {
+  it('asks again for the same call id, closes the other pending calls, and continues', async () => {
+    const effects = new Effects();
+    const h = startLoop(
+      [reply('Using PostgreSQL.')],
+      [askTool(effects), echoTool(effects)],
+      {
+        askUser: firstOptionAsker,
+        resume: true,
+      },
+      cutOff(),
+    );
+    const result = await h.result;
+    expect(result.reason).toBe('done');
+    expect(effects.log).toEqual(['ask']);
+    expect(
+      h.events.some(
+        (e) => e.type === 'assistant_message' && e.message.text === 'One question first.',
+      ),
+    ).toBe(false);
+    expect(resultsIn(h.provider.requests[0]!.messages)).toEqual([
+      { id: 'e0', status: 'ok', output: undefined },
+      { id: 'a1', status: 'ok', output: '{"answers":["PostgreSQL"],"cancelled":false}' },
+      { id: 'e1', status: 'interrupted', output: expect.stringMatching(/^interrupted/) },
+    ]);
+    expect(result.messages[0]!.toolCalls[1]!.retainedOutput).toBe(
+      '{"answers":["PostgreSQL"],"cancelled":false}',
+    );
+    expect(result.messages.map((m) => m.text)).toEqual([
+      'One question first.',
+      'Using PostgreSQL.',
+    ]);
+    expect(h.provider.requests[0]!.messages).toHaveLength(2);
+  });
+
+  it('without a requester (or with asking disabled) the call is closed as interrupted', async () => {
+    const effects = new Effects();
+    const h = startLoop(
+      [reply('ok')],
+      [askTool(effects), echoTool(effects)],
+      { resume: true },
+      cutOff(),
+    );
+    await h.result;
+    expect(effects.log).toEqual([]);
+    const [, ask] = resultsIn(h.provider.requests[0]!.messages);
+    expect(ask!.status).toBe('interrupted');
+  });
+});
