@@ -153,7 +153,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     keys('Down');
     keys('Enter');
     await waitFor('All decided.');
-    await waitFor('· ready ·');
+    await waitFor('· ready');
     typeText('/compact');
     keys('Enter');
     await waitFor('Compacted');

@@ -75,7 +75,7 @@ describe('a questionnaire open when the session ended is offered again on resume
       status: 'ok',
       output: '{"answers":["SQLite","REST"],"cancelled":false}',
     });
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     await h.stop({ keep: true });
     const saved = projectSession((await loadSession(file)).events).messages;
     expect(resultOf(saved, 'call_open')).toEqual({
@@ -114,7 +114,7 @@ describe('a questionnaire open when the session ended is offered again on resume
     await h.waitForText('Question 2 of 2');
     h.send('\x03');
     await h.waitForText('interrupted after 1 of 2');
-    await h.waitForText('· ready ·');
+    await h.waitForText('· ready');
     expect(provider.requests).toHaveLength(0);
     await h.type('carry on');
     h.send(ENTER);
