@@ -5,3 +5,6 @@ export * from './context-meter';
 export * from './events';
 export * from './find-session';
 export * from './flags';
+export * from './custom-commands';
+export * from './mentions';
+export { type UndoResult } from './undo/file-undo';

@@ -45,7 +45,7 @@ export function transcriptItems(
   for (const event of events) {
     switch (event.type) {
       case 'user':
-        items.push({ kind: 'user', text: event.text });
+        items.push({ kind: 'user', text: event.display ?? event.text });
         break;
       case 'assistant':
         if (event.message.text.length > 0)

@@ -1,4 +1,4 @@
-import { suggestCommands, type CommandInfo } from './commands';
+import { COMMANDS, suggestCommands, type CommandInfo } from './commands';
 import type { Key } from './key';
 
 /** What accepting a suggestion does to the prompt. */
@@ -16,9 +16,11 @@ export class Suggestions {
   items: CommandInfo[] = [];
   selected = 0;
   private dismissedFor: string | undefined;
+  /** The commands offered: the built-in ones, then custom commands once loaded. */
+  commands: readonly CommandInfo[] = COMMANDS;
 
   update(text: string): void {
-    const items = this.dismissedFor === text ? [] : suggestCommands(text);
+    const items = this.dismissedFor === text ? [] : suggestCommands(text, this.commands);
     if (items.map((i) => i.name).join() !== this.items.map((i) => i.name).join()) this.selected = 0;
     this.items = items;
     if (this.dismissedFor !== text) this.dismissedFor = undefined;
