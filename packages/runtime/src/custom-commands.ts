@@ -78,7 +78,9 @@ export function parseCommandFile(name: string, text: string, source: string): Cu
       const { parse } = require('yaml') as typeof import('yaml');
       data = parse(match[1]!);
     } catch (error) {
-      throw new Error(`${source}: front matter is not valid YAML (${(error as Error).message})`);
+      throw new Error(`${source}: front matter is not valid YAML (${(error as Error).message})`, {
+        cause: error,
+      });
     }
     const value = (data as { description?: unknown } | null)?.description;
     if (value !== undefined && typeof value !== 'string') {

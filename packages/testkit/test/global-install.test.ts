@@ -33,10 +33,20 @@ function runInstalled(bin: string, args: string[], cwd: string, env: NodeJS.Proc
   const result = spawnSync(bin, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, ...env },
+    env: { ...userEnv(), ...env },
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * This environment without what a package manager sets for its scripts (`INIT_CWD` would name
+ * the directory jest was started from as the workspace): a person's shell.
+ */
+function userEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => key !== 'INIT_CWD' && !key.startsWith('npm_')),
+  );
 }
 
 /** The fake's address as headless flags. */
@@ -57,7 +67,7 @@ function spawnInstalled(
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, {
       cwd: where.cwd,
-      env: { ...process.env, AGENT_HOME: where.home, OPENAI_API_KEY: 'k' },
+      env: { ...userEnv(), AGENT_HOME: where.home, OPENAI_API_KEY: 'k' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -177,7 +187,7 @@ describe('the apps installed globally from packed tarballs', () => {
     const socket = `global-install-${process.pid}`;
     const tmux = (...args: string[]) => run('tmux', ['-L', socket, ...args], scratch);
     const exitFile = path.join(scratch, 'repl-exit');
-    const line = `cd '${elsewhere}' && AGENT_HOME='${path.join(scratch, 'home')}' '${bin('agent')}' --provider demo; echo $? > '${exitFile}'; sleep 30`;
+    const line = `cd '${elsewhere}' && env -u INIT_CWD AGENT_HOME='${path.join(scratch, 'home')}' '${bin('agent')}' --provider demo; echo $? > '${exitFile}'; sleep 30`;
     try {
       tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', line);
       const until = Date.now() + 30_000;
