@@ -1,4 +1,10 @@
-import { attachedLine, expandMentions, type AgentSession, type RuntimeEvent } from '@agent/runtime';
+import {
+  attachedLine,
+  expandMentions,
+  mentionsIn,
+  type AgentSession,
+  type RuntimeEvent,
+} from '@agent/runtime';
 import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
@@ -199,7 +205,7 @@ export class ReplApp {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
     let prompt = text;
-    if (display === undefined && this.core) {
+    if (display === undefined && this.core && mentionsIn(text).length > 0) {
       this.preparing = true;
       try {
         const expanded = await expandMentions(this.core.workspaceRoot, text);
