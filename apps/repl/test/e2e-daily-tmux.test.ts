@@ -141,4 +141,37 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     key('Enter');
     await waitFor('Nothing undone: nothing to undo');
   });
+
+  it('/init asks the model to survey the project and write AGENTS.md, on a permission card', async () => {
+    writeFileSync(
+      path.join(workspace, 'package.json'),
+      '{"name":"demo","scripts":{"test":"jest"}}\n',
+    );
+    const fake = await launch([
+      {
+        text: '',
+        toolCalls: [{ id: 'l1', name: 'list_files', arguments: {} }],
+      },
+      {
+        text: '',
+        toolCalls: [
+          {
+            id: 'w1',
+            name: 'write_file',
+            arguments: { path: 'AGENTS.md', content: '# demo\n\nRun the tests with `npm test`.\n' },
+          },
+        ],
+      },
+      { text: 'Drafted AGENTS.md.' },
+    ]);
+    type('/init');
+    key('Escape');
+    key('Enter');
+    await waitFor('Yes, allow once');
+    key('Enter');
+    await waitFor('Drafted AGENTS.md.');
+    expect(sent(fake, 0)).toContain('Draft an AGENTS.md for this workspace');
+    expect(sent(fake, 1)).toContain('package.json');
+    expect(readFileSync(path.join(workspace, 'AGENTS.md'), 'utf8')).toContain('npm test');
+  });
 });
