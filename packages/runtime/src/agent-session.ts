@@ -15,13 +15,11 @@ import {
   type Provider,
   type ProviderRequest,
   type ResolvedProvider,
-  type ToolActivity,
   type ToolHistoryMode,
 } from '@agent/llm';
 import { SessionWriter } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import {
-  runShellTool,
   type AskUserRequester,
   type PermissionRequester,
   type Tool,
@@ -33,6 +31,7 @@ import { providerWithModel, resolveProvider, type ProviderChoice } from './choos
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
+import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { SnapshotStore } from './undo/snapshot-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
@@ -268,37 +267,14 @@ export class AgentSession {
    */
   async runShell(command: string): Promise<ToolResult> {
     const { running, finish } = this.startRunning();
-    const signal = running.abort.signal;
-    const activity: ToolActivity = {
-      id: `shell-${Date.now()}`,
-      name: 'run_shell',
-      input: { command },
-      status: 'pending',
-      summary: '',
-    };
     try {
       const writer = await this.ensureWriter();
-      this.options.onEvent({ type: 'tool_start', activity, title: `! ${command}` });
-      let result: ToolResult;
-      try {
-        result = await runShellTool().execute(
-          { command },
-          {
-            signal,
-            workspaceRoot: this.options.workspaceRoot,
-            toolCallId: activity.id,
-            permissions: this.options.permissions,
-            onUpdate: (update) =>
-              this.options.onEvent({ type: 'tool_update', id: activity.id, update }),
-          },
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        result = { output: message, isError: true, summary: `\`${command}\` failed: ${message}` };
-      }
-      activity.status = signal.aborted ? 'interrupted' : result.isError ? 'error' : 'ok';
-      activity.summary = result.summary ?? '';
-      this.options.onEvent({ type: 'tool_end', activity, result });
+      const result = await runPersonShell(command, {
+        signal: running.abort.signal,
+        workspaceRoot: this.options.workspaceRoot,
+        permissions: this.options.permissions,
+        onEvent: this.options.onEvent,
+      });
       this.recordShell(command, result.output);
       await this.flush(writer);
       return result;
@@ -313,7 +289,7 @@ export class AgentSession {
    * so the model sees both with the next prompt.
    */
   recordShell(command: string, output: string): void {
-    const text = `I ran this shell command in the workspace myself:\n$ ${command}\n${output}`;
+    const text = personShellText(command, output);
     this.writer?.recordUser(text, `!${command}`);
     this.messages = [...this.messages, { role: 'user', text }];
   }
