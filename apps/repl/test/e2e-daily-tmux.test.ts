@@ -48,12 +48,25 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
 
   it('@src/ma + Tab completes a workspace path and the file reaches the model', async () => {
     mkdirSync(path.join(workspace, 'src'));
-    mkdirSync(path.join(workspace, 'build'));
+    mkdirSync(path.join(workspace, 'build', 'src'), { recursive: true });
     writeFileSync(path.join(workspace, '.gitignore'), 'build/\n');
-    writeFileSync(path.join(workspace, 'build', 'main-copy.ts'), 'ignored\n');
+    writeFileSync(path.join(workspace, 'build', 'src', 'main.ts'), 'ignored\n');
     writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const answer = 42;\n');
+    writeFileSync(path.join(workspace, 'src', 'mail.ts'), 'export const mail = 1;\n');
     const fake = await launch([{ text: 'The answer is 42.' }]);
     type('explain @src/ma');
+    key('Tab');
+    await waitFor('explain @src/mail.ts');
+    // Other matches are named on the status line; the gitignored copy is not one of them.
+    const completed = await waitFor('Also matching: src/main.ts');
+    expect(completed).not.toContain('build/');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    type('n');
     key('Tab');
     await waitFor('explain @src/main.ts');
     type('please');

@@ -13,7 +13,6 @@ const PACKED = [
   'packages/askuser',
   'packages/subagents',
   'packages/runtime',
-  'packages/mcp',
   'apps/repl',
   'apps/headless',
 ];
@@ -104,6 +103,10 @@ describe('the apps installed globally from packed tarballs', () => {
     fs.mkdirSync(elsewhere);
     const tarballs = path.join(scratch, 'tarballs');
     for (const dir of PACKED) {
+      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+      const entry = manifest.main ?? Object.values(manifest.bin ?? {})[0];
+      // Packing an unbuilt package would install a package with nothing in it.
+      expect(fs.existsSync(path.join(ROOT, dir, entry))).toBe(true);
       run('pnpm', ['pack', '--pack-destination', tarballs], path.join(ROOT, dir));
     }
     const files = fs.readdirSync(tarballs).map((file) => path.join(tarballs, file));
