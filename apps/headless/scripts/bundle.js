@@ -1,5 +1,5 @@
-// Bundles the tsc output (and the @agent/* dist files it reaches) with the `openai` SDK into one
-// file, dist/agent-run.js (the `agent-run` bin). Resolving and loading ~260 small CommonJS modules
+// Bundles the tsc output (and the @agent/* dist files it reaches) with the `openai` SDK and zod into
+// one file, dist/agent-run.js (the `agent-run` bin). Resolving and loading ~260 small CommonJS modules
 // was most of a one-turn run's start-up: the bundle makes a turn about 15-30% faster (see
 // `pnpm bench`). Every other third-party package stays outside (see runtimeRequire).
 'use strict';
@@ -15,8 +15,11 @@ const ENTRY = path.join(DIST, 'main.js');
 const OUTFILE = path.join(DIST, 'agent-run.js');
 const DEPENDENCIES = Object.keys(require('../package.json').dependencies ?? {});
 
-/** Third-party packages compiled into the bundle: the SDK of the default, fast path. */
-const BUNDLED = new Set(['openai']);
+/**
+ * Third-party packages compiled into the bundle: the SDK of the default, fast path, and zod,
+ * from which every run derives the JSON Schema of the tools it advertises.
+ */
+const BUNDLED = new Set(['openai', 'zod']);
 
 /** `zod/v4` -> `zod`, `@aws-sdk/x/y` -> `@aws-sdk/x`. */
 function packageName(specifier) {

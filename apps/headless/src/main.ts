@@ -23,16 +23,20 @@ async function main(argv: readonly string[]): Promise<number> {
     enableCompileCache();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
-    return await runHeadless(command.options, {
-      // Opened only when the prompt comes from standard input.
-      get stdin() {
-        return process.stdin;
-      },
-      stdout: process.stdout,
-      stderr: process.stderr,
-      env: process.env,
-      cwd: process.cwd(),
-    });
+    try {
+      return await runHeadless(command.options, {
+        // Opened only when the prompt comes from standard input.
+        get stdin() {
+          return process.stdin;
+        },
+        stdout: process.stdout,
+        stderr: process.stderr,
+        env: process.env,
+        cwd: process.cwd(),
+      });
+    } finally {
+      await stopCommands();
+    }
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`agent-run: ${error.message}\nRun agent-run --help for usage.\n`);
@@ -41,6 +45,25 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`agent-run: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
   }
+}
+
+/**
+ * Commands the agent started, and background jobs they left, end before the runner does: an
+ * interrupted turn stops waiting for its command at once, so its group may still be dying.
+ * Bounded by the shell tool's grace period; another signal meanwhile kills them at once.
+ */
+async function stopCommands(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const tools = require('@agent/tools') as typeof import('@agent/tools');
+  const now = (): void => {
+    tools.killShellProcessesNow();
+    process.exit(EXIT.interrupted);
+  };
+  process.once('SIGINT', now);
+  process.once('SIGTERM', now);
+  await tools.stopShellProcesses();
+  process.off('SIGINT', now);
+  process.off('SIGTERM', now);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { PermissionDecision, PermissionRequest, PermissionRequester } from 
 
 /**
  * The headless policy, applied at once with nobody to ask: `read` tools never reach it; `edit`
- * calls run (the file tools cannot leave the workspace); anything else is denied with a reason
+ * calls run (the file tools cannot leave the workspace); anything else, including edits the
+ * loop raised to `exec` (a write that makes git run code), is denied with a reason
  * that tells the model, and the person reading the log, how to allow it. `yes` approves all.
  */
 export function headlessPermissions(options: { yes: boolean }): PermissionRequester {
@@ -15,13 +16,14 @@ export function headlessPermissions(options: { yes: boolean }): PermissionReques
 }
 
 export function denialReason(request: PermissionRequest): string {
-  return `this is a headless run, which only allows read-only tools and edits inside the workspace; ${request.toolName} (${request.title}) was not run. To allow it, re-run with --yes.`;
+  const why = request.reason ? ` needs the approval a command needs (${request.reason}) and` : '';
+  return `this is a headless run, which only allows read-only tools and edits inside the workspace; ${request.toolName} (${request.title})${why} was not run. To allow it, re-run with --yes.`;
 }
 
 /** The system prompt section that tells the model nobody is watching, and what runs. */
 export function headlessGuidance(yes: boolean): string {
   const allowed = yes
     ? 'Every tool call is approved in this run.'
-    : 'Read-only tools and edits inside the workspace run; other calls (running commands) are refused in this run.';
+    : 'Read-only tools and edits inside the workspace run; other calls (running commands, and writes inside .git that would make git run code) are refused in this run.';
   return `This is an unattended (headless) run: nobody is watching and nobody can answer questions. Make reasonable assumptions, state them, and finish the task. ${allowed}`;
 }

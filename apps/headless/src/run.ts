@@ -55,6 +55,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
         agentHome,
       },
       permissions: headlessPermissions({ yes: options.yes }),
+      rules: { allow: options.allow, deny: options.deny },
       promptSections: [headlessGuidance(options.yes)],
       toolHistory: options.toolHistory,
       maxIterations: options.maxIterations,

@@ -49,6 +49,8 @@ describe('parseCliArgs', () => {
         maxIterations: 7,
         resume: 'abc',
         continue: false,
+        allow: [],
+        deny: [],
       },
     });
   });
@@ -56,7 +58,14 @@ describe('parseCliArgs', () => {
   it('defaults to text output, no approvals, and takes - for stdin', () => {
     expect(parseCliArgs(['-', '--continue'])).toEqual({
       kind: 'run',
-      options: { prompt: '-', output: 'text', yes: false, continue: true },
+      options: {
+        prompt: '-',
+        output: 'text',
+        yes: false,
+        continue: true,
+        allow: [],
+        deny: [],
+      },
     });
   });
 

@@ -1,4 +1,5 @@
-import { Harness, ScriptedProvider, text } from './harness';
+import { reply, ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 import { formatTokens } from '../src/ui/bottom-panel';
 
 const ENTER = '\r';
@@ -59,13 +60,16 @@ describe('context figures', () => {
   });
 
   it('a provider count below the estimate (cached input left out, say) never lowers the figure', async () => {
-    const provider = new ScriptedProvider([
+    const provider = new ScriptedProvider(
       [
-        { type: 'text_delta', text: 'Short.' },
-        { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
-        { type: 'end', stopReason: 'stop' },
+        [
+          { type: 'text_delta', text: 'Short.' },
+          { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 } },
+          { type: 'end', stopReason: 'stop' },
+        ],
       ],
-    ]);
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness(110, 40).start(provider);
     try {
       await h.type('hi');
@@ -84,14 +88,17 @@ describe('context figures', () => {
 
   it('after /compact both count only the request from the checkpoint on', async () => {
     const long = 'a long answer with many words '.repeat(200);
-    const provider = new ScriptedProvider([
+    const provider = new ScriptedProvider(
       [
-        { type: 'text_delta', text: long },
-        { type: 'usage', usage: { inputTokens: 3000, outputTokens: 1800 } },
-        { type: 'end', stopReason: 'stop' },
+        [
+          { type: 'text_delta', text: long },
+          { type: 'usage', usage: { inputTokens: 3000, outputTokens: 1800 } },
+          { type: 'end', stopReason: 'stop' },
+        ],
+        reply('- short summary'),
       ],
-      text('- short summary'),
-    ]);
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness(110, 40).start(provider);
     try {
       await h.type('talk a lot');

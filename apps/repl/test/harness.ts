@@ -3,67 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { Terminal } from '@xterm/headless';
-import type { Provider, ProviderRequest, StreamEvent } from '@agent/llm';
+import type { Provider } from '@agent/llm';
+import type { ScriptedProviderOptions } from '@agent/testkit';
 import { startRepl, type RunningRepl, type StartOptions } from '../src/app/start';
 import type { ReplArgs } from '../src/app/args';
 
-/** A model reply: the stream events of one provider call. */
-export type Reply = StreamEvent[] | ((request: ProviderRequest) => StreamEvent[]);
-
-/** A provider that plays scripted replies in order and records every request. */
-export class ScriptedProvider implements Provider {
-  readonly id = 'openai-chat';
-  readonly model = 'scripted-model';
-  readonly requests: ProviderRequest[] = [];
-  /** While set, streams wait for `release()` before their last event. */
-  private gate: Promise<void> | undefined;
-  private open: (() => void) | undefined;
-
-  constructor(private readonly replies: Reply[]) {}
-
-  hold(): void {
-    this.gate = new Promise((resolve) => (this.open = resolve));
-  }
-
-  release(): void {
-    this.open?.();
-    this.gate = undefined;
-  }
-
-  async *stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
-    this.requests.push(structuredClone(request));
-    const next = this.replies.shift();
-    const events =
-      typeof next === 'function' ? next(request) : (next ?? [{ type: 'end', stopReason: 'stop' }]);
-    for (let i = 0; i < events.length; i++) {
-      if (i === events.length - 1 && this.gate) {
-        const gate = this.gate;
-        await new Promise<void>((resolve) => {
-          void gate.then(resolve);
-          signal.addEventListener('abort', () => resolve(), { once: true });
-        });
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-      if (signal.aborted) {
-        yield { type: 'end', stopReason: 'aborted' };
-        return;
-      }
-      yield events[i]!;
-    }
-  }
-}
-
-export const text = (value: string): StreamEvent[] => [
-  { type: 'text_delta', text: value },
-  { type: 'end', stopReason: 'stop' },
-];
-
-export const toolCall = (id: string, name: string, input: unknown, say = ''): StreamEvent[] => [
-  ...(say ? [{ type: 'text_delta' as const, text: say }] : []),
-  { type: 'tool_call_start', id, name },
-  { type: 'tool_call_end', id, name, arguments: JSON.stringify(input) },
-  { type: 'end', stopReason: 'tool_use' },
-];
+/**
+ * Options for the kit's ScriptedProvider in REPL tests: the REPL looks providers up by id (the
+ * context window, /model), so the scripted one poses as openai-chat.
+ */
+export const AS_OPENAI_CHAT: ScriptedProviderOptions = { id: 'openai-chat' };
 
 /** A REPL on fake TTY streams, its screen read back through a headless xterm. */
 export class Harness {

@@ -1,16 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Harness, ScriptedProvider, text, toolCall } from './harness';
+import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';
 
 describe('REPL sessions, commands and scrolling', () => {
   it('resumes the latest session of the workspace with --continue, replayed compactly', async () => {
     const first = await new Harness().start(
-      new ScriptedProvider([
-        toolCall('c1', 'list_files', { path: '.' }, 'Checking.'),
-        text('There is one file.'),
-      ]),
+      new ScriptedProvider(
+        [reply('Checking.', call('c1', 'list_files', { path: '.' })), reply('There is one file.')],
+        AS_OPENAI_CHAT,
+      ),
     );
     writeFileSync(path.join(first.workspace, 'only.txt'), 'x');
     await first.type('what is here?');
@@ -18,7 +19,7 @@ describe('REPL sessions, commands and scrolling', () => {
     await first.waitForText('There is one file.');
     await first.stop({ keep: true });
 
-    const provider = new ScriptedProvider([text('Still one file.')]);
+    const provider = new ScriptedProvider([reply('Still one file.')], AS_OPENAI_CHAT);
     const second = await new Harness(80, 24, first).start(provider, { continue: true });
     try {
       const screen = await second.waitForText('Resumed session');
@@ -44,7 +45,7 @@ describe('REPL sessions, commands and scrolling', () => {
   });
 
   it('--tool-history off is saved in a new session; resuming keeps it unless a flag overrides', async () => {
-    const first = await new Harness().start(new ScriptedProvider([text('One.')]), {
+    const first = await new Harness().start(new ScriptedProvider([reply('One.')], AS_OPENAI_CHAT), {
       toolHistory: 'off',
     });
     await first.type('one');
@@ -62,7 +63,7 @@ describe('REPL sessions, commands and scrolling', () => {
         .map((event) => event.toolHistory);
     expect(settings()).toEqual(['off']);
 
-    const kept = await new Harness(80, 24, first).start(new ScriptedProvider([]), {
+    const kept = await new Harness(80, 24, first).start(new ScriptedProvider([], AS_OPENAI_CHAT), {
       continue: true,
     });
     try {
@@ -71,10 +72,13 @@ describe('REPL sessions, commands and scrolling', () => {
     } finally {
       await kept.stop();
     }
-    const overridden = await new Harness(80, 24, first).start(new ScriptedProvider([]), {
-      continue: true,
-      toolHistory: 'full',
-    });
+    const overridden = await new Harness(80, 24, first).start(
+      new ScriptedProvider([], AS_OPENAI_CHAT),
+      {
+        continue: true,
+        toolHistory: 'full',
+      },
+    );
     try {
       await overridden.waitForText('Resumed session');
       expect(overridden.repl.core.toolHistory).toBe('full');
@@ -86,7 +90,10 @@ describe('REPL sessions, commands and scrolling', () => {
   });
 
   it('/new starts over, /sessions lists the saved one, /context and /tool-history answer', async () => {
-    const provider = new ScriptedProvider([text('first answer'), text('second answer')]);
+    const provider = new ScriptedProvider(
+      [reply('first answer'), reply('second answer')],
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness(100, 30).start(provider);
     try {
       await h.type('remember me');
@@ -121,11 +128,14 @@ describe('REPL sessions, commands and scrolling', () => {
   });
 
   it('/compact summarises the conversation through the model; /resume ID reopens a session', async () => {
-    const provider = new ScriptedProvider([
-      text('The answer is 42.'),
-      text('- the person asked for the answer; it is 42'),
-      text('Yes, 42.'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('The answer is 42.'),
+        reply('- the person asked for the answer; it is 42'),
+        reply('Yes, 42.'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness(100, 30).start(provider);
     try {
       await h.type('what is the answer?');
@@ -164,15 +174,18 @@ describe('REPL sessions, commands and scrolling', () => {
   });
 
   it('compacts automatically before a prompt once the window is 80% full', async () => {
-    const provider = new ScriptedProvider([
+    const provider = new ScriptedProvider(
       [
-        { type: 'text_delta', text: 'Big answer.' },
-        { type: 'usage', usage: { inputTokens: 110_000, outputTokens: 500 } },
-        { type: 'end', stopReason: 'stop' },
+        [
+          { type: 'text_delta', text: 'Big answer.' },
+          { type: 'usage', usage: { inputTokens: 110_000, outputTokens: 500 } },
+          { type: 'end', stopReason: 'stop' },
+        ],
+        reply('- earlier: a big answer'),
+        reply('Fresh answer.'),
       ],
-      text('- earlier: a big answer'),
-      text('Fresh answer.'),
-    ]);
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness().start(provider);
     try {
       await h.type('first');
@@ -200,15 +213,18 @@ describe('REPL sessions, commands and scrolling', () => {
   ] as const)(
     'with autoCompact %p in config.json, a window %p full compacts first: %p',
     async (autoCompact, fill, compacts) => {
-      const provider = new ScriptedProvider([
+      const provider = new ScriptedProvider(
         [
-          { type: 'text_delta', text: 'Big answer.' },
-          { type: 'usage', usage: { inputTokens: Math.round(128_000 * fill), outputTokens: 0 } },
-          { type: 'end', stopReason: 'stop' },
+          [
+            { type: 'text_delta', text: 'Big answer.' },
+            { type: 'usage', usage: { inputTokens: Math.round(128_000 * fill), outputTokens: 0 } },
+            { type: 'end', stopReason: 'stop' },
+          ],
+          reply('- earlier: a big answer'),
+          reply('Fresh answer.'),
         ],
-        text('- earlier: a big answer'),
-        text('Fresh answer.'),
-      ]);
+        AS_OPENAI_CHAT,
+      );
       const h = new Harness();
       writeFileSync(path.join(h.home, 'config.json'), JSON.stringify({ autoCompact }));
       await h.start(provider);
@@ -230,7 +246,7 @@ describe('REPL sessions, commands and scrolling', () => {
   );
 
   it('Ctrl+C interrupts a running /compact and leaves the conversation as it was', async () => {
-    const provider = new ScriptedProvider([text('Noted.'), text('never used')]);
+    const provider = new ScriptedProvider([reply('Noted.'), reply('never used')], AS_OPENAI_CHAT);
     const h = await new Harness().start(provider);
     try {
       await h.type('note this');
@@ -250,10 +266,13 @@ describe('REPL sessions, commands and scrolling', () => {
   });
 
   it('Esc interrupts a running command at once; the model gets its output, paired', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('c1', 'run_shell', { command: 'echo $((6 * 7))-begun; sleep 40' }),
-      text('ok'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('', call('c1', 'run_shell', { command: 'echo $((6 * 7))-begun; sleep 40' })),
+        reply('ok'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness().start(provider);
     try {
       await h.type('wait a while');
@@ -269,18 +288,18 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.type('go on');
       h.send(ENTER);
       await h.waitForText('ok');
-      const call = provider.requests[1]!.messages.flatMap((m) =>
+      const interrupted = provider.requests[1]!.messages.flatMap((m) =>
         m.role === 'assistant' ? m.toolCalls : [],
       )[0]!;
-      expect(call).toMatchObject({ id: 'c1', status: 'interrupted' });
-      expect(call.output).toContain('42-begun');
+      expect(interrupted).toMatchObject({ id: 'c1', status: 'interrupted' });
+      expect(interrupted.output).toContain('42-begun');
     } finally {
       await h.stop();
     }
   });
 
   it('an interrupt returns queued prompts to the input instead of sending them', async () => {
-    const provider = new ScriptedProvider([text('first answer'), text('never')]);
+    const provider = new ScriptedProvider([reply('first answer'), reply('never')], AS_OPENAI_CHAT);
     provider.hold();
     const h = await new Harness().start(provider);
     try {
@@ -304,7 +323,9 @@ describe('REPL sessions, commands and scrolling', () => {
 
   it('scrolls with PageUp/PageDown and the mouse wheel', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `row ${i}`).join('\n');
-    const h = await new Harness().start(new ScriptedProvider([text(long), text('later')]));
+    const h = await new Harness().start(
+      new ScriptedProvider([reply(long), reply('later')], AS_OPENAI_CHAT),
+    );
     try {
       await h.type('many rows');
       h.send(ENTER);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Harness, ScriptedProvider, text, toolCall } from './harness';
+import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';
 
@@ -11,14 +12,17 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('shows the prompt and status line, sends a prompt and streams the answer', async () => {
-    const provider = new ScriptedProvider([
+    const provider = new ScriptedProvider(
       [
-        { type: 'text_delta', text: '## Plan\n- read the ' },
-        { type: 'text_delta', text: 'code\n' },
-        { type: 'usage', usage: { inputTokens: 5200, outputTokens: 30 } },
-        { type: 'end', stopReason: 'stop' },
+        [
+          { type: 'text_delta', text: '## Plan\n- read the ' },
+          { type: 'text_delta', text: 'code\n' },
+          { type: 'usage', usage: { inputTokens: 5200, outputTokens: 30 } },
+          { type: 'end', stopReason: 'stop' },
+        ],
       ],
-    ]);
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     // The first paint of the file also waits for the agent's modules to load (slow on a busy machine).
     const first = await h.waitForText('openai-chat/scripted-model', 15_000);
@@ -38,7 +42,10 @@ describe('REPL on a blessed screen', () => {
       type: 'text_delta' as const,
       text: i % 40 === 39 ? 'w\n' : 'w ',
     }));
-    const provider = new ScriptedProvider([[...deltas, { type: 'end', stopReason: 'stop' }]]);
+    const provider = new ScriptedProvider(
+      [[...deltas, { type: 'end', stopReason: 'stop' }]],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await h.waitForText('· ready ·');
     const before = h.repl.screen.scheduler.paints;
@@ -53,10 +60,13 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('asks before an edit: nothing is written until Enter approves, then the answer shows', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' }, 'Writing it.'),
-      text('Done: notes.txt written.'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('Writing it.', call('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' })),
+        reply('Done: notes.txt written.'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await h.type('write notes');
     h.send(ENTER);
@@ -75,10 +85,13 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('sends a typed denial reason back to the model and leaves the file alone', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_1', 'write_file', { path: 'a.txt', content: 'x' }),
-      text('Understood.'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('', call('call_1', 'write_file', { path: 'a.txt', content: 'x' })),
+        reply('Understood.'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await h.type('go');
     h.send(ENTER);
@@ -93,9 +106,10 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('Ctrl+C on an open card interrupts the turn and the edit never happens', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_1', 'write_file', { path: 'b.txt', content: 'x' }),
-    ]);
+    const provider = new ScriptedProvider(
+      [reply('', call('call_1', 'write_file', { path: 'b.txt', content: 'x' }))],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await h.type('go');
     h.send(ENTER);
@@ -113,7 +127,7 @@ describe('REPL on a blessed screen', () => {
   it('shows hostile model text literally: no colours, no cursor moves, no tags', async () => {
     const hostile =
       'safe {red-fg}RED{/red-fg} \x1b[31mX\x1b[0m \x1b[2J\x1b[1;1Hmoved \x1b]0;title\x07the-end';
-    h = await new Harness().start(new ScriptedProvider([text(hostile)]));
+    h = await new Harness().start(new ScriptedProvider([reply(hostile)], AS_OPENAI_CHAT));
     await h.type('hi');
     h.send(ENTER);
     const screen = await h.waitForText('the-end');
@@ -127,7 +141,7 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('never submits a bracketed paste, even with newlines in it', async () => {
-    const provider = new ScriptedProvider([text('got it')]);
+    const provider = new ScriptedProvider([reply('got it')], AS_OPENAI_CHAT);
     h = await new Harness().start(provider);
     h.send('\x1b[200~first line\rsecond line\n\x1b[201~');
     await h.waitForText('second line');
@@ -140,7 +154,10 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('queues prompts typed while a turn streams and sends them in order', async () => {
-    const provider = new ScriptedProvider([text('one'), text('two'), text('three')]);
+    const provider = new ScriptedProvider(
+      [reply('one'), reply('two'), reply('three')],
+      AS_OPENAI_CHAT,
+    );
     provider.hold();
     h = await new Harness().start(provider);
     await h.type('first');
@@ -162,12 +179,15 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('interrupts at once on Ctrl+C and quits on a second Ctrl+C, saving the session', async () => {
-    const provider = new ScriptedProvider([
+    const provider = new ScriptedProvider(
       [
-        { type: 'text_delta', text: 'partial' },
-        { type: 'end', stopReason: 'stop' },
+        [
+          { type: 'text_delta', text: 'partial' },
+          { type: 'end', stopReason: 'stop' },
+        ],
       ],
-    ]);
+      AS_OPENAI_CHAT,
+    );
     provider.hold();
     h = await new Harness().start(provider);
     await h.type('long task');
@@ -188,10 +208,10 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('folds long command output and expands it with Ctrl+O', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('c1', 'run_shell', { command: 'seq 1 30' }),
-      text('Counted.'),
-    ]);
+    const provider = new ScriptedProvider(
+      [reply('', call('c1', 'run_shell', { command: 'seq 1 30' })), reply('Counted.')],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness(80, 50).start(provider);
     await h.type('count');
     h.send(ENTER);
@@ -207,7 +227,7 @@ describe('REPL on a blessed screen', () => {
 
   it('lists commands on / and runs /help from the suggestions', async () => {
     // Tall enough for the whole help text, custom commands aside.
-    h = await new Harness(80, 40).start(new ScriptedProvider([]));
+    h = await new Harness(80, 40).start(new ScriptedProvider([], AS_OPENAI_CHAT));
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);

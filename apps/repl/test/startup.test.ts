@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Harness, ScriptedProvider } from './harness';
+import { ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 
 describe('start-up', () => {
   it('a configuration error rejects before anything is painted', async () => {
@@ -11,7 +12,9 @@ describe('start-up', () => {
       );
       expect(h.written).toBe(0);
       writeFileSync(path.join(h.home, 'config.json'), JSON.stringify({ autoCompact: 3 }));
-      await expect(h.start(new ScriptedProvider([]))).rejects.toThrow(/config\.json: autoCompact:/);
+      await expect(h.start(new ScriptedProvider([], AS_OPENAI_CHAT))).rejects.toThrow(
+        /config\.json: autoCompact:/,
+      );
       expect(h.written).toBe(0);
     } finally {
       h.term.dispose();
@@ -21,7 +24,7 @@ describe('start-up', () => {
 
   it('Ctrl+C quits while the agent is still loading', async () => {
     const h = new Harness();
-    const starting = h.start(new ScriptedProvider([]));
+    const starting = h.start(new ScriptedProvider([], AS_OPENAI_CHAT));
     h.send('\x03');
     await starting;
     try {

@@ -1,4 +1,5 @@
-import { Harness, ScriptedProvider, text } from './harness';
+import { reply, ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 
 describe('output printed by others while the screen is up', () => {
   it('becomes escaped transcript notices, and everything is restored on exit', async () => {
@@ -9,12 +10,15 @@ describe('output printed by others while the screen is up', () => {
       emitWarning: process.emitWarning,
       write: process.stderr.write,
     };
-    const provider = new ScriptedProvider([
-      () => {
-        console.warn("The model 'claude-2' is deprecated {bold}x{/bold} \x1b[31mred\x1b[0m");
-        return text('Answer.');
-      },
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        () => {
+          console.warn("The model 'claude-2' is deprecated {bold}x{/bold} \x1b[31mred\x1b[0m");
+          return reply('Answer.');
+        },
+      ],
+      AS_OPENAI_CHAT,
+    );
     const h = await new Harness(100, 30).start(provider, {}, { captureOutput: true });
     try {
       await h.type('hi');

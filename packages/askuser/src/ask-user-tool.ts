@@ -1,6 +1,5 @@
-import { defineTool, type Tool, type ToolResult } from '@agent/tools';
+import { defineTool, summaryHeadline, type Tool, type ToolResult } from '@agent/tools';
 import { askUserInputSchema, type AskUserInput } from './schema';
-import { summaryHeadline } from './summary';
 
 /** The tool's name as advertised to every provider. */
 export const ASK_USER_TOOL_NAME = 'ask_user';

@@ -1,5 +1,9 @@
-import type { AskUserRequester, Questionnaire, QuestionnaireResult } from '@agent/tools';
-import type { AnsweredQuestionnaire } from './summary';
+import type {
+  AnsweredQuestionnaire,
+  AskUserRequester,
+  Questionnaire,
+  QuestionnaireResult,
+} from '@agent/tools';
 
 /** A questionnaire waiting for the person, as shown to the UI. */
 export interface PendingQuestionnaire {

@@ -14,12 +14,3 @@ export {
   type QuestionnaireStatus,
 } from './questionnaire-model';
 export { ASK_USER_GUIDANCE } from './guidance';
-export {
-  parseQuestionnaire,
-  parseQuestionnaireResult,
-  summarizeQuestionnaire,
-  summaryHeadline,
-  type AnsweredQuestionnaire,
-  type QuestionnaireSummary,
-  type SummaryItem,
-} from './summary';

@@ -1,6 +1,5 @@
-import type { Question, Questionnaire } from '@agent/tools';
+import type { AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
 import { ASK_USER_LIMITS } from './limits';
-import type { AnsweredQuestionnaire } from './summary';
 
 /** The label of the last row of every question, where the person types their own answer. */
 export const FREE_FORM_LABEL = 'Type your answer';

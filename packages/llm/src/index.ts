@@ -4,6 +4,7 @@ export * from './history';
 export * from './loop';
 export * from './context';
 export * from './system-prompt';
+export * from './project-instructions';
 export * from './config';
 export { createProvider } from './providers/create-provider';
 export * from './text/terminal-safe';

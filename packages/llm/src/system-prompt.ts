@@ -1,11 +1,11 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-
-/** Largest AGENTS.md included in the prompt; longer files are cut with a note. */
-export const AGENTS_MD_LIMIT = 32 * 1024;
+import { readInstructions } from './project-instructions';
 
 export interface SystemPromptOptions {
   workspaceRoot: string;
+  /** The agent home, whose AGENTS.md (the person's own instructions) comes first. */
+  agentHome?: string;
+  /** The working directory when below the root: AGENTS.md of each folder down to it is read. */
+  cwd?: string;
   /** Names of the tools the model can call, in registry order. */
   toolNames: readonly string[];
   /** Extra guidance appended after the built-in prompt (the REPL adds ask_user guidance here). */
@@ -26,7 +26,8 @@ How to work:
 
 /**
  * The system prompt of the primary agent: the built-in guidance, the workspace and its tools, the
- * workspace's AGENTS.md when present (read now, bounded), and any extra sections.
+ * AGENTS.md files that apply (read now, checked and bounded; see `readInstructions`), each
+ * labelled with its path, and any extra sections.
  */
 export function buildSystemPrompt(options: SystemPromptOptions): string {
   const date = (options.now ?? new Date()).toISOString().slice(0, 10);
@@ -36,26 +37,15 @@ export function buildSystemPrompt(options: SystemPromptOptions): string {
       options.toolNames.length ? options.toolNames.join(', ') : '(none)'
     }`,
   ];
-  const agents = readAgentsMd(options.workspaceRoot);
-  if (agents) {
+  const { files } = readInstructions(options);
+  if (files.length > 0) {
     sections.push(
-      `Project instructions from AGENTS.md (written by the project's maintainers; follow them):\n\n${agents}`,
+      [
+        "Instructions from AGENTS.md files, most general first (a later file wins where they disagree). The agent home one is the person's own; the others are written by the project's maintainers. Follow them.",
+        ...files.map((file) => `--- ${file.label} ---\n${file.text}`),
+      ].join('\n\n'),
     );
   }
   for (const extra of options.extraSections ?? []) if (extra.trim()) sections.push(extra.trim());
   return sections.join('\n\n');
-}
-
-/** The workspace's AGENTS.md, bounded to AGENTS_MD_LIMIT characters, or undefined. */
-export function readAgentsMd(workspaceRoot: string): string | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(workspaceRoot, 'AGENTS.md'), 'utf8');
-  } catch {
-    return undefined;
-  }
-  text = text.trim();
-  if (!text) return undefined;
-  if (text.length <= AGENTS_MD_LIMIT) return text;
-  return `${text.slice(0, AGENTS_MD_LIMIT)}\n[... AGENTS.md truncated: ${text.length - AGENTS_MD_LIMIT} more characters]`;
 }

@@ -1,5 +1,5 @@
 import { compactHistory, prepareMessages, type Message } from '../src';
-import { ScriptedProvider, reply } from './support/scripted-provider';
+import { ScriptedProvider, reply } from '@agent/testkit';
 
 const retained = '{"answers":["PostgreSQL","REST"],"cancelled":false}';
 

@@ -12,7 +12,7 @@ import {
   type Message,
   type ToolActivity,
 } from '../src';
-import { call, reply } from './support/scripted-provider';
+import { call, reply } from '@agent/testkit';
 import { startLoop } from './support/run';
 import { Effects, echoTool } from './support/test-tools';
 

@@ -1,5 +1,5 @@
 import type { StreamEvent } from '../src';
-import { aborted, call, reply, text } from './support/scripted-provider';
+import { aborted, call, reply, text } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
 import os from 'node:os';
 import { defineTool, runShellTool } from '@agent/tools';

@@ -1,4 +1,4 @@
-import { call, reply } from './support/scripted-provider';
+import { call, reply } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
 import {
   Effects,

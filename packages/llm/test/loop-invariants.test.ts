@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
 import { defineTool } from '@agent/tools';
 import { z } from 'zod';
-import type { StreamEvent } from '../src';
-import { aborted, call, end } from './support/scripted-provider';
+import type { StreamEvent, ToolHistoryMode } from '../src';
+import { aborted, call, end } from '@agent/testkit';
 import { startLoop } from './support/run';
 import {
   Effects,
@@ -58,7 +58,7 @@ const scenario = fc.record({
   maxInteractive: fc.integer({ min: 0, max: 3 }),
   hasAskUser: fc.boolean(),
   deny: fc.boolean(),
-  toolHistory: fc.constantFrom<'full' | 'off'>('full', 'off'),
+  toolHistory: fc.constantFrom<ToolHistoryMode>('full', 'off'),
 });
 
 describe('loop invariants', () => {

@@ -1,6 +1,6 @@
 import { allowAll, defineTool } from '@agent/tools';
 import { z } from 'zod';
-import { call, reply, text } from './support/scripted-provider';
+import { call, reply, text } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
 import {
   Effects,

@@ -56,7 +56,6 @@ function createMcpTool(
     name,
     description: describeTool(server, info),
     inputSchema: inputSchemaFor(info.inputSchema),
-    inputJsonSchema: normalizeSchemaForProviders(info.inputSchema),
     permission: 'exec',
     mcp: { server, tool: info.name, readOnlyHint: info.annotations?.readOnlyHint === true },
     describe: (input) => `${label} ${oneLine(JSON.stringify(input ?? {}), 100)}`,
@@ -91,29 +90,37 @@ function describeTool(server: string, info: McpToolInfo): string {
 
 /**
  * A zod schema that checks the input with the server's JSON Schema (compiled on first use). A
- * schema that cannot be compiled accepts any object: the server still checks its input.
+ * schema that cannot be compiled accepts any object: the server still checks its input. What
+ * providers are shown is the portable copy of the server's schema, carried as the zod schema's
+ * metadata: `z.toJSONSchema` (through `toolSpec`) renders a custom schema as `{}` plus its
+ * metadata, that is exactly the portable copy.
  */
 function inputSchemaFor(schema: unknown): z.ZodType<Record<string, unknown>> {
   let check: ((input: unknown) => { valid: boolean; errorMessage?: string }) | undefined;
-  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    if (!check) {
-      try {
-        const copy = { ...(schema as Record<string, unknown>) };
-        delete copy.$schema;
-        validators ??= new AjvJsonSchemaValidator();
-        check = validators.getValidator(copy);
-      } catch {
-        check = () => ({ valid: true });
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const checked = z
+    .custom<Record<string, unknown>>(isObject, { error: 'expected an object of arguments' })
+    .superRefine((value, ctx) => {
+      if (!check) {
+        try {
+          const copy = { ...(schema as Record<string, unknown>) };
+          delete copy.$schema;
+          validators ??= new AjvJsonSchemaValidator();
+          check = validators.getValidator(copy);
+        } catch {
+          check = () => ({ valid: true });
+        }
       }
-    }
-    const outcome = check(value);
-    if (!outcome.valid) {
-      ctx.addIssue({
-        code: 'custom',
-        message: (outcome.errorMessage ?? 'invalid input').replace(/\bdata\b/g, 'input'),
-      });
-    }
-  });
+      const outcome = check(value);
+      if (!outcome.valid) {
+        ctx.addIssue({
+          code: 'custom',
+          message: (outcome.errorMessage ?? 'invalid input').replace(/\bdata\b/g, 'input'),
+        });
+      }
+    });
+  return checked.meta(normalizeSchemaForProviders(schema));
 }
 
 function oneLine(text: string, max: number): string {

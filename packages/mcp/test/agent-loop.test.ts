@@ -9,7 +9,12 @@ import {
   startOpenAIResponsesServer,
   type FakeServer,
 } from '@agent/testkit';
-import { ToolRegistry, type PermissionRequest, type PermissionRequester } from '@agent/tools';
+import {
+  ToolRegistry,
+  toolSpec,
+  type PermissionRequest,
+  type PermissionRequester,
+} from '@agent/tools';
 import { startMcp, type McpManager } from '../src';
 import { filesystemStdio, tempDir, writeJson } from './support/servers';
 
@@ -152,7 +157,7 @@ describe.each(providers)('the tool loop with MCP tools over %s', (id, startServe
         for (const tool of manager.tools()) {
           const declaration = declared.find((d) => d.name === tool.name)!;
           expect(propertyPaths(declaration.parameters)).toEqual(
-            propertyPaths(tool.inputJsonSchema),
+            propertyPaths(toolSpec(tool).parameters),
           );
         }
       }

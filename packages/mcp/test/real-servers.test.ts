@@ -6,6 +6,7 @@ import {
   type ElicitationRequester,
   type FormQuestionnaire,
   type Tool,
+  toolSpec,
   type ToolContext,
   type ToolResult,
   type UrlRequest,
@@ -152,7 +153,7 @@ describe('real MCP servers', () => {
   it('keeps expanded header values out of everything it reports', () => {
     const reported = JSON.stringify([
       manager.servers(),
-      manager.tools().map((t) => [t.name, t.description, t.inputJsonSchema]),
+      manager.tools().map((t) => [t.name, t.description, toolSpec(t).parameters]),
     ]);
     expect(reported).not.toContain('secret-token-value');
     expect(reported).toContain('http://127.0.0.1');
@@ -171,8 +172,16 @@ describe('real MCP servers', () => {
       expect(t.name).toMatch(/^mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_-]+$/);
       expect(t.name.length).toBeLessThanOrEqual(64);
       expect(t.permission).toBe('exec');
-      assertPortable(t.inputJsonSchema!, t.name);
+      assertPortable(toolSpec(t).parameters, t.name);
     }
+    // What is advertised is the server's schema (made portable), not the zod wrapper's shape.
+    const read = tools.find((t) => t.name === 'mcp__fs__read_text_file')!;
+    expect(toolSpec(read).parameters).toMatchObject({
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+    });
+    expect(toolSpec(read).parameters).not.toHaveProperty('propertyNames');
   });
 
   it('lists and reads a temporary workspace through server-filesystem', async () => {

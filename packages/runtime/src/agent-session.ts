@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   buildRequest,
   compactHistory,
   missingCredentials,
@@ -20,13 +21,19 @@ import {
 import { SessionWriter } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import {
+  withRules,
   type AskUserRequester,
   type PermissionRequester,
   type Tool,
   type ToolRegistry,
   type ToolResult,
 } from '@agent/tools';
-import { agentProfiles, agentRegistry, agentSystemPrompt } from './assemble-agent';
+import {
+  agentProfiles,
+  agentRegistry,
+  agentSystemPrompt,
+  skippedInstructions,
+} from './assemble-agent';
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
@@ -35,6 +42,7 @@ import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { SnapshotStore } from './undo/snapshot-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
+import { PermissionRuleSet } from './permission-settings';
 
 /** Everything one agent session needs; nothing here changes between turns. */
 export interface AgentSessionOptions {
@@ -44,7 +52,10 @@ export interface AgentSessionOptions {
   choice: ProviderChoice;
   /** Used as is instead of the chosen provider, and never switched on resume (tests). */
   provider?: Provider;
+  /** Asked when no permission rule decides a call (the REPL's card, the headless policy). */
   permissions: PermissionRequester;
+  /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
+  rules?: { allow?: readonly string[]; deny?: readonly string[] };
   /** Present only where a person can answer questions (the REPL). */
   askUser?: AskUserRequester;
   /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
@@ -90,6 +101,9 @@ export class AgentSession {
   readonly system: string;
   /** Why this provider was chosen (one line), or why the model changed last. */
   providerReason: string;
+  /** The permission rules in force (flags, settings files, this session's "always" answers). */
+  readonly permissionRules: PermissionRuleSet;
+  private readonly permissions: PermissionRequester;
   private resolved: ResolvedProvider | undefined;
   private writer: SessionWriter | undefined;
   private running: RunningTurn | undefined;
@@ -106,7 +120,10 @@ export class AgentSession {
       : resolveProvider(options.choice, options.resume?.projection);
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
-    for (const text of notices) options.onEvent({ type: 'notice', text });
+    notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
+    for (const text of [...notices, ...session.permissionRules.problems]) {
+      options.onEvent({ type: 'notice', text });
+    }
     if (options.resume) await session.adopt(options.resume, { switchProvider: false });
     return session;
   }
@@ -120,6 +137,21 @@ export class AgentSession {
     this.provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
     this.providerReason = resolved?.reason ?? 'provider given by the caller';
     this.mode = options.toolHistory ?? 'full';
+    try {
+      this.permissionRules = new PermissionRuleSet({
+        agentHome: options.agentHome,
+        workspace: options.workspaceRoot,
+        flags: options.rules,
+        workspaceTrusted: false,
+      });
+    } catch (error) {
+      throw new ConfigError((error as Error).message, { cause: error });
+    }
+    this.permissions = withRules(
+      () => this.permissionRules.list(),
+      options.permissions,
+      (rule, scope) => this.rememberRule(rule, scope),
+    );
     const store = new SnapshotStore(options.agentHome);
     this.files = new FileHistory(store, options.workspaceRoot);
     this.registry = agentRegistry({
@@ -133,7 +165,12 @@ export class AgentSession {
             )
           : tool,
     });
-    this.system = agentSystemPrompt(options.workspaceRoot, this.registry, options.promptSections);
+    this.system = agentSystemPrompt(
+      options.workspaceRoot,
+      options.agentHome,
+      this.registry,
+      options.promptSections,
+    );
     this.meter = new ContextMeter(this);
   }
 
@@ -229,7 +266,7 @@ export class AgentSession {
         workspaceRoot: this.options.workspaceRoot,
         signal,
         softStop: running.soft.signal,
-        permissions: this.options.permissions,
+        permissions: this.permissions,
         askUser: this.options.askUser,
         maxInteractive: this.maxInteractive,
         maxIterations: this.options.maxIterations,
@@ -272,7 +309,7 @@ export class AgentSession {
       const result = await runPersonShell(command, {
         signal: running.abort.signal,
         workspaceRoot: this.options.workspaceRoot,
-        permissions: this.options.permissions,
+        permissions: this.permissions,
         onEvent: this.options.onEvent,
       });
       this.recordShell(command, result.output);
@@ -470,6 +507,16 @@ export class AgentSession {
     const shrunk =
       this.mode === 'off' && produced.some((m) => m.role === 'assistant' && m.toolCalls.length);
     if (count && !shrunk) this.meter.counted({ ...count, messages: this.messages });
+  }
+
+  /** An "always" answer: the rule holds for this session, and is saved when a scope is named. */
+  private rememberRule(rule: string, scope: 'session' | 'workspace' | 'user'): void {
+    try {
+      this.permissionRules.add(rule, scope === 'session' ? undefined : scope);
+      if (scope !== 'session') this.notice(`Saved the rule ${rule} (${scope} settings).`);
+    } catch (error) {
+      this.notice(`Could not save the rule ${rule}: ${(error as Error).message}`);
+    }
   }
 
   private notice(text: string): void {

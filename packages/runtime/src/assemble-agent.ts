@@ -1,4 +1,4 @@
-import { buildSystemPrompt, type Provider } from '@agent/llm';
+import { buildSystemPrompt, readInstructions, type Provider } from '@agent/llm';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import { createWorkspaceTools, ToolRegistry, type Tool } from '@agent/tools';
 
@@ -49,11 +49,27 @@ export function agentRegistry(input: {
   ]);
 }
 
-/** The primary agent's system prompt for `registry`, with the front end's sections. */
+/**
+ * The primary agent's system prompt for `registry`, with the front end's sections and the
+ * AGENTS.md files of the agent home and the workspace.
+ */
 export function agentSystemPrompt(
   workspaceRoot: string,
+  agentHome: string,
   registry: ToolRegistry,
   sections: readonly string[] = [],
 ): string {
-  return buildSystemPrompt({ workspaceRoot, toolNames: registry.names(), extraSections: sections });
+  return buildSystemPrompt({
+    workspaceRoot,
+    agentHome,
+    toolNames: registry.names(),
+    extraSections: sections,
+  });
+}
+
+/** One notice per AGENTS.md the system prompt leaves out (a link out, a FIFO, a directory). */
+export function skippedInstructions(workspaceRoot: string, agentHome: string): string[] {
+  return readInstructions({ workspaceRoot, agentHome }).skipped.map(
+    (why) => `Instructions file skipped: ${why}`,
+  );
 }

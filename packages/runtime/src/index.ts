@@ -8,3 +8,4 @@ export * from './flags';
 export * from './custom-commands';
 export * from './mentions';
 export { type UndoResult } from './undo/file-undo';
+export * from './permission-settings';

@@ -9,5 +9,3 @@ export * from './session-writer';
 export * from './load-session';
 export * from './session-store';
 export * from './project-messages';
-export * from './questionnaire-summary';
-export * from './transcript';

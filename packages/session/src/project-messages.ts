@@ -3,8 +3,9 @@ import {
   type AssistantMessage,
   type Message,
   type ToolActivity,
+  type ToolHistoryMode,
 } from '@agent/llm';
-import type { SessionEvent, ToolHistoryMode } from './schema';
+import type { SessionEvent } from './schema';
 
 /** What a resumed session continues with. */
 export interface SessionProjection {

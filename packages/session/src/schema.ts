@@ -1,4 +1,5 @@
-import type { AssistantMessage, ToolStatus } from '@agent/llm';
+import type { AssistantMessage, ToolHistoryMode, ToolStatus } from '@agent/llm';
+import type { Questionnaire, QuestionnaireResult } from '@agent/tools';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -80,26 +81,16 @@ export interface ProviderChangeEvent extends EventBase {
   model: string;
 }
 
-/** The questions and options of one ask_user call, as validated. */
-export interface QuestionnaireRecord {
-  questions: Array<{ question: string; options: string[] }>;
-}
-
-/** The ask_user result contract: answers in question order, `cancelled` on Esc. */
-export interface QuestionnaireResult {
-  answers: string[];
-  cancelled: boolean;
-}
-
-/** An answered ask_user questionnaire, kept for replay. */
+/**
+ * An answered ask_user questionnaire. No longer written (the ask_user call's retained output
+ * carries the answers); kept so that files which have it still load.
+ */
 export interface QuestionnaireEvent extends EventBase {
   type: 'questionnaire';
   callId: string;
-  questionnaire: QuestionnaireRecord;
+  questionnaire: Questionnaire;
   result: QuestionnaireResult;
 }
-
-export type ToolHistoryMode = 'full' | 'off';
 
 export interface SettingsEvent extends EventBase {
   type: 'settings';

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { AssistantMessage, LoopEvent, ToolActivity } from '@agent/llm';
+import type { AssistantMessage, LoopEvent, ToolActivity, ToolHistoryMode } from '@agent/llm';
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
-import {
-  SESSION_SCHEMA_VERSION,
-  type QuestionnaireRecord,
-  type QuestionnaireResult,
-  type SessionEvent,
-  type SessionEventInput,
-  type ToolHistoryMode,
-} from './schema';
+import { SESSION_SCHEMA_VERSION, type SessionEvent, type SessionEventInput } from './schema';
 import { toSessionLine } from './serialize';
 import { newSessionId } from './session-id';
 
@@ -157,14 +150,6 @@ export class SessionWriter {
 
   recordProviderChange(provider: string, model: string): SessionEvent {
     return this.append({ type: 'provider_change', provider, model });
-  }
-
-  recordQuestionnaire(
-    callId: string,
-    questionnaire: QuestionnaireRecord,
-    result: QuestionnaireResult,
-  ): SessionEvent {
-    return this.append({ type: 'questionnaire', callId, questionnaire, result });
   }
 
   recordSettings(settings: { toolHistory?: ToolHistoryMode }): SessionEvent {

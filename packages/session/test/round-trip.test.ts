@@ -6,7 +6,7 @@ import {
   type Message,
   type ToolActivity,
 } from '@agent/llm';
-import { loadSession, projectSession, SessionWriter, transcriptItems } from '../src';
+import { loadSession, projectSession, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 
 const ASK_INPUT = {
@@ -186,21 +186,6 @@ describe('session round trip', () => {
       { role: 'assistant', text: 'Writing it.', toolCalls: [] },
     ]);
     expect(projection).toMatchObject({ provider: 'anthropic', model: 'claude-test' });
-
-    const items = transcriptItems(loaded.events, loaded.warnings);
-    expect(items.map((item) => item.kind)).toEqual([
-      'user',
-      'assistant',
-      'tool',
-      'assistant',
-      'user',
-      'questionnaire',
-      'assistant',
-      'provider_change',
-      'checkpoint',
-      'user',
-      'assistant',
-    ]);
   });
 
   it('closes a call left pending by a crash as interrupted, with a paired result', async () => {
@@ -247,13 +232,6 @@ describe('session round trip', () => {
           summary: 'skipped: ask_user took precedence; retry after reading the answer',
         },
       ],
-    });
-    expect(transcriptItems(onDisk.events)[1]).toEqual({
-      kind: 'tool',
-      callId: 'call_9',
-      name: 'ask_user',
-      summary: 'ask_user: 2 questions',
-      status: 'interrupted',
     });
   });
 });

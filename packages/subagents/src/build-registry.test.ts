@@ -1,4 +1,4 @@
-import { readFileTool, ToolRegistry, type Tool } from '@agent/tools';
+import { createWorkspaceTools, readFileTool, ToolRegistry, type Tool } from '@agent/tools';
 import { z } from 'zod';
 import { buildSubagentRegistry } from './build-registry';
 import { BUILTIN_PROFILES } from './profiles/builtin-profiles';
@@ -29,6 +29,14 @@ describe('buildSubagentRegistry', () => {
       'edit_file',
       'run_shell',
     ]);
+  });
+
+  it('gives explore every tool that only reads and general every workspace tool', () => {
+    const [explore, general] = BUILTIN_PROFILES;
+    const everyTool = createWorkspaceTools();
+    const readOnly = everyTool.filter((tool) => tool.permission === 'read');
+    expect(buildSubagentRegistry(explore!.tools).names()).toEqual(readOnly.map((t) => t.name));
+    expect(buildSubagentRegistry(general!.tools).names()).toEqual(everyTool.map((t) => t.name));
   });
 
   it('never contains ask_user, even built from a parent registry that has it', () => {

@@ -1,5 +1,9 @@
 import { ToolRegistry } from '@agent/tools';
-import { isConstructibleTool, SUBAGENT_TOOL_CONSTRUCTORS } from './tool-constructors';
+import {
+  isConstructibleTool,
+  SUBAGENT_TOOL_CONSTRUCTORS,
+  SUBAGENT_TOOL_NAMES,
+} from './tool-constructors';
 
 /** A profile asked for a tool no subagent may have. */
 export class UnknownSubagentToolError extends Error {
@@ -20,7 +24,7 @@ export function buildSubagentRegistry(
   if (unknown.length > 0) {
     throw new UnknownSubagentToolError(
       `unknown tool${unknown.length > 1 ? 's' : ''} for a subagent: ${unknown.join(', ')}; ` +
-        `available: ${Object.keys(SUBAGENT_TOOL_CONSTRUCTORS).join(', ')}`,
+        `available: ${SUBAGENT_TOOL_NAMES.join(', ')}`,
     );
   }
   const registry = new ToolRegistry();

@@ -1,13 +1,6 @@
 import { runToolLoop, type LoopEvent, type Provider } from '@agent/llm';
-import {
-  defineTool,
-  lazy,
-  ToolError,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-} from '@agent/tools';
-import type { z } from 'zod';
+import { defineTool, ToolError, type Tool, type ToolContext, type ToolResult } from '@agent/tools';
+import { z } from 'zod';
 import { summarizeActivity } from './activity-summary';
 import { buildSubagentRegistry } from './build-registry';
 import type { AgentProfile } from './profiles/profile';
@@ -26,52 +19,24 @@ export interface TaskToolOptions {
   timeoutMs?: number;
 }
 
-const taskInput = lazy(() => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { z } = require('zod') as typeof import('zod');
-  return z.object({
-    description: z
-      .string()
-      .trim()
-      .min(1)
-      .max(120)
-      .describe('A short label (3-8 words) for the job, shown to the user'),
-    prompt: z
-      .string()
-      .trim()
-      .min(1)
-      .describe(
-        'The complete, self-contained instructions: the subagent sees nothing of this conversation',
-      ),
-    agent: z.string().optional().describe('Which agent profile to use (default: general)'),
-  });
+const taskInput = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .describe('A short label (3-8 words) for the job, shown to the user'),
+  prompt: z
+    .string()
+    .trim()
+    .min(1)
+    .describe(
+      'The complete, self-contained instructions: the subagent sees nothing of this conversation',
+    ),
+  agent: z.string().optional().describe('Which agent profile to use (default: general)'),
 });
 
-/** `taskInput` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const TASK_INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    description: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 120,
-      description: 'A short label (3-8 words) for the job, shown to the user',
-    },
-    prompt: {
-      type: 'string',
-      minLength: 1,
-      description:
-        'The complete, self-contained instructions: the subagent sees nothing of this conversation',
-    },
-    agent: {
-      description: 'Which agent profile to use (default: general)',
-      type: 'string',
-    },
-  },
-  required: ['description', 'prompt'],
-};
-
-type TaskInput = z.infer<ReturnType<typeof taskInput>>;
+type TaskInput = z.infer<typeof taskInput>;
 
 /** Progress a running subagent reports through `ToolContext.onUpdate` (`data` of each update). */
 export interface SubagentProgress {
@@ -103,10 +68,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskInput> {
       'It cannot see this conversation or ask the user anything: put everything it needs in `prompt`. ' +
       'Batch several task calls in one response to run them in parallel. Agent profiles:\n' +
       catalogue,
-    get inputSchema() {
-      return taskInput();
-    },
-    inputJsonSchema: TASK_INPUT_JSON_SCHEMA,
+    inputSchema: taskInput,
     permission: 'read',
     concurrent: true,
     describe: (input) => `${input.agent ?? fallback}: ${input.description}`,

@@ -9,20 +9,35 @@ import {
 } from '@agent/tools';
 
 /**
- * The only tools a subagent can be given, by name. `ask_user` is deliberately absent: this
- * package cannot even name it, so no subagent can ask the person anything.
+ * The only tools a subagent can be given. `ask_user` is deliberately absent: this package cannot
+ * even name it, so no subagent can ask the person anything.
  */
-export const SUBAGENT_TOOL_CONSTRUCTORS: Readonly<Record<string, () => Tool>> = {
-  read_file: readFileTool,
-  list_files: listFilesTool,
-  grep: grepTool,
-  write_file: writeFileTool,
-  edit_file: editFileTool,
-  run_shell: runShellTool,
-};
+const CONSTRUCTORS: ReadonlyArray<() => Tool> = [
+  readFileTool,
+  listFilesTool,
+  grepTool,
+  writeFileTool,
+  editFileTool,
+  runShellTool,
+];
 
-/** The default allow-list: tools that only read. */
-export const READ_ONLY_SUBAGENT_TOOLS = ['read_file', 'list_files', 'grep'];
+/** One instance of each, built once: every name and permission below is read off the tools. */
+const SAMPLES = CONSTRUCTORS.map((construct) => ({ construct, tool: construct() }));
+
+/** Each constructible tool's constructor, by the name its tool advertises. */
+export const SUBAGENT_TOOL_CONSTRUCTORS: Readonly<Record<string, () => Tool>> = Object.freeze(
+  Object.fromEntries(SAMPLES.map(({ construct, tool }) => [tool.name, construct])),
+);
+
+/** Every tool name a subagent may be given, in a stable order. */
+export const SUBAGENT_TOOL_NAMES: readonly string[] = Object.freeze(
+  SAMPLES.map(({ tool }) => tool.name),
+);
+
+/** The default allow-list: the tools whose permission class is `read`. */
+export const READ_ONLY_SUBAGENT_TOOLS: readonly string[] = Object.freeze(
+  SAMPLES.filter(({ tool }) => tool.permission === 'read').map(({ tool }) => tool.name),
+);
 
 export function isConstructibleTool(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(SUBAGENT_TOOL_CONSTRUCTORS, name);

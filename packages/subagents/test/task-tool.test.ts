@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createProvider, runToolLoop, type LoopEvent, type Provider } from '@agent/llm';
-import { allowAll, inputJsonSchemaOf, readFileTool, toolSpec, ToolRegistry } from '@agent/tools';
+import { allowAll, readFileTool, toolSpec, ToolRegistry } from '@agent/tools';
 import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
 import { BUILTIN_PROFILES, createTaskTool } from '../src';
 
@@ -159,11 +159,9 @@ describe('the task tool', () => {
 });
 
 describe('the task tool spec', () => {
-  it('advertises exactly the JSON Schema of its zod input schema', () => {
+  // Changing what the model is offered is a reviewed change: update the snapshot on purpose.
+  it('advertises a stable JSON Schema, derived from its zod input schema', () => {
     const tool = createTaskTool({ provider: createProvider('demo', { model: 'demo' }), profiles });
-    // Compared as text: key order is part of the request bytes (prompt caching).
-    expect(JSON.stringify(toolSpec(tool).parameters)).toBe(
-      JSON.stringify(inputJsonSchemaOf(tool.inputSchema)),
-    );
+    expect(toolSpec(tool)).toMatchSnapshot();
   });
 });

@@ -1,18 +1,4 @@
-/** One question of a questionnaire; the first option is the model's recommendation. */
-export interface Question {
-  question: string;
-  options: string[];
-}
-
-export interface Questionnaire {
-  questions: Question[];
-}
-
-/** Answers in question order; when cancelled, only the answers completed before Esc. */
-export interface QuestionnaireResult {
-  answers: string[];
-  cancelled: boolean;
-}
+import type { Questionnaire, QuestionnaireResult } from './questionnaire';
 
 /**
  * The channel from an interactive tool to the person (implemented by the REPL). At most one

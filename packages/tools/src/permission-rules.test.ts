@@ -86,6 +86,22 @@ describe('permission rules', () => {
     expect(asked).toEqual(['git log']);
   });
 
+  it('allow a write raised to exec only by a rule naming its path (issue 16 item 5)', () => {
+    const hook: PermissionRequest = {
+      ...write('.git/hooks/pre-commit'),
+      permission: 'exec',
+      reason: 'git runs the files in .git/hooks as programs',
+    };
+    for (const text of ['write_file', 'write_file(**)', 'write_*']) {
+      expect(decideByRules([allow(text)], hook)).toBeUndefined();
+    }
+    expect(decideByRules([allow('write_file(.git/hooks/*)')], hook)?.text).toBe(
+      'write_file(.git/hooks/*)',
+    );
+    expect(decideByRules([deny('write_file')], hook)?.action).toBe('deny');
+    expect(decideByRules([allow('write_file(**)')], write('.github/ci.yml'))?.action).toBe('allow');
+  });
+
   it('suggest a subcommand prefix or the exact path for "always"', () => {
     expect(suggestRule(command('npm test -- --watch'))).toBe('run_shell(npm test)');
     expect(suggestRule(command('git status && ls'))).toBe('run_shell(git status)');

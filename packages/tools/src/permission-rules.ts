@@ -58,7 +58,10 @@ function prefixMatches(prefix: string, command: string): boolean {
  */
 function matches(rule: ParsedRule, action: PermissionRule['action'], request: PermissionRequest) {
   if (!picomatch.isMatch(request.toolName, rule.tool)) return false;
-  if (rule.pattern === undefined) return true;
+  // A call the loop raised to exec (a write that makes git run code, see Tool.escalate) is
+  // allowed only by a rule naming its path, hidden folders such as .git spelled out.
+  const escalated = action === 'allow' && request.reason !== undefined;
+  if (rule.pattern === undefined) return !escalated;
   const subject = request.subject;
   if (subject === undefined) return false;
   if (request.subjectKind === 'command') {
@@ -68,7 +71,7 @@ function matches(rule: ParsedRule, action: PermissionRule['action'], request: Pe
     const rest = command.slice(rule.pattern.replace(/\*$/, '').trimEnd().length);
     return prefixMatches(rule.pattern, command) && !COMPOUND.test(rest);
   }
-  return picomatch.isMatch(subject, rule.pattern, { dot: true });
+  return picomatch.isMatch(subject, rule.pattern, { dot: !escalated });
 }
 
 /** The rule that decides `request`: the first matching deny, else the first matching allow. */
@@ -91,13 +94,18 @@ export function decideByRules(
   return allow;
 }
 
+/** Remembers an "always" answer: its rule, for the session or saved for a scope. */
+export type RememberRule = (rule: string, scope: 'session' | 'workspace' | 'user') => void;
+
 /**
  * A requester that applies `rules()` first (deny wins, then allow) and asks `fallback` (the
- * REPL's card, the headless policy) only when no rule decides.
+ * REPL's card, the headless policy) only when no rule decides; an "always" answer is handed to
+ * `remember` (its rule, or the tool's name).
  */
 export function withRules(
   rules: () => readonly PermissionRule[],
   fallback: PermissionRequester,
+  remember?: RememberRule,
 ): PermissionRequester {
   return {
     request: async (request, signal): Promise<PermissionDecision> => {
@@ -106,9 +114,18 @@ export function withRules(
       if (rule?.action === 'deny') {
         return { kind: 'deny', reason: `blocked by the deny rule ${rule.text} (${rule.source})` };
       }
-      return fallback.request(request, signal);
+      const decision = await fallback.request(request, signal);
+      if (decision.kind === 'allow' && decision.always) {
+        remember?.(decision.rule ?? request.toolName, decision.scope ?? 'session');
+      }
+      return decision;
     },
   };
+}
+
+/** Whether allowing `rule` also answers `request` (other cards waiting for the same thing). */
+export function ruleCovers(rule: string, request: PermissionRequest): boolean {
+  return decideByRules([{ action: 'allow', text: rule, source: '' }], request) !== undefined;
 }
 
 /**

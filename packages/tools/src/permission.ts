@@ -8,6 +8,8 @@ export interface PermissionRequest {
   /** One line describing the call, from the tool's `describe`. */
   title: string;
   input: unknown;
+  /** Why the call needs `exec` approval although its tool edits (see `Tool.escalate`). */
+  reason?: string;
   /** What would change (a unified diff for edits), when the tool can tell beforehand. */
   preview?: string;
   /** What permission rules match against (see RuleSubject), when the tool names one. */
@@ -23,7 +25,15 @@ export interface RuleSubject {
 
 /** The person's answer. A denial may carry words that go back to the model. */
 export type PermissionDecision =
-  { kind: 'allow'; always?: boolean } | { kind: 'deny'; reason?: string };
+  | {
+      kind: 'allow';
+      /** "Always": allow calls matching `rule` from now on, for `scope` (default the session). */
+      always?: boolean;
+      /** The rule the person chose, e.g. `run_shell(npm test)`; the tool's name when absent. */
+      rule?: string;
+      scope?: 'session' | 'workspace' | 'user';
+    }
+  | { kind: 'deny'; reason?: string };
 
 /**
  * Decides whether an `edit` or `exec` call may run. The REPL shows a card; headless applies its

@@ -48,13 +48,8 @@ export interface Tool<I = any> {
   name: string;
   /** Advertised to the model. */
   description: string;
-  /** zod schema of the input; advertised to providers as JSON Schema. */
+  /** zod schema of the input; advertised to providers as the JSON Schema `toolSpec` derives. */
   inputSchema: z.ZodType<I>;
-  /**
-   * The JSON Schema of `inputSchema` (as `inputJsonSchemaOf` derives it), written out ahead so
-   * listing tools for a request loads no zod. Optional; when absent it is derived on each listing.
-   */
-  inputJsonSchema?: Record<string, unknown>;
   permission: PermissionClass;
   /**
    * Needs a person at the keyboard (ask_user). The loop gives it precedence over other calls of
@@ -71,6 +66,12 @@ export interface Tool<I = any> {
    * `task` delegation tool). Results are still reported in call order.
    */
   concurrent?: boolean;
+  /**
+   * Raises one call above `permission` when its input calls for it: a write that makes git run
+   * code (`.git/hooks/`, `.git/config`) needs the approval a command needs. Resolves to undefined
+   * when the tool's class stands. Should not throw; the loop treats a failure as `exec`.
+   */
+  escalate?(input: I, ctx: ToolContext): Promise<Escalation | undefined>;
   /** A one-line description of a call for status lines and permission cards. */
   describe?(input: I): string;
   /** What permission rules match for a call: its command line, or its workspace path. */
@@ -78,6 +79,13 @@ export interface Tool<I = any> {
   /** What the call would change, shown on the permission card before anything happens. */
   preview?(input: I, ctx: ToolContext): Promise<string | undefined>;
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** A call that needs more approval than its tool's class, and why. */
+export interface Escalation {
+  permission: 'exec';
+  /** Shown to the person and, on denial, to the model: "git runs files in .git/hooks". */
+  reason: string;
 }
 
 /** Thrown by a tool for an expected failure the model can act on; becomes an error result. */

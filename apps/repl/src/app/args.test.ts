@@ -42,6 +42,8 @@ describe('parseArgs', () => {
         continue: false,
         toolHistory: 'off',
         maxAskUser: 0,
+        allow: [],
+        deny: [],
         help: false,
         version: false,
       },

@@ -12,6 +12,9 @@ export interface ReplArgs {
   continue: boolean;
   toolHistory?: AgentFlags['toolHistory'];
   maxAskUser?: number;
+  /** `--allow` / `--deny` permission rules. */
+  allow?: string[];
+  deny?: string[];
   help: boolean;
   version: boolean;
 }
@@ -48,6 +51,8 @@ export function parseArgs(
       continue: flags.continue,
       toolHistory: flags.toolHistory,
       maxAskUser: flags.maxAskUser,
+      allow: flags.allow,
+      deny: flags.deny,
       help: flags.help,
       version: flags.version,
     },

@@ -114,6 +114,8 @@ export async function runCommand(
     }
     case '/compact':
       return compact(deps, signal);
+    case '/permissions':
+      return permissions(parsed.args, deps);
     case '/model': {
       if (parsed.args !== '') session.setModel(parsed.args);
       app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
@@ -215,6 +217,46 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   if (problem) deps.app.error(problem);
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
+  );
+}
+
+/** `/permissions`: the rules in force, numbered; `remove N` and `approve` change them. */
+function permissions(args: string, deps: CommandDeps): void {
+  const { app, session } = deps;
+  const rules = session.permissionRules;
+  const [verb, argument] = args.split(/\s+/, 2);
+  if (verb === 'approve') {
+    rules.approveWorkspaceFile();
+    return app.info(
+      "The workspace's settings file is approved as it is now: its allow rules apply.",
+    );
+  }
+  if (verb === 'remove') {
+    const rule = rules.list()[Number(argument) - 1];
+    if (!rule) return app.error('Usage: /permissions remove N (N from the /permissions list)');
+    if (rule.source.startsWith('--')) {
+      return app.error(
+        `${rule.text} comes from ${rule.source} on the command line: restart without it.`,
+      );
+    }
+    rules.remove(rule);
+    return app.info(`Removed the ${rule.action} rule ${rule.text} (${rule.source}).`);
+  }
+  if (verb !== '' && verb !== undefined) {
+    return app.error('Usage: /permissions, /permissions remove N, /permissions approve');
+  }
+  const list = rules.list();
+  const lines = list.map(
+    (rule, i) =>
+      `  ${String(i + 1).padStart(2)}. ${rule.action.padEnd(5)} ${rule.text}  · ${rule.source}`,
+  );
+  app.info(
+    [
+      list.length ? 'Permission rules (deny wins over allow):' : 'No permission rules yet.',
+      ...lines,
+      ...rules.problems.map((problem) => `  ! ${problem}`),
+      'Answer a card with "always" to add one; /permissions remove N removes one.',
+    ].join('\n'),
   );
 }
 

@@ -31,7 +31,7 @@ describe('CardPermissionRequester', () => {
     expect(modals.active).toBeUndefined();
   });
 
-  it('asks one card at a time; "always" settles waiting cards of the same tool', async () => {
+  it('asks one card at a time; an "always" rule settles the waiting cards it covers', async () => {
     const { requester, modals, screen } = setup();
     const signal = new AbortController().signal;
     const first = requester.request(request('a'), signal);
@@ -40,14 +40,44 @@ describe('CardPermissionRequester', () => {
     expect(screen()).toContain('… waiting to ask: write_file: write b.txt');
     modals.active!.handleKey({ name: 'a', ch: 'a' });
     modals.active!.handleKey({ name: 'enter' });
-    await expect(first).resolves.toEqual({ kind: 'allow', always: true });
-    await expect(second).resolves.toEqual({ kind: 'allow', always: true });
+    await expect(first).resolves.toEqual({
+      kind: 'allow',
+      always: true,
+      rule: 'write_file',
+      scope: 'session',
+    });
+    await expect(second).resolves.toEqual({ kind: 'allow' });
     expect(screen()).toContain('Yes, allow once');
     expect(screen()).toContain('run_shell: write c.txt');
     modals.active!.handleKey({ name: 'escape' });
     await expect(other).resolves.toEqual({ kind: 'deny' });
     expect(modals.active).toBeUndefined();
-    await expect(requester.request(request('d'), signal)).resolves.toEqual({ kind: 'allow' });
+  });
+
+  it('"always" for edits of a tool does not cover its calls raised to exec (issue 16 item 5)', async () => {
+    const { requester, modals, screen } = setup();
+    const signal = new AbortController().signal;
+    const edit = requester.request(request('a'), signal);
+    modals.active!.handleKey({ name: 'a', ch: 'a' });
+    modals.active!.handleKey({ name: 'enter' });
+    await expect(edit).resolves.toEqual({
+      kind: 'allow',
+      always: true,
+      rule: 'write_file',
+      scope: 'session',
+    });
+    const hook = requester.request(
+      {
+        ...request('.git/hooks/pre-commit'),
+        permission: 'exec',
+        reason: 'git runs the files in .git/hooks as programs',
+      },
+      signal,
+    );
+    expect(modals.active).toBeDefined();
+    expect(screen()).toContain('git runs the files in .git/hooks as programs');
+    modals.active!.handleKey({ name: 'escape' });
+    await expect(hook).resolves.toEqual({ kind: 'deny' });
   });
 
   it('rejects with the abort reason and closes the card when the turn is interrupted', async () => {

@@ -1,16 +1,21 @@
-import type { PermissionDecision, PermissionRequest, PermissionRequester } from '@agent/tools';
+import {
+  ruleCovers,
+  type PermissionDecision,
+  type PermissionRequest,
+  type PermissionRequester,
+} from '@agent/tools';
 import { PermissionCard } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 import type { Modal, ModalSlot } from './modal';
 
 /**
- * Shows a permission card for each edit/exec call and waits for the person's answer. "Always"
- * answers are remembered per tool for the rest of the session; read tools never ask. An abort
- * closes the card and rejects with the abort reason.
+ * Shows a permission card for each edit/exec call and waits for the person's answer; read tools
+ * never ask. An "always" answer carries its rule (the runtime remembers it) and also answers the
+ * other cards waiting for something it covers. An abort closes the card and rejects with the
+ * abort reason.
  */
 export class CardPermissionRequester implements PermissionRequester {
-  private readonly alwaysAllowed = new Set<string>();
   private readonly pending = new Set<Pending>();
 
   constructor(
@@ -23,15 +28,8 @@ export class CardPermissionRequester implements PermissionRequester {
     });
   }
 
-  /** Forgets "always allow" answers (a new session). */
-  reset(): void {
-    this.alwaysAllowed.clear();
-  }
-
   request(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision> {
-    if ((request.permission as string) === 'read' || this.alwaysAllowed.has(request.toolName)) {
-      return Promise.resolve({ kind: 'allow' });
-    }
+    if ((request.permission as string) === 'read') return Promise.resolve({ kind: 'allow' });
     if (signal.aborted) return Promise.reject(abortReason(signal));
     return new Promise<PermissionDecision>((resolve, reject) => {
       const card = new PermissionCard(request);
@@ -40,12 +38,12 @@ export class CardPermissionRequester implements PermissionRequester {
         render: (width) => card.render(width, this.modals.active !== modal),
       };
       const entry: Pending = {
-        toolName: request.toolName,
+        request,
         segment,
-        allow: () => {
-          card.decided = { kind: 'allow', always: true };
+        allow: (rule) => {
+          card.decided = { kind: 'allow', always: true, rule };
           finish();
-          resolve(card.decided);
+          resolve({ kind: 'allow' });
         },
       };
       const finish = (): void => {
@@ -68,10 +66,11 @@ export class CardPermissionRequester implements PermissionRequester {
           if (result.type === 'decided') {
             finish();
             resolve(result.decision);
-            if (result.decision.kind === 'allow' && result.decision.always) {
-              this.alwaysAllowed.add(request.toolName);
+            const { decision } = result;
+            if (decision.kind === 'allow' && decision.always) {
+              const rule = decision.rule ?? request.toolName;
               for (const other of [...this.pending]) {
-                if (other.toolName === request.toolName) other.allow();
+                if (ruleCovers(rule, other.request)) other.allow(rule);
               }
             }
           } else if (result.type === 'changed') this.transcript.touch(segment);
@@ -91,10 +90,10 @@ export class CardPermissionRequester implements PermissionRequester {
 
 /** A card waiting for its answer. */
 interface Pending {
-  toolName: string;
+  request: PermissionRequest;
   segment: CustomSegment;
-  /** Settles it as allowed (another card said "always" for the same tool). */
-  allow(): void;
+  /** Settles it as allowed (another card's "always" rule covers it). */
+  allow(rule: string): void;
 }
 
 function abortReason(signal: AbortSignal): Error {

@@ -50,6 +50,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     },
     provider: options.provider,
     permissions: cards,
+    rules: { allow: args.allow, deny: args.deny },
     askUser: extensions.find((extension) => extension.askUser)?.askUser,
     extraTools: extensions.flatMap((extension) => extension.tools ?? []),
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
@@ -76,7 +77,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       extension.replaySegment ? [extension.replaySegment] : [],
     ),
     customCommands: custom.commands,
-    resetSession: () => cards.reset(),
+    resetSession: () => session.permissionRules.resetSession(),
     quit: () => void options.quit(0),
   };
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);

@@ -3,12 +3,11 @@ import {
   ASK_USER_TOOL_NAME,
   AskUserBroker,
   createAskUserTool,
-  parseQuestionnaire,
-  parseQuestionnaireResult,
   type PendingQuestionnaire,
   type QuestionnaireSettlement,
 } from '@agent/askuser';
 import type { ToolActivity } from '@agent/llm';
+import { parseQuestionnaire, parseQuestionnaireResult } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';

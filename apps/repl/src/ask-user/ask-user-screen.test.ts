@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
 import type { ProviderRequest } from '@agent/llm';
-import { Harness, ScriptedProvider, text, toolCall } from '../../test/harness';
+import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 
 const ENTER = '\r';
 const DOWN = '\x1b[B';
@@ -19,8 +20,8 @@ const twoQuestions = {
 function toolResult(request: ProviderRequest | undefined, id: string): unknown {
   for (const message of request?.messages ?? []) {
     if (message.role !== 'assistant') continue;
-    const call = message.toolCalls.find((c) => c.id === id);
-    if (call) return call.retainedOutput ?? call.output;
+    const found = message.toolCalls.find((c) => c.id === id);
+    if (found) return found.retainedOutput ?? found.output;
   }
   return undefined;
 }
@@ -47,18 +48,21 @@ describe('ask_user on the REPL screen', () => {
   });
 
   it('is registered with its guidance for the primary agent', async () => {
-    h = await new Harness().start(new ScriptedProvider([]));
+    h = await new Harness().start(new ScriptedProvider([], AS_OPENAI_CHAT));
     expect(h.repl.core.registry.get('ask_user')?.interactive).toBe(true);
     expect(h.repl.core.system).toContain(ASK_USER_GUIDANCE);
     expect(h.repl.core.maxInteractive).toBe(3);
   });
 
   it('answers a two-question card with an option and a typed answer, then restores input', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', twoQuestions, 'Two decisions first.'),
-      text('Great: SQLite with a JSON-RPC API.'),
-      text('ok'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('Two decisions first.', call('call_ask', 'ask_user', twoQuestions)),
+        reply('Great: SQLite with a JSON-RPC API.'),
+        reply('ok'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider, { maxAskUser: 2 });
     expect(h.repl.core.maxInteractive).toBe(2);
     await h.type('build the service');
@@ -99,28 +103,31 @@ describe('ask_user on the REPL screen', () => {
         { question: 'Which port?', options: ['1', '2', '3', '4', '5', '6', '7'] },
       ],
     };
-    const provider = new ScriptedProvider([
-      toolCall('call_bad', 'ask_user', sevenOptions),
+    const provider = new ScriptedProvider(
       [
-        { type: 'tool_call_start', id: 'call_write', name: 'write_file' },
-        {
-          type: 'tool_call_end',
-          id: 'call_write',
-          name: 'write_file',
-          arguments: JSON.stringify({ path: 'x.txt', content: 'x' }),
-        },
-        { type: 'tool_call_start', id: 'call_ask', name: 'ask_user' },
-        {
-          type: 'tool_call_end',
-          id: 'call_ask',
-          name: 'ask_user',
-          arguments: JSON.stringify({ questions: [twoQuestions.questions[0]] }),
-        },
-        { type: 'end', stopReason: 'tool_use' },
+        reply('', call('call_bad', 'ask_user', sevenOptions)),
+        [
+          { type: 'tool_call_start', id: 'call_write', name: 'write_file' },
+          {
+            type: 'tool_call_end',
+            id: 'call_write',
+            name: 'write_file',
+            arguments: JSON.stringify({ path: 'x.txt', content: 'x' }),
+          },
+          { type: 'tool_call_start', id: 'call_ask', name: 'ask_user' },
+          {
+            type: 'tool_call_end',
+            id: 'call_ask',
+            name: 'ask_user',
+            arguments: JSON.stringify({ questions: [twoQuestions.questions[0]] }),
+          },
+          { type: 'end', stopReason: 'tool_use' },
+        ],
+        reply('', call('call_again', 'ask_user', { questions: [twoQuestions.questions[1]] })),
+        reply('proceeding without more questions'),
       ],
-      toolCall('call_again', 'ask_user', { questions: [twoQuestions.questions[1]] }),
-      text('proceeding without more questions'),
-    ]);
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider, { maxAskUser: 1 });
     await h.type('go');
     h.send(ENTER);
@@ -158,11 +165,10 @@ describe('ask_user on the REPL screen', () => {
         options: [`First ${'a'.repeat(290)}`, `Second ${i}`, '  spaced  '],
       })),
     };
-    const provider = new ScriptedProvider([
-      toolCall('call_big', 'ask_user', big),
-      text('noted'),
-      text('still noted'),
-    ]);
+    const provider = new ScriptedProvider(
+      [reply('', call('call_big', 'ask_user', big)), reply('noted'), reply('still noted')],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness(80, 40).start(provider, { toolHistory: 'off' });
     await h.type('go');
     h.send(ENTER);
@@ -178,20 +184,23 @@ describe('ask_user on the REPL screen', () => {
     h.send(ENTER);
     await h.waitForText('still noted');
     const later = provider.requests[2]!;
-    const call = later.messages
+    const saved = later.messages
       .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
       .find((c) => c.id === 'call_big');
     expect(JSON.stringify(big).length).toBeGreaterThan(4096);
-    expect(call?.input).toEqual(big);
+    expect(saved?.input).toEqual(big);
     const answers = [...big.questions.slice(0, 5).map((q) => q.options[0]), '  spaced  '];
-    expect(call?.retainedOutput).toBe(JSON.stringify({ answers, cancelled: false }));
+    expect(saved?.retainedOutput).toBe(JSON.stringify({ answers, cancelled: false }));
   });
 
   it('Esc cancels the questionnaire only: the model gets the partial answers and goes on', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', twoQuestions),
-      text('Proceeding with PostgreSQL and my own API choice.'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('', call('call_ask', 'ask_user', twoQuestions)),
+        reply('Proceeding with PostgreSQL and my own API choice.'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await answerFirstOfTwo(h);
     await escape(h);
@@ -205,10 +214,13 @@ describe('ask_user on the REPL screen', () => {
   });
 
   it('keys never reach the prompt, commands or the queue while the card is open', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', { questions: [twoQuestions.questions[0]] }),
-      text('fine'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('', call('call_ask', 'ask_user', { questions: [twoQuestions.questions[0]] })),
+        reply('fine'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await h.type('go');
     h.send(ENTER);
@@ -228,10 +240,13 @@ describe('ask_user on the REPL screen', () => {
   });
 
   it('takes pastes as the typed answer and gives back the half-typed prompt afterwards', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', { questions: [twoQuestions.questions[1]] }),
-      text('pasted answer received'),
-    ]);
+    const provider = new ScriptedProvider(
+      [
+        reply('', call('call_ask', 'ask_user', { questions: [twoQuestions.questions[1]] })),
+        reply('pasted answer received'),
+      ],
+      AS_OPENAI_CHAT,
+    );
     provider.hold();
     h = await new Harness().start(provider);
     await h.type('go');
@@ -254,10 +269,10 @@ describe('ask_user on the REPL screen', () => {
   });
 
   it('Ctrl+C interrupts the whole turn and releases the card; the prompt works again', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', twoQuestions),
-      text('after the interruption'),
-    ]);
+    const provider = new ScriptedProvider(
+      [reply('', call('call_ask', 'ask_user', twoQuestions)), reply('after the interruption')],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await answerFirstOfTwo(h);
     h.send('\x03');
@@ -270,10 +285,10 @@ describe('ask_user on the REPL screen', () => {
     await h.waitForText('after the interruption');
     const retried = provider.requests[1]!;
     expect(retried.messages.at(-1)).toEqual({ role: 'user', text: 'again' });
-    const call = retried.messages
+    const saved = retried.messages
       .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
       .find((c) => c.id === 'call_ask');
-    expect(call?.status).toBe('interrupted');
+    expect(saved?.status).toBe('interrupted');
     await h.waitForText('· ready ·');
     const id = readdirSync(`${h.home}/sessions`)[0]!.replace(/\.jsonl$/, '');
     await h.type('/new');
@@ -287,10 +302,10 @@ describe('ask_user on the REPL screen', () => {
   });
 
   it('replays a saved ask_user call as its compact summary, never a live card', async () => {
-    const provider = new ScriptedProvider([
-      toolCall('call_ask', 'ask_user', twoQuestions),
-      text('noted'),
-    ]);
+    const provider = new ScriptedProvider(
+      [reply('', call('call_ask', 'ask_user', twoQuestions)), reply('noted')],
+      AS_OPENAI_CHAT,
+    );
     h = await new Harness().start(provider);
     await answerFirstOfTwo(h);
     await h.type('Thrift');

@@ -1,4 +1,5 @@
-import { QuestionnaireModel, summarizeQuestionnaire } from '@agent/askuser';
+import { QuestionnaireModel } from '@agent/askuser';
+import { summarizeQuestionnaire } from '@agent/tools';
 import { lineText, lineWidth, toTags, type Line } from '../text/line';
 import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionnaire-card';
 

@@ -1,4 +1,5 @@
-import type { QuestionnaireModel, QuestionnaireSummary } from '@agent/askuser';
+import type { QuestionnaireModel } from '@agent/askuser';
+import type { QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
 

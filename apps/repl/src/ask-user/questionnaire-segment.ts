@@ -1,9 +1,9 @@
+import { QuestionnaireModel } from '@agent/askuser';
 import {
-  QuestionnaireModel,
   summarizeQuestionnaire,
   type AnsweredQuestionnaire,
-} from '@agent/askuser';
-import type { Questionnaire } from '@agent/tools';
+  type Questionnaire,
+} from '@agent/tools';
 import type { Line } from '../text/line';
 import type { CustomSegment } from '../view/segment';
 import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionnaire-card';

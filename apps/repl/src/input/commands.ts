@@ -35,6 +35,12 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'show or switch the model',
     takesArgument: true,
   },
+  {
+    name: '/permissions',
+    usage: '/permissions [remove N|approve]',
+    description: 'list permission rules, remove one, or approve the workspace file',
+    takesArgument: true,
+  },
   { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
   { name: '/quit', usage: '/quit', description: 'save and exit' },

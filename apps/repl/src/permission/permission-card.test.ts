@@ -33,7 +33,29 @@ describe('PermissionCard', () => {
     card.handleKey({ name: 'a', ch: 'a' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'allow', always: true },
+      decision: { kind: 'allow', always: true, rule: 'edit_file', scope: 'session' },
+    });
+  });
+
+  it('offers "always" for the suggested rule, for the session, the workspace or the user', () => {
+    const command = {
+      toolCallId: 'c2',
+      toolName: 'run_shell',
+      permission: 'exec' as const,
+      title: '$ npm test -- --watch',
+      input: { command: 'npm test -- --watch' },
+      subject: 'npm test -- --watch',
+      subjectKind: 'command' as const,
+    };
+    const card = new PermissionCard(command);
+    const text = card.render(80).map(lineText).join('\n');
+    expect(text).toContain('a) Always allow run_shell(npm test) for this session');
+    expect(text).toContain('w) Always allow run_shell(npm test) in this workspace (saved)');
+    expect(text).toContain('u) Always allow run_shell(npm test) everywhere (your settings)');
+    card.handleKey({ name: 'w', ch: 'w' });
+    expect(card.handleKey({ name: 'enter' })).toEqual({
+      type: 'decided',
+      decision: { kind: 'allow', always: true, rule: 'run_shell(npm test)', scope: 'workspace' },
     });
   });
 

@@ -1,4 +1,4 @@
-import type { PermissionDecision, PermissionRequest } from '@agent/tools';
+import { suggestRule, type PermissionDecision, type PermissionRequest } from '@agent/tools';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
@@ -7,14 +7,24 @@ import { renderDiff } from '../view/render-segment';
 /** Diff lines shown on a card before "… N more lines". */
 const PREVIEW_LINES = 30;
 
-export type CardOption = 'once' | 'always' | 'deny';
+export type CardOption = 'once' | 'always' | 'workspace' | 'user' | 'deny';
 
-const OPTIONS: ReadonlyArray<{ id: CardOption; letter: string; label: (tool: string) => string }> =
-  [
-    { id: 'once', letter: 'y', label: () => 'Yes, allow once' },
-    { id: 'always', letter: 'a', label: (tool) => `Always allow ${tool} for this session` },
-    { id: 'deny', letter: 'n', label: () => 'No, deny (type a reason for the model)' },
+interface OptionRow {
+  id: CardOption;
+  letter: string;
+  label: string;
+}
+
+/** The card's rows: once, "always" for the suggested rule (session, workspace, user), deny. */
+function optionsFor(rule: string): OptionRow[] {
+  return [
+    { id: 'once', letter: 'y', label: 'Yes, allow once' },
+    { id: 'always', letter: 'a', label: `Always allow ${rule} for this session` },
+    { id: 'workspace', letter: 'w', label: `Always allow ${rule} in this workspace (saved)` },
+    { id: 'user', letter: 'u', label: `Always allow ${rule} everywhere (your settings)` },
+    { id: 'deny', letter: 'n', label: 'No, deny (type a reason for the model)' },
   ];
+}
 
 export type CardResult =
   { type: 'decided'; decision: PermissionDecision } | { type: 'changed' } | { type: 'ignored' };
@@ -31,26 +41,33 @@ export class PermissionCard {
   /** The turn ended (Ctrl+C) before the person answered. */
   interrupted = false;
 
-  constructor(readonly request: PermissionRequest) {}
+  /** What "always" allows: the suggested rule (`run_shell(npm test)`), else the whole tool. */
+  readonly rule: string;
+  private readonly options: OptionRow[];
+
+  constructor(readonly request: PermissionRequest) {
+    this.rule = suggestRule(request) ?? request.toolName;
+    this.options = optionsFor(this.rule);
+  }
 
   get option(): CardOption {
-    return OPTIONS[this.selected]!.id;
+    return this.options[this.selected]!.id;
   }
 
   handleKey(key: Key): CardResult {
     if (this.decided) return { type: 'ignored' };
     switch (key.name) {
       case 'up':
-        this.selected = (this.selected + OPTIONS.length - 1) % OPTIONS.length;
+        this.selected = (this.selected + this.options.length - 1) % this.options.length;
         return { type: 'changed' };
       case 'down':
       case 'tab':
-        this.selected = (this.selected + 1) % OPTIONS.length;
+        this.selected = (this.selected + 1) % this.options.length;
         return { type: 'changed' };
       case 'enter':
         return this.decide();
       case 'escape':
-        this.selected = 2;
+        this.selected = this.denyIndex;
         return this.decide();
       case 'backspace':
         if (this.option !== 'deny' || this.reason === '') return { type: 'ignored' };
@@ -63,7 +80,7 @@ export class PermissionCard {
       this.reason += ch;
       return { type: 'changed' };
     }
-    const index = OPTIONS.findIndex((o) => o.letter === ch.toLowerCase());
+    const index = this.options.findIndex((o) => o.letter === ch.toLowerCase());
     if (index < 0) return { type: 'ignored' };
     this.selected = index;
     return { type: 'changed' };
@@ -79,22 +96,24 @@ export class PermissionCard {
   /** Pasted text becomes (part of) the deny reason. */
   paste(text: string): CardResult {
     if (this.decided) return { type: 'ignored' };
-    this.selected = 2;
+    this.selected = this.denyIndex;
     this.reason += text.replace(/\s+/g, ' ');
     return { type: 'changed' };
+  }
+
+  private get denyIndex(): number {
+    return this.options.findIndex((o) => o.id === 'deny');
   }
 
   private decide(): CardResult {
     const option = this.option;
     const reason = this.reason.trim();
-    this.decided =
-      option === 'deny'
-        ? reason
-          ? { kind: 'deny', reason }
-          : { kind: 'deny' }
-        : option === 'always'
-          ? { kind: 'allow', always: true }
-          : { kind: 'allow' };
+    if (option === 'deny') this.decided = reason ? { kind: 'deny', reason } : { kind: 'deny' };
+    else if (option === 'once') this.decided = { kind: 'allow' };
+    else {
+      const scope = option === 'always' ? 'session' : option;
+      this.decided = { kind: 'allow', always: true, rule: this.rule, scope };
+    }
     return { type: 'decided', decision: this.decided };
   }
 
@@ -109,7 +128,7 @@ export class PermissionCard {
     if (this.decided) {
       const text =
         this.decided.kind === 'allow'
-          ? `${this.decided.always ? 'Always allowed' : 'Allowed'} ${tool}: ${title}`
+          ? `${this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : 'Allowed'} ${tool}: ${title}`
           : `Denied ${tool}: ${title}${this.decided.reason ? ` — “${sanitize(this.decided.reason)}”` : ''}`;
       return wrapText(text, w, this.decided.kind === 'allow' ? 'ok' : 'warn', '  ');
     }
@@ -131,13 +150,20 @@ export class PermissionCard {
         '   ',
       ).map((row) => boxed(row, inner)),
     ];
+    if (this.request.reason) {
+      rows.push(
+        ...wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ').map(
+          (row) => boxed(row, inner),
+        ),
+      );
+    }
     if (this.request.preview) {
       const preview = renderDiff(sanitize(this.request.preview), inner, PREVIEW_LINES);
       rows.push(...preview.map((row) => boxed(row, inner)));
     }
-    OPTIONS.forEach((option, index) => {
+    this.options.forEach((option, index) => {
       const chosen = index === this.selected;
-      const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${option.label(tool)}`;
+      const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
       rows.push(
         ...wrapText(label, inner, chosen ? 'selected' : 'plain', '      ').map((row) =>
           boxed(row, inner),

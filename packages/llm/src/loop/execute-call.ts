@@ -3,6 +3,7 @@ import {
   validateToolArguments,
   validateToolInput,
   type AskUserRequester,
+  type PermissionClass,
   type PermissionRequester,
   type Tool,
   type ToolContext,
@@ -111,8 +112,10 @@ async function decide(
     onUpdate: (update) => env.emit({ type: 'tool_update', id: activity.id, update }),
   };
 
-  if (tool.permission !== 'read') {
-    const denied = await askPermission(tool, input, ctx, env);
+  const needed = await permissionOf(tool, input, ctx, env.signal);
+  if (needed === 'aborted') return interruptedOutcome(tool.name);
+  if (needed.permission !== 'read') {
+    const denied = await askPermission(tool, input, ctx, env, needed);
     if (denied) return denied;
   }
 
@@ -132,12 +135,38 @@ async function decide(
   return { status: result.isError ? 'error' : 'ok', result };
 }
 
+/**
+ * The permission this call needs: the tool's class, or `exec` when the tool escalates it (a write
+ * that makes git run code). An escalation that fails counts as `exec`, never as less.
+ */
+async function permissionOf(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+  signal: AbortSignal,
+): Promise<{ permission: PermissionClass; reason?: string } | 'aborted'> {
+  if (!tool.escalate) return { permission: tool.permission };
+  const raised = await abortable(
+    attempt(() => tool.escalate!(input, ctx)),
+    signal,
+  );
+  if (raised.kind === 'aborted') return 'aborted';
+  if (raised.kind === 'error') {
+    return {
+      permission: 'exec',
+      reason: `could not tell whether this call makes a program run code (${errorMessage(raised.error)})`,
+    };
+  }
+  return raised.value ?? { permission: tool.permission };
+}
+
 /** Returns an outcome when the call must not run (denied, interrupted, failed), else undefined. */
 async function askPermission(
   tool: Tool,
   input: unknown,
   ctx: ToolContext,
   env: CallEnvironment,
+  needed: { permission: PermissionClass; reason?: string },
 ): Promise<CallOutcome | undefined> {
   let preview: string | undefined;
   if (tool.preview) {
@@ -154,8 +183,9 @@ async function askPermission(
         {
           toolCallId: ctx.toolCallId,
           toolName: tool.name,
-          permission: tool.permission as 'edit' | 'exec',
+          permission: needed.permission as 'edit' | 'exec',
           title: describeCall(tool, tool.name, input),
+          ...(needed.reason === undefined ? {} : { reason: needed.reason }),
           input,
           preview,
           ...ruleSubjectOf(tool, input),

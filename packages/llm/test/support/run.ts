@@ -5,11 +5,12 @@ import {
   type LoopOptions,
   type LoopResult,
   type Message,
+  type ProviderRequest,
 } from '../../src';
-import { ScriptedProvider, type ScriptStep } from './scripted-provider';
+import { ScriptedProvider, type ScriptStep } from '@agent/testkit';
 
 export interface Harness {
-  provider: ScriptedProvider;
+  provider: ScriptedProvider<ProviderRequest>;
   events: LoopEvent[];
   result: Promise<LoopResult>;
   controller: AbortController;
@@ -17,12 +18,12 @@ export interface Harness {
 
 /** Starts a loop over `steps` with `tools`; options override the defaults. */
 export function startLoop(
-  steps: ScriptStep[],
+  steps: ScriptStep<ProviderRequest>[],
   tools: Tool[],
   overrides: Partial<LoopOptions> = {},
   history: Message[] = [{ role: 'user', text: 'please help' }],
 ): Harness {
-  const provider = new ScriptedProvider(steps);
+  const provider = new ScriptedProvider<ProviderRequest>(steps);
   const events: LoopEvent[] = [];
   const controller = new AbortController();
   const result = runToolLoop({

@@ -9,7 +9,7 @@ import {
   type Questionnaire,
   type Tool,
 } from '@agent/tools';
-import { aborted } from './scripted-provider';
+import { aborted } from '@agent/testkit';
 
 /** Records every side effect the test tools perform. */
 export class Effects {

@@ -1,3 +1,4 @@
+import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
 
 /** The two front ends. */
@@ -12,11 +13,13 @@ export interface FlagSpec {
   help: string;
   /** The apps that accept it. */
   apps: readonly AppName[];
+  /** May be given more than once; every value is kept. */
+  multiple?: boolean;
 }
 
 const BOTH: readonly AppName[] = ['repl', 'headless'];
 
-export const TOOL_HISTORY_MODES = ['full', 'off'] as const;
+export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
 
 /** Every flag of both apps. A new provider or flag is named here and nowhere else. */
@@ -47,6 +50,20 @@ export const FLAGS: readonly FlagSpec[] = [
     value: 'MODE',
     help: `${TOOL_HISTORY_MODES.join(' | ')}: keep raw tool output in later requests (default full)`,
     apps: BOTH,
+  },
+  {
+    name: 'allow',
+    value: 'RULE',
+    help: 'allow calls matching a rule without asking, e.g. "run_shell(npm test)" (repeatable)',
+    apps: BOTH,
+    multiple: true,
+  },
+  {
+    name: 'deny',
+    value: 'RULE',
+    help: 'refuse calls matching a rule, e.g. "run_shell(git push)"; deny wins (repeatable)',
+    apps: BOTH,
+    multiple: true,
   },
   {
     name: 'max-ask-user',

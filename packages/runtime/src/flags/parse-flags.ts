@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ToolHistoryMode } from '@agent/llm';
 import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
 
 /** A command line that cannot be run as written; front ends exit with status 2. */
@@ -14,11 +15,14 @@ export interface AgentFlags {
   cwd?: string;
   resume?: string;
   continue: boolean;
-  toolHistory?: (typeof TOOL_HISTORY_MODES)[number];
+  toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
   maxIterations?: number;
+  /** `--allow` / `--deny` permission rules, as written. */
+  allow: string[];
+  deny: string[];
   help: boolean;
   version: boolean;
   positionals: string[];
@@ -30,11 +34,15 @@ export interface AgentFlags {
  */
 export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   const args = argv.filter((arg, i) => !(arg === '--' && i === 0));
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
+  const options: Record<
+    string,
+    { type: 'string' | 'boolean'; short?: string; multiple?: boolean }
+  > = {};
   for (const flag of flagsOf(app)) {
     options[flag.name] = {
       type: flag.value ? 'string' : 'boolean',
       ...(flag.short ? { short: flag.short } : {}),
+      ...(flag.multiple ? { multiple: true } : {}),
     };
   }
   let parsed;
@@ -43,7 +51,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   } catch (error) {
     throw new FlagError(error instanceof Error ? error.message : String(error));
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const text = (name: string): string | undefined => {
     const value = values[name];
     if (typeof value !== 'string') return undefined;
@@ -54,6 +62,8 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     continue: values.continue === true,
     output: oneOf('output', text('output') ?? 'text', OUTPUT_FORMATS),
     yes: values.yes === true,
+    allow: rules(values.allow),
+    deny: rules(values.deny),
     help: values.help === true,
     version: values.version === true,
     positionals: parsed.positionals,
@@ -78,6 +88,10 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     throw new FlagError('--resume and --continue cannot be used together');
   }
   return result;
+}
+
+function rules(value: string | boolean | string[] | undefined): string[] {
+  return Array.isArray(value) ? value : [];
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {

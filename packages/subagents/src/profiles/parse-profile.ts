@@ -30,7 +30,7 @@ export function parseProfile(text: string, source: string): AgentProfile {
       `${source}: front matter is not valid YAML (${(error as Error).message})`,
     );
   }
-  const parsed = profileFrontMatterSchema().safeParse(data ?? {});
+  const parsed = profileFrontMatterSchema.safeParse(data ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || '(front matter)'}: ${issue.message}`)

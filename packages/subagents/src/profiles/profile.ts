@@ -1,4 +1,4 @@
-import { lazy } from '@agent/tools';
+import { z } from 'zod';
 
 /** An agent profile: which tools a subagent gets, its instructions, and optionally its model. */
 export interface AgentProfile {
@@ -12,16 +12,12 @@ export interface AgentProfile {
   source: string;
 }
 
-/** The front matter of a profile file. zod loads only when a profile file exists. */
-export const profileFrontMatterSchema = lazy(() => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { z } = require('zod') as typeof import('zod');
-  return z.strictObject({
-    name: z
-      .string()
-      .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'expected lower-case letters, digits, - or _ (max 40)'),
-    description: z.string().trim().min(1, 'must not be empty').max(500),
-    tools: z.array(z.string()).min(1, 'list at least one tool').optional(),
-    model: z.string().trim().min(1).optional(),
-  });
+/** The front matter of a profile file. */
+export const profileFrontMatterSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'expected lower-case letters, digits, - or _ (max 40)'),
+  description: z.string().trim().min(1, 'must not be empty').max(500),
+  tools: z.array(z.string()).min(1, 'list at least one tool').optional(),
+  model: z.string().trim().min(1).optional(),
 });

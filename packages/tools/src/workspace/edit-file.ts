@@ -1,63 +1,40 @@
-import { promises as fs } from 'node:fs';
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
-import { diffStats, readTextFile, unifiedDiff } from './file-text';
+import { escalationOfWrite } from './code-running-paths';
+import { fileDiff, type FileDiff } from './file-diff';
+import { readTextFile } from './file-text';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
+import { replaceFile } from './replace-file';
 
 /** The diff is repeated in the model's output up to this many characters. */
 const MAX_DIFF_IN_OUTPUT = 8000;
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    path: z.string().describe('File path relative to the workspace root.'),
-    old_string: z
-      .string()
-      .describe(
-        'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
-      ),
-    new_string: z.string().describe('Text to put in its place (must differ from old_string).'),
-    replace_all: z
-      .boolean()
-      .optional()
-      .describe('Replace every occurrence of old_string instead of exactly one (default false).'),
-  });
+const inputSchema = z.object({
+  path: z.string().describe('File path relative to the workspace root.'),
+  old_string: z
+    .string()
+    .describe(
+      'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
+    ),
+  new_string: z.string().describe('Text to put in its place (must differ from old_string).'),
+  replace_all: z
+    .boolean()
+    .optional()
+    .describe('Replace every occurrence of old_string instead of exactly one (default false).'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'File path relative to the workspace root.',
-    },
-    old_string: {
-      type: 'string',
-      description:
-        'Exact text to replace, including whitespace and indentation. Must occur exactly once unless replace_all is true.',
-    },
-    new_string: {
-      type: 'string',
-      description: 'Text to put in its place (must differ from old_string).',
-    },
-    replace_all: {
-      description: 'Replace every occurrence of old_string instead of exactly one (default false).',
-      type: 'boolean',
-    },
-  },
-  required: ['path', 'old_string', 'new_string'],
-};
-
-export type EditFileInput = z.infer<ReturnType<typeof inputSchema>>;
+export type EditFileInput = z.infer<typeof inputSchema>;
 
 interface PlannedEdit {
   target: WorkspacePath;
   after: string;
   occurrences: number;
-  diff: string;
+  before: string;
+  diff: FileDiff;
 }
+
+/** The plan a preview made, by input object, so execute computes the diff only if the file changed. */
+const previewed = new WeakMap<EditFileInput, PlannedEdit>();
 
 /** Replaces an exact, unique piece of text in a workspace file. */
 export function editFileTool(): Tool<EditFileInput> {
@@ -67,40 +44,45 @@ export function editFileTool(): Tool<EditFileInput> {
       'Edit a file by replacing old_string with new_string. old_string must match the file exactly ' +
       '(read the file first) and occur exactly once; include surrounding lines to make it unique, or set ' +
       'replace_all to change every occurrence. Returns a unified diff of the change.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
+    escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
     describe: (input) => `edit ${input.path}${input.replace_all ? ' (all occurrences)' : ''}`,
     async preview(input, ctx) {
       try {
-        return (await plan(input, ctx)).diff;
+        const planned = await plan(input, ctx);
+        previewed.set(input, planned);
+        return planned.diff.text;
       } catch (error) {
         if (error instanceof ToolError) return undefined;
         throw error;
       }
     },
     async execute(input, ctx) {
-      const { target, after, occurrences, diff } = await plan(input, ctx);
-      await fs.writeFile(target.absolute, after, 'utf8');
-      const { added, removed } = diffStats(diff);
+      const { target, after, occurrences, diff } = await plan(input, ctx, previewed.get(input));
+      previewed.delete(input);
+      await replaceFile(target.absolute, after);
+      const { added, removed } = diff;
       const replaced = `${occurrences} occurrence${occurrences === 1 ? '' : 's'}`;
       const shown =
-        diff.length > MAX_DIFF_IN_OUTPUT
-          ? `${diff.slice(0, MAX_DIFF_IN_OUTPUT)}\n… [diff truncated]`
-          : diff;
+        diff.text.length > MAX_DIFF_IN_OUTPUT
+          ? `${diff.text.slice(0, MAX_DIFF_IN_OUTPUT)}\n… [diff truncated]`
+          : diff.text;
       return {
         output: `Edited ${target.relative}: replaced ${replaced}.\n\n${shown}`,
         summary: `edited ${target.relative} (+${added} -${removed})`,
-        diff,
+        diff: diff.text,
       };
     },
   });
 }
 
-async function plan(input: EditFileInput, ctx: ToolContext): Promise<PlannedEdit> {
+async function plan(
+  input: EditFileInput,
+  ctx: ToolContext,
+  earlier?: PlannedEdit,
+): Promise<PlannedEdit> {
   if (input.old_string === '') {
     throw new ToolError('old_string is empty; use write_file to create or overwrite a whole file');
   }
@@ -135,7 +117,11 @@ async function plan(input: EditFileInput, ctx: ToolContext): Promise<PlannedEdit
   const after = input.replace_all
     ? before.split(oldText).join(newText)
     : replaceFirst(before, oldText, newText);
-  return { target, after, occurrences, diff: unifiedDiff(target.relative, before, after) };
+  const diff =
+    earlier && earlier.target.absolute === target.absolute && earlier.before === before
+      ? earlier.diff
+      : fileDiff(target.relative, before, after);
+  return { target, after, occurrences, before, diff };
 }
 
 function countOccurrences(text: string, search: string): number {

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import { ToolError } from '../tool';
 import type { WorkspacePath } from './path-safety';
 
@@ -20,28 +20,79 @@ export function countLines(text: string): number {
 }
 
 /**
- * Reads an existing text file of the workspace, refusing directories, missing files, files over
- * {@link MAX_FILE_BYTES} and binary files with messages the model can act on.
+ * Reads an existing text file of the workspace, refusing directories, missing files, special
+ * files (FIFOs, sockets, devices), files over {@link MAX_FILE_BYTES} and binary files with
+ * messages the model can act on.
  */
 export async function readTextFile(target: WorkspacePath): Promise<string> {
-  const stats = await statOrUndefined(target.absolute);
-  if (!stats) throw new ToolError(`file "${target.relative}" does not exist`);
-  if (stats.isDirectory()) {
-    throw new ToolError(`"${target.relative}" is a directory; use list_files to see its contents`);
-  }
-  if (stats.size > MAX_FILE_BYTES) {
-    throw new ToolError(
-      `file "${target.relative}" is ${formatBytes(stats.size)}, over the ${formatBytes(MAX_FILE_BYTES)} limit; use grep or run_shell (head, sed -n) to look at parts of it`,
-    );
-  }
-  const content = await fs.readFile(target.absolute);
+  const content = await readRegularFile(target, MAX_FILE_BYTES);
+  if (content === undefined) throw new ToolError(`file "${target.relative}" does not exist`);
   if (looksBinary(content)) {
     throw new ToolError(
-      `file "${target.relative}" is binary (${formatBytes(stats.size)}); only text files can be read or edited`,
+      `file "${target.relative}" is binary (${formatBytes(content.length)}); only text files can be read or edited`,
     );
   }
   return content.toString('utf8');
 }
+
+/**
+ * The bytes of a regular file, or undefined when nothing exists there. The file is opened
+ * without blocking and without following a final link, and checked on the open descriptor, so a
+ * FIFO or a device swapped in is refused instead of waited on. Refuses directories, special
+ * files and files over `maxBytes`.
+ */
+export async function readRegularFile(
+  target: WorkspacePath,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(target.absolute, OPEN_FOR_READING);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw directoryError(target);
+    if (code === 'ELOOP') {
+      throw new ToolError(`"${target.relative}" is a symbolic link that changed while reading`);
+    }
+    throw new ToolError(`cannot read "${target.relative}": ${(error as Error).message}`);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw directoryError(target);
+    checkRegular(target, stats);
+    if (stats.size > maxBytes) {
+      throw new ToolError(
+        `file "${target.relative}" is ${formatBytes(stats.size)}, over the ${formatBytes(maxBytes)} limit; use grep or run_shell (head, sed -n) to look at parts of it`,
+      );
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Throws a clear error unless `stats` are those of a regular file (or nothing). */
+export function checkRegular(target: WorkspacePath, stats: Stats | undefined): void {
+  if (!stats || stats.isFile() || stats.isDirectory()) return;
+  throw new ToolError(
+    `"${target.relative}" is not a regular file (${specialKind(stats)}); file tools only read and write regular files`,
+  );
+}
+
+function specialKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
+function directoryError(target: WorkspacePath): ToolError {
+  return new ToolError(`"${target.relative}" is a directory; use list_files to see its contents`);
+}
+
+const OPEN_FOR_READING = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
 /** The file's stats, or undefined when nothing exists at `absolute`. */
 export async function statOrUndefined(absolute: string) {
@@ -51,35 +102,6 @@ export async function statOrUndefined(absolute: string) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-}
-
-/** A unified diff of one file's change; `before` undefined means the file is new. */
-export function unifiedDiff(relative: string, before: string | undefined, after: string): string {
-  // Loaded on the first edit, not at start-up.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createTwoFilesPatch } = require('diff') as typeof import('diff');
-  const patch = createTwoFilesPatch(
-    before === undefined ? '/dev/null' : `a/${relative}`,
-    `b/${relative}`,
-    before ?? '',
-    after,
-    undefined,
-    undefined,
-    { context: 3 },
-  );
-  return patch.replace(/^=+\n/, '');
-}
-
-/** Lines added and removed by a unified diff, for summaries. */
-export function diffStats(diff: string): { added: number; removed: number } {
-  let added = 0;
-  let removed = 0;
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('+++') || line.startsWith('---')) continue;
-    if (line.startsWith('+')) added++;
-    else if (line.startsWith('-')) removed++;
-  }
-  return { added, removed };
 }
 
 export function formatBytes(bytes: number): string {

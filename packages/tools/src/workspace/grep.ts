@@ -1,9 +1,15 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
-import { looksBinary, MAX_FILE_BYTES, statOrUndefined, truncateLine } from './file-text';
+import {
+  checkRegular,
+  looksBinary,
+  MAX_FILE_BYTES,
+  readRegularFile,
+  statOrUndefined,
+  truncateLine,
+} from './file-text';
 import { findFiles } from './find-files';
 import { LineMatcher } from './line-matcher';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
@@ -20,51 +26,22 @@ export interface GrepOptions {
   fileTimeLimitMs?: number;
 }
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    pattern: z.string().describe('JavaScript regular expression searched for in each line.'),
-    path: z
-      .string()
-      .optional()
-      .describe('File or directory to search, relative to the workspace root (default: the root).'),
-    glob: z
-      .string()
-      .optional()
-      .describe(
-        'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
-      ),
-    ignore_case: z.boolean().optional().describe('Match case-insensitively (default false).'),
-  });
+const inputSchema = z.object({
+  pattern: z.string().describe('JavaScript regular expression searched for in each line.'),
+  path: z
+    .string()
+    .optional()
+    .describe('File or directory to search, relative to the workspace root (default: the root).'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
+    ),
+  ignore_case: z.boolean().optional().describe('Match case-insensitively (default false).'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    pattern: {
-      type: 'string',
-      description: 'JavaScript regular expression searched for in each line.',
-    },
-    path: {
-      description:
-        'File or directory to search, relative to the workspace root (default: the root).',
-      type: 'string',
-    },
-    glob: {
-      description:
-        'Only search files matching this glob, e.g. "*.ts" (a glob without "/" matches file names at any depth).',
-      type: 'string',
-    },
-    ignore_case: {
-      description: 'Match case-insensitively (default false).',
-      type: 'boolean',
-    },
-  },
-  required: ['pattern'],
-};
-
-export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
+export type GrepInput = z.infer<typeof inputSchema>;
 
 /**
  * Searches workspace text files line by line with a regular expression. The pattern runs on a
@@ -78,10 +55,7 @@ export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
       'Search the contents of workspace files with a JavaScript regular expression, line by line. ' +
       'Prints "path:line: text" for each matching line. Files excluded by .gitignore, binary files, ' +
       `.git and node_modules are skipped. At most ${MAX_GREP_MATCHES} matches are shown.`,
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'read',
     describe: (input) =>
       `grep /${input.pattern}/ in ${input.path ?? '.'}${input.glob ? ` (${input.glob})` : ''}`,
@@ -152,28 +126,29 @@ async function filesToSearch(
 ): Promise<string[]> {
   const stats = await statOrUndefined(target.absolute);
   if (!stats) throw new ToolError(`path "${target.relative}" does not exist`);
-  if (!stats.isDirectory()) return [target.relative];
+  if (!stats.isDirectory()) {
+    checkRegular(target, stats);
+    return [target.relative];
+  }
   const pattern = glob === undefined ? '**/*' : glob.includes('/') ? glob : `**/${glob}`;
   return findFiles({ root: target.root, base: target.absolute, pattern, signal });
 }
 
 /**
- * The file's text, or undefined for files grep skips: links leaving the workspace, huge or
- * binary files. The crawl never follows links, so only a file that is itself a link needs
- * resolving.
+ * The file's text, or undefined for files grep skips: links leaving the workspace, special
+ * files (a FIFO is never waited on), huge or binary files. The search checked every path it
+ * yielded against the root, so only a file that is itself a link needs resolving again.
  */
 async function readSearchable(root: string, file: string): Promise<string | undefined> {
-  let absolute = path.join(root, file);
+  let target: WorkspacePath = { absolute: path.join(root, file), relative: file, root };
   try {
-    if ((await fs.lstat(absolute)).isSymbolicLink()) {
-      absolute = (await resolveInWorkspace(root, file)).absolute;
+    if ((await fs.lstat(target.absolute)).isSymbolicLink()) {
+      target = await resolveInWorkspace(root, file);
     }
   } catch {
     return undefined;
   }
-  const stats = await statOrUndefined(absolute).catch(() => undefined);
-  if (!stats || !stats.isFile() || stats.size > MAX_FILE_BYTES) return undefined;
-  const content = await fs.readFile(absolute).catch(() => undefined);
+  const content = await readRegularFile(target, MAX_FILE_BYTES).catch(() => undefined);
   if (!content || looksBinary(content)) return undefined;
   return content.toString('utf8');
 }

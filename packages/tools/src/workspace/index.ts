@@ -22,9 +22,7 @@ export {
   type RunShellInput,
   type RunShellOptions,
 } from './run-shell';
-
-/** Names of the workspace tools that only read (permission class `read`). */
-export const READ_ONLY_TOOL_NAMES = ['read_file', 'list_files', 'grep'] as const;
+export { stopShellProcesses, killShellProcessesNow } from './process-groups';
 
 /** All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell. */
 export function createWorkspaceTools(): Tool[] {

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { statOrUndefined } from './file-text';
 import { findFiles } from './find-files';
@@ -8,39 +7,20 @@ import { resolveInWorkspace } from './path-safety';
 /** Entries listed at most; the rest are counted. */
 export const MAX_LISTED_FILES = 1000;
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    pattern: z
-      .string()
-      .optional()
-      .describe(
-        'Glob relative to path, e.g. "**/*.ts" or "src/*.json" (default "**/*": every file).',
-      ),
-    path: z
-      .string()
-      .optional()
-      .describe('Directory to search, relative to the workspace root (default: the root).'),
-  });
+const inputSchema = z.object({
+  pattern: z
+    .string()
+    .optional()
+    .describe(
+      'Glob relative to path, e.g. "**/*.ts" or "src/*.json" (default "**/*": every file).',
+    ),
+  path: z
+    .string()
+    .optional()
+    .describe('Directory to search, relative to the workspace root (default: the root).'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    pattern: {
-      description:
-        'Glob relative to path, e.g. "**/*.ts" or "src/*.json" (default "**/*": every file).',
-      type: 'string',
-    },
-    path: {
-      description: 'Directory to search, relative to the workspace root (default: the root).',
-      type: 'string',
-    },
-  },
-};
-
-export type ListFilesInput = z.infer<ReturnType<typeof inputSchema>>;
+export type ListFilesInput = z.infer<typeof inputSchema>;
 
 /** Lists workspace files matching a glob, honouring .gitignore. */
 export function listFilesTool(): Tool<ListFilesInput> {
@@ -50,10 +30,7 @@ export function listFilesTool(): Tool<ListFilesInput> {
       'List files in the workspace matching a glob pattern, sorted, as paths relative to the workspace root. ' +
       'Files excluded by .gitignore, and .git and node_modules directories, are skipped. ' +
       `At most ${MAX_LISTED_FILES} paths are returned.`,
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'read',
     describe: (input) => `list ${input.pattern ?? 'files'} in ${input.path ?? '.'}`,
     async execute(input, ctx) {

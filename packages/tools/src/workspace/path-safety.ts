@@ -58,7 +58,8 @@ function lexicallyInside(requested: string, roots: string[]): string | undefined
   return undefined;
 }
 
-function isInside(relative: string): boolean {
+/** Whether a path relative to some base stays below it (`..notes` does, `../notes` does not). */
+export function isInside(relative: string): boolean {
   return (
     relative === '' ||
     (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { countLines, readTextFile, truncateLine } from './file-text';
 import { resolveInWorkspace } from './path-safety';
@@ -13,52 +12,25 @@ export const MAX_LINE_CHARS = 2000;
 export const MAX_READ_LINES = 10_000;
 const MAX_OFFSET = 10_000_000;
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    path: z.string().describe('File path relative to the workspace root.'),
-    offset: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_OFFSET)
-      .optional()
-      .describe('1-based line number to start reading from (default 1).'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_READ_LINES)
-      .optional()
-      .describe(`Maximum number of lines to read (default ${DEFAULT_READ_LINES}).`),
-  });
+const inputSchema = z.object({
+  path: z.string().describe('File path relative to the workspace root.'),
+  offset: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_OFFSET)
+    .optional()
+    .describe('1-based line number to start reading from (default 1).'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_READ_LINES)
+    .optional()
+    .describe(`Maximum number of lines to read (default ${DEFAULT_READ_LINES}).`),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'File path relative to the workspace root.',
-    },
-    offset: {
-      description: '1-based line number to start reading from (default 1).',
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_OFFSET,
-    },
-    limit: {
-      description: `Maximum number of lines to read (default ${DEFAULT_READ_LINES}).`,
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_READ_LINES,
-    },
-  },
-  required: ['path'],
-};
-
-export type ReadFileInput = z.infer<ReturnType<typeof inputSchema>>;
+export type ReadFileInput = z.infer<typeof inputSchema>;
 
 /** Reads a text file of the workspace with line numbers, a window at a time. */
 export function readFileTool(): Tool<ReadFileInput> {
@@ -68,10 +40,7 @@ export function readFileTool(): Tool<ReadFileInput> {
       'Read a text file from the workspace. Output lines are prefixed with their line number and a tab. ' +
       `Reads up to ${DEFAULT_READ_LINES} lines from offset; use offset and limit to page through long files. ` +
       'Binary files and files over 5 MB are refused.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'read',
     describe: (input) => `read ${input.path}${describeWindow(input)}`,
     async execute(input, ctx) {

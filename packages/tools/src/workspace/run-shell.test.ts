@@ -1,6 +1,7 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
+import { stopShellProcesses } from './process-groups';
 import { runShellTool, SHELL_OUTPUT_HEAD_BYTES, SHELL_OUTPUT_TAIL_BYTES } from './run-shell';
 
 let ws: Fixture;
@@ -10,7 +11,10 @@ beforeEach(async () => {
   ws = await makeWorkspace({ 'hello.txt': 'hi\n' });
 });
 
-afterEach(() => ws.cleanup());
+afterEach(async () => {
+  await stopShellProcesses(300);
+  await ws.cleanup();
+});
 
 /** Dead or a zombie waiting to be reaped: either way the process no longer runs. */
 function isRunning(pid: number): boolean {
@@ -109,6 +113,30 @@ describe('run_shell', () => {
     expect(result.output).toMatch(/\[aborted; the command and its child processes were killed\]$/);
     expect(isRunning(child)).toBe(false);
     expect(isRunning(shell)).toBe(false);
+  });
+
+  it('stops the background jobs a finished command left behind (issue 16 item 6)', async () => {
+    const command = 'sleep 60 >/dev/null 2>&1 & echo $!';
+    const result = await runTool(tool, { command }, ws.ctx());
+    const pid = Number(result.output.split('\n')[0]);
+    expect(result.output).toMatch(/\[exit code 0\]$/);
+    const started = Date.now();
+    await stopShellProcesses(300);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(isRunning(pid)).toBe(false);
+  });
+
+  it('when nobody awaits an aborted command, stopShellProcesses still kills what ignores SIGTERM', async () => {
+    const pids = path.join(ws.root, 'pids');
+    const controller = new AbortController();
+    const command = `trap '' TERM; sleep 60 & echo $! > pids; echo $$ >> pids; wait`;
+    // As the loop does on an interrupt: it stops waiting for the call at once.
+    void runTool(tool, { command }, ws.ctx(controller.signal));
+    const [child, shell] = (await waitForFile(pids)).trim().split('\n').map(Number);
+    controller.abort();
+    await stopShellProcesses(300);
+    expect(isRunning(child!)).toBe(false);
+    expect(isRunning(shell!)).toBe(false);
   });
 
   it('does not start when the signal is already aborted', async () => {

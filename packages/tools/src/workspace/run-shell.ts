@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '../tool';
 import { realWorkspaceRoot } from './path-safety';
 import { runShellCommand, type ShellOutcome } from './shell-process';
@@ -12,45 +11,23 @@ export const SHELL_OUTPUT_TAIL_BYTES = 15 * 1024;
 
 const PROGRESS_INTERVAL_MS = 250;
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    command: z
-      .string()
-      .min(1)
-      .describe('The command line, run with `bash -c` in the workspace root.'),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_SHELL_TIMEOUT_MS)
-      .optional()
-      .describe(
-        `Kill the command after this many milliseconds (default ${DEFAULT_SHELL_TIMEOUT_MS}, at most ${MAX_SHELL_TIMEOUT_MS}).`,
-      ),
-  });
+const inputSchema = z.object({
+  command: z
+    .string()
+    .min(1)
+    .describe('The command line, run with `bash -c` in the workspace root.'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SHELL_TIMEOUT_MS)
+    .optional()
+    .describe(
+      `Kill the command after this many milliseconds (default ${DEFAULT_SHELL_TIMEOUT_MS}, at most ${MAX_SHELL_TIMEOUT_MS}).`,
+    ),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    command: {
-      type: 'string',
-      minLength: 1,
-      description: 'The command line, run with `bash -c` in the workspace root.',
-    },
-    timeout_ms: {
-      description: `Kill the command after this many milliseconds (default ${DEFAULT_SHELL_TIMEOUT_MS}, at most ${MAX_SHELL_TIMEOUT_MS}).`,
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_SHELL_TIMEOUT_MS,
-    },
-  },
-  required: ['command'],
-};
-
-export type RunShellInput = z.infer<ReturnType<typeof inputSchema>>;
+export type RunShellInput = z.infer<typeof inputSchema>;
 
 /** Options for tests and embedders; the defaults are what the model gets. */
 export interface RunShellOptions {
@@ -67,10 +44,7 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
       'stdin is closed, so interactive programs get end-of-file. Long output keeps its beginning and end. ' +
       `The command is killed, with its child processes, after timeout_ms (default ${DEFAULT_SHELL_TIMEOUT_MS / 1000} s). ` +
       'Do not start servers or watchers that never exit.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'exec',
     ruleSubject: (input) => ({ kind: 'command', value: input.command }),
     describe: (input) => `$ ${oneLine(input.command, 100)}`,

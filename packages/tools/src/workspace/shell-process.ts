@@ -1,4 +1,5 @@
 import { HeadTailBuffer } from './head-tail-buffer';
+import { DEFAULT_KILL_GRACE_MS, stopProcessGroup, trackProcessGroup } from './process-groups';
 
 /** How a shell command ended. */
 export interface ShellOutcome {
@@ -28,14 +29,16 @@ export interface ShellOptions {
 
 /** How long to wait for the pipes to close after bash exits (background jobs may hold them). */
 const DRAIN_MS = 250;
-/** After SIGKILL, settle even if the exit was never reported. */
+/** After the group is stopped, settle even if the exit was never reported. */
 const AFTER_KILL_MS = 1000;
 
 /**
  * Runs `bash -c command` in its own process group. On timeout or abort the whole group gets
- * SIGTERM, then SIGKILL after the grace period (or at once when bash exits first), so children
- * and grandchildren die with it. Never rejects, and once settled leaves no timer or listener
- * behind.
+ * SIGTERM, then SIGKILL after the grace period, so children and grandchildren die with it; when
+ * bash exits, background jobs it left in the group are stopped the same way. The group is
+ * tracked (see process-groups.ts) until it is empty, so `stopShellProcesses` can wait for it
+ * even when nobody awaits this promise any more. Never rejects, and once settled leaves no
+ * listener behind.
  */
 export function runShellCommand(command: string, options: ShellOptions): Promise<ShellOutcome> {
   const { signal } = options;
@@ -53,11 +56,13 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
       stdio: ['ignore', 'pipe', 'pipe'],
       env: options.env ?? process.env,
     });
+    if (child.pid !== undefined) trackProcessGroup(child.pid);
+    const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     let ending: ShellOutcome['ending'] = 'exited';
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
     let settled = false;
-    let killTimer: NodeJS.Timeout | undefined;
+    let fallbackTimer: NodeJS.Timeout | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
     const timeoutTimer = setTimeout(() => stop('timeout'), options.timeoutMs);
     const onAbort = (): void => stop('aborted');
@@ -82,30 +87,24 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
     function stop(reason: 'timeout' | 'aborted'): void {
       if (settled || ending !== 'exited') return;
       ending = reason;
-      killGroup('SIGTERM');
-      killTimer = setTimeout(() => {
-        killGroup('SIGKILL');
-        killTimer = setTimeout(() => finish(), AFTER_KILL_MS);
-      }, options.killGraceMs ?? 2000);
+      void stopGroup().then(() => {
+        if (!settled) fallbackTimer = setTimeout(() => finish(), AFTER_KILL_MS);
+      });
     }
 
-    function killGroup(which: NodeJS.Signals): void {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, which);
-      } catch {
-        // The group is already gone.
-      }
+    function stopGroup(): Promise<void> {
+      return child.pid === undefined ? Promise.resolve() : stopProcessGroup(child.pid, graceMs);
     }
 
     function finish(startEnding?: 'failed-to-start', error?: string): void {
       if (settled) return;
       settled = true;
       clearTimeout(timeoutTimer);
-      clearTimeout(killTimer);
+      clearTimeout(fallbackTimer);
       clearTimeout(drainTimer);
       signal.removeEventListener('abort', onAbort);
-      if (ending !== 'exited') killGroup('SIGKILL');
+      // Background jobs of a finished command are stopped too; a stop in progress is joined.
+      void stopGroup();
       child.stdout.destroy();
       child.stderr.destroy();
       resolve({

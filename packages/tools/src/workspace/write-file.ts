@@ -1,44 +1,41 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
-import { lazy, loadZod } from '../lazy';
+import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
-import { countLines, looksBinary, statOrUndefined, unifiedDiff } from './file-text';
+import { escalationOfWrite } from './code-running-paths';
+import { fileDiff, type FileDiff } from './file-diff';
+import {
+  checkRegular,
+  countLines,
+  formatBytes,
+  looksBinary,
+  MAX_FILE_BYTES,
+  readRegularFile,
+  statOrUndefined,
+} from './file-text';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
+import { replaceFile } from './replace-file';
 
-const inputSchema = lazy(() => {
-  const { z } = loadZod();
-  return z.object({
-    path: z
-      .string()
-      .describe('File path relative to the workspace root; parent directories are created.'),
-    content: z.string().describe('The complete new content of the file.'),
-  });
+const inputSchema = z.object({
+  path: z
+    .string()
+    .describe('File path relative to the workspace root; parent directories are created.'),
+  content: z.string().describe('The complete new content of the file.'),
 });
 
-/** `inputSchema` as JSON Schema, so listing tools loads no zod; a test keeps the two equal. */
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description: 'File path relative to the workspace root; parent directories are created.',
-    },
-    content: {
-      type: 'string',
-      description: 'The complete new content of the file.',
-    },
-  },
-  required: ['path', 'content'],
-};
-
-export type WriteFileInput = z.infer<ReturnType<typeof inputSchema>>;
+export type WriteFileInput = z.infer<typeof inputSchema>;
 
 interface PlannedWrite {
   target: WorkspacePath;
   before: string | undefined;
-  diff: string;
+  diff: FileDiff;
 }
+
+/**
+ * The diff a preview computed, by input object (the loop previews and executes the same one), so
+ * a long diff is computed once; execute reuses it only while the file is unchanged.
+ */
+const previewed = new WeakMap<WriteFileInput, PlannedWrite>();
 
 /** Creates or overwrites a workspace file with the given content. */
 export function writeFileTool(): Tool<WriteFileInput> {
@@ -47,51 +44,63 @@ export function writeFileTool(): Tool<WriteFileInput> {
     description:
       'Create a file, or overwrite one, with the given content. Parent directories are created. ' +
       'Prefer edit_file for changing part of an existing file.',
-    get inputSchema() {
-      return inputSchema();
-    },
-    inputJsonSchema: INPUT_JSON_SCHEMA,
+    inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
+    escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
     describe: (input) => `write ${input.path} (${plural(countLines(input.content), 'line')})`,
     async preview(input, ctx) {
       try {
-        return (await plan(input, ctx)).diff;
+        const planned = await plan(input, ctx);
+        previewed.set(input, planned);
+        return planned.diff.text;
       } catch (error) {
         if (error instanceof ToolError) return undefined;
         throw error;
       }
     },
     async execute(input, ctx) {
-      const { target, before, diff } = await plan(input, ctx);
+      const { target, before, diff } = await plan(input, ctx, previewed.get(input));
+      previewed.delete(input);
       await fs.mkdir(path.dirname(target.absolute), { recursive: true });
-      await fs.writeFile(target.absolute, input.content, 'utf8');
+      await replaceFile(target.absolute, input.content);
       const lines = plural(countLines(input.content), 'line');
       const verb = before === undefined ? 'Created' : 'Overwrote';
       return {
         output: `${verb} ${target.relative} (${lines}).`,
         summary: `wrote ${lines} to ${target.relative}`,
-        diff,
+        diff: diff.text,
       };
     },
   });
 }
 
-async function plan(input: WriteFileInput, ctx: ToolContext): Promise<PlannedWrite> {
+async function plan(
+  input: WriteFileInput,
+  ctx: ToolContext,
+  earlier?: PlannedWrite,
+): Promise<PlannedWrite> {
   const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
   if (target.relative === '.')
     throw new ToolError('write_file needs a file path, not the workspace root');
   const stats = await statOrUndefined(target.absolute);
   if (stats?.isDirectory())
     throw new ToolError(`"${target.relative}" is a directory; give a file path`);
+  checkRegular(target, stats);
   let before: string | undefined;
-  if (stats) {
-    const content = await fs.readFile(target.absolute);
+  if (stats && stats.size > MAX_FILE_BYTES) {
+    before = `(large file, ${formatBytes(stats.size)})\n`;
+  } else if (stats) {
+    const content = (await readRegularFile(target, MAX_FILE_BYTES)) ?? Buffer.alloc(0);
     before = looksBinary(content)
       ? `(binary file, ${content.length} bytes)\n`
       : content.toString('utf8');
   }
-  return { target, before, diff: unifiedDiff(target.relative, before, input.content) };
+  const diff =
+    earlier && earlier.target.absolute === target.absolute && earlier.before === before
+      ? earlier.diff
+      : fileDiff(target.relative, before, input.content);
+  return { target, before, diff };
 }
 
 function plural(count: number, noun: string): string {

@@ -2,7 +2,13 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { allowAll } from '../../permission';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../../tool';
+import {
+  ToolError,
+  type Escalation,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+} from '../../tool';
 import { validateToolInput } from '../../validate';
 
 /** A real temporary directory holding a workspace, plus a sibling directory outside it. */
@@ -53,6 +59,27 @@ export async function runTool(tool: Tool, input: unknown, ctx: ToolContext): Pro
     return await tool.execute(validated.input, ctx);
   } catch (error) {
     if (error instanceof ToolError) return { output: error.message, isError: true };
+    throw error;
+  }
+}
+
+/**
+ * Runs an edit tool as the loop does when the call is approved: validate, escalate, preview (the
+ * permission card), execute. Returns the preview and the escalation beside the result.
+ */
+export async function runApproved(
+  tool: Tool,
+  input: unknown,
+  ctx: ToolContext,
+): Promise<{ result: ToolResult; preview?: string; escalation?: Escalation }> {
+  const validated = validateToolInput(tool, input);
+  if (!validated.ok) return { result: { output: validated.error, isError: true } };
+  const escalation = await tool.escalate?.(validated.input, ctx);
+  const preview = await tool.preview?.(validated.input, ctx);
+  try {
+    return { result: await tool.execute(validated.input, ctx), preview, escalation };
+  } catch (error) {
+    if (error instanceof ToolError) return { result: { output: error.message, isError: true } };
     throw error;
   }
 }

@@ -1,4 +1,8 @@
-import { parseQuestionnaire, parseQuestionnaireResult, summarizeQuestionnaire } from './summary';
+import {
+  parseQuestionnaire,
+  parseQuestionnaireResult,
+  summarizeQuestionnaire,
+} from './questionnaire';
 
 const questionnaire = {
   questions: [

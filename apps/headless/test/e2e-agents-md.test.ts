@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cliEnv, startCli, type CliResult } from './support/cli';
+import { openAIChatArgs, useCliHarness } from './support/harness';
+
+// Issue 16 item 3: a symlinked AGENTS.md sent an outside credentials file to the provider; a
+// FIFO or /dev/zero link hung start-up with no output. Issue 14 item 6: the person's own
+// AGENTS.md in the agent home comes first.
+
+jest.setTimeout(60_000);
+
+describe('headless: AGENTS.md files', () => {
+  const cli = useCliHarness();
+
+  /** Runs one turn; a run that takes over 15 s is killed and reported as hung. */
+  async function run(): Promise<CliResult & { system: string }> {
+    const server = await cli.serve([{ text: 'Noted.' }]);
+    cli.sandbox.write('prompt.txt', 'What are the rules?');
+    const started = startCli(
+      ['prompt.txt', ...openAIChatArgs(server.url)],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    const timer = setTimeout(() => started.child.kill('SIGKILL'), 15_000);
+    const result = await started.done;
+    clearTimeout(timer);
+    expect(result.signal).toBeNull();
+    const messages: Array<Record<string, any>> = server.requests[0]?.body.messages ?? [];
+    return { ...result, system: String(messages.find((m) => m.role === 'system')?.content) };
+  }
+
+  it('sends the agent home file then the workspace file, labelled', async () => {
+    fs.mkdirSync(cli.sandbox.agentHome, { recursive: true });
+    fs.writeFileSync(path.join(cli.sandbox.agentHome, 'AGENTS.md'), 'Be brief.\n');
+    cli.sandbox.write('AGENTS.md', 'Use tabs.\n');
+    const result = await run();
+    expect(result.code).toBe(0);
+    const home = result.system.indexOf(
+      `--- ${path.join(cli.sandbox.agentHome, 'AGENTS.md')} ---\nBe brief.`,
+    );
+    expect(home).toBeGreaterThan(0);
+    expect(result.system.indexOf('--- AGENTS.md ---\nUse tabs.')).toBeGreaterThan(home);
+  });
+
+  it.each([
+    ['a link to an outside credentials file', 'link'],
+    ['a FIFO', 'fifo'],
+    ['a link to /dev/zero', 'zero'],
+  ])('starts promptly and sends nothing of %s', async (_, kind) => {
+    const credentials = path.join(path.dirname(cli.sandbox.workspace), 'credentials');
+    fs.writeFileSync(credentials, 'aws_secret_access_key = hunter2\n');
+    const agents = path.join(cli.sandbox.workspace, 'AGENTS.md');
+    if (kind === 'link') fs.symlinkSync(credentials, agents);
+    if (kind === 'fifo') execFileSync('mkfifo', [agents]);
+    if (kind === 'zero') fs.symlinkSync('/dev/zero', agents);
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Noted.');
+    expect(result.system).not.toMatch(/hunter2|AGENTS\.md/);
+    expect(result.stderr).toMatch(/Instructions file skipped: AGENTS\.md: .*not read/);
+  });
+});

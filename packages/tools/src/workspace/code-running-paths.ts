@@ -1,0 +1,98 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { Escalation, ToolContext } from '../tool';
+import { ToolError } from '../tool';
+import { resolveInWorkspace } from './path-safety';
+
+/**
+ * Why writing the workspace file at `relative` (a real path, forward slashes, relative to the
+ * real root) can make a program run code the person never approved, or undefined. Precise on
+ * purpose, so ordinary project files never ask:
+ *
+ * - anything inside a `.git` directory, or a `.git` entry itself (a `gitdir:` file): git runs
+ *   hooks, `core.fsmonitor`, `core.pager`, aliases and filter drivers named there, and
+ *   `commondir`/`gitdir` files can point it at another configuration;
+ * - `config` or `hooks/` of a folder that is a bare repository (it holds `HEAD`), and `HEAD` of a
+ *   folder that already holds a `config` or `hooks` (the write that makes it one), since git
+ *   uses a bare repository found from the working directory;
+ * - `.agent/settings.json`, whose permission rules would approve later calls.
+ *
+ * Not flagged: `.gitattributes` and `.gitmodules`. Attributes only pick filter and diff drivers
+ * that a configuration defines, and git refuses `!command` updates from `.gitmodules`.
+ */
+export async function codeRunningWrite(
+  root: string,
+  relative: string,
+): Promise<string | undefined> {
+  const parts = relative.split('/');
+  const gitAt = parts.findIndex((part) => part.toLowerCase() === '.git');
+  if (gitAt !== -1) {
+    const inside = parts.slice(gitAt + 1);
+    if (inside.length === 0) {
+      return 'a .git entry tells git where its configuration and hooks are, and git runs programs they name';
+    }
+    if (inside.some((part) => part.toLowerCase() === 'hooks')) {
+      return 'git runs the files in .git/hooks as programs';
+    }
+    if (/^config(\.worktree)?$/i.test(inside[inside.length - 1]!)) {
+      return 'git runs programs named in its config (core.fsmonitor, core.pager, aliases, filters) on ordinary commands such as git status';
+    }
+    return 'files inside .git control what git does, including which programs it runs';
+  }
+  if (
+    parts.length >= 2 &&
+    parts[parts.length - 2] === '.agent' &&
+    parts.at(-1) === 'settings.json'
+  ) {
+    return 'the permission rules in .agent/settings.json would approve later calls';
+  }
+  return bareRepositoryWrite(root, parts);
+}
+
+async function bareRepositoryWrite(root: string, parts: string[]): Promise<string | undefined> {
+  const name = parts[parts.length - 1]!;
+  const hooksAt = parts.lastIndexOf('hooks', parts.length - 2);
+  if (hooksAt !== -1 && (await isFile(root, [...parts.slice(0, hooksAt), 'HEAD']))) {
+    return 'the folder is a git repository (it holds HEAD), and git runs the files in its hooks folder as programs';
+  }
+  const folder = parts.slice(0, -1);
+  if (name === 'config' && (await isFile(root, [...folder, 'HEAD']))) {
+    return 'the folder is a git repository (it holds HEAD), and git runs programs named in its config';
+  }
+  if (
+    name === 'HEAD' &&
+    ((await isFile(root, [...folder, 'config'])) || (await exists(root, [...folder, 'hooks'])))
+  ) {
+    return 'HEAD makes this folder a git repository whose config and hooks git would use';
+  }
+  return undefined;
+}
+
+async function isFile(root: string, parts: string[]): Promise<boolean> {
+  return (await fs.stat(path.join(root, ...parts)).catch(() => undefined))?.isFile() === true;
+}
+
+async function exists(root: string, parts: string[]): Promise<boolean> {
+  return (await fs.stat(path.join(root, ...parts)).catch(() => undefined)) !== undefined;
+}
+
+/**
+ * The escalation of a write to `userPath`, judged on its real path (so a link such as
+ * `cfg -> .git` is seen through). A path the tool will refuse anyway gets none: the call fails
+ * with its own error.
+ */
+export async function escalationOfWrite(
+  userPath: string,
+  ctx: ToolContext,
+): Promise<Escalation | undefined> {
+  let relative: string;
+  let root: string;
+  try {
+    ({ relative, root } = await resolveInWorkspace(ctx.workspaceRoot, userPath));
+  } catch (error) {
+    if (error instanceof ToolError) return undefined;
+    throw error;
+  }
+  const reason = await codeRunningWrite(root, relative);
+  return reason === undefined ? undefined : { permission: 'exec', reason };
+}
