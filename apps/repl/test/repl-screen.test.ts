@@ -226,7 +226,8 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('lists commands on / and runs /help from the suggestions', async () => {
-    h = await new Harness().start(new ScriptedProvider([], AS_OPENAI_CHAT));
+    // Tall enough for the whole help text, custom commands aside.
+    h = await new Harness(80, 40).start(new ScriptedProvider([], AS_OPENAI_CHAT));
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);

@@ -26,6 +26,7 @@ import {
   type PermissionRequester,
   type Tool,
   type ToolRegistry,
+  type ToolResult,
 } from '@agent/tools';
 import {
   agentProfiles,
@@ -37,6 +38,10 @@ import { providerWithModel, resolveProvider, type ProviderChoice } from './choos
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
+import { personShellText, runPersonShell } from './person-shell';
+import { FileHistory, type UndoResult } from './undo/file-undo';
+import { SnapshotStore } from './undo/snapshot-store';
+import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
 import { PermissionRuleSet } from './permission-settings';
 
 /** Everything one agent session needs; nothing here changes between turns. */
@@ -104,6 +109,9 @@ export class AgentSession {
   private running: RunningTurn | undefined;
   private mode: ToolHistoryMode;
   private readonly meter: ContextMeter;
+  private readonly files: FileHistory;
+  /** The user event id of the running turn, which the edits it makes belong to. */
+  private turnId: string | undefined;
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -144,7 +152,19 @@ export class AgentSession {
       options.permissions,
       (rule, scope) => this.rememberRule(rule, scope),
     );
-    this.registry = agentRegistry({ parent: this, profiles, extraTools: options.extraTools });
+    const store = new SnapshotStore(options.agentHome);
+    this.files = new FileHistory(store, options.workspaceRoot);
+    this.registry = agentRegistry({
+      parent: this,
+      profiles,
+      extraTools: options.extraTools,
+      wrapTool: (tool) =>
+        SNAPSHOT_TOOL_NAMES.has(tool.name)
+          ? withSnapshots(tool, store, (path, before, after) =>
+              this.snapshotTaken(path, before, after),
+            )
+          : tool,
+    });
     this.system = agentSystemPrompt(
       options.workspaceRoot,
       options.agentHome,
@@ -152,6 +172,10 @@ export class AgentSession {
       options.promptSections,
     );
     this.meter = new ContextMeter(this);
+  }
+
+  get workspaceRoot(): string {
+    return this.options.workspaceRoot;
   }
 
   get busy(): boolean {
@@ -220,18 +244,14 @@ export class AgentSession {
    * Runs one prompt's tool loop to its end. Never throws; the result says how it ended. Without
    * a prompt it continues a turn cut off mid-call (`LoopOptions.resume`): the conversation must
    * end with the assistant message whose calls are pending again (a questionnaire reopened on
-   * resume); its re-settled copy replaces it.
+   * resume); its re-settled copy replaces it. `display` is what the transcript shows of the
+   * prompt when the model is sent more (attached files, an expanded custom command).
    */
-  async runTurn(prompt: string | undefined): Promise<TurnResult> {
-    if (this.running) throw new Error('a turn is already running');
-    const running: RunningTurn = {
-      abort: new AbortController(),
-      soft: new AbortController(),
-      done: Promise.resolve(),
-    };
-    let finish!: () => void;
-    running.done = new Promise<void>((resolve) => (finish = resolve));
-    this.running = running;
+  async runTurn(
+    prompt: string | undefined,
+    options: { display?: string } = {},
+  ): Promise<TurnResult> {
+    const { running, finish } = this.startRunning();
     const signal = running.abort.signal;
     try {
       const writer = await this.ensureWriter();
@@ -240,7 +260,7 @@ export class AgentSession {
         this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
         return { reason: 'interrupted', messages: [] };
       }
-      if (prompt !== undefined) writer.recordUser(prompt);
+      if (prompt !== undefined) this.turnId = writer.recordUser(prompt, options.display).id;
       const history: Message[] =
         prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
@@ -280,8 +300,80 @@ export class AgentSession {
       return { reason: 'error', messages: [], error: message };
     } finally {
       this.running = undefined;
+      this.turnId = undefined;
       finish();
     }
+  }
+
+  /**
+   * Runs a command the person typed (`!cmd`) through the shell tool, without a model turn and
+   * without asking permission; Esc/Ctrl+C (interrupt) kill its process group. Its progress is
+   * reported as tool events; command and output join the conversation (see recordShell).
+   */
+  async runShell(command: string): Promise<ToolResult> {
+    const { running, finish } = this.startRunning();
+    try {
+      const writer = await this.ensureWriter();
+      const result = await runPersonShell(command, {
+        signal: running.abort.signal,
+        workspaceRoot: this.options.workspaceRoot,
+        permissions: this.permissions,
+        onEvent: this.options.onEvent,
+      });
+      this.recordShell(command, result.output);
+      await this.flush(writer);
+      return result;
+    } finally {
+      this.running = undefined;
+      finish();
+    }
+  }
+
+  /**
+   * Adds a command the person ran and its output to the conversation (recorded in the session)
+   * so the model sees both with the next prompt.
+   */
+  recordShell(command: string, output: string): void {
+    const text = personShellText(command, output);
+    this.writer?.recordUser(text, `!${command}`);
+    this.messages = [...this.messages, { role: 'user', text }];
+  }
+
+  /**
+   * `/undo`: restores the files the agent changed in the last turn not yet undone (repeated,
+   * the turn before), recorded in the session; refuses while a turn runs or when a file changed
+   * outside the agent since. The model is told which files went back.
+   */
+  async undo(): Promise<UndoResult> {
+    if (this.running) return { ok: false, reason: 'a turn is running' };
+    const result = await this.files.undo();
+    if (!result.ok) return result;
+    const writer = await this.ensureWriter();
+    writer.recordUndo(result.turn, result.restored);
+    const text = `I undid your file changes of an earlier turn: ${result.restored.join(', ')} ${result.restored.length === 1 ? 'is' : 'are'} back as before that turn.`;
+    writer.recordUser(text, '/undo');
+    this.messages = [...this.messages, { role: 'user', text }];
+    await this.flush(writer);
+    return result;
+  }
+
+  private startRunning(): { running: RunningTurn; finish: () => void } {
+    if (this.running) throw new Error('a turn is already running');
+    const running: RunningTurn = {
+      abort: new AbortController(),
+      soft: new AbortController(),
+      done: Promise.resolve(),
+    };
+    let finish!: () => void;
+    running.done = new Promise<void>((resolve) => (finish = resolve));
+    this.running = running;
+    return { running, finish };
+  }
+
+  private snapshotTaken(path: string, before: string | null, after: string | null): void {
+    if (!this.writer || this.turnId === undefined) return;
+    this.writer.recordFileSnapshot(path, before, after);
+    this.files.add({ turn: this.turnId, path, before, after });
   }
 
   /** Esc: finish the current tool batch, start no new model call. */
@@ -354,6 +446,7 @@ export class AgentSession {
   async reset(): Promise<void> {
     await this.closeFile();
     this.messages = [];
+    this.files.clear();
     this.meter.counted(undefined);
   }
 
@@ -375,6 +468,7 @@ export class AgentSession {
     }
     await this.closeFile();
     this.messages = projection.messages;
+    this.files.load(saved.events);
     this.meter.counted(undefined);
     this.writer = await SessionWriter.open(saved.path, {
       onError: (error) => this.options.onEvent({ type: 'save_error', error }),

@@ -25,6 +25,8 @@ export function agentRegistry(input: {
   parent: ParentAgent;
   profiles: ReadonlyMap<string, AgentProfile>;
   extraTools?: readonly Tool[];
+  /** Applied to each workspace tool (snapshots before edits, for `/undo`). */
+  wrapTool?: (tool: Tool) => Tool;
 }): ToolRegistry {
   const { parent } = input;
   const current: Provider = {
@@ -37,7 +39,7 @@ export function agentRegistry(input: {
     stream: (request, signal) => parent.provider.stream(request, signal),
   };
   return new ToolRegistry([
-    ...createWorkspaceTools(),
+    ...createWorkspaceTools().map((tool) => input.wrapTool?.(tool) ?? tool),
     createTaskTool({
       provider: current,
       providerForModel: (model) => parent.providerForModel(model),

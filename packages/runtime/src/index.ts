@@ -5,4 +5,7 @@ export * from './context-meter';
 export * from './events';
 export * from './find-session';
 export * from './flags';
+export * from './custom-commands';
+export * from './mentions';
+export { type UndoResult } from './undo/file-undo';
 export * from './permission-settings';

@@ -65,7 +65,11 @@ function checkEvent(e: RawEvent): string | undefined {
         strings(e, ['cwd', 'provider', 'model']) ?? optionalString(e, 'title', 'session_start')
       );
     case 'user':
-      return strings(e, ['text']);
+      return strings(e, ['text']) ?? optionalString(e, 'display', 'user');
+    case 'file_snapshot':
+      return strings(e, ['path']) ?? hashOrNull(e, 'before') ?? hashOrNull(e, 'after');
+    case 'undo':
+      return strings(e, ['turn']) ?? stringArray(e, 'paths');
     case 'assistant':
       return checkAssistant(e.message);
     case 'tool_end':
@@ -155,6 +159,20 @@ function optionalString(e: RawEvent, key: string, where: string): string | undef
   return e[key] === undefined || typeof e[key] === 'string'
     ? undefined
     : `${where}: "${key}" is not a string`;
+}
+
+function hashOrNull(e: RawEvent, key: string): string | undefined {
+  const value = e[key];
+  return value === null || (typeof value === 'string' && /^[0-9a-f]{64}$/.test(value))
+    ? undefined
+    : `${String(e.type)}: "${key}" is neither a content hash nor null`;
+}
+
+function stringArray(e: RawEvent, key: string): string | undefined {
+  const value = e[key];
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? undefined
+    : `${String(e.type)}: "${key}" is not a list of strings`;
 }
 
 function status(value: unknown, where: string): string | undefined {

@@ -22,7 +22,29 @@ export interface SessionStartEvent extends EventBase {
 
 export interface UserEvent extends EventBase {
   type: 'user';
+  /** What the model was sent (a prompt with its attached files, or a shell command's output). */
   text: string;
+  /** What the transcript shows instead, when shorter (`@src/a.ts (12 lines)`, `!ls`). */
+  display?: string;
+}
+
+/**
+ * A workspace file as it was before an agent edit and as the edit left it, by content hash
+ * (files under the agent home's snapshots folder); `null` means the file did not exist.
+ */
+export interface FileSnapshotEvent extends EventBase {
+  type: 'file_snapshot';
+  /** Forward-slash path relative to the workspace root. */
+  path: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** `/undo` restored the edits of the turn that starts with user event `turn`. */
+export interface UndoEvent extends EventBase {
+  type: 'undo';
+  turn: string;
+  paths: string[];
 }
 
 /** A complete model response; its tool calls carry no raw `output` (memory only, never persisted). */
@@ -88,7 +110,9 @@ export type SessionEvent =
   | CheckpointEvent
   | ProviderChangeEvent
   | QuestionnaireEvent
-  | SettingsEvent;
+  | SettingsEvent
+  | FileSnapshotEvent
+  | UndoEvent;
 
 export type SessionEventType = SessionEvent['type'];
 

@@ -166,8 +166,18 @@ export class SessionWriter {
     }
   }
 
-  recordUser(text: string): SessionEvent {
-    return this.append({ type: 'user', text });
+  recordUser(text: string, display?: string): SessionEvent {
+    return this.append(
+      display === undefined ? { type: 'user', text } : { type: 'user', text, display },
+    );
+  }
+
+  recordFileSnapshot(path: string, before: string | null, after: string | null): SessionEvent {
+    return this.append({ type: 'file_snapshot', path, before, after });
+  }
+
+  recordUndo(turn: string, paths: string[]): SessionEvent {
+    return this.append({ type: 'undo', turn, paths });
   }
 
   recordAssistant(message: AssistantMessage): SessionEvent {

@@ -27,4 +27,31 @@ describe('migrateEvent', () => {
     const event = { v: 1, type: 'checkpoint', id: 'a', ts, summary: 's', tokensSaved: 9000 };
     expect(migrateEvent(event)).toEqual({ ok: true, newer: false, event });
   });
+
+  it('checks the undo events and the user display text', () => {
+    const hash = 'a'.repeat(64);
+    const snapshot = {
+      v: 1,
+      type: 'file_snapshot',
+      id: 'b',
+      ts,
+      path: 'a.ts',
+      before: null,
+      after: hash,
+    };
+    expect(migrateEvent(snapshot)).toEqual({ ok: true, newer: false, event: snapshot });
+    expect(migrateEvent({ ...snapshot, after: 'nope' })).toEqual({
+      ok: false,
+      reason: 'file_snapshot: "after" is neither a content hash nor null',
+    });
+    const undo = { v: 1, type: 'undo', id: 'c', ts, turn: 'a', paths: ['a.ts'] };
+    expect(migrateEvent(undo)).toEqual({ ok: true, newer: false, event: undo });
+    expect(migrateEvent({ ...undo, paths: [1] })).toMatchObject({ ok: false });
+    const user = { v: 1, type: 'user', id: 'd', ts, text: 'long', display: '!ls' };
+    expect(migrateEvent(user)).toEqual({ ok: true, newer: false, event: user });
+    expect(migrateEvent({ ...user, display: 3 })).toEqual({
+      ok: false,
+      reason: 'user: "display" is not a string',
+    });
+  });
 });

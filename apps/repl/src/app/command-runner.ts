@@ -1,13 +1,16 @@
 import {
+  expandCommand,
   findSession,
   openSavedSession,
   SessionNotFound,
   type AgentSession,
+  type CustomCommand,
   type SavedSession,
 } from '@agent/runtime';
 import { listSessions } from '@agent/session';
 import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
-import { COMMANDS, parseCommand } from '../input/commands';
+import { COMMANDS, parseCommand, type CommandInfo } from '../input/commands';
+import { INIT_PROMPT } from './init-prompt';
 import type { ReplApp } from './repl-app';
 import { registryTitles, replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
@@ -20,12 +23,44 @@ export interface CommandDeps {
   agentHome: string;
   workspaceRoot: string;
   replayHooks: readonly ReplayHook[];
+  /** Markdown prompt templates from `.agent/commands/` and `$AGENT_HOME/commands/`. */
+  customCommands: readonly CustomCommand[];
   /** Forgets per-session state of the UI (e.g. "always allow" answers). */
   resetSession(): void;
   quit(): void;
 }
 
 const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history', '/copy']);
+
+/** A command that sends a prompt to the model: what it is sent, what the transcript shows. */
+export interface CommandPrompt {
+  prompt: string;
+  display: string;
+}
+
+/** The custom commands as the `/` menu and /help list them. */
+export function customCommandInfos(commands: readonly CustomCommand[]): CommandInfo[] {
+  return commands.map((c) => ({
+    name: c.name,
+    usage: `${c.name} [args]`,
+    description: c.description,
+    takesArgument: c.template.includes('$ARGUMENTS'),
+  }));
+}
+
+/** /help: keys, the built-in commands, then the custom ones. */
+export function helpText(custom: readonly CustomCommand[] = []): string {
+  const lines = [HELP_TEXT];
+  if (custom.length > 0) {
+    lines.push('Custom commands (.agent/commands/, $AGENT_HOME/commands/):');
+    for (const c of customCommandInfos(custom))
+      lines.push(`  ${c.usage.padEnd(24)} ${c.description}`);
+  }
+  lines.push(
+    'Prompts: @path attaches a workspace file (Tab completes) · !command runs a shell command',
+  );
+  return lines.join('\n');
+}
 
 export const HELP_TEXT = [
   'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc or Ctrl+C interrupt',
@@ -42,7 +77,7 @@ export async function runCommand(
   text: string,
   deps: CommandDeps,
   signal: AbortSignal = new AbortController().signal,
-): Promise<void> {
+): Promise<void | CommandPrompt> {
   const { app, session } = deps;
   const parsed = parseCommand(text);
   if (!parsed) return app.error(`Not a command: ${text}`);
@@ -51,7 +86,7 @@ export async function runCommand(
   }
   switch (parsed.name) {
     case '/help':
-      return app.info(HELP_TEXT);
+      return app.info(helpText(deps.customCommands));
     case '/quit':
     case '/exit':
       return deps.quit();
@@ -91,8 +126,18 @@ export async function runCommand(
       const problem = session.credentialProblem();
       return problem ? app.error(problem) : undefined;
     }
-    default:
+    case '/undo': {
+      const result = await session.undo();
+      if (!result.ok) return app.error(`Nothing undone: ${result.reason}.`);
+      return app.info(`Undone: restored ${result.restored.join(', ')}.`);
+    }
+    case '/init':
+      return { prompt: INIT_PROMPT, display: '/init' };
+    default: {
+      const custom = deps.customCommands.find((c) => c.name === parsed.name);
+      if (custom) return { prompt: expandCommand(custom, parsed.args), display: text };
       return app.error(`Unknown command ${parsed.name}. /help lists the commands.`);
+    }
   }
 }
 
@@ -178,7 +223,7 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.transcript.clear();
   deps.app.view.followTail();
   deps.app.router.input.seedHistory(
-    saved.events.flatMap((event) => (event.type === 'user' ? [event.text] : [])),
+    saved.events.flatMap((event) => (event.type === 'user' ? [event.display ?? event.text] : [])),
   );
   const titles = registryTitles(deps.session.registry);
   for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks, titles)) {

@@ -1,5 +1,6 @@
 import { InputState } from '../input/input-state';
 import type { Key } from '../input/key';
+import { mentionAt } from '../input/mention-completion';
 import { Suggestions } from '../input/suggestions';
 import type { ModalSlot } from './modal';
 
@@ -23,6 +24,8 @@ export interface RouterActions {
   toggleFold(): void;
   /** Something visible changed: schedule a paint. */
   changed(): void;
+  /** Tab after `@word`: completes a workspace path (asynchronously). */
+  completeMention?(): void;
 }
 
 /** Two Ctrl+C presses within this window on an empty idle prompt quit. */
@@ -69,6 +72,13 @@ export class KeyRouter {
         if (result.type === 'submit') this.actions.submit(result.text);
       }
       if (outcome.type !== 'none') return this.afterEdit();
+    }
+    if (
+      name === 'tab' &&
+      this.actions.completeMention &&
+      mentionAt(this.input.text, this.input.cursor)
+    ) {
+      return this.actions.completeMention();
     }
     if (name === 'C-o') {
       this.actions.toggleFold();

@@ -1,4 +1,11 @@
-import type { AgentSession, RuntimeEvent } from '@agent/runtime';
+import {
+  attachedLine,
+  expandMentions,
+  mentionsIn,
+  type AgentSession,
+  type RuntimeEvent,
+} from '@agent/runtime';
+import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -10,14 +17,22 @@ import { TurnStats } from './turn-stats';
 
 export type { StatusInfo } from '../view/status-line';
 
-/** Runs a slash command; resolves when it is done. `signal` aborts on Ctrl+C or quit. */
-export type CommandHandler = (text: string, signal: AbortSignal) => Promise<void>;
+/**
+ * Runs a slash command; resolves when it is done, with a prompt to send when the command is one
+ * (a custom command, /init). `signal` aborts on Ctrl+C or quit.
+ */
+export type CommandHandler = (
+  text: string,
+  signal: AbortSignal,
+) => Promise<void | { prompt: string; display: string }>;
 
 /** The loaded agent, everything the app needs of it at once. */
 export interface AttachedAgent {
   session: AgentSession;
   commands: CommandHandler;
   display: ToolDisplay;
+  /** The workspace's files (gitignore-aware) for `@` completion. */
+  listFiles?: (signal: AbortSignal) => Promise<string[]>;
 }
 
 /**
@@ -39,6 +54,9 @@ export class ReplApp {
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
+  /** A prompt's mentions are being read before its turn starts. */
+  private preparing = false;
+  private listFiles: AttachedAgent['listFiles'];
   /** An interrupt happened while prompts were queued: they go back to the input, not out. */
   private holdQueue = false;
   private commandAbort: AbortController | undefined;
@@ -82,6 +100,7 @@ export class ReplApp {
       pageSize: () => this.size.height,
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
+      completeMention: () => void this.completeMention(),
     });
     this.transcript.onChange(() => this.onPaint());
     this.modals.onChange(() => {
@@ -103,7 +122,7 @@ export class ReplApp {
   }
 
   get busy(): boolean {
-    return !this.core || this.core.busy || this.commandRunning;
+    return !this.core || this.core.busy || this.commandRunning || this.preparing;
   }
 
   /** Rows of the transcript area the painters last laid out. */
@@ -128,6 +147,10 @@ export class ReplApp {
     if (this.busy) {
       this.queue.push(text);
       this.onPaint();
+      return;
+    }
+    if (text.trim().startsWith('!')) {
+      void this.startShell(text.trim().slice(1).trim());
       return;
     }
     void this.startTurn(text);
@@ -186,16 +209,34 @@ export class ReplApp {
     this.stopSpinner();
   }
 
-  /** Runs a prompt now (the queue calls this in order). */
-  async startTurn(text: string): Promise<void> {
+  /**
+   * Runs a prompt now (the queue calls this in order): its `@path` mentions are attached (one
+   * compact line each in the transcript). `display` is what a command's prompt shows instead.
+   */
+  async startTurn(text: string, display?: string): Promise<void> {
     this.view.followTail();
-    this.transcript.add({ kind: 'user', text });
+    this.transcript.add({ kind: 'user', text: display ?? text });
+    let prompt = text;
+    if (display === undefined && this.core && mentionsIn(text).length > 0) {
+      this.preparing = true;
+      try {
+        const expanded = await expandMentions(this.core.workspaceRoot, text);
+        for (const file of expanded.attached) this.info(attachedLine(file));
+        for (const problem of expanded.problems) this.error(problem);
+        prompt = expanded.text;
+      } catch (error) {
+        this.error(`Could not attach the mentioned files: ${(error as Error).message}`);
+      } finally {
+        this.preparing = false;
+      }
+    }
     this.renderer = new TurnRenderer(this.transcript, this.display);
     this.stats.start();
     this.turnRunning = true;
     this.startSpinner();
     this.onPaint();
-    await this.core?.runTurn(text).catch(() => undefined);
+    const shown = prompt === text ? display : (display ?? text);
+    await this.core?.runTurn(prompt, { display: shown }).catch(() => undefined);
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -226,6 +267,28 @@ export class ReplApp {
     this.next();
   }
 
+  /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
+  async startShell(command: string): Promise<void> {
+    this.view.followTail();
+    if (command === '') return this.error('Type a command after ! (for example !git status).');
+    this.transcript.add({ kind: 'user', text: `!${command}` });
+    this.renderer = new TurnRenderer(this.transcript, {
+      isHidden: () => false,
+      showsOutput: () => true,
+    });
+    this.startSpinner();
+    this.onPaint();
+    await this.core?.runShell(command).catch((error: Error) => this.error(error.message));
+    const output = this.transcript.segments[this.transcript.segments.length - 1];
+    if (output?.kind === 'output') {
+      output.folded = false;
+      this.transcript.touch(output);
+    }
+    this.stopSpinner();
+    this.onPaint();
+    this.next();
+  }
+
   /** Expands every folded tool output and subagent, or folds them all again when none is folded. */
   toggleFold(): void {
     const outputs = this.transcript.segments.filter(
@@ -244,6 +307,7 @@ export class ReplApp {
     this.core = agent.session;
     this.commandHandler = agent.commands;
     this.display = agent.display;
+    this.listFiles = agent.listFiles;
     this.onPaint();
     if (this.continuePending) {
       this.continuePending = false;
@@ -266,17 +330,45 @@ export class ReplApp {
   private async runCommand(text: string): Promise<void> {
     this.commandRunning = true;
     this.onPaint();
+    let prompt: { prompt: string; display: string } | void = undefined;
     try {
       this.commandAbort = new AbortController();
-      await this.commandHandler(text, this.commandAbort.signal);
+      prompt = await this.commandHandler(text, this.commandAbort.signal);
     } catch (error) {
       this.error(error instanceof Error ? error.message : String(error));
     } finally {
       this.commandAbort = undefined;
       this.commandRunning = false;
       this.onPaint();
-      this.next();
     }
+    if (prompt && !this.disposed) await this.startTurn(prompt.prompt, prompt.display);
+    else this.next();
+  }
+
+  /** Tab after `@word`: fills the best workspace path; the status line names the others. */
+  private async completeMention(): Promise<void> {
+    const input = this.router.input;
+    const at = mentionAt(input.text, input.cursor);
+    if (!at || !this.listFiles) return;
+    const before = input.text;
+    let files: string[];
+    try {
+      files = await this.listFiles(new AbortController().signal);
+    } catch (error) {
+      return this.flash(`Cannot list the workspace: ${(error as Error).message}`);
+    }
+    if (input.text !== before) return;
+    const candidates = rankPaths(files, at.query);
+    if (candidates.length === 0) return this.flash(`No workspace file matches @${at.query}`);
+    const next = applyMention(input.text, at.start, input.cursor, candidates[0]!);
+    input.setText(next.text);
+    input.cursor = next.cursor;
+    this.router.suggestions.update(input.text);
+    if (candidates.length > 1) {
+      const more = candidates.length > 5 ? ', …' : '';
+      this.flash(`Also matching: ${candidates.slice(1, 5).join(', ')}${more}`, 4000);
+    }
+    this.urgentPaint();
   }
 
   private next(): void {

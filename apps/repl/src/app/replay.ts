@@ -26,7 +26,7 @@ export function replaySegments(
   for (const event of events) {
     switch (event.type) {
       case 'user':
-        entries.push({ kind: 'user', text: event.text });
+        entries.push({ kind: 'user', text: event.display ?? event.text });
         break;
       case 'assistant':
         if (event.message.text.trim()) {

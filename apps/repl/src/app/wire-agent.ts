@@ -1,8 +1,16 @@
 import type { Provider } from '@agent/llm';
-import { AgentSession, findSession, SessionNotFound, type SavedSession } from '@agent/runtime';
+import {
+  AgentSession,
+  findSession,
+  loadCustomCommands,
+  SessionNotFound,
+  type SavedSession,
+} from '@agent/runtime';
+import { findFiles, realWorkspaceRoot } from '@agent/tools';
+import { COMMANDS } from '../input/commands';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
-import { runCommand, showResumed, type CommandDeps } from './command-runner';
+import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import type { CardPermissionRequester } from './permission-requester';
 import type { ReplApp } from './repl-app';
@@ -52,6 +60,14 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     onEvent: (event) => app.onRuntimeEvent(event),
   });
 
+  const custom = await loadCustomCommands(
+    agentHome,
+    args.cwd,
+    new Set([...COMMANDS.map((c) => c.name), '/exit']),
+  );
+  for (const error of custom.errors) app.error(`Custom command skipped: ${error}`);
+  app.router.suggestions.commands = [...COMMANDS, ...customCommandInfos(custom.commands)];
+
   const deps: CommandDeps = {
     app,
     session,
@@ -60,6 +76,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     replayHooks: extensions.flatMap((extension) =>
       extension.replaySegment ? [extension.replaySegment] : [],
     ),
+    customCommands: custom.commands,
     resetSession: () => session.permissionRules.resetSession(),
     quit: () => void options.quit(0),
   };
@@ -76,6 +93,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       isHidden: (name) => session.registry.get(name)?.interactive === true,
       showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
     },
+    listFiles: workspaceLister(args.cwd),
   });
   return session;
 }
@@ -96,4 +114,19 @@ async function savedSession(
     app.error(error.message);
     return undefined;
   }
+}
+
+/** The workspace's files for `@` completion (gitignore-aware), listed at most every 5 s. */
+function workspaceLister(workspace: string): (signal: AbortSignal) => Promise<string[]> {
+  let cached: { at: number; files: Promise<string[]> } | undefined;
+  return (signal) => {
+    if (!cached || Date.now() - cached.at > 5000) {
+      const files = realWorkspaceRoot(workspace).then((root) =>
+        findFiles({ root, base: root, pattern: '**', signal }),
+      );
+      cached = { at: Date.now(), files };
+      files.catch(() => (cached = undefined));
+    }
+    return cached.files;
+  };
 }

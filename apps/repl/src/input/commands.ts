@@ -42,13 +42,18 @@ export const COMMANDS: readonly CommandInfo[] = [
     takesArgument: true,
   },
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
+  { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },
+  { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 
 /** Commands matching what is typed, while the prompt is a lone `/word`. */
-export function suggestCommands(text: string): CommandInfo[] {
+export function suggestCommands(
+  text: string,
+  commands: readonly CommandInfo[] = COMMANDS,
+): CommandInfo[] {
   if (!/^\/[\w-]*$/.test(text)) return [];
-  const matches = COMMANDS.filter((command) => command.name.startsWith(text));
+  const matches = commands.filter((command) => command.name.startsWith(text));
   return matches;
 }
 

@@ -1,4 +1,4 @@
-import { suggestCommands, type CommandInfo } from './commands';
+import { COMMANDS, suggestCommands, type CommandInfo } from './commands';
 import type { Key } from './key';
 
 /** What accepting a suggestion does to the prompt. */
@@ -18,9 +18,11 @@ export class Suggestions {
   /** First item of the visible window (see `window`). */
   private top = 0;
   private dismissedFor: string | undefined;
+  /** The commands offered: the built-in ones, then custom commands once loaded. */
+  commands: readonly CommandInfo[] = COMMANDS;
 
   update(text: string): void {
-    const items = this.dismissedFor === text ? [] : suggestCommands(text);
+    const items = this.dismissedFor === text ? [] : suggestCommands(text, this.commands);
     if (items.map((i) => i.name).join() !== this.items.map((i) => i.name).join()) {
       this.selected = 0;
       this.top = 0;

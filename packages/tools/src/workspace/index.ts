@@ -13,7 +13,8 @@ export { grepTool, type GrepInput } from './grep';
 export { writeFileTool, type WriteFileInput } from './write-file';
 export { editFileTool, type EditFileInput } from './edit-file';
 export { HeadTailBuffer, boundText } from './head-tail-buffer';
-export { formatBytes } from './file-text';
+export { formatBytes, countLines, readTextFile } from './file-text';
+export { findFiles, type FindFilesOptions } from './find-files';
 export {
   runShellTool,
   SHELL_OUTPUT_HEAD_BYTES,

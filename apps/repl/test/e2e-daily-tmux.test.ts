@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
+import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+
+const driver = new TmuxDriver('repl-daily');
+
+/** What the fake was sent, as one string, for the request at `index`. */
+function sent(server: FakeServer, index: number): string {
+  return JSON.stringify(server.requests[index]?.body.messages ?? []);
+}
+
+describe('daily-driver features in tmux against the openai-chat fake', () => {
+  let home: string;
+  let workspace: string;
+  let server: FakeServer | undefined;
+  let count = 0;
+  let session = '';
+
+  beforeEach(() => {
+    home = mkdtempSync(path.join(os.tmpdir(), 'repl-daily-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-daily-ws-'));
+  });
+  afterEach(async () => {
+    try {
+      driver.run('kill-session', '-t', session);
+    } catch {
+      // already gone
+    }
+    await server?.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+  afterAll(() => driver.kill());
+
+  async function launch(turns: ScriptedTurn[]): Promise<FakeServer> {
+    server = await startOpenAIChatServer(turns);
+    session = `daily-${++count}`;
+    driver.start(session, replAgainstFake({ serverUrl: server.url, agentHome: home, workspace }));
+    await driver.waitFor(session, 'openai-chat/fake-model');
+    await driver.waitFor(session, '· ready ·');
+    return server;
+  }
+  const type = (text: string) => driver.type(session, text);
+  const key = (name: string) => driver.keys(session, name);
+  const waitFor = (needle: string) => driver.waitFor(session, needle);
+
+  it('@src/ma + Tab completes a workspace path and the file reaches the model', async () => {
+    mkdirSync(path.join(workspace, 'src'));
+    mkdirSync(path.join(workspace, 'build', 'src'), { recursive: true });
+    writeFileSync(path.join(workspace, '.gitignore'), 'build/\n');
+    writeFileSync(path.join(workspace, 'build', 'src', 'main.ts'), 'ignored\n');
+    writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const answer = 42;\n');
+    writeFileSync(path.join(workspace, 'src', 'mail.ts'), 'export const mail = 1;\n');
+    const fake = await launch([{ text: 'The answer is 42.' }]);
+    type('explain @src/ma');
+    key('Tab');
+    await waitFor('explain @src/mail.ts');
+    // Other matches are named on the status line; the gitignored copy is not one of them.
+    const completed = await waitFor('Also matching: src/main.ts');
+    expect(completed).not.toContain('build/');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    key('BSpace');
+    type('n');
+    key('Tab');
+    await waitFor('explain @src/main.ts');
+    type('please');
+    key('Enter');
+    const screen = await waitFor('The answer is 42.');
+    expect(screen).toContain('@src/main.ts (1 line)');
+    expect(sent(fake, 0)).toContain('export const answer = 42;');
+    expect(sent(fake, 0)).not.toContain('ignored');
+  });
+
+  it('!echo hi shows hi without a model turn, and the next request carries it', async () => {
+    const fake = await launch([{ text: 'You printed hi.' }]);
+    type('!echo hi; echo done-$((40+2))');
+    key('Enter');
+    const screen = await waitFor('done-42');
+    expect(screen).toMatch(/^\s*hi\s*$/m);
+    expect(fake.requests).toHaveLength(0);
+    await waitFor('· ready ·');
+    type('what did it print?');
+    key('Enter');
+    await waitFor('You printed hi.');
+    expect(sent(fake, 0)).toContain('$ echo hi; echo done-$((40+2))');
+    expect(sent(fake, 0)).toContain('hi\\ndone-42');
+  });
+
+  it('a custom command from .agent/commands expands $ARGUMENTS and is listed', async () => {
+    mkdirSync(path.join(workspace, '.agent', 'commands'), { recursive: true });
+    writeFileSync(
+      path.join(workspace, '.agent', 'commands', 'greet.md'),
+      '---\ndescription: greet someone warmly\n---\nWrite a warm greeting for $ARGUMENTS.\n',
+    );
+    const fake = await launch([{ text: 'Hello, dear world!' }]);
+    type('/gr');
+    await waitFor('greet someone warmly');
+    key('Escape');
+    type('eet the world');
+    key('Enter');
+    await waitFor('Hello, dear world!');
+    expect(sent(fake, 0)).toContain('Write a warm greeting for the world.');
+    type('/help');
+    key('Enter');
+    await waitFor('greet someone warmly');
+  });
+
+  it('/undo restores the file the last turn edited, and a second /undo the turn before', async () => {
+    const file = path.join(workspace, 'notes.txt');
+    writeFileSync(file, 'zero\n');
+    const writeTurn = (id: string, content: string): ScriptedTurn => ({
+      text: '',
+      toolCalls: [{ id, name: 'write_file', arguments: { path: 'notes.txt', content } }],
+    });
+    await launch([
+      writeTurn('w1', 'one\n'),
+      { text: 'Wrote one.' },
+      writeTurn('w2', 'two\n'),
+      { text: 'Wrote two.' },
+    ]);
+    for (const [prompt, done] of [
+      ['write one', 'Wrote one.'],
+      ['write two', 'Wrote two.'],
+    ] as const) {
+      type(prompt);
+      key('Enter');
+      await waitFor('Yes, allow once');
+      key('Enter');
+      await waitFor(done);
+      await waitFor('· ready ·');
+    }
+    expect(readFileSync(file, 'utf8')).toBe('two\n');
+    type('/undo');
+    key('Escape');
+    key('Enter');
+    await waitFor('Undone: restored notes.txt');
+    expect(readFileSync(file, 'utf8')).toBe('one\n');
+    type('/undo');
+    key('Escape');
+    key('Enter');
+    const until = Date.now() + 10000;
+    while (Date.now() < until && readFileSync(file, 'utf8') !== 'zero\n') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(readFileSync(file, 'utf8')).toBe('zero\n');
+    type('/undo');
+    key('Escape');
+    key('Enter');
+    await waitFor('Nothing undone: nothing to undo');
+  });
+
+  it('/init asks the model to survey the project and write AGENTS.md, on a permission card', async () => {
+    writeFileSync(
+      path.join(workspace, 'package.json'),
+      '{"name":"demo","scripts":{"test":"jest"}}\n',
+    );
+    const fake = await launch([
+      {
+        text: '',
+        toolCalls: [{ id: 'l1', name: 'list_files', arguments: {} }],
+      },
+      {
+        text: '',
+        toolCalls: [
+          {
+            id: 'w1',
+            name: 'write_file',
+            arguments: { path: 'AGENTS.md', content: '# demo\n\nRun the tests with `npm test`.\n' },
+          },
+        ],
+      },
+      { text: 'Drafted AGENTS.md.' },
+    ]);
+    type('/init');
+    key('Escape');
+    key('Enter');
+    await waitFor('Yes, allow once');
+    key('Enter');
+    await waitFor('Drafted AGENTS.md.');
+    expect(sent(fake, 0)).toContain('Draft an AGENTS.md for this workspace');
+    expect(sent(fake, 1)).toContain('package.json');
+    expect(readFileSync(path.join(workspace, 'AGENTS.md'), 'utf8')).toContain('npm test');
+  });
+});

@@ -1,0 +1,83 @@
+import { countLines, readTextFile, resolveInWorkspace, ToolError } from '@agent/tools';
+
+/** Characters of one mentioned file attached to a prompt; the rest is cut with a note. */
+export const MAX_MENTION_CHARS = 20_000;
+/** Characters of all mentioned files of one prompt together. */
+export const MAX_MENTIONS_TOTAL_CHARS = 60_000;
+
+/** A file attached to a prompt, for the transcript's compact line. */
+export interface AttachedFile {
+  path: string;
+  lines: number;
+  /** Lines actually attached when the file was cut. */
+  keptLines?: number;
+}
+
+export interface ExpandedPrompt {
+  /** The prompt followed by the attached files: what the model is sent. */
+  text: string;
+  attached: AttachedFile[];
+  /** Mentions that could not be attached, with the reason. */
+  problems: string[];
+}
+
+const MENTION = /(^|\s)@([^\s@]+)/g;
+
+/** The `@path` mentions of a prompt, in order, each once. */
+export function mentionsIn(prompt: string): string[] {
+  const found = new Set<string>();
+  for (const match of prompt.matchAll(MENTION)) found.add(match[2]!.replace(/[.,;:!?)]+$/, ''));
+  return [...found].filter((p) => p !== '');
+}
+
+/**
+ * Attaches the files a prompt mentions as `@path` (inside the workspace only, text files only),
+ * each bounded to {@link MAX_MENTION_CHARS} and all to {@link MAX_MENTIONS_TOTAL_CHARS}, with a
+ * note where a file was cut. Mentions that are not readable files are reported, not attached.
+ */
+export async function expandMentions(
+  workspaceRoot: string,
+  prompt: string,
+): Promise<ExpandedPrompt> {
+  const attached: AttachedFile[] = [];
+  const problems: string[] = [];
+  const blocks: string[] = [];
+  let budget = MAX_MENTIONS_TOTAL_CHARS;
+  for (const mention of mentionsIn(prompt)) {
+    let content: string;
+    let relative: string;
+    try {
+      const target = await resolveInWorkspace(workspaceRoot, mention);
+      relative = target.relative;
+      content = await readTextFile(target);
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      problems.push(`@${mention} not attached: ${error.message}`);
+      continue;
+    }
+    const lines = countLines(content);
+    const limit = Math.min(MAX_MENTION_CHARS, budget);
+    const file: AttachedFile = { path: relative, lines };
+    let body = content;
+    if (content.length > limit) {
+      const cut = content.slice(0, limit);
+      body = cut.slice(0, Math.max(0, cut.lastIndexOf('\n') + 1)) || cut;
+      file.keptLines = countLines(body);
+      body += `\n[cut: the first ${file.keptLines} of ${lines} lines are attached; read the file for the rest]\n`;
+    }
+    budget -= Math.min(body.length, budget);
+    blocks.push(`<file path="${relative}">\n${body}${body.endsWith('\n') ? '' : '\n'}</file>`);
+    attached.push(file);
+  }
+  if (blocks.length === 0) return { text: prompt, attached, problems };
+  const text = `${prompt}\n\nFiles the person attached:\n${blocks.join('\n')}`;
+  return { text, attached, problems };
+}
+
+/** The transcript's compact line for an attached file: `@src/main.ts (120 lines)`. */
+export function attachedLine(file: AttachedFile): string {
+  const lines = `${file.lines} line${file.lines === 1 ? '' : 's'}`;
+  return file.keptLines === undefined
+    ? `@${file.path} (${lines})`
+    : `@${file.path} (${lines}, cut to the first ${file.keptLines})`;
+}

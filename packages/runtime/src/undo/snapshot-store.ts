@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+/** The content hash a snapshot is stored under (sha256, hex). */
+export function contentHash(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Content-addressed copies of workspace files, under `$AGENT_HOME/snapshots/ab/abcdef…`: the
+ * same content is stored once, whichever session or file it came from.
+ */
+export class SnapshotStore {
+  constructor(private readonly agentHome: string) {}
+
+  /** Stores `content` (if not already there); its hash. */
+  async save(content: Buffer): Promise<string> {
+    const hash = contentHash(content);
+    const file = this.pathOf(hash);
+    try {
+      await fs.access(file);
+      return hash;
+    } catch {
+      // not stored yet
+    }
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temp, content);
+    await fs.rename(temp, file);
+    return hash;
+  }
+
+  /** The stored content, or undefined when the snapshot is gone or damaged. */
+  async load(hash: string): Promise<Buffer | undefined> {
+    try {
+      const content = await fs.readFile(this.pathOf(hash));
+      return contentHash(content) === hash ? content : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private pathOf(hash: string): string {
+    return path.join(this.agentHome, 'snapshots', hash.slice(0, 2), hash);
+  }
+}
+
+/** A file's content, or null when nothing is there. */
+export async function readOrNull(absolute: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}

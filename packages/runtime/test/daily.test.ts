@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { allowAll } from '@agent/tools';
+import {
+  AgentSession,
+  expandMentions,
+  MAX_MENTION_CHARS,
+  openSavedSession,
+  type RuntimeEvent,
+} from '../src';
+
+const write = (content: string) => ({
+  text: '',
+  toolCalls: [
+    { id: `c${content.length}`, name: 'write_file', arguments: { path: 'a.txt', content } },
+  ],
+});
+
+describe('AgentSession: undo, shell commands and mentions', () => {
+  let home: string;
+  let workspace: string;
+  let server: FakeServer | undefined;
+  const events: RuntimeEvent[] = [];
+
+  beforeEach(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-home-'));
+    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-ws-'));
+    events.length = 0;
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
+  });
+
+  const create = async (url: string, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
+    AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      permissions: allowAll,
+      resume,
+      onEvent: (event) => events.push(event),
+    });
+  const file = () => path.join(workspace, 'a.txt');
+
+  it('undoes the last turn, then the one before, also after a resume; refuses after outside edits', async () => {
+    fs.writeFileSync(file(), 'zero\n');
+    server = await startOpenAIChatServer([
+      write('one\n'),
+      { text: 'wrote one' },
+      write('two!\n'),
+      { text: 'wrote two' },
+      { text: 'ok' },
+    ]);
+    const first = await create(server.url);
+    await first.runTurn('write one');
+    await first.runTurn('write two');
+    expect(fs.readFileSync(file(), 'utf8')).toBe('two!\n');
+    const sessionFile = first.sessionFile!;
+    await first.close();
+
+    const resumed = await create(server.url, await openSavedSession(sessionFile));
+    expect(await resumed.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(fs.readFileSync(file(), 'utf8')).toBe('one\n');
+    fs.writeFileSync(file(), 'changed by hand\n');
+    const refused = await resumed.undo();
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.reason).toMatch(/a\.txt changed outside the agent/);
+    expect(fs.readFileSync(file(), 'utf8')).toBe('changed by hand\n');
+    fs.writeFileSync(file(), 'one\n');
+    await resumed.close();
+
+    // The first undo is in the session: the next resume goes on with the turn before.
+    const again = await create(server.url, await openSavedSession(sessionFile));
+    expect(await again.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(fs.readFileSync(file(), 'utf8')).toBe('zero\n');
+    expect(await again.undo()).toMatchObject({ ok: false, reason: /nothing to undo/ });
+    // The model is told what went back.
+    await again.runTurn('thanks');
+    const last = server.requests[server.requests.length - 1]!.body;
+    expect(JSON.stringify(last.messages)).toContain('I undid your file changes');
+    await again.close();
+  });
+
+  it('removes a file the undone turn created', async () => {
+    server = await startOpenAIChatServer([write('new\n'), { text: 'created' }]);
+    const session = await create(server.url);
+    await session.runTurn('create a.txt');
+    expect(fs.existsSync(file())).toBe(true);
+    expect(await session.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(fs.existsSync(file())).toBe(false);
+    await session.close();
+  });
+
+  it('runs a shell command without a model turn and sends command and output with the next prompt', async () => {
+    server = await startOpenAIChatServer([{ text: 'I saw it.' }]);
+    const session = await create(server.url);
+    const result = await session.runShell('echo hi-from-shell');
+    expect(result.output).toContain('hi-from-shell');
+    expect(server.requests).toHaveLength(0);
+    const types = events.map((e) => e.type);
+    expect([types[0], types[types.length - 1]]).toEqual(['tool_start', 'tool_end']);
+    expect(types).not.toContain('turn_end');
+    await session.runTurn('what did it print?');
+    const sent = JSON.stringify(server.requests[0]!.body.messages);
+    expect(sent).toContain('$ echo hi-from-shell');
+    expect(sent).toContain('hi-from-shell\\n');
+    const saved = await openSavedSession(session.sessionFile!);
+    expect(saved.events.find((e) => e.type === 'user')).toMatchObject({
+      display: '!echo hi-from-shell',
+    });
+    await session.close();
+  });
+
+  it('kills a running shell command on interrupt', async () => {
+    server = await startOpenAIChatServer([]);
+    const session = await create(server.url);
+    const running = session.runShell('sleep 30; echo never');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await session.interrupt();
+    const result = await running;
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.output).toContain('aborted');
+    expect(session.busy).toBe(false);
+    await session.close();
+  });
+
+  it('attaches mentioned workspace files, bounded, and refuses paths outside', async () => {
+    fs.mkdirSync(path.join(workspace, 'src'));
+    fs.writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const x = 1;\n');
+    fs.writeFileSync(path.join(workspace, 'big.txt'), 'line\n'.repeat(MAX_MENTION_CHARS));
+    const expanded = await expandMentions(
+      workspace,
+      'look at @src/main.ts and @big.txt, not @../etc/passwd',
+    );
+    expect(expanded.attached).toEqual([
+      { path: 'src/main.ts', lines: 1 },
+      { path: 'big.txt', lines: MAX_MENTION_CHARS, keptLines: MAX_MENTION_CHARS / 5 },
+    ]);
+    expect(expanded.text).toContain('<file path="src/main.ts">\nexport const x = 1;\n</file>');
+    expect(expanded.text).toContain('[cut: the first 4000 of 20000 lines are attached');
+    expect(expanded.problems).toEqual([
+      expect.stringMatching(/@\.\.\/etc\/passwd not attached: .*outside the workspace/),
+    ]);
+  });
+});
