@@ -78,7 +78,8 @@ export type ResolveResult =
   | { ok: false; reason: 'not_found' | 'ambiguous'; message: string; candidates: SessionInfo[] };
 
 /**
- * Finds a session by exact id, by a unique id prefix, or by the path of a session file. Ambiguous
+ * Finds a session by exact id, by a unique id prefix or other unique part, or by the path of a
+ * session file. Ambiguous
  * prefixes list their candidates so the person can be told which ones match.
  */
 export async function resolveSession(
@@ -93,7 +94,12 @@ export async function resolveSession(
   const sessions = await listSessions(agentHome);
   const exact = sessions.find((s) => s.id === query);
   if (exact) return { ok: true, session: exact };
-  const matches = query.length > 0 ? sessions.filter((s) => s.id.startsWith(query)) : [];
+  const prefixed = query.length > 0 ? sessions.filter((s) => s.id.startsWith(query)) : [];
+  // Any unique part of an id will do (the random tail, say), when no id starts with it.
+  const matches =
+    prefixed.length > 0 || query.length === 0
+      ? prefixed
+      : sessions.filter((s) => s.id.includes(query));
   if (matches.length === 1) return { ok: true, session: matches[0]! };
   if (matches.length === 0) {
     return {

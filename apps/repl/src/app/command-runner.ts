@@ -11,6 +11,8 @@ import { listSessions } from '@agent/session';
 import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
 import { COMMANDS, parseCommand, type CommandInfo } from '../input/commands';
 import { INIT_PROMPT } from './init-prompt';
+import { SessionPicker, type PickerResult } from './session-picker';
+import type { CustomSegment } from '../view/segment';
 import type { ReplApp } from './repl-app';
 import { registryTitles, replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
@@ -101,7 +103,7 @@ export async function runCommand(
     case '/sessions':
       return listHere(deps);
     case '/resume':
-      return resume(parsed.args, deps);
+      return resume(parsed.args, deps, signal);
     case '/context':
       return app.info(contextReport(session));
     case '/tool-history': {
@@ -188,15 +190,12 @@ async function listHere(deps: CommandDeps): Promise<void> {
   deps.app.info(['Sessions (newest first; /resume ID):', ...lines].join('\n'));
 }
 
-async function resume(idOrPart: string, deps: CommandDeps): Promise<void> {
+async function resume(idOrPart: string, deps: CommandDeps, signal: AbortSignal): Promise<void> {
   let saved: SavedSession | undefined;
   try {
     if (idOrPart === '') {
-      const sessions = await listSessions(deps.agentHome);
-      const file = sessions.find(
-        (s) => s.cwd === deps.workspaceRoot && s.id !== deps.session.sessionId,
-      )?.path;
-      if (!file) return deps.app.error('No other saved session for this directory.');
+      const file = await pickSession(deps, signal);
+      if (!file) return;
       saved = await openSavedSession(file);
     } else {
       saved = await findSession(deps.agentHome, deps.workspaceRoot, { resume: idOrPart });
@@ -206,6 +205,42 @@ async function resume(idOrPart: string, deps: CommandDeps): Promise<void> {
     throw error;
   }
   if (saved) await resumeSaved(saved, deps);
+}
+
+/** `/resume` alone: the session picker (this workspace's sessions first); the chosen file. */
+async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<string | undefined> {
+  const all = (await listSessions(deps.agentHome)).filter((s) => s.id !== deps.session.sessionId);
+  if (all.length === 0) {
+    deps.app.error('No other saved session yet.');
+    return undefined;
+  }
+  const here = all.filter((s) => s.cwd === deps.workspaceRoot);
+  const sessions = [...here, ...all.filter((s) => s.cwd !== deps.workspaceRoot)];
+  const picker = new SessionPicker(sessions, new Date(), deps.session.sessionId);
+  const { app } = deps;
+  return new Promise((resolve) => {
+    const segment: CustomSegment = { kind: 'custom', render: (width) => picker.render(width) };
+    const settle = (file: string | undefined): void => {
+      picker.done = true;
+      signal.removeEventListener('abort', onAbort);
+      close();
+      app.transcript.touch(segment);
+      resolve(file);
+    };
+    const onAbort = (): void => settle(undefined);
+    const handle = (result: PickerResult): void => {
+      if (result.type === 'picked') settle(result.session.path);
+      else if (result.type === 'closed') settle(undefined);
+      else if (result.type === 'changed') app.transcript.touch(segment);
+    };
+    app.transcript.add(segment);
+    const close = app.modals.open({
+      hint: 'type to filter · ↑↓ select · Enter resumes · Esc closes',
+      handleKey: (key) => handle(picker.handleKey(key)),
+      handlePaste: (text) => handle(picker.paste(text)),
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**

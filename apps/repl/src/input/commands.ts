@@ -13,7 +13,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   {
     name: '/resume',
     usage: '/resume [id]',
-    description: 'resume a saved session (latest here without an id)',
+    description: 'resume a saved session: any unique part of its id, or pick from a list',
     takesArgument: true,
   },
   { name: '/sessions', usage: '/sessions', description: 'list saved sessions of this directory' },
