@@ -46,6 +46,11 @@ export interface Provider {
   readonly id: string;
   readonly model: string;
   stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
+  /**
+   * The model names the endpoint offers, where its API lists them (`/model`). Rejects with an
+   * actionable message when the listing fails; absent where the API has no listing.
+   */
+  listModels?(signal: AbortSignal): Promise<string[]>;
 }
 
 /** Every provider id the agent knows. `text` is the no-native-tools transport over Chat Completions. */

@@ -15,7 +15,12 @@ export interface WireProtocol {
   ): Array<string | Uint8Array>;
   /** The HTTP error body the real service sends for `status`. */
   errorBody(status: number, message: string): string;
+  /** The body of the service's model listing (`GET /v1/models`) for `FAKE_MODELS`, if it has one. */
+  modelsBody?(path: string): string | undefined;
 }
+
+/** The models every fake server lists (answered at once, not part of `requests`). */
+export const FAKE_MODELS = ['fake-model', 'fake-model-large', 'fake-model-mini'];
 
 export interface FakeServer {
   /** `http://127.0.0.1:PORT` (no path). */
@@ -56,6 +61,12 @@ export async function startFakeServer(
         body = rawBody ? JSON.parse(rawBody) : undefined;
       } catch {
         body = undefined;
+      }
+      const models = req.method === 'GET' ? protocol.modelsBody?.(req.url ?? '/') : undefined;
+      if (models !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(models);
+        return;
       }
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',

@@ -123,7 +123,8 @@ export async function runCommand(
     case '/permissions':
       return permissions(parsed.args, deps);
     case '/model': {
-      if (parsed.args !== '') session.setModel(parsed.args);
+      if (parsed.args === '') return listModels(deps, signal);
+      session.setModel(parsed.args);
       app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
       const problem = session.credentialProblem();
       return problem ? app.error(problem) : undefined;
@@ -270,6 +271,25 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );
   offerOpenQuestionnaire(saved.events, { session: deps.session, app: deps.app });
+}
+
+/** `/model` alone: the current model and, where the provider's API lists them, the others. */
+async function listModels(deps: CommandDeps, signal: AbortSignal): Promise<void> {
+  const { app, session } = deps;
+  const { id, model } = session.provider;
+  const current = `Model: ${id} / ${model}`;
+  if (!session.provider.listModels) {
+    return app.info(`${current}\n${id} offers no model list; /model NAME switches.`);
+  }
+  let models: string[];
+  try {
+    models = await session.provider.listModels(signal);
+  } catch (error) {
+    if (signal.aborted) return;
+    return app.error(`${current}\nCould not list ${id}'s models: ${(error as Error).message}`);
+  }
+  const lines = models.map((name) => `  ${name === model ? '●' : ' '} ${name}`);
+  app.info([current, `Models ${id} offers (/model NAME switches):`, ...lines].join('\n'));
 }
 
 /** `/permissions`: the rules in force, numbered; `remove N` and `approve` change them. */

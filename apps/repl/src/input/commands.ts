@@ -32,7 +32,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   {
     name: '/model',
     usage: '/model [name]',
-    description: 'show or switch the model',
+    description: "list the provider's models, or switch to one",
     takesArgument: true,
   },
   {

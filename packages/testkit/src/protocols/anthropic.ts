@@ -1,4 +1,4 @@
-import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -115,6 +115,20 @@ export function anthropicErrorEvent(type = 'overloaded_error', message = 'Overlo
 
 /** Anthropic Messages streaming (`POST /v1/messages`, SSE with `event:` lines). */
 export const anthropicProtocol: WireProtocol = {
+  modelsBody: (path) =>
+    path.split('?')[0] === '/v1/models'
+      ? JSON.stringify({
+          data: FAKE_MODELS.map((id) => ({
+            id,
+            type: 'model',
+            display_name: id,
+            created_at: '2026-01-01T00:00:00Z',
+          })),
+          has_more: false,
+          first_id: FAKE_MODELS[0],
+          last_id: FAKE_MODELS.at(-1),
+        })
+      : undefined,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/messages',
   contentType: 'text/event-stream',
   encode: (turn: ScriptedTurn, _request: RecordedRequest, turnIndex: number) =>

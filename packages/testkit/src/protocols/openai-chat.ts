@@ -1,4 +1,4 @@
-import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -16,6 +16,13 @@ const FINISH: Record<string, string> = { stop: 'stop', tool_use: 'tool_calls', l
  * `stream_options.include_usage` is set, then `data: [DONE]`.
  */
 export const openAIChatProtocol: WireProtocol = {
+  modelsBody: (path) =>
+    path.split('?')[0] === '/v1/models'
+      ? JSON.stringify({
+          object: 'list',
+          data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
+        })
+      : undefined,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/chat/completions',
   contentType: 'text/event-stream',
   errorBody: openAIErrorBody,

@@ -1,4 +1,4 @@
-import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -14,6 +14,13 @@ import { openAIErrorBody, usageOf } from './openai-errors';
  * `response.completed` (or `response.incomplete` for a length stop) carrying the whole output.
  */
 export const openAIResponsesProtocol: WireProtocol = {
+  modelsBody: (path) =>
+    path.split('?')[0] === '/v1/models'
+      ? JSON.stringify({
+          object: 'list',
+          data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
+        })
+      : undefined,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/responses',
   contentType: 'text/event-stream',
   errorBody: openAIErrorBody,

@@ -36,17 +36,24 @@ export function create(options: ProviderOptions): Provider {
     return classified;
   };
 
-  return guardedProvider(
+  /** The SDK client, made on first use; undefined without a key or token. */
+  const clientOf = (): Anthropic | undefined => {
+    const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+    if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return undefined;
+    client ??= new Anthropic({
+      apiKey: apiKey ?? null,
+      baseURL: baseUrl,
+      ...sdkClientOptions(options),
+    });
+    return client;
+  };
+
+  const provider = guardedProvider(
     'anthropic',
     options.model,
     async function* (state, request, signal) {
-      const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
-      if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return missingKey();
-      client ??= new Anthropic({
-        apiKey: apiKey ?? null,
-        baseURL: baseUrl,
-        ...sdkClientOptions(options),
-      });
+      const client = clientOf();
+      if (!client) return missingKey();
       const events = await client.messages.create(toAnthropicRequest(options.model, request), {
         signal,
       });
@@ -60,6 +67,20 @@ export function create(options: ProviderOptions): Provider {
     },
     classify,
   );
+  return {
+    ...provider,
+    async listModels(signal: AbortSignal): Promise<string[]> {
+      const listing = clientOf();
+      if (!listing) throw new Error(missingKey().error!.message);
+      try {
+        const ids: string[] = [];
+        for await (const model of listing.models.list({}, { signal })) ids.push(model.id);
+        return ids.sort();
+      } catch (error) {
+        throw new Error(classify(error, { streaming: false }).message, { cause: error });
+      }
+    },
+  };
 }
 
 function missingKey(): EndEvent {

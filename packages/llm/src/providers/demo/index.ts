@@ -26,6 +26,10 @@ export class DemoProvider implements Provider {
     const delay = this.options.delayMs ?? 15;
     return play(request, signal, delay);
   }
+
+  async listModels(): Promise<string[]> {
+    return ['demo'];
+  }
 }
 
 async function* play(

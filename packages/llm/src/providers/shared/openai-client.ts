@@ -90,5 +90,18 @@ export function openAIProvider<T>(
         connection.classify,
       );
     },
+    async listModels(signal: AbortSignal): Promise<string[]> {
+      const client = connection.client;
+      if (!client) throw new Error(connection.missingKey().message);
+      try {
+        const ids: string[] = [];
+        for await (const model of client.models.list({ signal })) ids.push(model.id);
+        return ids.sort();
+      } catch (error) {
+        throw new Error(connection.classify(error, { streaming: false }).message, {
+          cause: error,
+        });
+      }
+    },
   };
 }

@@ -26,6 +26,7 @@ export function retryingProvider(
     id: provider.id,
     model: provider.model,
     stream: (request, signal) => retrying(provider, request, signal, maxRetries, maxWaitMs),
+    ...(provider.listModels ? { listModels: (signal) => provider.listModels!(signal) } : {}),
   };
 }
 

@@ -1,0 +1,29 @@
+import { FAKE_MODELS, openAIChatProtocol, startFakeServer } from '@agent/testkit';
+import { Harness } from './harness';
+
+const ENTER = '\r';
+
+describe('/model', () => {
+  it('lists the models the provider offers, marks the current one, and switches by name', async () => {
+    const server = await startFakeServer(openAIChatProtocol, []);
+    const h = await new Harness(100, 30).start(undefined, {
+      provider: 'openai-chat',
+      model: 'fake-model',
+      baseUrl: `${server.url}/v1`,
+    });
+    try {
+      await h.type('/model');
+      h.send(ENTER);
+      const listed = await h.waitForText('Models openai-chat offers');
+      expect(listed).toContain('● fake-model');
+      for (const name of FAKE_MODELS) expect(listed).toContain(name);
+      await h.type('/model fake-model-mini');
+      h.send(ENTER);
+      await h.waitForText('Model: openai-chat / fake-model-mini');
+      expect(h.repl.core.provider.model).toBe('fake-model-mini');
+    } finally {
+      await h.stop();
+      await server.close();
+    }
+  });
+});
