@@ -14,7 +14,11 @@ import {
   routeQuestionnairePaste,
   type QuestionnaireKeyRoute,
 } from '../ask-user/questionnaire-keys';
-import { ElicitationFormSegment, ElicitationUrlSegment } from './elicitation-segment';
+import {
+  ElicitationFormSegment,
+  ElicitationUrlSegment,
+  type ElicitationOutcome,
+} from './elicitation-segment';
 import { toFormAnswer } from './form-questions';
 
 const HINT = 'an MCP server asks · Enter on the last answer sends · Esc declines · Ctrl+C cancels';
@@ -33,7 +37,14 @@ export class ElicitationController implements ElicitationRequester {
   askForm(form: FormQuestionnaire, signal: AbortSignal): Promise<FormOutcome> {
     if (form.questions.length === 0) return Promise.resolve({ action: 'accept', answers: [] });
     const segment = new ElicitationFormSegment(form);
-    return this.open(segment, signal, (model): FormOutcome => {
+    const fields = (answers: readonly FormAnswer[]) =>
+      form.questions.map((question, i) => ({
+        key: question.key,
+        question: question.question,
+        answer: answers[i] ?? null,
+      }));
+    const cancelled = { server: form.server, action: 'cancel' as const, fields: fields([]) };
+    return this.open(segment, signal, cancelled, (model): FormOutcome => {
       const result = model.result!;
       if (result.cancelled) return { action: 'decline' };
       const answers: FormAnswer[] = form.questions.map((question, i) =>
@@ -42,15 +53,7 @@ export class ElicitationController implements ElicitationRequester {
       return { action: 'accept', answers };
     }).then((outcome) => {
       const answers = outcome.action === 'accept' ? outcome.answers : [];
-      segment.resolve({
-        server: form.server,
-        action: outcome.action,
-        fields: form.questions.map((question, i) => ({
-          key: question.key,
-          question: question.question,
-          answer: answers[i] ?? null,
-        })),
-      });
+      segment.resolve({ server: form.server, action: outcome.action, fields: fields(answers) });
       this.touch(segment);
       return outcome;
     });
@@ -61,7 +64,8 @@ export class ElicitationController implements ElicitationRequester {
     signal: AbortSignal,
   ): Promise<{ action: 'accept' | 'decline' | 'cancel' }> {
     const segment = new ElicitationUrlSegment(request.server, request.message, request.url);
-    return this.open(segment, signal, (model) => {
+    const cancelled = { server: request.server, action: 'cancel' as const, url: request.url };
+    return this.open(segment, signal, cancelled, (model) => {
       const result = model.result!;
       const accepted = !result.cancelled && result.answers[0]?.startsWith('Accept') === true;
       return { action: accepted ? ('accept' as const) : ('decline' as const) };
@@ -75,6 +79,7 @@ export class ElicitationController implements ElicitationRequester {
   private open<T>(
     segment: Live,
     signal: AbortSignal,
+    cancelled: ElicitationOutcome,
     settle: (model: QuestionnaireModel) => T,
   ): Promise<T> {
     if (signal.aborted) return Promise.reject(signal.reason ?? new Error('cancelled'));
@@ -87,7 +92,7 @@ export class ElicitationController implements ElicitationRequester {
       };
       const onAbort = (): void => {
         finish();
-        segment.resolve({ server: serverOf(segment), action: 'cancel' });
+        segment.resolve(cancelled);
         this.touch(segment);
         reject(signal.reason ?? new Error('cancelled'));
       };
@@ -116,8 +121,4 @@ export class ElicitationController implements ElicitationRequester {
     this.host.transcript.touch(segment);
     this.host.requestPaint();
   }
-}
-
-function serverOf(segment: Live): string {
-  return segment instanceof ElicitationFormSegment ? segment.form.server : segment.server;
 }
