@@ -175,4 +175,55 @@ describe('MCP in the REPL end to end in tmux (issue 15)', () => {
     );
     expect(recorded.fields.find((f: { key: string }) => f.key === 'homepage').answer).toBeNull();
   });
+
+  it("a workspace's .mcp.json starts nothing until /mcp trust, which is remembered", async () => {
+    const ws = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-e2e-trust-')));
+    const ownHome = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'mcp-e2e-trust-home-')));
+    const wsMarker = `${marker}-ws`;
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    writeFileSync(
+      path.join(ws, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { local: { command: process.execPath, args: [script, 'stdio', wsMarker] } },
+      }),
+    );
+    try {
+      driver.run('kill-session', '-t', 'mcp');
+    } catch {
+      // no session left from the test before
+    }
+    const start = () =>
+      driver.start(
+        'mcp',
+        replAgainstFake({ serverUrl: server.url, agentHome: ownHome, workspace: ws }),
+        { cols: 100, rows: 40 },
+      );
+    try {
+      start();
+      await waitFor('were not started (local)', 20_000);
+      await waitFor('/mcp trust');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(serverPids(wsMarker)).toEqual([]);
+      typeText('/mcp trust');
+      keys('Enter');
+      await waitFor('mcp__local__echo', 20_000);
+      expect(serverPids(wsMarker)).toHaveLength(1);
+      typeText('/quit');
+      keys('Enter');
+      expect(await until(() => serverPids(wsMarker).length === 0, 10_000)).toBe(true);
+      driver.run('kill-session', '-t', 'mcp');
+
+      // Trusted once: the next start runs the servers without asking.
+      start();
+      await waitFor('openai-chat/fake-model');
+      expect(await until(() => serverPids(wsMarker).length === 1, 20_000)).toBe(true);
+      expect(driver.capture('mcp')).not.toContain('were not started');
+      typeText('/quit');
+      keys('Enter');
+      expect(await until(() => serverPids(wsMarker).length === 0, 10_000)).toBe(true);
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+      rmSync(ownHome, { recursive: true, force: true });
+    }
+  });
 });
