@@ -71,7 +71,7 @@ describe('ElicitationController', () => {
     press('backspace', 'backspace', 'backspace', 'down', 'up', 'up', 'enter');
     const outcome = await answered;
     expect(outcome).toEqual({ action: 'accept', answers: ['Ada', 'red', 'Yes', null] });
-    expect(form.toContent((outcome as { answers: [] }).answers)).toEqual({
+    expect(form.toContent(outcome.action === 'accept' ? outcome.answers : [])).toEqual({
       ok: true,
       content: { name: 'Ada', color: 'red', subscribe: true },
     });

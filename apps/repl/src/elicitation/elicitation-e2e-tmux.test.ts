@@ -1,4 +1,11 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
@@ -42,7 +49,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 /** Every process whose command line runs server-everything with `marker` (this test's own). */
 function serverPids(marker: string): number[] {
   const pids: number[] = [];
-  for (const entry of require('node:fs').readdirSync('/proc') as string[]) {
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
@@ -163,7 +170,7 @@ describe('MCP in the REPL end to end in tmux (issue 15)', () => {
     expect(serverPids(marker)).toEqual([]);
 
     const sessions = path.join(home, 'sessions');
-    const file = require('node:fs').readdirSync(sessions)[0] as string;
+    const file = readdirSync(sessions)[0]!;
     const events = readFileSync(path.join(sessions, file), 'utf8')
       .trim()
       .split('\n')
