@@ -132,7 +132,13 @@ export class AgentSession {
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
-    if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+    try {
+      if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+    } catch (error) {
+      // The session's MCP servers have started: a session that is never returned stops them.
+      await session.mcp?.close();
+      throw error;
+    }
     return session;
   }
 
