@@ -129,6 +129,66 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     await until(() => !isAlive(pid));
   });
 
+  it("a subagent allowed mcp__everything__* calls the server's tools; its server's questions are declined, never asked", async () => {
+    fs.mkdirSync(path.join(home, 'agents'));
+    fs.writeFileSync(
+      path.join(home, 'agents', 'mcp-user.md'),
+      '---\nname: mcp-user\ndescription: uses MCP\ntools: ["mcp__everything__*"]\n---\nUse the tools.',
+    );
+    fake = await startOpenAIChatServer([
+      {
+        toolCalls: [
+          {
+            id: 'task1',
+            name: 'task',
+            arguments: { agent: 'mcp-user', description: 'ask the server', prompt: 'go' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: 'sub1', name: 'mcp__everything__trigger-elicitation-request', arguments: {} },
+        ],
+      },
+      { text: 'subagent done' },
+      { text: 'primary done' },
+    ]);
+    const asked: string[] = [];
+    const records: string[] = [];
+    const session = await AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'm', baseUrl: `${fake.url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      permissions: allowAll,
+      mcp: {
+        elicitation: {
+          askForm: async (form) => {
+            asked.push(form.server);
+            return { action: 'accept', answers: [] };
+          },
+          askUrl: async () => ({ action: 'accept' }),
+        },
+      },
+      onEvent: (event) => {
+        if (event.type === 'elicitation') records.push(event.record.action);
+      },
+    });
+    await session.mcp!.ready();
+    const result = await session.runTurn('delegate');
+    expect(result.reason).toBe('done');
+    // The subagent got the server's tools, not the primary's built-ins.
+    const subTools = toolNames(fake.requests[1]!.body);
+    expect(subTools).toContain('mcp__everything__trigger-elicitation-request');
+    expect(subTools).not.toContain('read_file');
+    expect(asked).toEqual([]);
+    expect(records).toEqual(['decline']);
+    await session.close();
+  });
+
   it('mcp: false starts nothing', async () => {
     fake = await startOpenAIChatServer([]);
     const session = await AgentSession.create({
