@@ -39,7 +39,7 @@ import {
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
-import { elicitationEvent, McpLink, type McpSessionOptions } from './mcp-link';
+import { elicitationEvent, McpLink, mcpConfigured, type McpSessionOptions } from './mcp-link';
 import type { SavedSession } from './find-session';
 import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
@@ -169,7 +169,7 @@ export class AgentSession {
     const store = new SnapshotStore(options.agentHome);
     this.files = new FileHistory(store, options.workspaceRoot);
     this.mcpLink =
-      options.mcp === false
+      options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
         ? undefined
         : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
             onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
@@ -199,7 +199,7 @@ export class AgentSession {
     this.meter = new ContextMeter(this);
   }
 
-  /** The session's MCP servers (undefined when MCP is off). */
+  /** The session's MCP servers (undefined when MCP is off or no server is configured). */
   get mcp(): McpManager | undefined {
     return this.mcpLink?.manager;
   }

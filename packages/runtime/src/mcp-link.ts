@@ -1,10 +1,6 @@
-import {
-  startMcp,
-  type ElicitationRecord,
-  type McpAgentTool,
-  type McpManager,
-  type McpServerStatus,
-} from '@agent/mcp';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ElicitationRecord, McpAgentTool, McpManager, McpServerStatus } from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
 import type { ElicitationRequester, Tool } from '@agent/tools';
 
@@ -49,6 +45,9 @@ export class McpLink {
     events: McpLinkEvents,
   ) {
     const requester = options.elicitation;
+    // Loaded only when servers are configured: the SDK, zod and ajv are heavy for a plain run.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startMcp } = require('@agent/mcp') as typeof import('@agent/mcp');
     this.manager = startMcp({
       agentHome,
       workspace,
@@ -104,6 +103,28 @@ export class McpLink {
           ? Promise.resolve({ action: 'decline' })
           : requester.askUrl(request, signal),
     };
+  }
+}
+
+/**
+ * Whether any MCP server is configured: `mcpServers` entries in `$AGENT_HOME/config.json`, or a
+ * workspace `.mcp.json` (trusted or not: an untrusted one is still reported). A file that cannot
+ * be read counts as configured, so the MCP client reports the problem.
+ */
+export function mcpConfigured(agentHome: string, workspace: string): boolean {
+  if (fs.existsSync(path.join(workspace, '.mcp.json'))) return true;
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(agentHome, 'config.json'), 'utf8');
+  } catch {
+    return false;
+  }
+  if (!text.includes('mcpServers')) return false;
+  try {
+    const servers = (JSON.parse(text) as { mcpServers?: unknown }).mcpServers;
+    return typeof servers !== 'object' || servers === null || Object.keys(servers).length > 0;
+  } catch {
+    return true;
   }
 }
 

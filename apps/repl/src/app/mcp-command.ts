@@ -35,7 +35,11 @@ export function mcpReport(mcp: McpManager): string {
 
 /** Runs `/mcp [trust | reconnect NAME]`. */
 export async function runMcpCommand(args: string, mcp: McpManager | undefined, app: ReplApp) {
-  if (!mcp) return app.error('MCP is off in this session.');
+  if (!mcp) {
+    return app.info(
+      'No MCP servers. Add them under "mcpServers" in $AGENT_HOME/config.json or in the workspace\'s .mcp.json, then restart (see the README).',
+    );
+  }
   const [sub, ...rest] = args.split(/\s+/).filter(Boolean);
   if (sub === undefined) return app.info(mcpReport(mcp));
   if (sub === 'trust' && rest.length === 0) {
