@@ -46,8 +46,8 @@ export const COMMANDS: readonly CommandInfo[] = [
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
   {
     name: '/mcp',
-    usage: '/mcp [trust|reconnect NAME]',
-    description: 'MCP servers: state, tools, errors; trust the workspace; reconnect one',
+    usage: '/mcp [trust|reconnect]',
+    description: 'MCP servers; trust the workspace; reconnect NAME',
     takesArgument: true,
   },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
