@@ -1,6 +1,6 @@
-import { QuestionnaireModel, type QuestionnaireSummary } from '@agent/askuser';
+import { QuestionnaireModel } from '@agent/askuser';
 import type { ElicitationField } from '@agent/session';
-import type { FormQuestionnaire } from '@agent/tools';
+import type { FormQuestionnaire, QuestionnaireSummary } from '@agent/tools';
 import {
   renderQuestionnaireCard,
   renderQuestionnaireSummary,
