@@ -1,6 +1,6 @@
 import { QuestionnaireModel } from '@agent/askuser';
 import type { ElicitationField } from '@agent/session';
-import type { FormQuestionnaire, QuestionnaireSummary } from '@agent/tools';
+import { REDACTED, type FormQuestionnaire, type QuestionnaireSummary } from '@agent/tools';
 import {
   renderQuestionnaireCard,
   renderQuestionnaireSummary,
@@ -63,6 +63,8 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
     total,
     cancelled: outcome.action !== 'accept',
     headline: `MCP ${oneLine(outcome.server)}: ${what} ${verb}`,
+    // A replayed exchange whose answers lost a secret says so, as ask_user's summary does.
+    redacted: items.some((item) => item.answer.includes(REDACTED)),
   };
   return renderQuestionnaireSummary(summary, width);
 }
