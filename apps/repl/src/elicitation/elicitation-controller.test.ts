@@ -30,6 +30,8 @@ function setup() {
     modals: new ModalSlot(),
     requestPaint: () => undefined,
     settings: { maxAskUser: 3 },
+    viewportRows: () => 200,
+    followTail: () => undefined,
   };
   const screen = () =>
     host.transcript.segments

@@ -36,7 +36,7 @@ export class ElicitationController implements ElicitationRequester {
 
   askForm(form: FormQuestionnaire, signal: AbortSignal): Promise<FormOutcome> {
     if (form.questions.length === 0) return Promise.resolve({ action: 'accept', answers: [] });
-    const segment = new ElicitationFormSegment(form);
+    const segment = new ElicitationFormSegment(form, () => this.host.viewportRows());
     const fields = (answers: readonly FormAnswer[]) =>
       form.questions.map((question, i) => ({
         key: question.key,
@@ -63,7 +63,9 @@ export class ElicitationController implements ElicitationRequester {
     request: UrlRequest,
     signal: AbortSignal,
   ): Promise<{ action: 'accept' | 'decline' | 'cancel' }> {
-    const segment = new ElicitationUrlSegment(request.server, request.message, request.url);
+    const segment = new ElicitationUrlSegment(request.server, request.message, request.url, () =>
+      this.host.viewportRows(),
+    );
     const cancelled = { server: request.server, action: 'cancel' as const, url: request.url };
     return this.open(segment, signal, cancelled, (model) => {
       const result = model.result!;
@@ -103,6 +105,8 @@ export class ElicitationController implements ElicitationRequester {
           finish();
           resolve(settle(segment.model));
         } else {
+          // A key on the card brings it back into view (after PageUp scrolled it away).
+          this.host.followTail();
           this.touch(segment);
         }
       };

@@ -79,7 +79,11 @@ export class ElicitationFormSegment implements CustomSegment {
   readonly model: QuestionnaireModel;
   private outcome: ElicitationOutcome | undefined;
 
-  constructor(readonly form: FormQuestionnaire) {
+  constructor(
+    readonly form: FormQuestionnaire,
+    /** The rows the transcript shows: a live card is laid out to fit them. */
+    private readonly rows?: () => number,
+  ) {
     this.model = new QuestionnaireModel(formToQuestionnaire(form), {
       check: (index, answer, typed) => checkAnswer(form.questions[index]!, answer, typed),
     });
@@ -93,13 +97,27 @@ export class ElicitationFormSegment implements CustomSegment {
     this.outcome = outcome;
   }
 
+  layoutKey(): number {
+    return this.live && this.rows ? this.rows() : 0;
+  }
+
   render(width: number): Line[] {
     if (this.outcome) return renderElicitationSummary(this.outcome, width);
-    return [
-      ...header(this.form.server, this.form.message, Math.max(12, width)),
-      ...renderQuestionnaireCard(this.model, width),
-    ];
+    return liveCard(this.form.server, this.form.message, this.model, width, this.rows);
   }
+}
+
+/** The server's message above the card, the two fitted to the screen's rows when known. */
+function liveCard(
+  server: string,
+  message: string,
+  model: QuestionnaireModel,
+  width: number,
+  rows?: () => number,
+): Line[] {
+  const top = header(server, message, Math.max(12, width));
+  const maxRows = rows ? Math.max(8, rows() - top.length) : undefined;
+  return [...top, ...renderQuestionnaireCard(model, width, maxRows ? { maxRows } : {})];
 }
 
 /** A URL request: the server's message and the URL, asked before anything is opened. */
@@ -112,6 +130,7 @@ export class ElicitationUrlSegment implements CustomSegment {
     readonly server: string,
     readonly message: string,
     readonly url: string,
+    private readonly rows?: () => number,
   ) {
     this.model = new QuestionnaireModel(
       {
@@ -134,11 +153,12 @@ export class ElicitationUrlSegment implements CustomSegment {
     this.outcome = outcome;
   }
 
+  layoutKey(): number {
+    return this.live && this.rows ? this.rows() : 0;
+  }
+
   render(width: number): Line[] {
     if (this.outcome) return renderElicitationSummary(this.outcome, width);
-    return [
-      ...header(this.server, this.message, Math.max(12, width)),
-      ...renderQuestionnaireCard(this.model, width),
-    ];
+    return liveCard(this.server, this.message, this.model, width, this.rows);
   }
 }
