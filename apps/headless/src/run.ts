@@ -60,27 +60,40 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       toolHistory: options.toolHistory,
       maxIterations: options.maxIterations,
       resume: previous,
+      // No elicitation requester: a server's question is declined at once, nobody can answer.
+      mcp: { trustWorkspace: options.trustMcp, env: io.env },
       onEvent: (event) => render(output, event),
     }),
   );
-  const problem = session.credentialProblem();
-  if (problem) throw new UsageError(problem);
-  output.notice(
-    `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
-  );
-  const sessionId = await session.openSessionFile();
-  output.start({
-    sessionId,
-    provider: session.provider.id,
-    model: session.provider.model,
-    cwd: workspace,
-    resumed: previous !== undefined,
-  });
-
-  const removeHandlers = abortOnSignals(() => void session.interrupt(), EXIT.interrupted);
+  // From here on the session owns MCP server processes: every path out closes it.
+  const stopped = new AbortController();
+  let removeHandlers = (): void => undefined;
   let result;
+  let sessionId: string;
   try {
-    result = await session.runTurn(prompt);
+    const problem = session.credentialProblem();
+    if (problem) throw new UsageError(problem);
+    output.notice(
+      `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
+    );
+    sessionId = await session.openSessionFile();
+    output.start({
+      sessionId,
+      provider: session.provider.id,
+      model: session.provider.model,
+      cwd: workspace,
+      resumed: previous !== undefined,
+    });
+    removeHandlers = abortOnSignals(() => {
+      stopped.abort();
+      void session.interrupt();
+    }, EXIT.interrupted);
+    // One prompt: its first request should see the servers' tools, so the run waits for every
+    // server to connect or fail (each within its time limit); a signal stops the wait.
+    await mcpReady(session, output, stopped.signal);
+    result = stopped.signal.aborted
+      ? { reason: 'interrupted' as const, messages: [] }
+      : await session.runTurn(prompt);
   } finally {
     removeHandlers();
     await session.close();
@@ -105,7 +118,47 @@ function render(output: RunOutput, event: RuntimeEvent): void {
   if (event.type === 'save_error') {
     return output.notice(`the session could not be saved: ${event.error.message}`);
   }
+  if (event.type === 'mcp_servers') return;
+  if (event.type === 'elicitation') {
+    const note = event.record.note ? ` (${event.record.note})` : '';
+    return output.notice(
+      `MCP server ${event.record.server} asked a question: ${event.record.action}${note}`,
+    );
+  }
   output.event(event);
+}
+
+/**
+ * Waits for the MCP servers, then reports the ones that failed, configuration problems, and a
+ * workspace `.mcp.json` left unstarted for want of `--trust-mcp`.
+ */
+async function mcpReady(
+  session: AgentSession,
+  output: RunOutput,
+  signal: AbortSignal,
+): Promise<void> {
+  const mcp = session.mcp;
+  if (!mcp) return;
+  await new Promise<void>((resolve) => {
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    mcp.ready().then(resolve, resolve);
+  });
+  for (const problem of mcp.configErrors()) output.notice(`MCP configuration: ${problem}`);
+  const servers = mcp.servers();
+  for (const server of servers) {
+    if (server.state === 'failed') {
+      output.notice(
+        `MCP server ${server.name} failed to start: ${server.error ?? 'unknown error'}`,
+      );
+    }
+  }
+  const untrusted = servers.filter((server) => server.state === 'disabled-untrusted');
+  if (untrusted.length > 0) {
+    output.notice(
+      `the workspace's .mcp.json servers were not started (${untrusted.map((s) => s.name).join(', ')}): ` +
+        'run with --trust-mcp to start them (--yes does not trust servers)',
+    );
+  }
 }
 
 async function previousSession(

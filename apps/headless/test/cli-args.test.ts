@@ -30,6 +30,7 @@ describe('parseCliArgs', () => {
         '--output',
         'jsonl',
         '--yes',
+        '--trust-mcp',
         '--max-iterations',
         '7',
         '--resume',
@@ -46,6 +47,7 @@ describe('parseCliArgs', () => {
         toolHistory: 'off',
         output: 'jsonl',
         yes: true,
+        trustMcp: true,
         maxIterations: 7,
         resume: 'abc',
         continue: false,
@@ -60,6 +62,7 @@ describe('parseCliArgs', () => {
       kind: 'run',
       options: {
         prompt: '-',
+        trustMcp: false,
         output: 'text',
         yes: false,
         continue: true,

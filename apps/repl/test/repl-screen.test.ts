@@ -232,5 +232,6 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('keys and commands');
     h.send(ENTER);
     await h.waitForText('Shift+Enter or Ctrl+J newline');
+    await h.waitForText('/mcp [trust|reconnect]');
   });
 });

@@ -16,6 +16,7 @@ export {
   FREE_FORM_LABEL,
   QuestionnaireModel,
   type QuestionnaireAction,
+  type QuestionnaireOptions,
   type QuestionnaireStatus,
 } from './questionnaire-model';
 export { ASK_USER_GUIDANCE } from './guidance';

@@ -158,4 +158,25 @@ describe('QuestionnaireModel', () => {
     press(model, 'a😀b', 'left', 'backspace');
     expect(model.draft).toBe('ab');
   });
+
+  it('a check refuses an answer with its message as the hint and keeps the question', () => {
+    const seen: Array<[number, string, boolean]> = [];
+    const model = new QuestionnaireModel(questionnaire, {
+      check: (index, answer, typed) => {
+        seen.push([index, answer, typed]);
+        return typed && answer !== '42' ? 'expected 42' : undefined;
+      },
+    });
+    press(model, 'enter', '41', 'enter');
+    expect(model.questionIndex).toBe(1);
+    expect(model.hint).toBe('expected 42');
+    expect(model.status).toBe('active');
+    press(model, 'backspace', '2', 'enter');
+    expect(model.result).toMatchObject({ answers: ['PostgreSQL', '42'], custom: [false, true] });
+    expect(seen).toEqual([
+      [0, 'PostgreSQL', false],
+      [1, '41', true],
+      [1, '42', true],
+    ]);
+  });
 });

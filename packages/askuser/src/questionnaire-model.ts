@@ -23,6 +23,14 @@ export type QuestionnaireAction =
 
 export type QuestionnaireStatus = 'active' | 'answered' | 'cancelled';
 
+export interface QuestionnaireOptions {
+  /**
+   * Checks an answer before it is recorded (an MCP server's form: typed values against the
+   * field's schema); a message refuses it and is shown as the hint.
+   */
+  check?(index: number, answer: string, typed: boolean): string | undefined;
+}
+
 const EMPTY_ANSWER_HINT = 'Type an answer first, or choose an option with Up/Down';
 const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} characters`;
 
@@ -48,7 +56,10 @@ export class QuestionnaireModel {
   private readonly recorded: string[] = [];
   private readonly typed: boolean[] = [];
 
-  constructor(questionnaire: Questionnaire) {
+  constructor(
+    questionnaire: Questionnaire,
+    private readonly options: QuestionnaireOptions = {},
+  ) {
     if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
     this.questionnaire = questionnaire;
     this.drafts = questionnaire.questions.map(() => '');
@@ -244,6 +255,11 @@ export class QuestionnaireModel {
   }
 
   private record(answer: string, custom: boolean): void {
+    const problem = this.options.check?.(this.index, answer, custom);
+    if (problem !== undefined) {
+      this.notice = problem;
+      return;
+    }
     this.recorded.push(answer);
     this.typed.push(custom);
     this.isEditing = false;

@@ -127,6 +127,11 @@ describe('loadAgentSettings', () => {
     expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8 });
   });
 
+  it('leaves mcpServers to the MCP client (a config.json with servers still loads)', () => {
+    writeConfig({ autoCompact: 0.5, mcpServers: { files: { command: 'x' } } });
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.5 });
+  });
+
   it('reads autoCompact as a fraction in (0, 1] or false', () => {
     writeConfig({ autoCompact: 0.5 });
     expect(loadAgentSettings(home).autoCompact).toBe(0.5);

@@ -18,7 +18,8 @@ import {
   type ResolvedProvider,
   type ToolHistoryMode,
 } from '@agent/llm';
-import { SessionWriter } from '@agent/session';
+import type { McpManager } from '@agent/mcp';
+import { SessionWriter, type SessionEventInput } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import {
   withRules,
@@ -32,11 +33,13 @@ import {
   agentProfiles,
   agentRegistry,
   agentSystemPrompt,
+  MCP_PROMPT_SECTION,
   skippedInstructions,
 } from './assemble-agent';
 import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { RuntimeEvent } from './events';
+import { elicitationEvent, McpLink, mcpConfigured, type McpSessionOptions } from './mcp-link';
 import type { SavedSession } from './find-session';
 import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
@@ -72,6 +75,8 @@ export interface AgentSessionOptions {
   maxIterations?: number;
   /** A saved session to continue from the start. */
   resume?: SavedSession;
+  /** MCP servers (config.json and, when trusted, the workspace's .mcp.json); false: none. */
+  mcp?: McpSessionOptions | false;
   onEvent(event: RuntimeEvent): void;
 }
 
@@ -112,6 +117,9 @@ export class AgentSession {
   private readonly files: FileHistory;
   /** The user event id of the running turn, which the edits it makes belong to. */
   private turnId: string | undefined;
+  private readonly mcpLink: McpLink | undefined;
+  /** Session events that arrived before the session file existed. */
+  private early: SessionEventInput[] = [];
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -124,7 +132,13 @@ export class AgentSession {
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
-    if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+    try {
+      if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+    } catch (error) {
+      // The session's MCP servers have started: a session that is never returned stops them.
+      await session.mcp?.close();
+      throw error;
+    }
     return session;
   }
 
@@ -154,6 +168,17 @@ export class AgentSession {
     );
     const store = new SnapshotStore(options.agentHome);
     this.files = new FileHistory(store, options.workspaceRoot);
+    this.mcpLink =
+      options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
+        ? undefined
+        : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
+            onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
+            onElicitation: (record) => {
+              this.record(elicitationEvent(record));
+              options.onEvent({ type: 'elicitation', record });
+            },
+          });
+    const link = this.mcpLink;
     this.registry = agentRegistry({
       parent: this,
       profiles,
@@ -164,14 +189,19 @@ export class AgentSession {
               this.snapshotTaken(path, before, after),
             )
           : tool,
+      mcpTools: link && (() => link.primaryTools()),
+      subagentMcpTools: link && (() => link.subagentTools()),
     });
-    this.system = agentSystemPrompt(
-      options.workspaceRoot,
-      options.agentHome,
-      this.registry,
-      options.promptSections,
-    );
+    this.system = agentSystemPrompt(options.workspaceRoot, options.agentHome, this.registry, [
+      ...(options.promptSections ?? []),
+      ...(link ? [MCP_PROMPT_SECTION] : []),
+    ]);
     this.meter = new ContextMeter(this);
+  }
+
+  /** The session's MCP servers (undefined when MCP is off or no server is configured). */
+  get mcp(): McpManager | undefined {
+    return this.mcpLink?.manager;
   }
 
   get workspaceRoot(): string {
@@ -299,6 +329,8 @@ export class AgentSession {
       this.options.onEvent({ type: 'turn_end', reason: 'error', error: message });
       return { reason: 'error', messages: [], error: message };
     } finally {
+      // A crashed turn leaves nothing running: in-flight tool calls (MCP requests) are cancelled.
+      if (!signal.aborted) running.abort.abort(new Error('the turn ended'));
       this.running = undefined;
       this.turnId = undefined;
       finish();
@@ -450,10 +482,17 @@ export class AgentSession {
     this.meter.counted(undefined);
   }
 
-  /** Interrupts a running turn, then flushes and closes the session file. */
+  /** Interrupts a running turn, stops every MCP server, then flushes and closes the file. */
   async close(): Promise<void> {
     await this.interrupt();
+    await this.mcpLink?.manager.close();
     await this.closeFile();
+  }
+
+  /** Records `event` in the session file, or with the file's first lines once it exists. */
+  private record(event: SessionEventInput): void {
+    if (this.writer) this.writer.append(event);
+    else this.early.push(event);
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
@@ -556,6 +595,7 @@ export class AgentSession {
       onError: (error) => this.options.onEvent({ type: 'save_error', error }),
     });
     if (this.mode !== 'full') this.writer.recordSettings({ toolHistory: this.mode });
+    for (const event of this.early.splice(0)) this.writer.append(event);
     return this.writer;
   }
 }

@@ -9,3 +9,5 @@ export * from './custom-commands';
 export * from './mentions';
 export { type UndoResult } from './undo/file-undo';
 export * from './permission-settings';
+export * from './live-registry';
+export * from './mcp-link';

@@ -38,6 +38,12 @@ describe('the shared flag table', () => {
       positionals: ['p.txt'],
     });
     expect(flagError('repl', ['--yes'])).toMatch(/--yes/);
+    expect(parseFlags('headless', ['--trust-mcp', 'p.txt'])).toMatchObject({
+      trustMcp: true,
+      yes: false,
+    });
+    expect(parseFlags('headless', ['--yes', 'p.txt']).trustMcp).toBe(false);
+    expect(flagError('repl', ['--trust-mcp'])).toMatch(/--trust-mcp/);
   });
 
   it('reports each kind of mistake with the flag and the rule', () => {

@@ -86,6 +86,8 @@ function checkEvent(e: RawEvent): string | undefined {
       return strings(e, ['provider', 'model']);
     case 'questionnaire':
       return checkQuestionnaire(e);
+    case 'elicitation':
+      return checkElicitation(e);
     case 'settings':
       if (e.toolHistory !== undefined && e.toolHistory !== 'full' && e.toolHistory !== 'off') {
         return `settings: unknown toolHistory ${JSON.stringify(e.toolHistory)}`;
@@ -146,6 +148,25 @@ function checkQuestionnaire(e: RawEvent): string | undefined {
     return 'questionnaire: missing result';
   }
   return undefined;
+}
+
+const ELICITATION_ACTIONS = new Set(['accept', 'decline', 'cancel']);
+
+function checkElicitation(e: RawEvent): string | undefined {
+  const missing = strings(e, ['server', 'message']);
+  if (missing) return missing;
+  if (e.mode !== 'form' && e.mode !== 'url') return 'elicitation: unknown mode';
+  if (typeof e.action !== 'string' || !ELICITATION_ACTIONS.has(e.action)) {
+    return 'elicitation: unknown action';
+  }
+  if (e.mode === 'url') return strings(e, ['url']);
+  if (!Array.isArray(e.fields)) return 'elicitation: missing fields';
+  for (const field of e.fields) {
+    if (!isObject(field) || typeof field.key !== 'string' || typeof field.question !== 'string') {
+      return 'elicitation: a field has no key or question';
+    }
+  }
+  return optionalString(e, 'note', 'elicitation');
 }
 
 function strings(e: RawEvent, keys: string[]): string | undefined {

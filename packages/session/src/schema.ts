@@ -96,6 +96,31 @@ export interface QuestionnaireEvent extends EventBase {
   result: QuestionnaireResult;
 }
 
+/** One field of an MCP server's form with the person's answer (null: skipped or not given). */
+export interface ElicitationField {
+  key: string;
+  question: string;
+  answer: string | number | boolean | string[] | null;
+}
+
+/**
+ * An MCP server asked the person something (elicitation): what it asked and how it ended,
+ * kept for replay. Added in schema 1 as a new event type; older sessions simply have none.
+ */
+export interface ElicitationEvent extends EventBase {
+  type: 'elicitation';
+  server: string;
+  mode: 'form' | 'url';
+  message: string;
+  action: 'accept' | 'decline' | 'cancel';
+  /** Form mode: each field, in order. */
+  fields?: ElicitationField[];
+  /** URL mode: the URL the server asked to open. */
+  url?: string;
+  /** Why it ended without the person (nobody could answer, an error). */
+  note?: string;
+}
+
 export interface SettingsEvent extends EventBase {
   type: 'settings';
   toolHistory?: ToolHistoryMode;
@@ -110,6 +135,7 @@ export type SessionEvent =
   | CheckpointEvent
   | ProviderChangeEvent
   | QuestionnaireEvent
+  | ElicitationEvent
   | SettingsEvent
   | FileSnapshotEvent
   | UndoEvent;

@@ -13,6 +13,7 @@ import { sessionPath } from './paths';
 import {
   SESSION_SCHEMA_VERSION,
   type CheckpointEvent,
+  type ElicitationEvent,
   type SessionEvent,
   type SessionEventInput,
 } from './schema';
@@ -204,6 +205,11 @@ export class SessionWriter {
 
   recordProviderChange(provider: string, model: string): SessionEvent {
     return this.append({ type: 'provider_change', provider, model });
+  }
+
+  /** An MCP server's question and how it ended (see `ElicitationEvent`). */
+  recordElicitation(event: Omit<ElicitationEvent, 'v' | 'id' | 'ts'>): SessionEvent {
+    return this.append(event);
   }
 
   recordSettings(settings: { toolHistory?: ToolHistoryMode }): SessionEvent {

@@ -54,4 +54,27 @@ describe('migrateEvent', () => {
       reason: 'user: "display" is not a string',
     });
   });
+
+  it('reads MCP elicitation events and refuses malformed ones with a reason', () => {
+    const form = {
+      v: 1,
+      type: 'elicitation',
+      id: 'e',
+      ts,
+      server: 'everything',
+      mode: 'form',
+      message: 'Who?',
+      action: 'accept',
+      fields: [{ key: 'name', question: 'Name', answer: 'Ada' }],
+    };
+    expect(migrateEvent(form)).toEqual({ ok: true, newer: false, event: form });
+    const url = { ...form, mode: 'url', url: 'https://example.com', fields: undefined };
+    expect(migrateEvent(url).ok).toBe(true);
+    expect(migrateEvent({ ...form, action: 'maybe' })).toEqual({
+      ok: false,
+      reason: 'elicitation: unknown action',
+    });
+    expect(migrateEvent({ ...form, fields: [{ key: 1 }] })).toMatchObject({ ok: false });
+    expect(migrateEvent({ ...url, url: undefined })).toMatchObject({ ok: false });
+  });
 });

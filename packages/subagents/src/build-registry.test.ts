@@ -60,4 +60,36 @@ describe('buildSubagentRegistry', () => {
       /unknown tools for a subagent: deploy, ask_user/,
     );
   });
+
+  it('allows MCP tools by mcp__<server>__* or by name, from the tools connected now', () => {
+    const mcpTool = (name: string, interactive = false): Tool => ({
+      name,
+      description: name,
+      inputSchema: z.object({}),
+      permission: 'exec',
+      ...(interactive ? { interactive } : {}),
+      execute: async () => ({ output: name }),
+    });
+    const connected = [
+      mcpTool('mcp__files__read_text_file'),
+      mcpTool('mcp__files__list_directory'),
+      mcpTool('mcp__files_extra__x'),
+      mcpTool('mcp__web__fetch'),
+      mcpTool('mcp__web__ask', true),
+    ];
+    const registry = buildSubagentRegistry(
+      ['read_file', 'mcp__files__*', 'mcp__web__fetch', 'mcp__web__ask'],
+      undefined,
+      connected,
+    );
+    expect(registry.names()).toEqual([
+      'read_file',
+      'mcp__files__read_text_file',
+      'mcp__files__list_directory',
+      'mcp__web__fetch',
+    ]);
+    // A server that is not connected gives nothing; the pattern itself is not an error.
+    expect(buildSubagentRegistry(['mcp__gone__*'], undefined, connected).names()).toEqual([]);
+    expect(() => buildSubagentRegistry(['mcp__bad name__*'])).toThrow(/unknown tool/);
+  });
 });

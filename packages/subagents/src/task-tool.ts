@@ -17,6 +17,8 @@ export interface TaskToolOptions {
   maxIterations?: number;
   /** Wall-clock bound per subagent run (default 10 minutes). */
   timeoutMs?: number;
+  /** The session's connected MCP tools, for profiles that allow `mcp__<server>__*`. */
+  mcpTools?: () => readonly Tool[];
 }
 
 const taskInput = z.object({
@@ -88,7 +90,7 @@ async function runSubagent(
       `unknown agent profile "${agentName}"; available: ${[...options.profiles.keys()].join(', ')}`,
     );
   }
-  const registry = buildSubagentRegistry(profile.tools);
+  const registry = buildSubagentRegistry(profile.tools, undefined, options.mcpTools?.() ?? []);
   const provider =
     profile.model && options.providerForModel
       ? options.providerForModel(profile.model)

@@ -42,3 +42,22 @@ export const READ_ONLY_SUBAGENT_TOOLS: readonly string[] = Object.freeze(
 export function isConstructibleTool(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(SUBAGENT_TOOL_CONSTRUCTORS, name);
 }
+
+/**
+ * An allow-list entry for MCP server tools: `mcp__<server>__<tool>` or `mcp__<server>__*` (every
+ * tool of that server). These tools are not constructed: they are taken from the servers the
+ * session has connected when the subagent starts.
+ */
+export function isMcpToolPattern(name: string): boolean {
+  return /^mcp__[A-Za-z0-9_-]+__(\*|[A-Za-z0-9_-]+)$/.test(name);
+}
+
+/** Whether a connected MCP tool's name is allowed by an `mcp__...` allow-list entry. */
+export function matchesMcpPattern(pattern: string, toolName: string): boolean {
+  return pattern.endsWith('*') ? toolName.startsWith(pattern.slice(0, -1)) : pattern === toolName;
+}
+
+/** A name a profile may list: a constructible tool or an MCP tool pattern. */
+export function isAllowableTool(name: string): boolean {
+  return isConstructibleTool(name) || isMcpToolPattern(name);
+}

@@ -11,6 +11,7 @@ import { listSessions } from '@agent/session';
 import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
 import { COMMANDS, parseCommand, type CommandInfo } from '../input/commands';
 import { INIT_PROMPT } from './init-prompt';
+import { runMcpCommand } from './mcp-command';
 import { SessionPicker, type PickerResult } from './session-picker';
 import type { CustomSegment } from '../view/segment';
 import type { ReplApp } from './repl-app';
@@ -32,7 +33,15 @@ export interface CommandDeps {
   quit(): void;
 }
 
-const WHILE_BUSY = new Set(['/help', '/quit', '/context', '/sessions', '/tool-history', '/copy']);
+const WHILE_BUSY = new Set([
+  '/help',
+  '/quit',
+  '/context',
+  '/sessions',
+  '/tool-history',
+  '/copy',
+  '/mcp',
+]);
 
 /** A command that sends a prompt to the model: what it is sent, what the transcript shows. */
 export interface CommandPrompt {
@@ -129,6 +138,8 @@ export async function runCommand(
       const problem = session.credentialProblem();
       return problem ? app.error(problem) : undefined;
     }
+    case '/mcp':
+      return runMcpCommand(parsed.args, session.mcp, app);
     case '/undo': {
       const result = await session.undo();
       if (!result.ok) return app.error(`Nothing undone: ${result.reason}.`);

@@ -323,6 +323,8 @@ export class ReplApp {
     if (event.type === 'save_error') {
       return this.error(`Saving the session failed: ${event.error.message}`);
     }
+    // MCP server changes and questions are shown by the MCP notices and the question's card.
+    if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.stats.handle(event);
     this.renderer?.handle(event);
   }

@@ -1,6 +1,7 @@
 import type { ToolActivity } from '@agent/llm';
 import { validateToolInput, type Tool } from '@agent/tools';
 import type { LoadWarning, SessionEvent } from '@agent/session';
+import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
 
 /** A custom replay for a saved call (the ask_user summary); undefined for the default line. */
@@ -67,6 +68,19 @@ export function replaySegments(
       case 'checkpoint':
         entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
         break;
+      case 'elicitation': {
+        const outcome = {
+          server: event.server,
+          action: event.action,
+          ...(event.fields ? { fields: event.fields } : {}),
+          ...(event.url !== undefined ? { url: event.url } : {}),
+        };
+        entries.push({
+          kind: 'custom',
+          render: (width) => renderElicitationSummary(outcome, width),
+        });
+        break;
+      }
       case 'provider_change':
         entries.push({
           kind: 'info',

@@ -11,7 +11,9 @@ import { COMMANDS } from '../input/commands';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
 import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
+import { ElicitationController } from '../elicitation/elicitation-controller';
 import { BUILTIN_EXTENSIONS } from './extensions';
+import { McpNotices } from './mcp-command';
 import type { CardPermissionRequester } from './permission-requester';
 import type { ReplApp } from './repl-app';
 
@@ -39,7 +41,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const { agentHome } = options.config;
   const maxAskUser = args.maxAskUser ?? DEFAULT_MAX_ASK_USER;
   const saved = await savedSession(args, agentHome, app);
-  const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(app.host({ maxAskUser })));
+  const host = app.host({ maxAskUser });
+  const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
+  const mcpNotices = new McpNotices(app);
   const session = await AgentSession.create({
     agentHome,
     workspaceRoot: args.cwd,
@@ -57,7 +61,13 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     maxInteractive: maxAskUser,
     toolHistory: args.toolHistory,
     resume: saved,
-    onEvent: (event) => app.onRuntimeEvent(event),
+    // MCP servers' questions open the questionnaire card.
+    mcp: { elicitation: new ElicitationController(host), env: options.config.env },
+    onEvent: (event) => {
+      if (event.type === 'mcp_servers') return mcpNotices.update(event.servers);
+      if (event.type === 'elicitation') return; // its card already shows it
+      app.onRuntimeEvent(event);
+    },
   });
 
   const custom = await loadCustomCommands(

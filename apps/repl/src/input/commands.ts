@@ -44,6 +44,12 @@ export const COMMANDS: readonly CommandInfo[] = [
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
+  {
+    name: '/mcp',
+    usage: '/mcp [trust|reconnect]',
+    description: 'MCP servers; trust the workspace; reconnect NAME',
+    takesArgument: true,
+  },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 

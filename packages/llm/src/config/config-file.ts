@@ -38,6 +38,8 @@ function buildSchema() {
           error: AUTO_COMPACT_RULE,
         })
         .optional(),
+      // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
+      mcpServers: z.record(z.string(), z.unknown()).optional(),
     })
     .strict();
 }

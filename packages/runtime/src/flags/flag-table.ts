@@ -84,6 +84,11 @@ export const FLAGS: readonly FlagSpec[] = [
     apps: ['headless'],
   },
   {
+    name: 'trust-mcp',
+    help: "start the workspace's .mcp.json servers (--yes approves calls, it does not trust servers)",
+    apps: ['headless'],
+  },
+  {
     name: 'max-iterations',
     value: 'N',
     help: 'model calls allowed in this run (default 50)',

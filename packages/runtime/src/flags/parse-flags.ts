@@ -19,6 +19,8 @@ export interface AgentFlags {
   maxAskUser?: number;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
+  /** Headless: start the workspace's `.mcp.json` servers (not remembered). */
+  trustMcp: boolean;
   maxIterations?: number;
   /** `--allow` / `--deny` permission rules, as written. */
   allow: string[];
@@ -64,6 +66,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     yes: values.yes === true,
     allow: rules(values.allow),
     deny: rules(values.deny),
+    trustMcp: values['trust-mcp'] === true,
     help: values.help === true,
     version: values.version === true,
     positionals: parsed.positionals,

@@ -25,6 +25,14 @@ describe('agent profiles', () => {
     });
   });
 
+  it('accepts MCP tool patterns in tools', () => {
+    const profile = parseProfile(
+      '---\nname: a\ndescription: b\ntools: [grep, "mcp__files__*", mcp__web__fetch]\n---\nbody',
+      'a.md',
+    );
+    expect(profile.tools).toEqual(['grep', 'mcp__files__*', 'mcp__web__fetch']);
+  });
+
   it('defaults to read-only tools', () => {
     const profile = parseProfile('---\nname: a\ndescription: b\n---\nbody', 'a.md');
     expect(profile.tools).toEqual(['read_file', 'list_files', 'grep']);

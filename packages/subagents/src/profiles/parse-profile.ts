@@ -1,4 +1,4 @@
-import { isConstructibleTool, READ_ONLY_SUBAGENT_TOOLS } from '../tool-constructors';
+import { isAllowableTool, READ_ONLY_SUBAGENT_TOOLS } from '../tool-constructors';
 import { profileFrontMatterSchema, type AgentProfile } from './profile';
 
 /** A profile file that could not be used, and why (naming the file and the field). */
@@ -38,10 +38,10 @@ export function parseProfile(text: string, source: string): AgentProfile {
     throw new ProfileError(`${source}: ${problems}`);
   }
   const tools = parsed.data.tools ?? [...READ_ONLY_SUBAGENT_TOOLS];
-  const unknown = tools.filter((name) => !isConstructibleTool(name));
+  const unknown = tools.filter((name) => !isAllowableTool(name));
   if (unknown.length > 0) {
     throw new ProfileError(
-      `${source}: tools: unknown tool ${unknown.map((n) => `"${n}"`).join(', ')}; a subagent may use read_file, list_files, grep, write_file, edit_file, run_shell`,
+      `${source}: tools: unknown tool ${unknown.map((n) => `"${n}"`).join(', ')}; a subagent may use read_file, list_files, grep, write_file, edit_file, run_shell and MCP tools as mcp__<server>__<tool> or mcp__<server>__*`,
     );
   }
   const systemPrompt = match[2]!.trim();

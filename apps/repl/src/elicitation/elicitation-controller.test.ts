@@ -1,0 +1,146 @@
+import { buildElicitationForm } from '@agent/mcp';
+import { ModalSlot } from '../app/modal';
+import type { ReplHost } from '../app/extension';
+import { replaySegments } from '../app/replay';
+import { lineText } from '../text/line';
+import { Transcript } from '../view/transcript';
+import { ElicitationController } from './elicitation-controller';
+
+const schema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name' },
+    color: { type: 'string', title: 'Color', enum: ['red', 'green', 'blue'], default: 'green' },
+    subscribe: { type: 'boolean', title: 'Subscribe' },
+    age: { type: 'integer', title: 'Age', minimum: 1, maximum: 120 },
+  },
+  required: ['name', 'color'],
+};
+// More fields than ask_user's ten questions.
+const wide = {
+  type: 'object',
+  properties: Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [`f${i}`, { type: 'boolean', title: `Flag ${i}` }]),
+  ),
+};
+
+function setup() {
+  const host: ReplHost = {
+    transcript: new Transcript(),
+    modals: new ModalSlot(),
+    requestPaint: () => undefined,
+    settings: { maxAskUser: 3 },
+    viewportRows: () => 200,
+    followTail: () => undefined,
+  };
+  const screen = () =>
+    host.transcript.segments
+      .flatMap((segment) => host.transcript.linesOf(segment, 70, 0))
+      .map(lineText)
+      .join('\n');
+  const press = (...keys: string[]) => {
+    for (const key of keys) {
+      const modal = host.modals.active;
+      if (!modal) throw new Error('no active modal');
+      if (['up', 'down', 'enter', 'escape', 'backspace'].includes(key))
+        modal.handleKey({ name: key, full: key });
+      else for (const ch of key) modal.handleKey({ name: ch, ch, full: ch });
+    }
+  };
+  return { host, screen, press, controller: new ElicitationController(host) };
+}
+
+describe('ElicitationController', () => {
+  it('asks one question per field with the default first, checks typed answers, skips optional ones', async () => {
+    const { screen, press, controller, host } = setup();
+    const form = buildElicitationForm('tracker', 'Who are you?', schema);
+    const answered = controller.askForm(form.questionnaire, new AbortController().signal);
+    expect(screen()).toContain('MCP server tracker asks: Who are you?');
+    expect(screen()).toContain('Question 1 of 4');
+    press('enter', 'enter');
+    expect(screen()).toContain('Type an answer first');
+    press('Ada', 'enter');
+    expect(screen()).toContain('Question 2 of 4');
+    expect(screen()).toContain('1. green (recommended)');
+    press('purple', 'enter');
+    expect(screen()).toMatch(/Choose one of the options/);
+    press('down', 'down', 'enter');
+    expect(screen()).toContain('Question 3 of 4');
+    expect(screen()).toContain('Skip (leave it empty)');
+    press('enter');
+    press('200', 'enter');
+    expect(screen()).toContain('Expected at most 120');
+    press('backspace', 'backspace', 'backspace', 'down', 'up', 'up', 'enter');
+    const outcome = await answered;
+    expect(outcome).toEqual({ action: 'accept', answers: ['Ada', 'red', 'Yes', null] });
+    expect(form.toContent(outcome.action === 'accept' ? outcome.answers : [])).toEqual({
+      ok: true,
+      content: { name: 'Ada', color: 'red', subscribe: true },
+    });
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('MCP tracker: 4 questions answered');
+    expect(screen()).toContain('→ Ada');
+  });
+
+  it('Esc declines; takes more than ten fields; abort cancels and closes the card', async () => {
+    const { press, controller, host, screen } = setup();
+    const many = buildElicitationForm('s', 'Flags', wide).questionnaire;
+    const first = controller.askForm(many, new AbortController().signal);
+    expect(screen()).toContain('Question 1 of 12');
+    for (let i = 0; i < 11; i++) press('enter');
+    expect(screen()).toContain('Question 12 of 12');
+    press('escape');
+    await expect(first).resolves.toEqual({ action: 'decline' });
+    expect(host.modals.active).toBeUndefined();
+
+    const abort = new AbortController();
+    const second = controller.askForm(many, abort.signal);
+    expect(host.modals.active).toBeDefined();
+    abort.abort(new Error('interrupted by the person'));
+    await expect(second).rejects.toThrow('interrupted by the person');
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('MCP s: 12 questions cancelled');
+  });
+
+  it('a URL request shows the URL and opens nothing; Decline and Accept', async () => {
+    const { press, controller, screen } = setup();
+    const request = { server: 'auth', message: 'Sign in', url: 'https://example.com/login' };
+    const declined = controller.askUrl(request, new AbortController().signal);
+    expect(screen()).toContain('https://example.com/login');
+    press('down', 'enter');
+    await expect(declined).resolves.toEqual({ action: 'decline' });
+    const accepted = controller.askUrl(request, new AbortController().signal);
+    press('enter');
+    await expect(accepted).resolves.toEqual({ action: 'accept' });
+  });
+
+  it('a recorded exchange replays as its compact summary', () => {
+    const segments = replaySegments(
+      [
+        {
+          v: 1,
+          id: 'e1',
+          ts: '2026-01-01T00:00:00.000Z',
+          type: 'elicitation',
+          server: 'tracker',
+          mode: 'form',
+          message: 'Who are you?',
+          action: 'accept',
+          fields: [
+            { key: 'name', question: 'Name', answer: 'Ada' },
+            { key: 'age', question: 'Age', answer: null },
+          ],
+        },
+      ],
+      [],
+      [],
+    );
+    expect(segments).toHaveLength(1);
+    const segment = segments[0]!;
+    if (segment.kind !== 'custom') throw new Error('expected the summary');
+    const text = segment.render(70).map(lineText).join('\n');
+    expect(text).toContain('MCP tracker: 2 questions answered');
+    expect(text).toContain('→ Ada');
+    expect(text).not.toContain('Question 1');
+  });
+});

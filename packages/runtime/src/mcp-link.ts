@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ElicitationRecord, McpAgentTool, McpManager, McpServerStatus } from '@agent/mcp';
+import type { SessionEventInput } from '@agent/session';
+import type { ElicitationRequester, Tool } from '@agent/tools';
+
+/** How a session runs its MCP servers. */
+export interface McpSessionOptions {
+  /** Start the workspace's `.mcp.json` servers without asking (headless `--trust-mcp`). */
+  trustWorkspace?: boolean;
+  /**
+   * Who answers servers' questions (the REPL's card). Absent (headless): every elicitation is
+   * declined at once. Questions asked during a subagent's call are always declined.
+   */
+  elicitation?: ElicitationRequester;
+  /** Time each server has to start (default 30 s). */
+  connectTimeoutMs?: number;
+  /** Where `${VAR}` references expand from (default the process environment). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface McpLinkEvents {
+  onServers(servers: McpServerStatus[]): void;
+  onElicitation(record: ElicitationRecord): void;
+}
+
+/**
+ * A session's MCP servers: started at once in the background (never awaited before a prompt);
+ * their tools for the primary agent and for subagents, read afresh for every request; questions
+ * from a server that only a subagent is calling are declined at once, since a subagent cannot
+ * ask the person anything.
+ */
+export class McpLink {
+  readonly manager: McpManager;
+  /** Calls in progress per server, by who made them. */
+  private readonly calls = {
+    primary: new Map<string, number>(),
+    subagent: new Map<string, number>(),
+  };
+
+  constructor(
+    agentHome: string,
+    workspace: string,
+    options: McpSessionOptions,
+    events: McpLinkEvents,
+  ) {
+    const requester = options.elicitation;
+    // Loaded only when servers are configured: the SDK, zod and ajv are heavy for a plain run.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startMcp } = require('@agent/mcp') as typeof import('@agent/mcp');
+    this.manager = startMcp({
+      agentHome,
+      workspace,
+      trustOverride: options.trustWorkspace === true,
+      elicitation: requester && this.guarded(requester),
+      onChange: (servers) => events.onServers(servers),
+      onElicitation: (record) => events.onElicitation(record),
+      ...(options.connectTimeoutMs !== undefined
+        ? { connectTimeoutMs: options.connectTimeoutMs }
+        : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
+  }
+
+  /** The connected servers' tools for the primary agent. */
+  primaryTools(): Tool[] {
+    return this.manager.tools().map((tool) => this.counted(tool, this.calls.primary));
+  }
+
+  /** The connected servers' tools for a subagent (their questions are declined). */
+  subagentTools(): Tool[] {
+    return this.manager.tools().map((tool) => this.counted(tool, this.calls.subagent));
+  }
+
+  private counted(tool: McpAgentTool, counter: Map<string, number>): Tool {
+    const server = tool.mcp.server;
+    const execute: Tool['execute'] = async (input, ctx) => {
+      counter.set(server, (counter.get(server) ?? 0) + 1);
+      try {
+        return await tool.execute(input as Record<string, unknown>, ctx);
+      } finally {
+        counter.set(server, (counter.get(server) ?? 1) - 1);
+      }
+    };
+    // The prototype keeps the tool's own properties (getters included); only execute differs.
+    return Object.assign(Object.create(tool) as Tool, { execute });
+  }
+
+  private subagentOnly(server: string): boolean {
+    return (
+      (this.calls.subagent.get(server) ?? 0) > 0 && (this.calls.primary.get(server) ?? 0) === 0
+    );
+  }
+
+  private guarded(requester: ElicitationRequester): ElicitationRequester {
+    return {
+      askForm: (form, signal) =>
+        this.subagentOnly(form.server)
+          ? Promise.resolve({ action: 'decline' })
+          : requester.askForm(form, signal),
+      askUrl: (request, signal) =>
+        this.subagentOnly(request.server)
+          ? Promise.resolve({ action: 'decline' })
+          : requester.askUrl(request, signal),
+    };
+  }
+}
+
+/**
+ * Whether any MCP server is configured: `mcpServers` entries in `$AGENT_HOME/config.json`, or a
+ * workspace `.mcp.json` (trusted or not: an untrusted one is still reported). A file that cannot
+ * be read counts as configured, so the MCP client reports the problem.
+ */
+export function mcpConfigured(agentHome: string, workspace: string): boolean {
+  if (fs.existsSync(path.join(workspace, '.mcp.json'))) return true;
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(agentHome, 'config.json'), 'utf8');
+  } catch {
+    return false;
+  }
+  if (!text.includes('mcpServers')) return false;
+  try {
+    const servers = (JSON.parse(text) as { mcpServers?: unknown }).mcpServers;
+    return typeof servers !== 'object' || servers === null || Object.keys(servers).length > 0;
+  } catch {
+    return true;
+  }
+}
+
+/** One elicitation exchange as a session event: the questions with their answers, no more. */
+export function elicitationEvent(record: ElicitationRecord): SessionEventInput {
+  const note = record.note !== undefined ? { note: record.note } : {};
+  if (record.mode === 'url') {
+    return {
+      type: 'elicitation',
+      server: record.server,
+      mode: 'url',
+      message: record.message,
+      url: record.url,
+      action: record.action,
+      ...note,
+    };
+  }
+  const content = record.content ?? {};
+  return {
+    type: 'elicitation',
+    server: record.server,
+    mode: 'form',
+    message: record.questionnaire.message,
+    action: record.action,
+    fields: record.questionnaire.questions.map((question) => ({
+      key: question.key,
+      question: question.question,
+      answer: record.action === 'accept' ? (content[question.key] ?? null) : null,
+    })),
+    ...note,
+  };
+}

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { allowAll } from '@agent/tools';
+import { AgentSession, type RuntimeEvent } from '../src';
+
+jest.setTimeout(60_000);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function toolNames(body: Record<string, any>): string[] {
+  return (body.tools ?? []).map((tool: { function: { name: string } }) => tool.function.name);
+}
+
+describe('AgentSession with MCP servers (server-everything over stdio)', () => {
+  let home: string;
+  let workspace: string;
+  let fake: FakeServer;
+  const events: RuntimeEvent[] = [];
+
+  beforeEach(() => {
+    home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rt-mcp-home-')));
+    workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rt-mcp-ws-')));
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    fs.writeFileSync(
+      path.join(home, 'config.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [script, 'stdio'] } },
+      }),
+    );
+    events.length = 0;
+  });
+
+  afterEach(async () => {
+    await fake?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
+  });
+
+  function create(): Promise<AgentSession> {
+    return AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'm', baseUrl: `${fake.url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      permissions: allowAll,
+      onEvent: (event) => events.push(event),
+    });
+  }
+
+  it('returns before the servers connect; their tools join the requests once connected; close stops them', async () => {
+    fake = await startOpenAIChatServer([
+      { text: 'before' },
+      { toolCalls: [{ id: 'c1', name: 'mcp__everything__echo', arguments: { message: 'hi' } }] },
+      { text: 'after' },
+    ]);
+    const session = await create();
+    expect(session.mcp).toBeDefined();
+    expect(session.mcp!.servers().every((s) => s.state !== 'connected')).toBe(true);
+    // The first prompt does not wait for the servers.
+    await session.runTurn('first');
+    expect(toolNames(fake.requests[0]!.body)).not.toContain('mcp__everything__echo');
+
+    await session.mcp!.ready();
+    const [status] = session.mcp!.servers();
+    expect(status).toMatchObject({ name: 'everything', state: 'connected' });
+    expect(events.some((e) => e.type === 'mcp_servers')).toBe(true);
+    const result = await session.runTurn('second');
+    expect(result.reason).toBe('done');
+    expect(toolNames(fake.requests[1]!.body)).toContain('mcp__everything__echo');
+    const tool = (fake.requests[2]!.body.messages as Array<Record<string, unknown>>).find(
+      (m) => m.role === 'tool',
+    );
+    expect(String(tool?.content)).toContain('Echo: hi');
+    // The system prompt lists the fixed tools only, and says where MCP tools come from.
+    expect(session.system).not.toContain('mcp__everything__echo');
+    expect(session.system).toContain('mcp__<server>__<tool>');
+
+    await session.close();
+    expect(isAlive(status!.pid!)).toBe(false);
+  });
+
+  it('an interrupt cancels a running MCP call, and close leaves no server process', async () => {
+    fake = await startOpenAIChatServer([
+      {
+        toolCalls: [
+          {
+            id: 'slow',
+            name: 'mcp__everything__trigger-long-running-operation',
+            arguments: { duration: 30, steps: 30 },
+          },
+        ],
+      },
+    ]);
+    const session = await create();
+    await session.mcp!.ready();
+    const pid = session.mcp!.servers()[0]!.pid!;
+    const turn = session.runTurn('go');
+    await until(() => events.some((e) => e.type === 'tool_start'));
+    const started = Date.now();
+    await session.interrupt();
+    expect((await turn).reason).toBe('interrupted');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(isAlive(pid)).toBe(true);
+    await session.close();
+    await until(() => !isAlive(pid));
+  });
+
+  it("a subagent allowed mcp__everything__* calls the server's tools; its server's questions are declined, never asked", async () => {
+    fs.mkdirSync(path.join(home, 'agents'));
+    fs.writeFileSync(
+      path.join(home, 'agents', 'mcp-user.md'),
+      '---\nname: mcp-user\ndescription: uses MCP\ntools: ["mcp__everything__*"]\n---\nUse the tools.',
+    );
+    fake = await startOpenAIChatServer([
+      {
+        toolCalls: [
+          {
+            id: 'task1',
+            name: 'task',
+            arguments: { agent: 'mcp-user', description: 'ask the server', prompt: 'go' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: 'sub1', name: 'mcp__everything__trigger-elicitation-request', arguments: {} },
+        ],
+      },
+      { text: 'subagent done' },
+      { text: 'primary done' },
+    ]);
+    const asked: string[] = [];
+    const records: string[] = [];
+    const session = await AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'm', baseUrl: `${fake.url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      permissions: allowAll,
+      mcp: {
+        elicitation: {
+          askForm: async (form) => {
+            asked.push(form.server);
+            return { action: 'accept', answers: [] };
+          },
+          askUrl: async () => ({ action: 'accept' }),
+        },
+      },
+      onEvent: (event) => {
+        if (event.type === 'elicitation') records.push(event.record.action);
+      },
+    });
+    await session.mcp!.ready();
+    const result = await session.runTurn('delegate');
+    expect(result.reason).toBe('done');
+    // The subagent got the server's tools, not the primary's built-ins.
+    const subTools = toolNames(fake.requests[1]!.body);
+    expect(subTools).toContain('mcp__everything__trigger-elicitation-request');
+    expect(subTools).not.toContain('read_file');
+    expect(asked).toEqual([]);
+    expect(records).toEqual(['decline']);
+    await session.close();
+  });
+
+  it('mcp: false starts nothing', async () => {
+    fake = await startOpenAIChatServer([]);
+    const session = await AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'm', baseUrl: `${fake.url}/v1` },
+        env: {},
+        agentHome: home,
+      },
+      permissions: allowAll,
+      mcp: false,
+      onEvent: () => undefined,
+    });
+    expect(session.mcp).toBeUndefined();
+    await session.close();
+  });
+});
