@@ -12,6 +12,7 @@ const PACKED = [
   'packages/session',
   'packages/askuser',
   'packages/subagents',
+  'packages/mcp',
   'packages/runtime',
   'apps/repl',
   'apps/headless',
