@@ -7,5 +7,5 @@ export * from './system-prompt';
 export * from './project-instructions';
 export * from './config';
 export { createProvider } from './providers/create-provider';
-export { formatWait, MAX_RETRY_WAIT_MS } from './providers/shared/retrying-provider';
+export { MAX_RETRY_WAIT_MS } from './providers/shared/retrying-provider';
 export * from './text';

@@ -45,6 +45,7 @@ import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { SnapshotStore } from './undo/snapshot-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
+import { attachedLine, expandMentions, mentionsIn } from './mentions';
 import { PermissionRuleSet } from './permission-settings';
 
 /** Everything one agent session needs; nothing here changes between turns. */
@@ -406,6 +407,22 @@ export class AgentSession {
     if (!this.writer || this.turnId === undefined) return;
     this.writer.recordFileSnapshot(path, before, after);
     this.files.add({ turn: this.turnId, path, before, after });
+  }
+
+  /**
+   * The prompt with the files it mentions (`@path`) attached, a transcript line per attached
+   * file, and what could not be attached; undefined when the prompt mentions no file.
+   */
+  async attachMentions(
+    prompt: string,
+  ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
+    if (mentionsIn(prompt).length === 0) return undefined;
+    const expanded = await expandMentions(this.options.workspaceRoot, prompt);
+    return {
+      text: expanded.text,
+      lines: expanded.attached.map(attachedLine),
+      problems: expanded.problems,
+    };
   }
 
   /** Esc: finish the current tool batch, start no new model call. */

@@ -1,9 +1,6 @@
-import {
-  ruleCovers,
-  type PermissionDecision,
-  type PermissionRequest,
-  type PermissionRequester,
-} from '@agent/tools';
+import type { PermissionDecision, PermissionRequest, PermissionRequester } from '@agent/tools';
+// The light entry point: the card requester is made before the first paint.
+import { ruleCovers } from '@agent/tools/permission-rules';
 import type { PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';

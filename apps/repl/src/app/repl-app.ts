@@ -1,10 +1,4 @@
-import {
-  attachedLine,
-  expandMentions,
-  mentionsIn,
-  type AgentSession,
-  type RuntimeEvent,
-} from '@agent/runtime';
+import type { AgentSession, RuntimeEvent } from '@agent/runtime';
 import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
@@ -217,13 +211,13 @@ export class ReplApp {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
     let prompt = text;
-    if (display === undefined && this.core && mentionsIn(text).length > 0) {
+    if (display === undefined && this.core && text.includes('@')) {
       this.preparing = true;
       try {
-        const expanded = await expandMentions(this.core.workspaceRoot, text);
-        for (const file of expanded.attached) this.info(attachedLine(file));
-        for (const problem of expanded.problems) this.error(problem);
-        prompt = expanded.text;
+        const expanded = await this.core.attachMentions(text);
+        for (const line of expanded?.lines ?? []) this.info(line);
+        for (const problem of expanded?.problems ?? []) this.error(problem);
+        prompt = expanded?.text ?? text;
       } catch (error) {
         this.error(`Could not attach the mentioned files: ${(error as Error).message}`);
       } finally {

@@ -1,4 +1,5 @@
-import { formatWait, type LoopEvent } from '@agent/llm';
+import type { LoopEvent } from '@agent/llm';
+import { formatWait } from '@agent/llm/text';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 

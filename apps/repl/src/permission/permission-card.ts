@@ -1,4 +1,5 @@
-import { suggestRule, type PermissionDecision, type PermissionRequest } from '@agent/tools';
+import type { PermissionDecision, PermissionRequest } from '@agent/tools';
+import { suggestRule } from '@agent/tools/permission-rules';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';

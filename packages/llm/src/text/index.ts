@@ -1,3 +1,4 @@
 export * from './terminal-safe';
 export * from './visible-controls';
 export * from './output-guard';
+export * from './format-wait';

@@ -1,3 +1,4 @@
+import { formatWait } from '../../text/format-wait';
 import type { Provider, ProviderError, ProviderRequest, StreamEvent } from '../../provider';
 
 /** The longest wait before a retry: a server asking for more fails the turn instead. */
@@ -81,14 +82,6 @@ function tooLong(failure: ProviderError, askedMs: number, maxWaitMs: number): Pr
     ...failure,
     message: `${failure.message}; the provider asked to wait ${formatWait(askedMs)} (Retry-After), longer than the ${formatWait(maxWaitMs)} the agent waits: try again later or choose another --provider`,
   };
-}
-
-/** "45 s", "12 min", "277.8 h". */
-export function formatWait(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts; nothing is left pending. */
