@@ -53,9 +53,13 @@ export class TmuxDriver {
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
-  /** Starts `command` in a detached 100x30 session, kept open a minute after it exits. */
+  /**
+   * Starts `command` in a detached 100x30 session, kept open a minute after it exits. When the
+   * last session of this socket just ended, its tmux server may still be exiting and refuse the
+   * new session ("server exited unexpectedly"): then it tries again.
+   */
   start(session: string, command: string, size = { cols: 100, rows: 30 }): void {
-    this.run(
+    const args = [
       'new-session',
       '-d',
       '-s',
@@ -65,7 +69,16 @@ export class TmuxDriver {
       '-y',
       String(size.rows),
       `${command}; sleep 60`,
-    );
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.run(...args);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !/server exited unexpectedly/.test(String(error))) throw error;
+        execFileSync('sleep', ['0.2']);
+      }
+    }
   }
 
   capture(session: string): string {
