@@ -229,6 +229,10 @@ describe('process exit', () => {
       const { stdout } = await run(process.execPath, ['-e', script]);
       const pids = JSON.parse(stdout.trim()) as number[];
       expect(pids).toHaveLength(1);
+      // A killed process lingers until it is reaped (it was orphaned with its parent): wait a little.
+      for (let i = 0; i < 30 && (pids.some(isAlive) || processGroup(pids[0]!).length); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       expect(pids.filter(isAlive)).toEqual([]);
       expect(processGroup(pids[0]!)).toEqual([]);
     }
