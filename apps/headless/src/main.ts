@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import Module from 'node:module';
 import { guardTerminalOutput } from '@agent/llm/text';
 import { parseCliArgs } from './cli-args';
 import { EXIT, UsageError } from './exit-codes';
@@ -7,8 +6,8 @@ import { usageText } from './usage';
 import { readVersion } from './version';
 
 /**
- * Entry point (the `agent-run` bin). Only argument parsing runs up front: --help and --version
- * never load the agent, and a run loads it after the compile cache is on.
+ * The runner (loaded by the `agent-run` bin, src/agent-run.ts). Only argument parsing runs up
+ * front: --help and --version never initialise the agent.
  */
 async function main(argv: readonly string[]): Promise<number> {
   // Whoever writes (our output, an SDK's console.error, a parser's warning), no terminal escape
@@ -25,7 +24,6 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${readVersion()}\n`);
       return EXIT.done;
     }
-    enableCompileCache();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
     try {
@@ -69,19 +67,6 @@ async function stopCommands(): Promise<void> {
   await tools.stopShellProcesses();
   process.off('SIGINT', now);
   process.off('SIGTERM', now);
-}
-
-/**
- * Node 22.1+ keeps the compiled code of the modules loaded from now on between runs (in its own
- * cache directory, NODE_COMPILE_CACHE to move it); a no-op on Node 20.
- */
-function enableCompileCache(): void {
-  const nodeModule = Module as unknown as { enableCompileCache?: () => unknown };
-  try {
-    nodeModule.enableCompileCache?.();
-  } catch {
-    // An unwritable cache directory only costs speed.
-  }
 }
 
 void main(process.argv.slice(2)).then((code) => {

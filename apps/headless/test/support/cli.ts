@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const APP_DIR = path.resolve(__dirname, '../..');
-/** The shipped artifact (the `agent-run` bin): the esbuild bundle of dist/main.js. */
+/** The shipped artifact: the `agent-run` bin, which loads the esbuild bundle of src/main.ts. */
 export const MAIN = path.join(APP_DIR, 'dist', 'agent-run.js');
 
 export interface CliResult {
