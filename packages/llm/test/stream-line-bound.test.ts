@@ -80,7 +80,7 @@ describe('boundLines', () => {
     });
     let out = '';
     const decoder = new TextDecoder();
-    for await (const chunk of source.pipeThrough(boundLines(limit))) {
+    for await (const chunk of boundLines(source, limit)) {
       const piece = decoder.decode(chunk);
       pieces.push(piece);
       out += piece;

@@ -1,4 +1,3 @@
-import picomatch from 'picomatch';
 import type { PermissionDecision, PermissionRequest, PermissionRequester } from './permission';
 
 /**
@@ -50,6 +49,13 @@ function prefixMatches(prefix: string, command: string): boolean {
   return command === bare || command.startsWith(`${bare} `);
 }
 
+/** picomatch, loaded the first time a rule is checked (most runs have none): ~4 ms of start-up. */
+function isMatch(subject: string, glob: string, options?: { dot: boolean }): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const picomatch = require('picomatch') as typeof import('picomatch');
+  return picomatch.isMatch(subject, glob, options);
+}
+
 /**
  * Whether `rule` covers the call. A command rule allows only a simple command that starts with
  * its prefix (no chaining, substitution or redirection beyond it); a deny command rule matches
@@ -57,7 +63,7 @@ function prefixMatches(prefix: string, command: string): boolean {
  * workspace-relative path.
  */
 function matches(rule: ParsedRule, action: PermissionRule['action'], request: PermissionRequest) {
-  if (!picomatch.isMatch(request.toolName, rule.tool)) return false;
+  if (!isMatch(request.toolName, rule.tool)) return false;
   // A call the loop raised to exec (a write that makes git run code, see Tool.escalate) is
   // allowed only by a rule naming its path, hidden folders such as .git spelled out.
   const escalated = action === 'allow' && request.reason !== undefined;
@@ -71,7 +77,7 @@ function matches(rule: ParsedRule, action: PermissionRule['action'], request: Pe
     const rest = command.slice(rule.pattern.replace(/\*$/, '').trimEnd().length);
     return prefixMatches(rule.pattern, command) && !COMPOUND.test(rest);
   }
-  return picomatch.isMatch(subject, rule.pattern, { dot: !escalated });
+  return isMatch(subject, rule.pattern, { dot: !escalated });
 }
 
 /** The rule that decides `request`: the first matching deny, else the first matching allow. */

@@ -18,37 +18,54 @@ export class StreamLineTooLongError extends Error {
 }
 
 /**
- * Passes the bytes through, whole lines at a time, and fails the stream once one line exceeds
- * `limit` bytes. Holding back a partial line costs no latency (an SSE event ends at a line end)
- * and hands the SDK each long line in one piece: its line decoder copies and rescans its buffer
- * for every chunk, which made a long line quadratic.
+ * `source`'s bytes, passed on whole lines at a time; the stream fails (and cancels `source`) once
+ * one line exceeds `limit` bytes. Holding back a partial line costs no latency (an SSE event ends
+ * at a line end) and hands the SDK each long line in one piece: its line decoder copies and
+ * rescans its buffer for every chunk, which made a long line quadratic. A pulled stream, not a
+ * TransformStream: piping set up Node's writable-stream machinery and cost a turn ~5 ms.
  */
-export function boundLines(limit: number): TransformStream<Uint8Array, Uint8Array> {
+export function boundLines(
+  source: ReadableStream<Uint8Array>,
+  limit: number,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
   let held: Uint8Array[] = [];
   let run = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      let lastBreak = -1;
-      for (let i = 0; i < chunk.length; i++) {
-        const byte = chunk[i];
-        if (byte === 10 || byte === 13) {
-          run = 0;
-          lastBreak = i;
-        } else if (++run > limit) {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          if (held.length > 0) controller.enqueue(joined(held));
           held = [];
-          throw new StreamLineTooLongError(limit);
+          controller.close();
+          return;
         }
-      }
-      if (lastBreak < 0) {
-        held.push(chunk);
+        let lastBreak = -1;
+        for (let i = 0; i < value.length; i++) {
+          const byte = value[i];
+          if (byte === 10 || byte === 13) {
+            run = 0;
+            lastBreak = i;
+          } else if (++run > limit) {
+            held = [];
+            const error = new StreamLineTooLongError(limit);
+            await reader.cancel(error).catch(() => undefined);
+            throw error;
+          }
+        }
+        if (lastBreak < 0) {
+          held.push(value);
+          continue;
+        }
+        const lines = value.subarray(0, lastBreak + 1);
+        controller.enqueue(held.length > 0 ? joined([...held, lines]) : lines);
+        held = lastBreak + 1 < value.length ? [value.subarray(lastBreak + 1)] : [];
         return;
       }
-      const lines = chunk.subarray(0, lastBreak + 1);
-      controller.enqueue(held.length > 0 ? joined([...held, lines]) : lines);
-      held = lastBreak + 1 < chunk.length ? [chunk.subarray(lastBreak + 1)] : [];
     },
-    flush(controller) {
-      if (held.length > 0) controller.enqueue(joined(held));
+    cancel(reason) {
+      return reader.cancel(reason);
     },
   });
 }
@@ -72,7 +89,7 @@ export function boundedFetch(limit = MAX_STREAM_LINE_BYTES): typeof fetch {
     const response = await fetch(input, init);
     const type = response.headers.get('content-type') ?? '';
     if (!response.body || !type.includes('text/event-stream')) return response;
-    const bounded = new Response(response.body.pipeThrough(boundLines(limit)), {
+    const bounded = new Response(boundLines(response.body, limit), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
