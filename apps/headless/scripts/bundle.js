@@ -145,6 +145,42 @@ const runtimeRequire = {
 };
 
 /**
+ * zod's locale index re-exports its ~60 translations, so every run initialised all of them to use
+ * English, which zod loads on its own (about 4 ms). Here each one becomes a getter that loads its
+ * translation when read: `z.locales.fr` still works. The build fails if the index changes shape.
+ */
+const lazyZodLocales = {
+  name: 'lazy-zod-locales',
+  setup(build) {
+    // In their own namespace: zod's package.json makes its .js files ES modules, and this is not.
+    build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, async (args) => {
+      if (args.pluginData === 'lazy-zod-locales') return undefined;
+      const { path: resolved, errors } = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'lazy-zod-locales',
+      });
+      if (errors.length > 0) return { errors };
+      if (!/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/.test(resolved)) return undefined;
+      return { path: resolved, namespace: 'lazy-zod-locales' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-zod-locales' }, (args) => {
+      const lines = fs.readFileSync(args.path, 'utf8').split('\n').filter(Boolean);
+      const reExport = /^export \{ default as (\w+) \} from ("\.\/[\w-]+\.js");$/;
+      if (lines.length === 0 || !lines.every((line) => reExport.test(line))) {
+        return { errors: [{ text: `${args.path}: not the shape lazy-zod-locales rewrites` }] };
+      }
+      const getters = lines.map((line) => {
+        const [, name, specifier] = reExport.exec(line);
+        return `Object.defineProperty(module.exports, "${name}", { enumerable: true, get: () => require(${specifier}).default });`;
+      });
+      return { contents: getters.join('\n'), loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
  * esbuild escapes non-ASCII characters in code but keeps comments as they are (an SDK's emoji). An
  * ASCII file loads faster (read as Latin-1, one byte per character in V8): those characters,
  * necessarily in comments, are written as escapes too.
@@ -170,7 +206,7 @@ async function main() {
     minify: false,
     logLevel: 'warning',
     metafile: true,
-    plugins: [runtimeRequire],
+    plugins: [runtimeRequire, lazyZodLocales],
   });
   const bin = path.join(DIST, `${BIN.out}.js`);
   const agent = path.join(DIST, `${AGENT.out}.js`);
