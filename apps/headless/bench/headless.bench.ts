@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     AGENT_HOME: path.join(home, 'agent-home'),
-    INIT_CWD: workspace,
+    AGENT_LAUNCH_DIR: workspace,
     OPENAI_API_KEY: 'bench',
   };
   const targets = nodes();

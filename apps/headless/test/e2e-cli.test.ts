@@ -104,7 +104,7 @@ describe('headless command line', () => {
     const userDir = path.dirname(cli.sandbox.workspace);
     const result = await runCli(
       ['workspace/p.txt', '--cwd', 'workspace', ...openAIChatArgs(server.url), '--output', 'json'],
-      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test', INIT_CWD: userDir }),
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test', AGENT_LAUNCH_DIR: userDir }),
     );
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);

@@ -54,7 +54,7 @@ function runHeadless(box: Sandbox, args: string[], prompt: string): Promise<numb
   const file = path.join(box.workspace, '.prompt.txt');
   fs.writeFileSync(file, prompt);
   const child = spawn(process.execPath, [HEADLESS, file, ...args], {
-    env: { PATH: process.env.PATH, AGENT_HOME: box.home, INIT_CWD: box.workspace },
+    env: { PATH: process.env.PATH, AGENT_HOME: box.home, AGENT_LAUNCH_DIR: box.workspace },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -61,13 +61,13 @@ function fakeArgs(fake: FakeServer): string[] {
 function spawnInstalled(
   bin: string,
   args: string[],
-  where: { cwd: string; home: string },
+  where: { cwd: string; home: string; env?: NodeJS.ProcessEnv },
   during?: (child: ChildProcess) => Promise<void>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, {
       cwd: where.cwd,
-      env: { ...userEnv(), AGENT_HOME: where.home, OPENAI_API_KEY: 'k' },
+      env: { ...userEnv(), AGENT_HOME: where.home, OPENAI_API_KEY: 'k', ...where.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -152,11 +152,12 @@ describe('the apps installed globally from packed tarballs', () => {
   it('runs a headless turn against the fake from an unrelated directory', async () => {
     server = await startOpenAIChatServer([{ text: 'Installed and answering.' }]);
     fs.writeFileSync(path.join(elsewhere, 'prompt.txt'), 'Say something.');
-    const result = await spawnInstalled(
-      bin('agent-run'),
-      ['prompt.txt', ...fakeArgs(server)],
-      where(),
-    );
+    // As from another project's npm script, which names that project's root in INIT_CWD: the
+    // command still works where it was started (prompt.txt is not in the scratch folder).
+    const result = await spawnInstalled(bin('agent-run'), ['prompt.txt', ...fakeArgs(server)], {
+      ...where(),
+      env: { INIT_CWD: scratch },
+    });
     expect(result.stdout).toContain('Installed and answering.');
     expect(result.code).toBe(0);
     expect(server.requests).toHaveLength(1);

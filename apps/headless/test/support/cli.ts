@@ -62,7 +62,7 @@ export function cliEnv(sandbox: Sandbox, extra: Record<string, string> = {}): No
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT']) {
     if (process.env[name] !== undefined) env[name] = process.env[name];
   }
-  return { ...env, AGENT_HOME: sandbox.agentHome, INIT_CWD: sandbox.workspace, ...extra };
+  return { ...env, AGENT_HOME: sandbox.agentHome, AGENT_LAUNCH_DIR: sandbox.workspace, ...extra };
 }
 
 /** Starts `node dist/agent-run.js args` in the app folder, as `pnpm start` does. */

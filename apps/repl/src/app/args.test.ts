@@ -2,15 +2,20 @@ import path from 'node:path';
 import { parseArgs } from './args';
 
 describe('parseArgs', () => {
-  it('takes the workspace from --cwd, else INIT_CWD, else the current directory', () => {
+  it('takes the workspace from --cwd, else where `pnpm start` ran, else the current directory', () => {
     const cwd = '/work/somewhere';
     expect(parseArgs([], {}, cwd)).toMatchObject({ ok: true, args: { cwd } });
-    expect(parseArgs([], { INIT_CWD: '/home/me/project' }, cwd)).toMatchObject({
+    expect(parseArgs([], { AGENT_LAUNCH_DIR: '/home/me/project' }, cwd)).toMatchObject({
       args: { cwd: '/home/me/project' },
     });
-    expect(parseArgs(['--cwd', 'sub'], { INIT_CWD: '/home/me' }, cwd)).toMatchObject({
+    expect(parseArgs(['--cwd', 'sub'], { AGENT_LAUNCH_DIR: '/home/me' }, cwd)).toMatchObject({
       args: { cwd: path.resolve('/home/me/sub') },
     });
+  });
+
+  it("ignores INIT_CWD: run from another project's npm script, it names that project", () => {
+    const cwd = '/work/project/packages/web';
+    expect(parseArgs([], { INIT_CWD: '/work/project' }, cwd)).toMatchObject({ args: { cwd } });
   });
 
   it('reads every documented flag, in both --flag value and --flag=value forms', () => {

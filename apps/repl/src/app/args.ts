@@ -24,7 +24,10 @@ export type ParsedArgs = { ok: true; args: ReplArgs } | { ok: false; error: stri
 /** The `--help` text, generated from the flag table both apps share. */
 export const USAGE = usageText('repl');
 
-/** Parses argv (without node and script). The workspace is --cwd, else INIT_CWD, else cwd. */
+/**
+ * Parses argv (without node and script). The workspace is --cwd, relative to where `pnpm start`
+ * ran (invocationDir), else that directory.
+ */
 export function parseArgs(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,

@@ -2,6 +2,7 @@ import { mountScreen, type ReplScreen, type TerminalStreams } from '../ui/repl-s
 import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentSession } from '@agent/runtime';
+import { invocationDir } from '@agent/runtime/flags';
 import type { ReplArgs } from './args';
 import { warmUpWidths } from '../text/width';
 import { exitReport } from './exit-report';
@@ -68,7 +69,7 @@ export async function startRepl(
             color: io.output.isTTY === true,
             sessionId: sessionId ?? state.core.sessionId,
             workspace: args.cwd,
-            runFrom: env.INIT_CWD || process.cwd(),
+            runFrom: invocationDir(env, process.cwd()),
           }),
         );
       }
