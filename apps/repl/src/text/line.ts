@@ -1,4 +1,3 @@
-import { escapeTags } from './sanitize';
 import { graphemeWidth, graphemes, stringWidth } from './width';
 
 /** Visual styles a span may carry; painters map them to terminal attributes. */
@@ -47,40 +46,6 @@ export function lineText(line: Line): string {
 
 export function lineWidth(line: Line): number {
   return line.reduce((sum, span) => sum + stringWidth(span.text), 0);
-}
-
-const TAGS: Record<SpanStyle, [string, string]> = {
-  plain: ['', ''],
-  bold: ['{bold}', '{/bold}'],
-  dim: ['{gray-fg}', '{/gray-fg}'],
-  code: ['{cyan-fg}', '{/cyan-fg}'],
-  heading: ['{bold}{magenta-fg}', '{/magenta-fg}{/bold}'],
-  user: ['{bold}{blue-fg}', '{/blue-fg}{/bold}'],
-  accent: ['{yellow-fg}', '{/yellow-fg}'],
-  ok: ['{green-fg}', '{/green-fg}'],
-  error: ['{red-fg}', '{/red-fg}'],
-  warn: ['{yellow-fg}', '{/yellow-fg}'],
-  added: ['{green-fg}', '{/green-fg}'],
-  removed: ['{red-fg}', '{/red-fg}'],
-  selected: ['{inverse}', '{/inverse}'],
-  emphasis: ['{underline}', '{/underline}'],
-  link: ['{blue-fg}{underline}', '{/underline}{/blue-fg}'],
-  'link-url': ['{blue-fg}', '{/blue-fg}'],
-  keyword: ['{magenta-fg}', '{/magenta-fg}'],
-  type: ['{yellow-fg}', '{/yellow-fg}'],
-  number: ['{yellow-fg}', '{/yellow-fg}'],
-  string: ['{green-fg}', '{/green-fg}'],
-  control: ['{black-fg}{yellow-bg}', '{/yellow-bg}{/black-fg}'],
-};
-
-/** The blessed-tag form of a line: every span's text is tag-escaped, styles become tags. */
-export function toTags(line: Line): string {
-  let out = '';
-  for (const span of line) {
-    const [open, close] = TAGS[span.style ?? 'plain'];
-    out += open + escapeTags(span.text) + close;
-  }
-  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { toTags, wrapSpans, lineText, lineWidth } from './line';
-import { escapeTags, sanitize } from './sanitize';
+import { wrapSpans, lineText, lineWidth } from './line';
+import { sanitize } from './sanitize';
 
 describe('sanitize', () => {
   it('removes colour, cursor movement, OSC titles and C1 controls but keeps the text', () => {
@@ -14,11 +14,6 @@ describe('sanitize', () => {
 
   it('leaves ordinary text (including braces and unicode) untouched', () => {
     expect(sanitize('{red-fg} 日本 ✓')).toBe('{red-fg} 日本 ✓');
-  });
-
-  it('escapes blessed tags so braces are shown literally', () => {
-    expect(escapeTags('{red-fg}x{/red-fg}')).toBe('{open}red-fg{close}x{open}/red-fg{close}');
-    expect(toTags([{ text: '{bold}', style: 'error' }])).toBe('{red-fg}{open}bold{close}{/red-fg}');
   });
 });
 

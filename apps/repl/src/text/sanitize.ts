@@ -8,8 +8,3 @@ import { stripTerminalControls } from '@agent/llm/text';
 export function sanitize(text: string): string {
   return stripTerminalControls(text);
 }
-
-/** Escapes blessed tag braces so `{red-fg}` in text is shown literally. */
-export function escapeTags(text: string): string {
-  return text.replace(/[{}]/g, (c) => (c === '{' ? '{open}' : '{close}'));
-}

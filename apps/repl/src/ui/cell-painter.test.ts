@@ -27,6 +27,13 @@ describe('the cell painter', () => {
     );
   });
 
+  it('paints blessed tag syntax in model text as the characters it is, in one style', () => {
+    const lines = blank(16, 1);
+    paintRows(lines, [[{ text: '{bold}x{/bold}', style: 'error' }]], 0, 1, 16);
+    expect(lines[0]!.map((cell) => cell[1]).join('')).toBe('{bold}x{/bold}  ');
+    expect(new Set(lines[0]!.slice(0, 14).map((cell) => cell[0])).size).toBe(1);
+  });
+
   it('marks only the rows that change', () => {
     const lines = blank(6, 2);
     paintRows(lines, [[{ text: 'hi', style: 'bold' }]], 0, 2, 6);
