@@ -11,3 +11,5 @@ export { type UndoResult } from './undo/file-undo';
 export * from './permission-settings';
 export * from './live-registry';
 export * from './mcp-link';
+// What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
+export type { McpManager, McpServerStatus } from '@agent/mcp';

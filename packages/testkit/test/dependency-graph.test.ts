@@ -85,6 +85,16 @@ describe('the workspace dependency graph', () => {
     expect(edges.get('@agent/mcp')).not.toContain('@agent/askuser');
     expect(edges.get('repl')).toContain('@agent/askuser');
   });
+
+  it('lets the apps reach MCP only through the runtime (their tests may use it)', () => {
+    for (const name of ['repl', 'headless']) {
+      const app = units.find((u) => u.name === name)!;
+      const shipped = app.imports.filter(
+        (ref) => ref.file.includes('/src/') && !/\.test\.ts$/.test(ref.file),
+      );
+      expect(shipped.map((ref) => ref.specifier)).not.toContain('@agent/mcp');
+    }
+  });
 });
 
 describe('the dependency checker', () => {

@@ -1,4 +1,4 @@
-import type { McpManager, McpServerStatus } from '@agent/mcp';
+import type { McpManager, McpServerStatus } from '@agent/runtime';
 import type { ReplApp } from './repl-app';
 
 export const MCP_USAGE = 'Usage: /mcp · /mcp trust · /mcp reconnect NAME';
