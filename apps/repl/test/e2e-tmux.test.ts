@@ -67,7 +67,10 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
     tmux('send-keys', '-t', 'e2e', 'C-c');
     const sessions = path.join(home, 'sessions');
     const until = Date.now() + 10000;
-    while (Date.now() < until && capture().includes('ready')) {
+    // Exited once the screen is gone and the session file is closed (its lock removed).
+    const exited = () =>
+      !capture().includes('ready') && !readdirSync(sessions).some((f) => f.endsWith('.lock'));
+    while (Date.now() < until && !exited()) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const files = readdirSync(sessions);
