@@ -71,6 +71,15 @@ describe('KeyRouter', () => {
     expect(log).toEqual(['interrupt', 'scroll:-9']);
   });
 
+  it('Ctrl+C cancels the active modal, also between turns, and never quits while one is open', () => {
+    const { router, modals, log } = setup(false);
+    const close = modals.open({ handleKey: () => undefined, cancel: () => log.push('cancel') });
+    router.handleKey(key('C-c'));
+    router.handleKey(key('C-c'));
+    expect(log).toEqual(['interrupt', 'cancel', 'interrupt', 'cancel']);
+    close();
+  });
+
   it('Esc interrupts a running turn at once; idle Esc does nothing', () => {
     const busy = setup(true);
     busy.router.handleKey(key('escape'));

@@ -113,9 +113,11 @@ export class KeyRouter {
   }
 
   private ctrlC(): void {
-    if (this.modals.active || this.actions.isBusy()) {
+    const modal = this.modals.active;
+    if (modal || this.actions.isBusy()) {
       this.ctrlCAt = -Infinity;
       this.actions.interrupt();
+      modal?.cancel?.();
       return this.actions.changed();
     }
     if (!this.input.isEmpty) {

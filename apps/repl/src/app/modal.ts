@@ -18,6 +18,11 @@ export interface Modal {
    * question inside its card); false lets the transcript scroll.
    */
   handlePage?(direction: -1 | 1): boolean;
+  /**
+   * Ctrl+C: close as cancelled. A card that no turn's interrupt ends (an MCP server's question
+   * asked between turns) must end here; a no-op once the card has settled.
+   */
+  cancel?(): void;
 }
 
 /** The one "active modal" slot of the key routing, with a FIFO of waiting modals. */

@@ -1,4 +1,5 @@
 import { buildElicitationForm } from '@agent/mcp';
+import { KeyRouter } from '../app/key-router';
 import { ModalSlot } from '../app/modal';
 import type { ReplHost } from '../app/extension';
 import { replaySegments } from '../app/replay';
@@ -100,6 +101,30 @@ describe('ElicitationController', () => {
     await expect(second).rejects.toThrow('interrupted by the person');
     expect(host.modals.active).toBeUndefined();
     expect(screen()).toContain('MCP s: 12 questions cancelled');
+  });
+
+  it('Ctrl+C between turns cancels the card: no turn interrupt would end it', async () => {
+    const { controller, host, screen } = setup();
+    const interrupts: string[] = [];
+    const router = new KeyRouter(host.modals, {
+      isBusy: () => false,
+      submit: () => undefined,
+      interrupt: () => interrupts.push('interrupt'),
+      takeQueued: () => undefined,
+      quit: () => interrupts.push('quit'),
+      notify: () => undefined,
+      scroll: () => undefined,
+      pageSize: () => 10,
+      toggleFold: () => undefined,
+      changed: () => undefined,
+    });
+    const form = buildElicitationForm('tracker', 'Who are you?', schema).questionnaire;
+    const asked = controller.askForm(form, new AbortController().signal);
+    router.handleKey({ name: 'C-c', full: 'C-c' });
+    await expect(asked).rejects.toThrow('cancelled by the person');
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('MCP tracker: 4 questions cancelled');
+    expect(interrupts).toEqual(['interrupt']);
   });
 
   it('a URL request shows the URL and opens nothing; Decline and Accept', async () => {

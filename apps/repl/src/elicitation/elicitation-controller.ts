@@ -28,8 +28,8 @@ type Live = ElicitationFormSegment | ElicitationUrlSegment;
 /**
  * The REPL's answer to MCP servers' questions (elicitation): each request opens its card in the
  * transcript, owning the keyboard like the `ask_user` card (the same keys: Enter on the last
- * question accepts, Esc declines; Ctrl+C interrupts the turn, whose call's signal cancels the
- * question). Aborting `signal` closes the card as cancelled and rejects; nothing stays pending.
+ * question accepts, Esc declines; Ctrl+C cancels it, and interrupts the turn if one runs).
+ * Aborting `signal` closes the card as cancelled and rejects; nothing stays pending.
  */
 export class ElicitationController implements ElicitationRequester {
   constructor(private readonly host: ReplHost) {}
@@ -88,16 +88,20 @@ export class ElicitationController implements ElicitationRequester {
     return new Promise<T>((resolve, reject) => {
       this.host.transcript.add(segment);
       let close = (): void => undefined;
+      let settled = false;
       const finish = (): void => {
+        settled = true;
         signal.removeEventListener('abort', onAbort);
         close();
       };
-      const onAbort = (): void => {
+      const cancel = (reason: unknown): void => {
+        if (settled) return;
         finish();
         segment.resolve(cancelled);
         this.touch(segment);
-        reject(signal.reason ?? new Error('cancelled'));
+        reject(reason);
       };
+      const onAbort = (): void => cancel(signal.reason ?? new Error('cancelled'));
       const route = (routed: QuestionnaireKeyRoute): void => {
         if (routed.kind !== 'action' || !segment.live) return;
         if (!segment.model.dispatch(routed.action)) return;
@@ -114,6 +118,7 @@ export class ElicitationController implements ElicitationRequester {
         hint: HINT,
         handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
         handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
+        cancel: () => cancel(new Error('cancelled by the person (Ctrl+C)')),
       };
       signal.addEventListener('abort', onAbort, { once: true });
       close = this.host.modals.open(modal);
