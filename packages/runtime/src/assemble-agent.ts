@@ -45,19 +45,22 @@ export function agentRegistry(input: {
     stream: (request, signal) => parent.provider.stream(request, signal),
   };
   const mcpTools = input.mcpTools ?? (() => []);
-  return new LiveToolRegistry(
+  const registry: ToolRegistry = new LiveToolRegistry(
     [
       ...createWorkspaceTools().map((tool) => input.wrapTool?.(tool) ?? tool),
       createTaskTool({
         provider: current,
         providerForModel: (model) => parent.providerForModel(model),
         profiles: input.profiles,
+        // Subagents edit through the same wrapped tools: their edits are undone with the turn.
+        parentTools: () => registry,
         ...(input.subagentMcpTools ? { mcpTools: input.subagentMcpTools } : {}),
       }),
       ...(input.extraTools ?? []),
     ],
     mcpTools,
   );
+  return registry;
 }
 
 /** One line of the system prompt about MCP tools: their names vary, so they are not listed. */

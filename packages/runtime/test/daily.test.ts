@@ -100,6 +100,32 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     await session.close();
   });
 
+  it("undoes a subagent's edit with the turn that delegated it", async () => {
+    const delegate = {
+      text: '',
+      toolCalls: [
+        {
+          id: 't1',
+          name: 'task',
+          arguments: { description: 'create a file', prompt: 'Write a.txt', agent: 'general' },
+        },
+      ],
+    };
+    server = await startOpenAIChatServer([
+      delegate,
+      write('from the subagent\n'),
+      { text: 'subagent: written' },
+      { text: 'delegated' },
+    ]);
+    const session = await create(server.url);
+    const turn = await session.runTurn('have a subagent create a.txt');
+    expect(turn.reason).toBe('done');
+    expect(fs.readFileSync(file(), 'utf8')).toBe('from the subagent\n');
+    expect(await session.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(fs.existsSync(file())).toBe(false);
+    await session.close();
+  });
+
   it('runs a shell command without a model turn and sends command and output with the next prompt', async () => {
     server = await startOpenAIChatServer([{ text: 'I saw it.' }]);
     const session = await create(server.url);

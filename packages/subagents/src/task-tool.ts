@@ -1,5 +1,12 @@
 import { runToolLoop, type LoopEvent, type Provider } from '@agent/llm';
-import { defineTool, ToolError, type Tool, type ToolContext, type ToolResult } from '@agent/tools';
+import {
+  defineTool,
+  ToolError,
+  type Tool,
+  type ToolContext,
+  type ToolRegistry,
+  type ToolResult,
+} from '@agent/tools';
 import { z } from 'zod';
 import { summarizeActivity } from './activity-summary';
 import { buildSubagentRegistry } from './build-registry';
@@ -19,6 +26,11 @@ export interface TaskToolOptions {
   timeoutMs?: number;
   /** The session's connected MCP tools, for profiles that allow `mcp__<server>__*`. */
   mcpTools?: () => readonly Tool[];
+  /**
+   * The parent's registry, whose allow-listed tools subagents take as they are (the session's
+   * edit tools, which snapshot each edit for `/undo`); without it each tool is built afresh.
+   */
+  parentTools?: () => ToolRegistry;
 }
 
 const taskInput = z.object({
@@ -90,7 +102,11 @@ async function runSubagent(
       `unknown agent profile "${agentName}"; available: ${[...options.profiles.keys()].join(', ')}`,
     );
   }
-  const registry = buildSubagentRegistry(profile.tools, undefined, options.mcpTools?.() ?? []);
+  const registry = buildSubagentRegistry(
+    profile.tools,
+    options.parentTools?.(),
+    options.mcpTools?.() ?? [],
+  );
   const provider =
     profile.model && options.providerForModel
       ? options.providerForModel(profile.model)
