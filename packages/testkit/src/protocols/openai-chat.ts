@@ -1,4 +1,4 @@
-import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -7,6 +7,7 @@ import {
   type RecordedRequest,
 } from '../script';
 import { openAIErrorBody, usageOf } from './openai-errors';
+import { openAIModelsBody } from './openai-models';
 
 const FINISH: Record<string, string> = { stop: 'stop', tool_use: 'tool_calls', length: 'length' };
 
@@ -16,13 +17,7 @@ const FINISH: Record<string, string> = { stop: 'stop', tool_use: 'tool_calls', l
  * `stream_options.include_usage` is set, then `data: [DONE]`.
  */
 export const openAIChatProtocol: WireProtocol = {
-  modelsBody: (path) =>
-    path.split('?')[0] === '/v1/models'
-      ? JSON.stringify({
-          object: 'list',
-          data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
-        })
-      : undefined,
+  modelsBody: openAIModelsBody,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/chat/completions',
   contentType: 'text/event-stream',
   errorBody: openAIErrorBody,

@@ -1,4 +1,4 @@
-import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -7,6 +7,7 @@ import {
   type ScriptedTurn,
 } from '../script';
 import { openAIErrorBody, usageOf } from './openai-errors';
+import { openAIModelsBody } from './openai-models';
 
 /**
  * OpenAI Responses streaming (`POST /v1/responses`): SSE with `event:` lines. A message item
@@ -14,13 +15,7 @@ import { openAIErrorBody, usageOf } from './openai-errors';
  * `response.completed` (or `response.incomplete` for a length stop) carrying the whole output.
  */
 export const openAIResponsesProtocol: WireProtocol = {
-  modelsBody: (path) =>
-    path.split('?')[0] === '/v1/models'
-      ? JSON.stringify({
-          object: 'list',
-          data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
-        })
-      : undefined,
+  modelsBody: openAIModelsBody,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/responses',
   contentType: 'text/event-stream',
   errorBody: openAIErrorBody,
