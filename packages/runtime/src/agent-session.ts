@@ -11,7 +11,6 @@ import {
   type AssistantMessage,
   type CompactResult,
   type ContextUsage,
-  type LoopEndReason,
   type Message,
   type Provider,
   type ProviderRequest,
@@ -23,9 +22,7 @@ import { SessionWriter, type SessionEventInput } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import {
   withRules,
-  type AskUserRequester,
   type PermissionRequester,
-  type Tool,
   type ToolRegistry,
   type ToolResult,
 } from '@agent/tools';
@@ -36,57 +33,17 @@ import {
   MCP_PROMPT_SECTION,
   skippedInstructions,
 } from './assemble-agent';
-import { providerWithModel, resolveProvider, type ProviderChoice } from './choose-provider';
+import { providerWithModel, resolveProvider } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
-import type { RuntimeEvent } from './events';
-import { elicitationEvent, McpLink, mcpConfigured, type McpSessionOptions } from './mcp-link';
+import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
 import type { SavedSession } from './find-session';
+import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { SnapshotStore } from './undo/snapshot-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
 import { attachedLine, expandMentions, mentionsIn } from './mentions';
 import { PermissionRuleSet } from './permission-settings';
-
-/** Everything one agent session needs; nothing here changes between turns. */
-export interface AgentSessionOptions {
-  agentHome: string;
-  workspaceRoot: string;
-  /** Flags and environment that choose the provider (see resolveProvider for the rule). */
-  choice: ProviderChoice;
-  /** Used as is instead of the chosen provider, and never switched on resume (tests). */
-  provider?: Provider;
-  /** Asked when no permission rule decides a call (the REPL's card, the headless policy). */
-  permissions: PermissionRequester;
-  /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
-  rules?: { allow?: readonly string[]; deny?: readonly string[] };
-  /** Present only where a person can answer questions (the REPL). */
-  askUser?: AskUserRequester;
-  /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
-  extraTools?: readonly Tool[];
-  /** Extra system prompt sections (ask_user guidance, headless guidance). */
-  promptSections?: readonly string[];
-  /** Interactive tool calls per prompt (0 disables them). */
-  maxInteractive?: number;
-  /** `--tool-history`: overrides the mode a resumed session was saved with. */
-  toolHistory?: ToolHistoryMode;
-  /** Fraction of the window at which a prompt first compacts; default from config.json. */
-  autoCompact?: number | false;
-  /** Model calls per prompt. */
-  maxIterations?: number;
-  /** A saved session to continue from the start. */
-  resume?: SavedSession;
-  /** MCP servers (config.json and, when trusted, the workspace's .mcp.json); false: none. */
-  mcp?: McpSessionOptions | false;
-  onEvent(event: RuntimeEvent): void;
-}
-
-/** How one prompt ended, with the assistant messages it produced. */
-export interface TurnResult {
-  reason: LoopEndReason;
-  messages: AssistantMessage[];
-  error?: string;
-}
 
 interface RunningTurn {
   abort: AbortController;

@@ -1,4 +1,5 @@
 export * from './agent-session';
+export * from './agent-session-options';
 export * from './assemble-agent';
 export * from './choose-provider';
 export * from './context-meter';

@@ -1,0 +1,46 @@
+import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from '@agent/llm';
+import type { AskUserRequester, PermissionRequester, Tool } from '@agent/tools';
+import type { ProviderChoice } from './choose-provider';
+import type { RuntimeEvent } from './events';
+import type { SavedSession } from './find-session';
+import type { McpSessionOptions } from './mcp-link';
+
+/** Everything one agent session needs; nothing here changes between turns. */
+export interface AgentSessionOptions {
+  agentHome: string;
+  workspaceRoot: string;
+  /** Flags and environment that choose the provider (see resolveProvider for the rule). */
+  choice: ProviderChoice;
+  /** Used as is instead of the chosen provider, and never switched on resume (tests). */
+  provider?: Provider;
+  /** Asked when no permission rule decides a call (the REPL's card, the headless policy). */
+  permissions: PermissionRequester;
+  /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
+  rules?: { allow?: readonly string[]; deny?: readonly string[] };
+  /** Present only where a person can answer questions (the REPL). */
+  askUser?: AskUserRequester;
+  /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
+  extraTools?: readonly Tool[];
+  /** Extra system prompt sections (ask_user guidance, headless guidance). */
+  promptSections?: readonly string[];
+  /** Interactive tool calls per prompt (0 disables them). */
+  maxInteractive?: number;
+  /** `--tool-history`: overrides the mode a resumed session was saved with. */
+  toolHistory?: ToolHistoryMode;
+  /** Fraction of the window at which a prompt first compacts; default from config.json. */
+  autoCompact?: number | false;
+  /** Model calls per prompt. */
+  maxIterations?: number;
+  /** A saved session to continue from the start. */
+  resume?: SavedSession;
+  /** MCP servers (config.json and, when trusted, the workspace's .mcp.json); false: none. */
+  mcp?: McpSessionOptions | false;
+  onEvent(event: RuntimeEvent): void;
+}
+
+/** How one prompt ended, with the assistant messages it produced. */
+export interface TurnResult {
+  reason: LoopEndReason;
+  messages: AssistantMessage[];
+  error?: string;
+}
