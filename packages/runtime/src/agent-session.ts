@@ -1,13 +1,9 @@
 import {
   ConfigError,
   buildRequest,
-  compactHistory,
   missingCredentials,
   createProvider,
-  DEFAULT_AUTO_COMPACT_FRACTION,
-  loadAgentSettings,
   runToolLoop,
-  shouldAutoCompact,
   type AssistantMessage,
   type CompactResult,
   type ContextUsage,
@@ -18,7 +14,6 @@ import {
   type ToolHistoryMode,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
-import { SessionWriter, type SessionEventInput } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import {
   withRules,
@@ -38,18 +33,13 @@ import { ContextMeter, type ContextFill } from './context-meter';
 import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
-import { personShellText, runPersonShell } from './person-shell';
-import { FileHistory, type UndoResult } from './undo/file-undo';
-import { SnapshotStore } from './undo/snapshot-store';
-import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
+import { PersonActions } from './person-actions';
+import { SessionCompaction } from './session-compaction';
+import { SessionFile } from './session-file';
+import { TurnGate } from './turn-gate';
+import type { UndoResult } from './undo/file-undo';
 import { attachedLine, expandMentions, mentionsIn } from './mentions';
 import { PermissionRuleSet } from './permission-settings';
-
-interface RunningTurn {
-  abort: AbortController;
-  soft: AbortController;
-  done: Promise<void>;
-}
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -68,16 +58,13 @@ export class AgentSession {
   readonly permissionRules: PermissionRuleSet;
   private readonly permissions: PermissionRequester;
   private resolved: ResolvedProvider | undefined;
-  private writer: SessionWriter | undefined;
-  private running: RunningTurn | undefined;
+  private readonly file: SessionFile;
+  private readonly gate = new TurnGate();
   private mode: ToolHistoryMode;
   private readonly meter: ContextMeter;
-  private readonly files: FileHistory;
-  /** The user event id of the running turn, which the edits it makes belong to. */
-  private turnId: string | undefined;
+  private readonly person: PersonActions;
+  private readonly compaction: SessionCompaction;
   private readonly mcpLink: McpLink | undefined;
-  /** Session events that arrived before the session file existed. */
-  private early: SessionEventInput[] = [];
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -124,15 +111,26 @@ export class AgentSession {
       options.permissions,
       (rule, scope) => this.rememberRule(rule, scope),
     );
-    const store = new SnapshotStore(options.agentHome);
-    this.files = new FileHistory(store, options.workspaceRoot);
+    this.file = new SessionFile(this, {
+      agentHome: options.agentHome,
+      workspaceRoot: options.workspaceRoot,
+      onError: (error) => options.onEvent({ type: 'save_error', error }),
+    });
+    this.person = new PersonActions(this, {
+      agentHome: options.agentHome,
+      workspaceRoot: options.workspaceRoot,
+      gate: this.gate,
+      file: this.file,
+      permissions: this.permissions,
+      onEvent: options.onEvent,
+    });
     this.mcpLink =
       options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
         ? undefined
         : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
             onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
             onElicitation: (record) => {
-              this.record(elicitationEvent(record));
+              this.file.record(elicitationEvent(record));
               options.onEvent({ type: 'elicitation', record });
             },
           });
@@ -141,12 +139,7 @@ export class AgentSession {
       parent: this,
       profiles,
       extraTools: options.extraTools,
-      wrapTool: (tool) =>
-        SNAPSHOT_TOOL_NAMES.has(tool.name)
-          ? withSnapshots(tool, store, (path, before, after) =>
-              this.snapshotTaken(path, before, after),
-            )
-          : tool,
+      wrapTool: (tool) => this.person.wrapTool(tool),
       mcpTools: link && (() => link.primaryTools()),
       subagentMcpTools: link && (() => link.subagentTools()),
     });
@@ -155,6 +148,13 @@ export class AgentSession {
       ...(link ? [MCP_PROMPT_SECTION] : []),
     ]);
     this.meter = new ContextMeter(this);
+    this.compaction = new SessionCompaction(this, {
+      agentHome: options.agentHome,
+      autoCompact: options.autoCompact,
+      meter: this.meter,
+      file: this.file,
+      notice: (text) => this.notice(text),
+    });
   }
 
   /** The session's MCP servers (undefined when MCP is off or no server is configured). */
@@ -167,11 +167,11 @@ export class AgentSession {
   }
 
   get busy(): boolean {
-    return this.running !== undefined;
+    return this.gate.busy;
   }
 
   get sessionId(): string | undefined {
-    return this.writer?.id;
+    return this.file.current?.id;
   }
 
   /** Interactive tool calls allowed per prompt (ask_user's budget; 0 where nobody can answer). */
@@ -181,12 +181,12 @@ export class AgentSession {
 
   /** The session file's path, once it exists. */
   get sessionFile(): string | undefined {
-    return this.writer?.path;
+    return this.file.current?.path;
   }
 
   /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */
   async flushSession(): Promise<void> {
-    if (this.writer) await this.flush(this.writer);
+    await this.file.flush();
   }
 
   get toolHistory(): ToolHistoryMode {
@@ -196,7 +196,7 @@ export class AgentSession {
   /** Changes what raw tool output later requests keep; recorded in the session. */
   setToolHistory(mode: ToolHistoryMode): void {
     this.mode = mode;
-    this.writer?.recordSettings({ toolHistory: mode });
+    this.file.current?.recordSettings({ toolHistory: mode });
   }
 
   /**
@@ -220,12 +220,12 @@ export class AgentSession {
       this.resolved = { ...this.resolved, options: { ...this.resolved.options, model } };
     }
     this.providerReason = `model changed to ${model}`;
-    this.writer?.recordProviderChange(this.provider.id, model);
+    this.file.current?.recordProviderChange(this.provider.id, model);
   }
 
   /** Opens the session file now (it is otherwise created with the first prompt); its id. */
   async openSessionFile(): Promise<string> {
-    return (await this.ensureWriter()).id;
+    return (await this.file.ensure()).id;
   }
 
   /**
@@ -239,16 +239,16 @@ export class AgentSession {
     prompt: string | undefined,
     options: { display?: string } = {},
   ): Promise<TurnResult> {
-    const { running, finish } = this.startRunning();
+    const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
     try {
-      const writer = await this.ensureWriter();
-      if (prompt !== undefined) await this.compactIfFull(writer, signal);
+      const writer = await this.file.ensure();
+      if (prompt !== undefined) await this.compaction.compactIfFull(writer, signal);
       if (signal.aborted) {
         this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
         return { reason: 'interrupted', messages: [] };
       }
-      if (prompt !== undefined) this.turnId = writer.recordUser(prompt, options.display).id;
+      if (prompt !== undefined) running.turnId = writer.recordUser(prompt, options.display).id;
       const history: Message[] =
         prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
@@ -278,7 +278,7 @@ export class AgentSession {
       const base = prompt === undefined ? history.slice(0, -1) : history;
       this.messages = [...base, ...result.messages];
       this.carryCount(history, result.messages);
-      await this.flush(writer);
+      await this.file.flush(writer);
       const turn: TurnResult = { reason: result.reason, messages: result.messages };
       if (result.error !== undefined) turn.error = result.error;
       return turn;
@@ -289,8 +289,6 @@ export class AgentSession {
     } finally {
       // A crashed turn leaves nothing running: in-flight tool calls (MCP requests) are cancelled.
       if (!signal.aborted) running.abort.abort(new Error('the turn ended'));
-      this.running = undefined;
-      this.turnId = undefined;
       finish();
     }
   }
@@ -301,22 +299,7 @@ export class AgentSession {
    * reported as tool events; command and output join the conversation (see recordShell).
    */
   async runShell(command: string): Promise<ToolResult> {
-    const { running, finish } = this.startRunning();
-    try {
-      const writer = await this.ensureWriter();
-      const result = await runPersonShell(command, {
-        signal: running.abort.signal,
-        workspaceRoot: this.options.workspaceRoot,
-        permissions: this.permissions,
-        onEvent: this.options.onEvent,
-      });
-      this.recordShell(command, result.output);
-      await this.flush(writer);
-      return result;
-    } finally {
-      this.running = undefined;
-      finish();
-    }
+    return this.person.runShell(command);
   }
 
   /**
@@ -324,9 +307,7 @@ export class AgentSession {
    * so the model sees both with the next prompt.
    */
   recordShell(command: string, output: string): void {
-    const text = personShellText(command, output);
-    this.writer?.recordUser(text, `!${command}`);
-    this.messages = [...this.messages, { role: 'user', text }];
+    this.person.recordShell(command, output);
   }
 
   /**
@@ -335,35 +316,7 @@ export class AgentSession {
    * outside the agent since. The model is told which files went back.
    */
   async undo(): Promise<UndoResult> {
-    if (this.running) return { ok: false, reason: 'a turn is running' };
-    const result = await this.files.undo();
-    if (!result.ok) return result;
-    const writer = await this.ensureWriter();
-    writer.recordUndo(result.turn, result.restored);
-    const text = `I undid your file changes of an earlier turn: ${result.restored.join(', ')} ${result.restored.length === 1 ? 'is' : 'are'} back as before that turn.`;
-    writer.recordUser(text, '/undo');
-    this.messages = [...this.messages, { role: 'user', text }];
-    await this.flush(writer);
-    return result;
-  }
-
-  private startRunning(): { running: RunningTurn; finish: () => void } {
-    if (this.running) throw new Error('a turn is already running');
-    const running: RunningTurn = {
-      abort: new AbortController(),
-      soft: new AbortController(),
-      done: Promise.resolve(),
-    };
-    let finish!: () => void;
-    running.done = new Promise<void>((resolve) => (finish = resolve));
-    this.running = running;
-    return { running, finish };
-  }
-
-  private snapshotTaken(path: string, before: string | null, after: string | null): void {
-    if (!this.writer || this.turnId === undefined) return;
-    this.writer.recordFileSnapshot(path, before, after);
-    this.files.add({ turn: this.turnId, path, before, after });
+    return this.person.undo();
   }
 
   /**
@@ -384,15 +337,12 @@ export class AgentSession {
 
   /** Esc: finish the current tool batch, start no new model call. */
   softStop(): void {
-    this.running?.soft.abort();
+    this.gate.softStop();
   }
 
   /** Ctrl+C: end the turn at once. Resolves when the loop has ended. */
   async interrupt(): Promise<void> {
-    const running = this.running;
-    if (!running) return;
-    running.abort.abort(new Error('interrupted by the person'));
-    await running.done;
+    await this.gate.interrupt();
   }
 
   /**
@@ -400,19 +350,8 @@ export class AgentSession {
    * throws; refuses while a turn runs.
    */
   async compact(signal: AbortSignal): Promise<CompactResult> {
-    if (this.running) return { ok: false, reason: 'a turn is running' };
-    const result = await compactHistory({
-      provider: this.provider,
-      messages: this.messages,
-      signal,
-      keepRecent: 0,
-    });
-    if (signal.aborted) return { ok: false, reason: 'interrupted' };
-    if (!result.ok) return result;
-    this.messages = result.messages;
-    this.writer?.recordCheckpoint(result.checkpoint);
-    if (this.writer) await this.flush(this.writer);
-    return result;
+    if (this.gate.busy) return { ok: false, reason: 'a turn is running' };
+    return this.compaction.compact(signal);
   }
 
   /**
@@ -444,15 +383,15 @@ export class AgentSession {
    * model unless the person chose them. Throws ConfigError when that provider cannot be made.
    */
   async resume(saved: SavedSession): Promise<void> {
-    if (this.running) throw new Error('a turn is running');
+    if (this.gate.busy) throw new Error('a turn is running');
     await this.adopt(saved, { switchProvider: true });
   }
 
   /** Starts over in a new session (the old file is closed; the next prompt opens a new one). */
   async reset(): Promise<void> {
-    await this.closeFile();
+    await this.file.close();
     this.messages = [];
-    this.files.clear();
+    this.person.clearEdits();
     this.meter.counted(undefined);
   }
 
@@ -460,13 +399,7 @@ export class AgentSession {
   async close(): Promise<void> {
     await this.interrupt();
     await this.mcpLink?.manager.close();
-    await this.closeFile();
-  }
-
-  /** Records `event` in the session file, or with the file's first lines once it exists. */
-  private record(event: SessionEventInput): void {
-    if (this.writer) this.writer.append(event);
-    else this.early.push(event);
+    await this.file.close();
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
@@ -479,47 +412,17 @@ export class AgentSession {
       this.resolved = resolved;
       this.providerReason = resolved.reason;
     }
-    await this.closeFile();
+    await this.file.close();
     this.messages = projection.messages;
-    this.files.load(saved.events);
+    this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
-    this.writer = await SessionWriter.open(saved.path, {
-      onError: (error) => this.options.onEvent({ type: 'save_error', error }),
-    });
+    const writer = await this.file.open(saved.path);
     if (projection.provider !== this.provider.id || projection.model !== this.provider.model) {
-      this.writer.recordProviderChange(this.provider.id, this.provider.model);
+      writer.recordProviderChange(this.provider.id, this.provider.model);
     }
     const savedMode = projection.toolHistory ?? 'full';
     this.mode = this.options.toolHistory ?? savedMode;
-    if (this.mode !== savedMode) this.writer.recordSettings({ toolHistory: this.mode });
-  }
-
-  /**
-   * The one automatic-compaction decision: before a prompt, when the window is fuller than the
-   * threshold (see ContextMeter), fold the conversation into a checkpoint first. A failure only
-   * notes it.
-   */
-  private async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
-    const threshold =
-      this.options.autoCompact ??
-      loadAgentSettings(this.options.agentHome).autoCompact ??
-      DEFAULT_AUTO_COMPACT_FRACTION;
-    if (threshold === false || this.messages.length === 0) return;
-    const fill = this.meter.fill();
-    if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;
-    const percent = Math.round(fill.fraction * 100);
-    this.notice(`Context ${percent}% full: summarising the conversation first…`);
-    const result = await compactHistory({
-      provider: this.provider,
-      messages: this.messages,
-      signal,
-      keepRecent: 0,
-    });
-    if (signal.aborted) return;
-    if (!result.ok) return this.notice(`Could not compact (${result.reason}); continuing as is.`);
-    this.messages = result.messages;
-    writer.recordCheckpoint(result.checkpoint);
-    this.notice(`Compacted ${result.summarized} messages into a summary.`);
+    if (this.mode !== savedMode) writer.recordSettings({ toolHistory: this.mode });
   }
 
   /** Keeps the provider's count valid for the finished turn unless tool history "off" shrank it. */
@@ -542,34 +445,5 @@ export class AgentSession {
 
   private notice(text: string): void {
     this.options.onEvent({ type: 'notice', text });
-  }
-
-  private async flush(writer: SessionWriter): Promise<void> {
-    await writer
-      .flush()
-      .catch((error: Error) => this.options.onEvent({ type: 'save_error', error }));
-  }
-
-  private async closeFile(): Promise<void> {
-    const writer = this.writer;
-    this.writer = undefined;
-    if (!writer) return;
-    await writer
-      .close()
-      .catch((error: Error) => this.options.onEvent({ type: 'save_error', error }));
-  }
-
-  private async ensureWriter(): Promise<SessionWriter> {
-    if (this.writer) return this.writer;
-    this.writer = await SessionWriter.create({
-      agentHome: this.options.agentHome,
-      cwd: this.options.workspaceRoot,
-      provider: this.provider.id,
-      model: this.provider.model,
-      onError: (error) => this.options.onEvent({ type: 'save_error', error }),
-    });
-    if (this.mode !== 'full') this.writer.recordSettings({ toolHistory: this.mode });
-    for (const event of this.early.splice(0)) this.writer.append(event);
-    return this.writer;
   }
 }

@@ -1,0 +1,122 @@
+import type { Message } from '@agent/llm';
+import type { SessionEvent } from '@agent/session';
+import type { PermissionRequester, Tool, ToolResult } from '@agent/tools';
+import type { RuntimeEvent } from './events';
+import { personShellText, runPersonShell } from './person-shell';
+import type { SessionFile } from './session-file';
+import type { TurnGate } from './turn-gate';
+import { FileHistory, type UndoResult } from './undo/file-undo';
+import { SnapshotStore } from './undo/snapshot-store';
+import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
+
+/** The conversation the person's actions join. */
+export interface PersonConversation {
+  messages: Message[];
+}
+
+/**
+ * What the person does outside a model turn: `!cmd` shell commands, and `/undo` of the agent's
+ * file edits, whose snapshots it keeps as the turns make them.
+ */
+export class PersonActions {
+  private readonly store: SnapshotStore;
+  private readonly files: FileHistory;
+
+  constructor(
+    private readonly conversation: PersonConversation,
+    private readonly context: {
+      agentHome: string;
+      workspaceRoot: string;
+      gate: TurnGate;
+      file: SessionFile;
+      permissions: PermissionRequester;
+      onEvent(event: RuntimeEvent): void;
+    },
+  ) {
+    this.store = new SnapshotStore(context.agentHome);
+    this.files = new FileHistory(this.store, context.workspaceRoot);
+  }
+
+  /** `tool`, snapshotting the files it edits when `/undo` can take its edits back. */
+  wrapTool(tool: Tool): Tool {
+    return SNAPSHOT_TOOL_NAMES.has(tool.name)
+      ? withSnapshots(tool, this.store, (path, before, after) =>
+          this.snapshotTaken(path, before, after),
+        )
+      : tool;
+  }
+
+  /** Rebuilds the edits `/undo` can take back from a saved session's events. */
+  loadEdits(events: readonly SessionEvent[]): void {
+    this.files.load(events);
+  }
+
+  clearEdits(): void {
+    this.files.clear();
+  }
+
+  /**
+   * Runs a command the person typed (`!cmd`) through the shell tool, without a model turn and
+   * without asking permission; Esc/Ctrl+C (interrupt) kill its process group. Its progress is
+   * reported as tool events; command and output join the conversation (see recordShell).
+   */
+  async runShell(command: string): Promise<ToolResult> {
+    const { gate, file } = this.context;
+    const { running, finish } = gate.start();
+    try {
+      const writer = await file.ensure();
+      const result = await runPersonShell(command, {
+        signal: running.abort.signal,
+        workspaceRoot: this.context.workspaceRoot,
+        permissions: this.context.permissions,
+        onEvent: this.context.onEvent,
+      });
+      this.recordShell(command, result.output);
+      await file.flush(writer);
+      return result;
+    } finally {
+      finish();
+    }
+  }
+
+  /**
+   * Adds a command the person ran and its output to the conversation (recorded in the session)
+   * so the model sees both with the next prompt.
+   */
+  recordShell(command: string, output: string): void {
+    const text = personShellText(command, output);
+    this.context.file.current?.recordUser(text, `!${command}`);
+    this.append(text);
+  }
+
+  /**
+   * `/undo`: restores the files the agent changed in the last turn not yet undone (repeated,
+   * the turn before), recorded in the session; refuses while a turn runs or when a file changed
+   * outside the agent since. The model is told which files went back.
+   */
+  async undo(): Promise<UndoResult> {
+    if (this.context.gate.busy) return { ok: false, reason: 'a turn is running' };
+    const result = await this.files.undo();
+    if (!result.ok) return result;
+    const { file } = this.context;
+    const writer = await file.ensure();
+    writer.recordUndo(result.turn, result.restored);
+    const text = `I undid your file changes of an earlier turn: ${result.restored.join(', ')} ${result.restored.length === 1 ? 'is' : 'are'} back as before that turn.`;
+    writer.recordUser(text, '/undo');
+    this.append(text);
+    await file.flush(writer);
+    return result;
+  }
+
+  private append(text: string): void {
+    this.conversation.messages = [...this.conversation.messages, { role: 'user', text }];
+  }
+
+  private snapshotTaken(path: string, before: string | null, after: string | null): void {
+    const writer = this.context.file.current;
+    const turn = this.context.gate.current?.turnId;
+    if (!writer || turn === undefined) return;
+    writer.recordFileSnapshot(path, before, after);
+    this.files.add({ turn, path, before, after });
+  }
+}

@@ -1,0 +1,72 @@
+import type { Provider, ToolHistoryMode } from '@agent/llm';
+import { SessionWriter, type SessionEventInput } from '@agent/session';
+
+/** What a new session file starts with: the provider and model, the tool-history mode. */
+export interface SessionFileSubject {
+  readonly provider: Provider;
+  readonly toolHistory: ToolHistoryMode;
+}
+
+/**
+ * The session's file: created when first needed (events recorded before then join its first
+ * lines), or an existing one opened on resume; flushed and closed without throwing, save errors
+ * go to `onError`.
+ */
+export class SessionFile {
+  private writer: SessionWriter | undefined;
+  /** Session events that arrived before the session file existed. */
+  private early: SessionEventInput[] = [];
+
+  constructor(
+    private readonly subject: SessionFileSubject,
+    private readonly options: {
+      agentHome: string;
+      workspaceRoot: string;
+      onError(error: Error): void;
+    },
+  ) {}
+
+  /** The open file's writer, if a file is open. */
+  get current(): SessionWriter | undefined {
+    return this.writer;
+  }
+
+  /** The open file's writer, creating the file first when none is open. */
+  async ensure(): Promise<SessionWriter> {
+    if (this.writer) return this.writer;
+    this.writer = await SessionWriter.create({
+      agentHome: this.options.agentHome,
+      cwd: this.options.workspaceRoot,
+      provider: this.subject.provider.id,
+      model: this.subject.provider.model,
+      onError: this.options.onError,
+    });
+    const mode = this.subject.toolHistory;
+    if (mode !== 'full') this.writer.recordSettings({ toolHistory: mode });
+    for (const event of this.early.splice(0)) this.writer.append(event);
+    return this.writer;
+  }
+
+  /** Opens a saved session's file to continue it (close the current one first). */
+  async open(path: string): Promise<SessionWriter> {
+    this.writer = await SessionWriter.open(path, { onError: this.options.onError });
+    return this.writer;
+  }
+
+  /** Records `event` in the session file, or with the file's first lines once it exists. */
+  record(event: SessionEventInput): void {
+    if (this.writer) this.writer.append(event);
+    else this.early.push(event);
+  }
+
+  async flush(writer: SessionWriter | undefined = this.writer): Promise<void> {
+    await writer?.flush().catch((error: Error) => this.options.onError(error));
+  }
+
+  async close(): Promise<void> {
+    const writer = this.writer;
+    this.writer = undefined;
+    if (!writer) return;
+    await writer.close().catch((error: Error) => this.options.onError(error));
+  }
+}
