@@ -1,5 +1,4 @@
 import {
-  ConfigError,
   buildRequest,
   missingCredentials,
   createProvider,
@@ -15,22 +14,11 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import {
-  withRules,
-  type PermissionRequester,
-  type ToolRegistry,
-  type ToolResult,
-} from '@agent/tools';
-import {
-  agentProfiles,
-  agentRegistry,
-  agentSystemPrompt,
-  MCP_PROMPT_SECTION,
-  skippedInstructions,
-} from './assemble-agent';
+import type { PermissionRequester, ToolRegistry, ToolResult } from '@agent/tools';
+import { agentProfiles, assembleAgent, skippedInstructions } from './assemble-agent';
 import { providerWithModel, resolveProvider } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
-import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
+import type { McpLink } from './mcp-link';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { PersonActions } from './person-actions';
@@ -38,8 +26,9 @@ import { SessionCompaction } from './session-compaction';
 import { SessionFile } from './session-file';
 import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
-import { attachedLine, expandMentions, mentionsIn } from './mentions';
-import { PermissionRuleSet } from './permission-settings';
+import { attachMentions } from './mentions';
+import type { PermissionRuleSet } from './permission-settings';
+import { sessionPermissions } from './session-permissions';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -96,61 +85,29 @@ export class AgentSession {
     this.provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
     this.providerReason = resolved?.reason ?? 'provider given by the caller';
     this.mode = options.toolHistory ?? 'full';
-    try {
-      this.permissionRules = new PermissionRuleSet({
-        agentHome: options.agentHome,
-        workspace: options.workspaceRoot,
-        flags: options.rules,
-        workspaceTrusted: false,
-      });
-    } catch (error) {
-      throw new ConfigError((error as Error).message, { cause: error });
-    }
-    this.permissions = withRules(
-      () => this.permissionRules.list(),
-      options.permissions,
-      (rule, scope) => this.rememberRule(rule, scope),
+    const permissions = sessionPermissions(options, (text) => this.notice(text));
+    this.permissionRules = permissions.rules;
+    this.permissions = permissions.requester;
+    this.file = new SessionFile(this, options, (error) =>
+      options.onEvent({ type: 'save_error', error }),
     );
-    this.file = new SessionFile(this, {
-      agentHome: options.agentHome,
-      workspaceRoot: options.workspaceRoot,
-      onError: (error) => options.onEvent({ type: 'save_error', error }),
-    });
-    this.person = new PersonActions(this, {
-      agentHome: options.agentHome,
-      workspaceRoot: options.workspaceRoot,
+    this.person = new PersonActions(this, options, {
       gate: this.gate,
       file: this.file,
       permissions: this.permissions,
-      onEvent: options.onEvent,
     });
-    this.mcpLink =
-      options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
-        ? undefined
-        : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
-            onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
-            onElicitation: (record) => {
-              this.file.record(elicitationEvent(record));
-              options.onEvent({ type: 'elicitation', record });
-            },
-          });
-    const link = this.mcpLink;
-    this.registry = agentRegistry({
+    const agent = assembleAgent({
       parent: this,
+      options,
       profiles,
-      extraTools: options.extraTools,
       wrapTool: (tool) => this.person.wrapTool(tool),
-      mcpTools: link && (() => link.primaryTools()),
-      subagentMcpTools: link && (() => link.subagentTools()),
+      record: (event) => this.file.record(event),
     });
-    this.system = agentSystemPrompt(options.workspaceRoot, options.agentHome, this.registry, [
-      ...(options.promptSections ?? []),
-      ...(link ? [MCP_PROMPT_SECTION] : []),
-    ]);
+    this.mcpLink = agent.mcpLink;
+    this.registry = agent.registry;
+    this.system = agent.system;
     this.meter = new ContextMeter(this);
-    this.compaction = new SessionCompaction(this, {
-      agentHome: options.agentHome,
-      autoCompact: options.autoCompact,
+    this.compaction = new SessionCompaction(this, options, {
       meter: this.meter,
       file: this.file,
       notice: (text) => this.notice(text),
@@ -293,46 +250,26 @@ export class AgentSession {
     }
   }
 
-  /**
-   * Runs a command the person typed (`!cmd`) through the shell tool, without a model turn and
-   * without asking permission; Esc/Ctrl+C (interrupt) kill its process group. Its progress is
-   * reported as tool events; command and output join the conversation (see recordShell).
-   */
+  /** Runs a command the person typed (`!cmd`), without a model turn (see PersonActions). */
   async runShell(command: string): Promise<ToolResult> {
     return this.person.runShell(command);
   }
 
-  /**
-   * Adds a command the person ran and its output to the conversation (recorded in the session)
-   * so the model sees both with the next prompt.
-   */
+  /** Adds a command the person ran and its output to the conversation (see PersonActions). */
   recordShell(command: string, output: string): void {
     this.person.recordShell(command, output);
   }
 
-  /**
-   * `/undo`: restores the files the agent changed in the last turn not yet undone (repeated,
-   * the turn before), recorded in the session; refuses while a turn runs or when a file changed
-   * outside the agent since. The model is told which files went back.
-   */
+  /** `/undo`: restores the files the agent changed in its last turn (see PersonActions). */
   async undo(): Promise<UndoResult> {
     return this.person.undo();
   }
 
-  /**
-   * The prompt with the files it mentions (`@path`) attached, a transcript line per attached
-   * file, and what could not be attached; undefined when the prompt mentions no file.
-   */
+  /** The prompt with the files it mentions (`@path`) attached (see attachMentions). */
   async attachMentions(
     prompt: string,
   ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
-    if (mentionsIn(prompt).length === 0) return undefined;
-    const expanded = await expandMentions(this.options.workspaceRoot, prompt);
-    return {
-      text: expanded.text,
-      lines: expanded.attached.map(attachedLine),
-      problems: expanded.problems,
-    };
+    return attachMentions(this.options.workspaceRoot, prompt);
   }
 
   /** Esc: finish the current tool batch, start no new model call. */
@@ -431,16 +368,6 @@ export class AgentSession {
     const shrunk =
       this.mode === 'off' && produced.some((m) => m.role === 'assistant' && m.toolCalls.length);
     if (count && !shrunk) this.meter.counted({ ...count, messages: this.messages });
-  }
-
-  /** An "always" answer: the rule holds for this session, and is saved when a scope is named. */
-  private rememberRule(rule: string, scope: 'session' | 'workspace' | 'user'): void {
-    try {
-      this.permissionRules.add(rule, scope === 'session' ? undefined : scope);
-      if (scope !== 'session') this.notice(`Saved the rule ${rule} (${scope} settings).`);
-    } catch (error) {
-      this.notice(`Could not save the rule ${rule}: ${(error as Error).message}`);
-    }
   }
 
   private notice(text: string): void {

@@ -1,7 +1,10 @@
 import { buildSystemPrompt, readInstructions, type Provider } from '@agent/llm';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import { createWorkspaceTools, type Tool, type ToolRegistry } from '@agent/tools';
+import type { SessionEventInput } from '@agent/session';
+import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from './live-registry';
+import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
 
 /** The agent a session delegates from: its current provider, which may change between turns. */
 export interface ParentAgent {
@@ -93,4 +96,42 @@ export function skippedInstructions(workspaceRoot: string, agentHome: string): s
   return readInstructions({ workspaceRoot, agentHome }).skipped.map(
     (why) => `Instructions file skipped: ${why}`,
   );
+}
+
+/**
+ * A session's primary agent: its MCP link (none when MCP is off or no server is configured),
+ * its registry (workspace tools through `wrapTool`) and its system prompt.
+ */
+export function assembleAgent(input: {
+  parent: ParentAgent;
+  options: AgentSessionOptions;
+  profiles: ReadonlyMap<string, AgentProfile>;
+  wrapTool: (tool: Tool) => Tool;
+  /** Records an event in the session file (a server's question and its answer). */
+  record(event: SessionEventInput): void;
+}): { mcpLink: McpLink | undefined; registry: ToolRegistry; system: string } {
+  const { options } = input;
+  const link =
+    options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
+      ? undefined
+      : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
+          onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
+          onElicitation: (record) => {
+            input.record(elicitationEvent(record));
+            options.onEvent({ type: 'elicitation', record });
+          },
+        });
+  const registry = agentRegistry({
+    parent: input.parent,
+    profiles: input.profiles,
+    extraTools: options.extraTools,
+    wrapTool: input.wrapTool,
+    mcpTools: link && (() => link.primaryTools()),
+    subagentMcpTools: link && (() => link.subagentTools()),
+  });
+  const system = agentSystemPrompt(options.workspaceRoot, options.agentHome, registry, [
+    ...(options.promptSections ?? []),
+    ...(link ? [MCP_PROMPT_SECTION] : []),
+  ]);
+  return { mcpLink: link, registry, system };
 }

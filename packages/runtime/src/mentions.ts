@@ -81,3 +81,20 @@ export function attachedLine(file: AttachedFile): string {
     ? `@${file.path} (${lines})`
     : `@${file.path} (${lines}, cut to the first ${file.keptLines})`;
 }
+
+/**
+ * The prompt with the files it mentions (`@path`) attached, a transcript line per attached
+ * file, and what could not be attached; undefined when the prompt mentions no file.
+ */
+export async function attachMentions(
+  workspaceRoot: string,
+  prompt: string,
+): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
+  if (mentionsIn(prompt).length === 0) return undefined;
+  const expanded = await expandMentions(workspaceRoot, prompt);
+  return {
+    text: expanded.text,
+    lines: expanded.attached.map(attachedLine),
+    problems: expanded.problems,
+  };
+}

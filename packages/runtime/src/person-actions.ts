@@ -1,7 +1,7 @@
 import type { Message } from '@agent/llm';
 import type { SessionEvent } from '@agent/session';
 import type { PermissionRequester, Tool, ToolResult } from '@agent/tools';
-import type { RuntimeEvent } from './events';
+import type { AgentSessionOptions } from './agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from './session-file';
 import type { TurnGate } from './turn-gate';
@@ -24,17 +24,15 @@ export class PersonActions {
 
   constructor(
     private readonly conversation: PersonConversation,
+    private readonly options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'onEvent'>,
     private readonly context: {
-      agentHome: string;
-      workspaceRoot: string;
       gate: TurnGate;
       file: SessionFile;
       permissions: PermissionRequester;
-      onEvent(event: RuntimeEvent): void;
     },
   ) {
-    this.store = new SnapshotStore(context.agentHome);
-    this.files = new FileHistory(this.store, context.workspaceRoot);
+    this.store = new SnapshotStore(options.agentHome);
+    this.files = new FileHistory(this.store, options.workspaceRoot);
   }
 
   /** `tool`, snapshotting the files it edits when `/undo` can take its edits back. */
@@ -67,9 +65,9 @@ export class PersonActions {
       const writer = await file.ensure();
       const result = await runPersonShell(command, {
         signal: running.abort.signal,
-        workspaceRoot: this.context.workspaceRoot,
+        workspaceRoot: this.options.workspaceRoot,
         permissions: this.context.permissions,
-        onEvent: this.context.onEvent,
+        onEvent: this.options.onEvent,
       });
       this.recordShell(command, result.output);
       await file.flush(writer);

@@ -8,6 +8,7 @@ import {
   type Provider,
 } from '@agent/llm';
 import type { SessionWriter } from '@agent/session';
+import type { AgentSessionOptions } from './agent-session-options';
 import type { ContextMeter } from './context-meter';
 import type { SessionFile } from './session-file';
 
@@ -21,10 +22,8 @@ export interface CompactionSubject {
 export class SessionCompaction {
   constructor(
     private readonly subject: CompactionSubject,
+    private readonly options: Pick<AgentSessionOptions, 'agentHome' | 'autoCompact'>,
     private readonly context: {
-      agentHome: string;
-      /** Fraction of the window at which a prompt first compacts; default from config.json. */
-      autoCompact: number | false | undefined;
       meter: ContextMeter;
       file: SessionFile;
       notice(text: string): void;
@@ -51,8 +50,8 @@ export class SessionCompaction {
   async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
     const { meter, notice } = this.context;
     const threshold =
-      this.context.autoCompact ??
-      loadAgentSettings(this.context.agentHome).autoCompact ??
+      this.options.autoCompact ??
+      loadAgentSettings(this.options.agentHome).autoCompact ??
       DEFAULT_AUTO_COMPACT_FRACTION;
     if (threshold === false || this.subject.messages.length === 0) return;
     const fill = meter.fill();

@@ -1,5 +1,6 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEventInput } from '@agent/session';
+import type { AgentSessionOptions } from './agent-session-options';
 
 /** What a new session file starts with: the provider and model, the tool-history mode. */
 export interface SessionFileSubject {
@@ -19,11 +20,8 @@ export class SessionFile {
 
   constructor(
     private readonly subject: SessionFileSubject,
-    private readonly options: {
-      agentHome: string;
-      workspaceRoot: string;
-      onError(error: Error): void;
-    },
+    private readonly options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot'>,
+    private readonly onError: (error: Error) => void,
   ) {}
 
   /** The open file's writer, if a file is open. */
@@ -39,7 +37,7 @@ export class SessionFile {
       cwd: this.options.workspaceRoot,
       provider: this.subject.provider.id,
       model: this.subject.provider.model,
-      onError: this.options.onError,
+      onError: this.onError,
     });
     const mode = this.subject.toolHistory;
     if (mode !== 'full') this.writer.recordSettings({ toolHistory: mode });
@@ -49,7 +47,7 @@ export class SessionFile {
 
   /** Opens a saved session's file to continue it (close the current one first). */
   async open(path: string): Promise<SessionWriter> {
-    this.writer = await SessionWriter.open(path, { onError: this.options.onError });
+    this.writer = await SessionWriter.open(path, { onError: this.onError });
     return this.writer;
   }
 
@@ -59,14 +57,15 @@ export class SessionFile {
     else this.early.push(event);
   }
 
+  /** Writes what `writer` (the open file's by default) has buffered. */
   async flush(writer: SessionWriter | undefined = this.writer): Promise<void> {
-    await writer?.flush().catch((error: Error) => this.options.onError(error));
+    await writer?.flush().catch((error: Error) => this.onError(error));
   }
 
   async close(): Promise<void> {
     const writer = this.writer;
     this.writer = undefined;
     if (!writer) return;
-    await writer.close().catch((error: Error) => this.options.onError(error));
+    await writer.close().catch((error: Error) => this.onError(error));
   }
 }
