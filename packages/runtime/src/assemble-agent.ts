@@ -1,7 +1,7 @@
 import { buildSystemPrompt, readInstructions, type Provider } from '@agent/llm';
+import type { SessionEventInput } from '@agent/session';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import { createWorkspaceTools, type Tool, type ToolRegistry } from '@agent/tools';
-import type { SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from './live-registry';
 import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
