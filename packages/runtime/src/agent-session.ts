@@ -205,7 +205,11 @@ export class AgentSession {
         this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
         return { reason: 'interrupted', messages: [] };
       }
-      if (prompt !== undefined) running.turnId = writer.recordUser(prompt, options.display).id;
+      // A continued turn's edits belong to the prompt that started it.
+      running.turnId =
+        prompt === undefined
+          ? writer.lastUserEventId
+          : writer.recordUser(prompt, options.display).id;
       const history: Message[] =
         prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
       this.messages = history;
@@ -353,7 +357,7 @@ export class AgentSession {
     this.messages = projection.messages;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
-    const writer = await this.file.open(saved.path);
+    const writer = await this.file.open(saved.path, saved.events);
     if (projection.provider !== this.provider.id || projection.model !== this.provider.model) {
       writer.recordProviderChange(this.provider.id, this.provider.model);
     }

@@ -1,5 +1,5 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
-import { SessionWriter, type SessionEventInput } from '@agent/session';
+import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 
 /** What a new session file starts with: the provider and model, the tool-history mode. */
@@ -45,9 +45,17 @@ export class SessionFile {
     return this.writer;
   }
 
-  /** Opens a saved session's file to continue it (close the current one first). */
-  async open(path: string): Promise<SessionWriter> {
-    this.writer = await SessionWriter.open(path, { onError: this.onError });
+  /**
+   * Opens a saved session's file, whose `events` were loaded, to continue it (close the current
+   * one first). Events recorded while no file was open join it.
+   */
+  async open(path: string, events: readonly SessionEvent[]): Promise<SessionWriter> {
+    const lastUser = events.findLast((event) => event.type === 'user');
+    this.writer = await SessionWriter.open(path, {
+      onError: this.onError,
+      ...(lastUser ? { lastUserEventId: lastUser.id } : {}),
+    });
+    for (const event of this.early.splice(0)) this.writer.append(event);
     return this.writer;
   }
 

@@ -41,6 +41,8 @@ export interface OpenSessionOptions {
   now?: () => Date;
   /** As in `CreateSessionOptions`. */
   onError?: (error: Error) => void;
+  /** The id of the last `user` event already in the file (see `lastUserEventId`). */
+  lastUserEventId?: string;
 }
 
 /**
@@ -65,6 +67,16 @@ export class SessionWriter {
     private readonly onError: ((error: Error) => void) | undefined,
     private readonly unlock: () => Promise<void>,
   ) {}
+
+  private lastUser: string | undefined;
+
+  /**
+   * The id of the last `user` event of this file: the turn that edits of a continued turn (one
+   * resumed without a new prompt) belong to.
+   */
+  get lastUserEventId(): string | undefined {
+    return this.lastUser;
+  }
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
   static async create(options: CreateSessionOptions): Promise<SessionWriter> {
@@ -123,7 +135,7 @@ export class SessionWriter {
       if (last[0] !== 0x0a) await handle.write('\n');
     }
     const id = path.basename(file).replace(/\.jsonl$/, '');
-    return new SessionWriter(
+    const writer = new SessionWriter(
       id,
       file,
       handle,
@@ -131,6 +143,8 @@ export class SessionWriter {
       options.onError,
       unlock,
     );
+    writer.lastUser = options.lastUserEventId;
+    return writer;
   }
 
   /** Stamps `input` with version, id and time, and queues it. Returns the stamped event. */
@@ -158,6 +172,7 @@ export class SessionWriter {
       return;
     }
     this.buffer.push(`${line}\n`);
+    if (event.type === 'user') this.lastUser = event.id;
     if (!this.writeScheduled) {
       this.writeScheduled = true;
       setImmediate(() => {

@@ -35,6 +35,20 @@ describe('SessionWriter', () => {
     expect(writer.path).toBe(`${home}/sessions/${writer.id}.jsonl`);
   });
 
+  it('knows its last user event, also when reopened', async () => {
+    const writer = await create();
+    expect(writer.lastUserEventId).toBeUndefined();
+    const first = writer.recordUser('one');
+    writer.recordSettings({ toolHistory: 'off' });
+    expect(writer.lastUserEventId).toBe(first.id);
+    await writer.close();
+    const reopened = await SessionWriter.open(writer.path, { lastUserEventId: first.id });
+    expect(reopened.lastUserEventId).toBe(first.id);
+    const second = reopened.recordUser('two');
+    expect(reopened.lastUserEventId).toBe(second.id);
+    await reopened.close();
+  });
+
   it('has the turn on disk at turn_end without closing, and records no streaming noise', async () => {
     const writer = await create();
     writer.recordUser('hi');

@@ -1,7 +1,7 @@
 import { loadSession, projectSession, SessionWriter } from '@agent/session';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { reply, ScriptedProvider } from '@agent/testkit';
+import { call, reply, ScriptedProvider } from '@agent/testkit';
 import type { ProviderRequest } from '@agent/llm';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 
@@ -83,6 +83,36 @@ describe('a questionnaire open when the session ended is offered again on resume
       output: '{"answers":["SQLite","REST"],"cancelled":false}',
     });
     expect(readdirSync(path.dirname(file))).toHaveLength(1);
+  });
+
+  it('/undo takes back the edits of the continued turn, with the prompt that started it', async () => {
+    h = new Harness();
+    await crashedSession(h);
+    const provider = new ScriptedProvider<ProviderRequest>(
+      [
+        reply(
+          'Writing it down.',
+          call('w1', 'write_file', { path: 'db.txt', content: 'sqlite\n' }),
+        ),
+        reply('Recorded.'),
+      ],
+      AS_OPENAI_CHAT,
+    );
+    await h.start(provider, { continue: true });
+    await h.waitForText('Question 1 of 2', 15_000);
+    h.send('\x1b[B');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    h.send(ENTER);
+    await h.waitForText('Yes, allow once');
+    h.send(ENTER);
+    await h.waitForText('Recorded.');
+    await h.waitForText('· ready');
+    expect(existsSync(path.join(h.workspace, 'db.txt'))).toBe(true);
+    h.send('/undo');
+    h.send(ENTER);
+    await h.waitForText('Undone: restored db.txt.');
+    expect(existsSync(path.join(h.workspace, 'db.txt'))).toBe(false);
   });
 
   it('Esc on the reopened card gives the cancelled result and the model continues', async () => {
