@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { guardTerminalOutput } from '@agent/llm/text';
+import { enableCompileCache } from '@agent/runtime/compile-cache';
 import { parseArgs, USAGE } from './app/args';
 
 /** Entry point: parse flags, start the REPL on the terminal, save on every exit path. */
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
     process.stderr.write('agent: the REPL needs a terminal; for scripts use the headless runner\n');
     return 2;
   }
+  enableCompileCache();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startRepl } = require('./app/start') as typeof import('./app/start');
   let repl: Awaited<ReturnType<typeof startRepl>>;
