@@ -95,8 +95,11 @@ class TextOutput implements RunOutput {
     this.activity.event(event);
   }
 
-  finish(): void {
+  finish(report: RunReport): void {
     this.endLine();
+    this.activity.notice(
+      `session ${report.sessionId} saved; continue it with --resume ${report.sessionId} (or --continue)`,
+    );
   }
 
   notice(text: string): void {

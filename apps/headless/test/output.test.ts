@@ -51,7 +51,8 @@ describe('createOutput', () => {
     const { stdout, stderr } = play('text');
     expect(stdout).toBe('Let me look.\nDone red\n');
     expect(stderr).toBe(
-      '> run_shell: ls\n  | explore: grep answer\n< run_shell denied: re-run with --yes\n',
+      '> run_shell: ls\n  | explore: grep answer\n< run_shell denied: re-run with --yes\n' +
+        'session s1 saved; continue it with --resume s1 (or --continue)\n',
     );
   });
 

@@ -30,13 +30,23 @@ export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** How the REPL was started: the installed `agent`, or `pnpm --filter repl start` in a checkout. */
+export type Launcher = 'agent' | 'checkout';
+
 /**
- * The command that resumes `sessionId`: `agent --resume ID`, with `--cwd` when the workspace is
- * not the directory the command will be run from.
+ * The command that resumes `sessionId` the way the REPL was started (`agent --resume ID`, or
+ * through pnpm in the checkout), with `--cwd` when the workspace is not the directory the
+ * command will be run from.
  */
-export function resumeCommand(sessionId: string, workspace: string, runFrom: string): string {
+export function resumeCommand(
+  sessionId: string,
+  workspace: string,
+  runFrom: string,
+  launcher: Launcher = 'agent',
+): string {
   const cwd = workspace === runFrom ? '' : ` --cwd ${shellWord(workspace)}`;
-  return `agent --resume ${shellWord(sessionId)}${cwd}`;
+  const command = launcher === 'agent' ? 'agent' : 'pnpm --filter repl start --';
+  return `${command} --resume ${shellWord(sessionId)}${cwd}`;
 }
 
 /** What is printed on the normal screen after the REPL closes. */
@@ -47,9 +57,15 @@ export function exitReport(options: {
   sessionId: string | undefined;
   workspace: string;
   runFrom: string;
+  launcher?: Launcher;
 }): string {
   const conversation = conversationText(options.transcript, options.width, options.color);
   if (!options.sessionId) return `${conversation}\nNothing was sent, so no session was saved.\n`;
-  const command = resumeCommand(options.sessionId, options.workspace, options.runFrom);
+  const command = resumeCommand(
+    options.sessionId,
+    options.workspace,
+    options.runFrom,
+    options.launcher,
+  );
   return `${conversation}\nSession ${options.sessionId} saved. Resume it with:\n  ${command}\n`;
 }

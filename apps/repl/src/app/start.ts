@@ -2,7 +2,7 @@ import { mountScreen, type ReplScreen, type TerminalStreams } from '../ui/repl-s
 import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentSession } from '@agent/runtime';
-import { invocationDir } from '@agent/runtime/flags';
+import { invocationDir, LAUNCH_DIR_VARIABLE } from '@agent/runtime/flags';
 import type { ReplArgs } from './args';
 import { warmUpWidths } from '../text/width';
 import { exitReport } from './exit-report';
@@ -70,6 +70,7 @@ export async function startRepl(
             sessionId: sessionId ?? state.core.sessionId,
             workspace: args.cwd,
             runFrom: invocationDir(env, process.cwd()),
+            launcher: env[LAUNCH_DIR_VARIABLE] ? 'checkout' : 'agent',
           }),
         );
       }
