@@ -67,7 +67,7 @@ export class CardPermissionRequester implements PermissionRequester {
         get hint() {
           return card.scrollable
             ? 'Enter approves · PgUp/PgDn j/k scroll the diff · Ctrl+O shows all · Esc denies'
-            : 'Enter approves · ↑↓ y/a/n select · type a reason on "No" · Esc denies';
+            : 'Enter confirms the selected row · ↑↓ or its letter select · type a reason on "No" · Esc denies';
         },
         handlesPaging: () => card.scrollable,
         handleKey: (key) => {
