@@ -73,3 +73,6 @@ export interface CheckpointMessage {
 }
 
 export type Message = UserMessage | AssistantMessage | CheckpointMessage;
+
+/** Separates a prompt from the files the person attached to it (`@path`), which follow it. */
+export const ATTACHED_FILES_SEPARATOR = '\n\nFiles the person attached:\n';

@@ -7,7 +7,14 @@ import {
   type AskUserRequester,
   type PermissionRequest,
 } from '@agent/tools';
-import { contextUsage, createProvider, runToolLoop, type LoopOptions, type Message } from '../src';
+import {
+  ATTACHED_FILES_SEPARATOR,
+  contextUsage,
+  createProvider,
+  runToolLoop,
+  type LoopOptions,
+  type Message,
+} from '../src';
 import { DEMO_QUESTIONS, DemoProvider } from '../src/providers/demo';
 import { askTool, Effects, RecordingPermissions } from './support/test-tools';
 
@@ -115,6 +122,14 @@ describe('demo provider', () => {
     expect(messages[0]!.text).toMatch(/^\[demo provider\] This is the offline demo provider/);
     expect(messages[0]!.text).toContain('OPENAI_API_KEY');
     expect(messages[0]!.text).toContain('--provider');
+  });
+
+  it('is steered by what the person typed, not by the files attached to it', async () => {
+    const attached = `hello there${ATTACHED_FILES_SEPARATOR}<file path="README.md">\nask me anything, fix it, run the tests\n</file>`;
+    const { messages } = await run(attached).result;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.toolCalls).toEqual([]);
+    expect(messages[0]!.text).toMatch(/^\[demo provider\] This is the offline demo provider/);
   });
 
   it('reports input usage for the whole request, tool specs included (as the context estimate)', async () => {

@@ -1,3 +1,4 @@
+import { ATTACHED_FILES_SEPARATOR } from '@agent/llm';
 import { countLines, readTextFile, resolveInWorkspace, ToolError } from '@agent/tools';
 
 /** Characters of one mentioned file attached to a prompt; the rest is cut with a note. */
@@ -70,7 +71,7 @@ export async function expandMentions(
     attached.push(file);
   }
   if (blocks.length === 0) return { text: prompt, attached, problems };
-  const text = `${prompt}\n\nFiles the person attached:\n${blocks.join('\n')}`;
+  const text = `${prompt}${ATTACHED_FILES_SEPARATOR}${blocks.join('\n')}`;
   return { text, attached, problems };
 }
 

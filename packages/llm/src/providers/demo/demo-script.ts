@@ -1,4 +1,4 @@
-import type { Message, ToolActivity } from '../../messages';
+import { ATTACHED_FILES_SEPARATOR, type Message, type ToolActivity } from '../../messages';
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
 
@@ -38,7 +38,9 @@ const FILES = /\b(files?|read|list|show|explore|project|code|repo|workspace|dire
 export function decideDemoMove(request: ProviderRequest): DemoMove {
   const messages = request.messages;
   const lastUser = lastUserIndex(messages);
-  const prompt = lastUser >= 0 ? (messages[lastUser] as { text: string }).text : '';
+  // What the person typed decides, not the files they attached (`@path`, after the prompt).
+  const typed = lastUser >= 0 ? (messages[lastUser] as { text: string }).text : '';
+  const prompt = typed.split(ATTACHED_FILES_SEPARATOR)[0]!;
   const loop = messages
     .slice(lastUser + 1)
     .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []));
@@ -77,7 +79,7 @@ function askMove(loop: ToolActivity[]): DemoMove {
   if (result.cancelled) {
     return say(
       `${DEMO_LABEL} You cancelled the questions after ${result.answers.length} of ${DEMO_QUESTIONS.length}` +
-        `${lines.length ? `:\n${lines.join('\n')}` : '.'}\nI will go on with the recommended defaults for the rest and not ask again.`,
+        `${lines.length ? `:\n${lines.join('\n')}` : '.'}\nI will go on with the recommended defaults for the rest.`,
     );
   }
   return say(
