@@ -34,7 +34,7 @@ describe('resolveProviderConfig', () => {
       id: 'demo',
       options: { model: 'demo' },
       reason:
-        'no credentials found: using the offline demo provider; set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider',
+        'no credentials found: using the offline demo provider; set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY, or AWS credentials (Bedrock), or pass --provider',
     });
   });
 

@@ -4,6 +4,10 @@ import path from 'node:path';
 import type { ProviderId, ProviderOptions } from '../provider';
 import { envValue, type Env } from './agent-home';
 
+/** Where a real model's credentials can come from, as told to a person who has none set. */
+export const CREDENTIAL_SOURCES =
+  'OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY, or AWS credentials (Bedrock)';
+
 /** The variables each SDK reads a key from, in the order the adapters look. */
 const KEY_VARIABLES: Partial<Record<ProviderId, readonly string[]>> = {
   'openai-chat': ['OPENAI_API_KEY'],

@@ -1,6 +1,7 @@
 import { PROVIDER_IDS, type ProviderId, type ProviderOptions } from '../provider';
 import { agentHome, envValue, type Env } from './agent-home';
 import { ConfigError, configFilePath, loadConfigFile } from './config-file';
+import { CREDENTIAL_SOURCES } from './missing-credentials';
 
 /** The model used when nothing names one. */
 export const DEFAULT_MODELS: Readonly<Record<ProviderId, string>> = {
@@ -108,7 +109,6 @@ function detect(env: Env): { id: ProviderId; reason: string } {
   if (aws) return { id: 'bedrock', reason: `${aws} is set: using bedrock` };
   return {
     id: 'demo',
-    reason:
-      'no credentials found: using the offline demo provider; set OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --provider',
+    reason: `no credentials found: using the offline demo provider; set ${CREDENTIAL_SOURCES}, or pass --provider`,
   };
 }

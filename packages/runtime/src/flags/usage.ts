@@ -1,3 +1,4 @@
+import { CREDENTIAL_SOURCES } from '@agent/llm/config';
 import { flagsOf, type AppName } from './flag-table';
 
 /** What each app's usage text says above and below the generated options. */
@@ -33,8 +34,8 @@ export function usageText(app: AppName): string {
     'Options:',
     ...rows,
     '',
-    "Environment: AGENT_PROVIDER, AGENT_MODEL, AGENT_HOME (default ~/.agent), and each SDK's",
-    'credentials (OPENAI_API_KEY, ANTHROPIC_API_KEY, the AWS credential chain, GEMINI_API_KEY).',
+    'Environment: AGENT_PROVIDER, AGENT_MODEL, AGENT_HOME (default ~/.agent), and credentials:',
+    `${CREDENTIAL_SOURCES}.`,
     frame.footer,
   ].join('\n');
 }

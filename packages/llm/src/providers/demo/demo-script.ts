@@ -1,6 +1,7 @@
 import { ATTACHED_FILES_SEPARATOR, type Message, type ToolActivity } from '../../messages';
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
+import { CREDENTIAL_SOURCES } from '../../config/missing-credentials';
 
 /** What the demo model does next: some text, then zero or more tool calls. */
 export interface DemoMove {
@@ -58,7 +59,7 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   return say(
     `${DEMO_LABEL} This is the offline demo provider: scripted replies, no real model. ` +
       'Try a prompt that mentions files, "fix", "run the tests", "ask me" or "delegate" to see tools at work. ' +
-      'To use a real model, set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or AWS credentials, ' +
+      `To use a real model, set ${CREDENTIAL_SOURCES}, ` +
       'or pass --provider and --model (AGENT_PROVIDER and AGENT_MODEL work too).',
   );
 }
