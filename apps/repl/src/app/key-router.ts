@@ -63,7 +63,9 @@ export class KeyRouter {
       modal.handleKey(key);
       return this.actions.changed();
     }
-    if (this.suggestions.visible) {
+    // A recalled `/command` shows its menu, but Up/Down go on walking the history until edited.
+    const walking = (name === 'up' || name === 'down') && this.input.browsingHistory;
+    if (this.suggestions.visible && !walking) {
       const outcome = this.suggestions.handleKey(key, this.input.text);
       if (outcome.type === 'fill') this.input.setText(outcome.text);
       if (outcome.type === 'run') {
