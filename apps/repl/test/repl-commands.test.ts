@@ -346,4 +346,38 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.stop();
     }
   });
+  it('follows the tail again on any submit: a slash command, a !command, a prompt', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `row ${i}`).join('\n');
+    const h = await new Harness().start(
+      new ScriptedProvider([reply(long), reply('the answer')], AS_OPENAI_CHAT),
+    );
+    const scrollUp = async () => {
+      h.send('\x1b[5~');
+      await h.waitFor(() => !h.repl.app.view.following, 'PageUp');
+    };
+    try {
+      await h.type('many rows');
+      h.send(ENTER);
+      await h.waitForText('row 59');
+      await h.waitForText('· ready');
+      await scrollUp();
+      await h.type('/context');
+      h.send(ENTER);
+      await h.waitForText('tool results');
+      expect(h.repl.app.view.following).toBe(true);
+      await scrollUp();
+      await h.type('!echo shell-said-hi');
+      h.send(ENTER);
+      await h.waitFor((s) => /^[^!\n]*shell-said-hi/m.test(s), 'the shell output');
+      expect(h.repl.app.view.following).toBe(true);
+      await h.waitForText('· ready');
+      await scrollUp();
+      await h.type('a prompt');
+      h.send(ENTER);
+      await h.waitForText('the answer');
+      expect(h.repl.app.view.following).toBe(true);
+    } finally {
+      await h.stop();
+    }
+  });
 });

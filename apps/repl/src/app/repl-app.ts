@@ -134,6 +134,8 @@ export class ReplApp {
   }
 
   submit(text: string): void {
+    // Whatever the person sends, they want to see what it does: back to the tail.
+    this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
       return;
