@@ -362,9 +362,11 @@ export class ReplApp {
     input.setText(next.text);
     input.cursor = next.cursor;
     this.router.suggestions.update(input.text);
+    this.router.mentions.begin(candidates, at.start, next.text, next.cursor);
     if (candidates.length > 1) {
       const more = candidates.length > 5 ? ', …' : '';
-      this.flash(`Also matching: ${candidates.slice(1, 5).join(', ')}${more}`, 4000);
+      const others = `${candidates.slice(1, 5).join(', ')}${more}`;
+      this.flash(`Also matching: ${others} · Tab cycles`, 4000);
     }
     this.urgentPaint();
   }
