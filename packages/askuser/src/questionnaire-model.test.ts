@@ -59,6 +59,20 @@ describe('QuestionnaireModel', () => {
     expect(model.selected).toBe(1);
   });
 
+  it('selects a row directly, leaving the draft as it is; a row out of range does nothing', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'x');
+    expect(model.dispatch({ type: 'select', row: 2 })).toBe(true);
+    expect(model.selected).toBe(2);
+    expect(model.editing).toBe(false);
+    expect(model.draft).toBe('x');
+    expect(model.dispatch({ type: 'select', row: 4 })).toBe(false);
+    expect(model.dispatch({ type: 'select', row: -1 })).toBe(false);
+    expect(model.selected).toBe(2);
+    press(model, 'enter');
+    expect(model.answers).toEqual(['MySQL']);
+  });
+
   it('records the exact option on Enter and advances; completes with every answer', () => {
     const model = new QuestionnaireModel(questionnaire);
     press(model, 'down', 'enter');

@@ -9,6 +9,8 @@ export const FREE_FORM_LABEL = 'Type your answer';
 export type QuestionnaireAction =
   | { type: 'up' }
   | { type: 'down' }
+  /** Moves to a row as Up/Down do (the card's number keys); a row out of range does nothing. */
+  | { type: 'select'; row: number }
   | { type: 'enter' }
   | { type: 'escape' }
   /** Shift+Tab: back to the previous question, its answer selected or its text editable. */
@@ -148,6 +150,11 @@ export class QuestionnaireModel {
         return this.move(-1);
       case 'down':
         return this.move(1);
+      case 'select':
+        if (Number.isInteger(action.row) && action.row >= 0 && action.row < this.rows.length) {
+          this.move(action.row - this.row);
+        }
+        return;
       case 'enter':
         return this.enter();
       case 'escape':

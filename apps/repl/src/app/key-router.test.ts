@@ -131,6 +131,37 @@ describe('KeyRouter', () => {
     expect(log).toEqual(['submit:/help']);
   });
 
+  it('Up/Down keep walking the history through a recalled /command until it is edited', () => {
+    const { router, log, type } = setup(false);
+    for (const prompt of ['first', '/permissions', 'second', 'third']) {
+      type(prompt);
+      router.handleKey(key('enter'));
+    }
+    log.length = 0;
+    const up = () => router.handleKey(key('up'));
+    up();
+    up();
+    up();
+    expect(router.input.text).toBe('/permissions');
+    expect(router.suggestions.visible).toBe(true);
+    up();
+    expect(router.input.text).toBe('first');
+    router.handleKey(key('down'));
+    expect(router.input.text).toBe('/permissions');
+    router.handleKey(key('down'));
+    expect(router.input.text).toBe('second');
+    up();
+    expect(router.input.text).toBe('/permissions');
+    // Edited: the menu takes Up/Down again (and Enter runs its choice).
+    router.handleKey(key('backspace'));
+    router.handleKey(key('backspace'));
+    expect(router.input.text).toBe('/permissio');
+    expect(router.suggestions.visible).toBe(true);
+    router.handleKey(key('down'));
+    expect(router.input.text).toBe('/permissio');
+    expect(log).toEqual([]);
+  });
+
   it('ignores the duplicate "return" blessed sends with every Enter', () => {
     const { router, log, type } = setup(false);
     type('x');

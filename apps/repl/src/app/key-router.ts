@@ -1,6 +1,6 @@
 import { InputState } from '../input/input-state';
 import type { Key } from '../input/key';
-import { mentionAt } from '../input/mention-completion';
+import { MentionCycle, mentionAt } from '../input/mention-completion';
 import { Suggestions } from '../input/suggestions';
 import type { ModalSlot } from './modal';
 
@@ -38,6 +38,8 @@ export const QUIT_WINDOW_MS = 2000;
 export class KeyRouter {
   readonly input = new InputState();
   readonly suggestions = new Suggestions();
+  /** Further Tabs (Shift+Tab) after an `@mention` completion cycle through its matches. */
+  readonly mentions = new MentionCycle();
   private ctrlCAt = -Infinity;
 
   constructor(
@@ -63,7 +65,9 @@ export class KeyRouter {
       modal.handleKey(key);
       return this.actions.changed();
     }
-    if (this.suggestions.visible) {
+    // A recalled `/command` shows its menu, but Up/Down go on walking the history until edited.
+    const walking = (name === 'up' || name === 'down') && this.input.browsingHistory;
+    if (this.suggestions.visible && !walking) {
       const outcome = this.suggestions.handleKey(key, this.input.text);
       if (outcome.type === 'fill') this.input.setText(outcome.text);
       if (outcome.type === 'run') {
@@ -72,6 +76,17 @@ export class KeyRouter {
         if (result.type === 'submit') this.actions.submit(result.text);
       }
       if (outcome.type !== 'none') return this.afterEdit();
+    }
+    if (name === 'tab' || name === 'S-tab') {
+      const next = this.mentions.step(this.input.text, this.input.cursor, name === 'tab' ? 1 : -1);
+      if (next) {
+        this.input.setText(next.text);
+        this.input.cursor = next.cursor;
+        this.actions.notify(
+          `Match ${next.index + 1} of ${next.count} · Tab next · Shift+Tab previous`,
+        );
+        return this.afterEdit();
+      }
     }
     if (
       name === 'tab' &&

@@ -134,6 +134,8 @@ export class ReplApp {
   }
 
   submit(text: string): void {
+    // Whatever the person sends, they want to see what it does: back to the tail.
+    this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
       return;
@@ -360,9 +362,11 @@ export class ReplApp {
     input.setText(next.text);
     input.cursor = next.cursor;
     this.router.suggestions.update(input.text);
+    this.router.mentions.begin(candidates, at.start, next.text, next.cursor);
     if (candidates.length > 1) {
       const more = candidates.length > 5 ? ', …' : '';
-      this.flash(`Also matching: ${candidates.slice(1, 5).join(', ')}${more}`, 4000);
+      const others = `${candidates.slice(1, 5).join(', ')}${more}`;
+      this.flash(`Also matching: ${others} · Tab cycles`, 4000);
     }
     this.urgentPaint();
   }

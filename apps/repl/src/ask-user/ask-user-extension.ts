@@ -61,7 +61,7 @@ export class QuestionnaireController {
     );
     const modal: Modal = {
       hint: HINT,
-      handleKey: (key: Key) => this.route(routeQuestionnaireKey(key)),
+      handleKey: (key: Key) => this.route(routeQuestionnaireKey(key, segment.model)),
       handlePaste: (text: string) => this.route(routeQuestionnairePaste(text)),
       handlePage: (direction) => this.page(segment, direction),
     };

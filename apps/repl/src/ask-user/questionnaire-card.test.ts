@@ -35,6 +35,15 @@ describe('renderQuestionnaireCard', () => {
     expect(selected?.style).toBe('selected');
   });
 
+  it('names the number keys in the hint of the ask_user card while nothing is typed', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    const hint = () => text(renderQuestionnaireCard(model, 70, { numbers: true })).at(-2)!;
+    expect(hint()).toContain('↑↓ or 1-2 select · Enter choose · type to answer · Esc cancel');
+    model.dispatch({ type: 'insert', text: 'x' });
+    model.dispatch({ type: 'up' });
+    expect(hint()).toContain('│ ↑↓ select · Enter choose');
+  });
+
   it('follows the selection and shows the draft with a caret while editing', () => {
     const model = new QuestionnaireModel(questionnaire);
     model.dispatch({ type: 'enter' });

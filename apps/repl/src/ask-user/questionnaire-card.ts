@@ -31,13 +31,18 @@ function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
   ].filter((span) => span.text !== '') as Span[];
 }
 
-function hintFor(model: QuestionnaireModel): Span {
+function hintFor(model: QuestionnaireModel, numbers: boolean): Span {
   if (model.hint) return { text: oneLine(model.hint), style: 'warn' };
+  const options = model.freeFormRow;
+  const select =
+    numbers && model.draft === '' && options > 0
+      ? `↑↓ or 1${options > 1 ? `-${options}` : ''} select`
+      : '↑↓ select';
   const text = model.editing
     ? 'Enter submit · ↑↓ choose an option · Esc cancel'
     : model.selected === model.freeFormRow
       ? 'Enter to type · ↑↓ select · Esc cancel'
-      : '↑↓ select · Enter choose · type to answer · Esc cancel';
+      : `${select} · Enter choose · type to answer · Esc cancel`;
   const back = model.questionIndex > 0 ? ' · Shift+Tab back' : '';
   return { text: text + back, style: 'dim' };
 }
@@ -48,6 +53,8 @@ export interface CardView {
   maxRows?: number;
   /** First row of the wrapped question shown when the question must scroll. */
   questionTop?: number;
+  /** Number keys pick options (the `ask_user` card): the hint says so. */
+  numbers?: boolean;
 }
 
 /** A laid-out card and where its question window stands. */
@@ -106,7 +113,7 @@ export function layoutQuestionnaireCard(
   const header: Span[] = [
     { text: `Question ${model.questionIndex + 1} of ${model.total}`, style: 'accent' },
   ];
-  const hint = wrapSpans([hintFor(model)], inner, '  ');
+  const hint = wrapSpans([hintFor(model, view.numbers === true)], inner, '  ');
   const frame = (body: Line[]): Line[] => [
     plain(`╭${rule}╮`, 'accent'),
     ...body.map((row) => boxed(row, inner)),

@@ -76,4 +76,58 @@ describe('routeQuestionnaireKey', () => {
       custom: [false, true],
     });
   });
+  it('a number key picks its numbered option while nothing is typed; else it is typed', () => {
+    const model = new QuestionnaireModel({
+      questions: [
+        { question: 'A?', options: ['a1', 'a2', 'a3'] },
+        { question: 'B?', options: ['b1', 'b2'] },
+        { question: 'C?', options: ['c1', 'c2'] },
+        { question: 'D?', options: ['d1'] },
+      ],
+    });
+    const feed = (text: string) => {
+      for (const ch of text) {
+        const k = ch === '\r' ? key('enter') : { name: ch, ch, full: ch };
+        const route = routeQuestionnaireKey(k, model);
+        if (route.kind === 'action') model.dispatch(route.action);
+      }
+    };
+    feed('3');
+    expect(model.selected).toBe(2);
+    expect(model.draft).toBe('');
+    feed('2\r');
+    // Beyond the options: typed, and once typing started every digit is text.
+    feed('31');
+    expect(model.draft).toBe('31');
+    feed('\r');
+    // On the free-form row a digit starts a typed answer.
+    model.dispatch({ type: 'down' });
+    model.dispatch({ type: 'down' });
+    feed('1');
+    expect(model.editing).toBe(true);
+    expect(model.draft).toBe('1');
+    feed('\r');
+    feed('1\r');
+    expect(model.result).toEqual({
+      answers: ['a2', '31', '1', 'd1'],
+      cancelled: false,
+      custom: [false, true, true, false],
+    });
+    // A non-digit first: the rest is text too.
+    const other = new QuestionnaireModel({
+      questions: [{ question: 'E?', options: ['e1', 'e2'] }],
+    });
+    for (const ch of 'v2') {
+      const route = routeQuestionnaireKey({ name: ch, ch, full: ch }, other);
+      if (route.kind === 'action') other.dispatch(route.action);
+    }
+    expect(other.draft).toBe('v2');
+  });
+
+  it('types digits when no card is given (MCP forms: numbers are answers there)', () => {
+    expect(routeQuestionnaireKey({ name: '1', ch: '1', full: '1' })).toEqual({
+      kind: 'action',
+      action: { type: 'insert', text: '1' },
+    });
+  });
 });

@@ -95,6 +95,7 @@ export class QuestionnaireSegment implements CustomSegment {
         this.last = layoutQuestionnaireCard(model, width, {
           maxRows: this.screen?.rows(),
           questionTop: this.questionTop,
+          numbers: true,
         });
         return this.last.lines;
       }

@@ -121,6 +121,11 @@ export class InputState {
     return this.text === '';
   }
 
+  /** A history entry is shown as recalled, not edited since: Up/Down keep walking the history. */
+  get browsingHistory(): boolean {
+    return this.historyIndex >= 0 && this.text === this.history[this.historyIndex];
+  }
+
   /** Wraps the text to `width` cells (hard wrap), placing the cursor. */
   layout(width: number): InputLayout {
     const w = Math.max(1, width);
