@@ -94,6 +94,30 @@ describe('InputState', () => {
     expect(input.text).toBe('');
   });
 
+  it('moves and deletes by words: Ctrl/Alt+Left/Right, Alt+B/F, Alt+D', () => {
+    const input = new InputState();
+    type(input, 'run  the 日本 tests');
+    const key = (full: string) => input.handleKey({ name: full.split('-')[1]!, full });
+    key('C-left');
+    expect(input.cursor).toBe('run  the 日本 '.length);
+    key('M-b');
+    key('M-left');
+    expect(input.cursor).toBe('run  '.length);
+    key('M-b');
+    key('M-b');
+    expect(input.cursor).toBe(0);
+    key('M-f');
+    expect(input.cursor).toBe('run'.length);
+    key('C-right');
+    key('M-right');
+    expect(input.cursor).toBe('run  the 日本'.length);
+    key('M-d');
+    expect(input.text).toBe('run  the 日本');
+    key('C-a');
+    key('M-d');
+    expect(input.text).toBe('  the 日本');
+  });
+
   it('lays out wrapped rows and the cursor position', () => {
     const input = new InputState();
     input.paste('abcdef\ngh');

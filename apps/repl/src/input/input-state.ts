@@ -73,10 +73,18 @@ export class InputState {
       case 'M-backspace': {
         const label = this.pasted.endingAt(this.text, this.cursor);
         if (label > 0) return this.deleteRange(this.cursor - label, this.cursor);
-        const before = this.text.slice(0, this.cursor);
-        const start = before.replace(/\S+\s*$|\s+$/, '').length;
-        return this.deleteRange(start, this.cursor);
+        return this.deleteRange(wordStartBefore(this.text, this.cursor), this.cursor);
       }
+      case 'C-left':
+      case 'M-left':
+      case 'M-b':
+        return this.move(wordStartBefore(this.text, this.cursor));
+      case 'C-right':
+      case 'M-right':
+      case 'M-f':
+        return this.move(wordEndAfter(this.text, this.cursor));
+      case 'M-d':
+        return this.deleteRange(this.cursor, wordEndAfter(this.text, this.cursor));
       case 'up':
         return this.vertical(-1);
       case 'down':
@@ -259,4 +267,15 @@ function columnOffset(text: string, start: number, end: number, column: number):
     index += ch.length;
   }
   return index;
+}
+
+/** Where the word before `cursor` starts (spaces before the cursor skipped first), as readline. */
+function wordStartBefore(text: string, cursor: number): number {
+  return text.slice(0, cursor).replace(/\S+\s*$|\s+$/, '').length;
+}
+
+/** Where the word after `cursor` ends (spaces after the cursor skipped first), as readline. */
+function wordEndAfter(text: string, cursor: number): number {
+  const match = /^\s*\S+|^\s+/.exec(text.slice(cursor));
+  return cursor + (match ? match[0].length : 0);
 }
