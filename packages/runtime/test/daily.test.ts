@@ -6,6 +6,7 @@ import { allowAll } from '@agent/tools';
 import {
   AgentSession,
   expandMentions,
+  findSession,
   attachedFilesOf,
   MAX_MENTION_CHARS,
   openSavedSession,
@@ -187,6 +188,22 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     });
     expect(personShellReplay(user.id, 'hello', 'hello')).toBeUndefined();
     await session.close();
+  });
+
+  it('names the sessions an ambiguous --resume matches once', async () => {
+    server = await startOpenAIChatServer([]);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const session = await create(server.url);
+      await session.runShell('true');
+      ids.push(session.sessionId!);
+      await session.close();
+    }
+    const error = await findSession(home, workspace, { resume: '20' }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toContain('"20" matches 2 sessions');
+    for (const id of ids) expect(message.split(id).length - 1).toBe(1);
   });
 
   it('kills a running shell command on interrupt', async () => {
