@@ -152,7 +152,7 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     type('/undo');
     key('Escape');
     key('Enter');
-    await waitFor('Nothing undone: nothing to undo');
+    await waitFor('Nothing to undo: no file changes left from earlier turns.');
   });
 
   it('/init asks the model to survey the project and write AGENTS.md, on a permission card', async () => {

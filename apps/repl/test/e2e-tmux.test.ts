@@ -56,7 +56,7 @@ describe('the REPL end to end in tmux against the openai-chat fake', () => {
     tmux('send-keys', '-t', 'e2e', 'Enter');
     const done = await waitFor('All done: hello.txt now greets you.');
     expect(done).toContain('I will create the file.');
-    expect(done).toMatch(/✓ Ran write hello\.txt/);
+    expect(done).toMatch(/✓ Allowed · Ran write hello\.txt/);
     expect(readFileSync(path.join(workspace, 'hello.txt'), 'utf8')).toBe(
       'hello from the e2e test\n',
     );

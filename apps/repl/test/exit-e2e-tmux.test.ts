@@ -72,8 +72,11 @@ describe('leaving the REPL (issue 13, item 2)', () => {
     await driver.waitFor('first', SHOWN);
     driver.type('first', '/copy');
     driver.keys('first', 'Enter');
-    await driver.waitFor('first', 'Copied the last answer (1 line)');
+    const copied = await driver.waitFor('first', 'Copied the last answer (1 line)');
     expect(driver.run('show-buffer')).toBe(SHOWN);
+    // Inside tmux it names the setting it needs, in plain words (no raw backticks).
+    expect(copied.replace(/\s+/g, ' ')).toContain('"set -g set-clipboard on"');
+    expect(copied).not.toContain('`');
 
     driver.type('first', '/quit');
     driver.keys('first', 'Enter');

@@ -80,8 +80,7 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('Done: notes.txt written.');
     expect(readFileSync(path.join(h.workspace, 'notes.txt'), 'utf8')).toBe('hi\n');
     const screen = await h.screen();
-    expect(screen).toContain('Allowed write_file');
-    expect(screen).toMatch(/✓ Ran write notes\.txt/);
+    expect(screen).toMatch(/✓ Allowed · Ran write notes\.txt/);
   });
 
   it('sends a typed denial reason back to the model and leaves the file alone', async () => {
@@ -115,7 +114,7 @@ describe('REPL on a blessed screen', () => {
     h.send(ENTER);
     await h.waitForText('Yes, allow once');
     h.send('\x03');
-    const screen = await h.waitForText('Interrupted before an answer');
+    const screen = await h.waitForText('■ Not answered · Interrupted write b.txt');
     expect(screen).not.toContain('Yes, allow once');
     await h.waitForText('■ Interrupted.');
     expect(existsSync(path.join(h.workspace, 'b.txt'))).toBe(false);

@@ -47,12 +47,8 @@ export async function findSession(
   let file: string | undefined;
   if (ask.resume !== undefined) {
     const found = await resolveSession(agentHome, ask.resume);
-    if (!found.ok) {
-      const candidates = found.candidates.map((s) => s.id).join(', ');
-      throw new SessionNotFound(
-        `${found.message}${candidates ? ` (candidates: ${candidates})` : ''}`,
-      );
-    }
+    // An ambiguous id's message already lists the sessions it matches.
+    if (!found.ok) throw new SessionNotFound(found.message);
     file = found.session.path;
   } else if (ask.continue) {
     file = (await latestSessionFor(agentHome, workspace))?.path;

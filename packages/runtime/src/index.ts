@@ -8,9 +8,10 @@ export * from './find-session';
 export * from './flags';
 export * from './custom-commands';
 export * from './mentions';
-export { type UndoResult } from './undo/file-undo';
+export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
 export * from './permission-settings';
 export * from './live-registry';
 export * from './mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus } from '@agent/mcp';
+export { personShellReplay } from './person-shell';

@@ -64,15 +64,41 @@ export async function expandMentions(
       const cut = content.slice(0, limit);
       body = cut.slice(0, Math.max(0, cut.lastIndexOf('\n') + 1)) || cut;
       file.keptLines = countLines(body);
-      body += `\n[cut: the first ${file.keptLines} of ${lines} lines are attached; read the file for the rest]\n`;
+      body += cutNote(file.keptLines, lines);
     }
     budget -= Math.min(body.length, budget);
-    blocks.push(`<file path="${relative}">\n${body}${body.endsWith('\n') ? '' : '\n'}</file>`);
+    blocks.push(
+      `<file path="${relative}">\n${body}${body === '' || body.endsWith('\n') ? '' : '\n'}</file>`,
+    );
     attached.push(file);
   }
   if (blocks.length === 0) return { text: prompt, attached, problems };
   const text = `${prompt}${ATTACHED_FILES_SEPARATOR}${blocks.join('\n')}`;
   return { text, attached, problems };
+}
+
+function cutNote(kept: number, lines: number): string {
+  return `\n[cut: the first ${kept} of ${lines} lines are attached; read the file for the rest]\n`;
+}
+
+/**
+ * The files a saved prompt attached, read back from what the model was sent (`text`, made by
+ * expandMentions from the `prompt` the person typed), for replaying its transcript lines. A
+ * file whose own text holds a line `</file>` followed by `<file path="…">` is misread.
+ */
+export function attachedFilesOf(text: string, prompt: string): AttachedFile[] {
+  if (!text.startsWith(prompt + ATTACHED_FILES_SEPARATOR)) return [];
+  const rest = text.slice(prompt.length + ATTACHED_FILES_SEPARATOR.length);
+  const heads = [...rest.matchAll(/(?:^|\n)<file path="([^"\n]*)">\n/g)];
+  return heads.map((head, i) => {
+    const start = head.index + head[0].length;
+    const end = i + 1 < heads.length ? heads[i + 1]!.index : rest.length;
+    const body = rest.slice(start, end).replace(/<\/file>$/, '');
+    const cut = /\n\[cut: the first (\d+) of (\d+) lines are attached; [^\n]*\]\n$/.exec(body);
+    return cut
+      ? { path: head[1]!, lines: Number(cut[2]), keptLines: Number(cut[1]) }
+      : { path: head[1]!, lines: countLines(body) };
+  });
 }
 
 /** The transcript's compact line for an attached file: `@src/main.ts (120 lines)`. */

@@ -93,13 +93,15 @@ export class PersonActions {
    * outside the agent since. The model is told which files went back.
    */
   async undo(): Promise<UndoResult> {
-    if (this.context.gate.busy) return { ok: false, reason: 'a turn is running' };
+    if (this.context.gate.busy) {
+      return { ok: false, reason: 'Nothing undone: a turn is running.' };
+    }
     const result = await this.files.undo();
     if (!result.ok) return result;
     const { file } = this.context;
     const writer = await file.ensure();
-    writer.recordUndo(result.turn, result.restored);
-    const text = `I undid your file changes of an earlier turn: ${result.restored.join(', ')} ${result.restored.length === 1 ? 'is' : 'are'} back as before that turn.`;
+    writer.recordUndo(result.turn, [...result.restored, ...result.removed]);
+    const text = undoneText(result.restored, result.removed);
     writer.recordUser(text, '/undo');
     this.append(text);
     await file.flush(writer);
@@ -117,4 +119,20 @@ export class PersonActions {
     writer.recordFileSnapshot(path, before, after);
     this.files.add({ turn, path, before, after });
   }
+}
+
+/** How an undo reads to the model: which files are back as before, which are gone again. */
+export function undoneText(restored: readonly string[], removed: readonly string[]): string {
+  const parts: string[] = [];
+  if (restored.length > 0) {
+    parts.push(
+      `${restored.join(', ')} ${restored.length === 1 ? 'is' : 'are'} back as before that turn`,
+    );
+  }
+  if (removed.length > 0) {
+    parts.push(
+      `${removed.join(', ')} ${removed.length === 1 ? 'is' : 'are'} deleted again (that turn created ${removed.length === 1 ? 'it' : 'them'})`,
+    );
+  }
+  return `I undid your file changes of an earlier turn: ${parts.join('; ')}.`;
 }

@@ -6,8 +6,12 @@ import { allowAll } from '@agent/tools';
 import {
   AgentSession,
   expandMentions,
+  findSession,
+  attachedFilesOf,
   MAX_MENTION_CHARS,
   openSavedSession,
+  personShellReplay,
+  undoneFiles,
   type RuntimeEvent,
 } from '../src';
 
@@ -82,7 +86,11 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     const again = await create(server.url, await openSavedSession(sessionFile));
     expect(await again.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
     expect(fs.readFileSync(file(), 'utf8')).toBe('zero\n');
-    expect(await again.undo()).toMatchObject({ ok: false, reason: /nothing to undo/ });
+    // Every edit is undone now: one sentence, true although files were changed and undone.
+    expect(await again.undo()).toEqual({
+      ok: false,
+      reason: 'Nothing to undo: no file changes left from earlier turns.',
+    });
     // The model is told what went back.
     await again.runTurn('thanks');
     const last = server.requests[server.requests.length - 1]!.body;
@@ -91,12 +99,22 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('removes a file the undone turn created', async () => {
-    server = await startOpenAIChatServer([write('new\n'), { text: 'created' }]);
+    server = await startOpenAIChatServer([write('new\n'), { text: 'created' }, { text: 'ok' }]);
     const session = await create(server.url);
     await session.runTurn('create a.txt');
     expect(fs.existsSync(file())).toBe(true);
-    expect(await session.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(await session.undo()).toMatchObject({ ok: true, restored: [], removed: ['a.txt'] });
     expect(fs.existsSync(file())).toBe(false);
+    // The model is told the file is gone, not "back as before".
+    await session.runTurn('next');
+    const sent = JSON.stringify(server.requests[server.requests.length - 1]!.body.messages);
+    expect(sent).toContain('a.txt is deleted again (that turn created it)');
+    expect(sent).not.toContain('back as before');
+    // A replay can tell the same from the saved session.
+    const saved = await openSavedSession(session.sessionFile!);
+    const undo = saved.events.find((e) => e.type === 'undo');
+    if (undo?.type !== 'undo') throw new Error('no undo event');
+    expect(undoneFiles(saved.events, undo)).toEqual({ restored: [], removed: ['a.txt'] });
     await session.close();
   });
 
@@ -121,7 +139,7 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     const turn = await session.runTurn('have a subagent create a.txt');
     expect(turn.reason).toBe('done');
     expect(fs.readFileSync(file(), 'utf8')).toBe('from the subagent\n');
-    expect(await session.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(await session.undo()).toMatchObject({ ok: true, removed: ['a.txt'] });
     expect(fs.existsSync(file())).toBe(false);
     await session.close();
   });
@@ -144,6 +162,48 @@ describe('AgentSession: undo, shell commands and mentions', () => {
       display: '!echo hi-from-shell',
     });
     await session.close();
+  });
+
+  it("reports a person's command's ending in plain words, live and replayed alike", async () => {
+    server = await startOpenAIChatServer([]);
+    const session = await create(server.url);
+    await session.runShell('echo hi; exit 3');
+    const live = events.filter((e) => e.type === 'tool_start' || e.type === 'tool_end');
+    const end = live[1]!;
+    if (end.type !== 'tool_end') throw new Error('no tool_end');
+    // One plain statement of the exit code, no raw backticks; the output without the note.
+    expect(end.activity).toMatchObject({ status: 'error', summary: 'exit code 3' });
+    expect(end.result.output).toBe('hi');
+    const saved = await openSavedSession(session.sessionFile!);
+    const user = saved.events.find((e) => e.type === 'user');
+    if (user?.type !== 'user') throw new Error('no user event');
+    // The model still sees the exit code.
+    expect(user.text).toContain('[exit code 3]');
+    const replayed = personShellReplay(user.id, user.text, user.display);
+    expect(replayed?.map((e) => e.type)).toEqual(['tool_start', 'tool_end']);
+    expect(replayed![0]).toMatchObject({ title: live[0]!.type === 'tool_start' && live[0]!.title });
+    expect(replayed![1]).toMatchObject({
+      activity: { status: 'error', summary: 'exit code 3' },
+      result: { output: 'hi' },
+    });
+    expect(personShellReplay(user.id, 'hello', 'hello')).toBeUndefined();
+    await session.close();
+  });
+
+  it('names the sessions an ambiguous --resume matches once', async () => {
+    server = await startOpenAIChatServer([]);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const session = await create(server.url);
+      await session.runShell('true');
+      ids.push(session.sessionId!);
+      await session.close();
+    }
+    const error = await findSession(home, workspace, { resume: '20' }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toContain('"20" matches 2 sessions');
+    for (const id of ids) expect(message.split(id).length - 1).toBe(1);
   });
 
   it('kills a running shell command on interrupt', async () => {
@@ -177,5 +237,19 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     expect(expanded.problems).toEqual([
       expect.stringMatching(/@\.\.\/etc\/passwd not attached: .*outside the workspace/),
     ]);
+    // A saved prompt's attached files read back for its replay.
+    const typed = 'look at @src/main.ts and @big.txt, not @../etc/passwd';
+    expect(attachedFilesOf(expanded.text, typed)).toEqual(expanded.attached);
+    expect(attachedFilesOf(typed, typed)).toEqual([]);
+  });
+
+  it('reads back attached files without a final newline, empty or of one line', async () => {
+    fs.writeFileSync(path.join(workspace, 'a.txt'), 'one\ntwo');
+    fs.writeFileSync(path.join(workspace, 'empty.txt'), '');
+    fs.writeFileSync(path.join(workspace, 'b.txt'), '</file>\n');
+    const typed = '@a.txt @empty.txt @b.txt';
+    const expanded = await expandMentions(workspace, typed);
+    expect(expanded.attached).toHaveLength(3);
+    expect(attachedFilesOf(expanded.text, typed)).toEqual(expanded.attached);
   });
 });

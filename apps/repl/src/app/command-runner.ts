@@ -18,6 +18,7 @@ import type { ReplApp } from './repl-app';
 import { registryTitles, replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
 import { lastAnswer, osc52 } from './clipboard';
+import { undoneLine } from './undo-line';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -142,8 +143,8 @@ export async function runCommand(
       return runMcpCommand(parsed.args, session.mcp, app);
     case '/undo': {
       const result = await session.undo();
-      if (!result.ok) return app.error(`Nothing undone: ${result.reason}.`);
-      return app.info(`Undone: restored ${result.restored.join(', ')}.`);
+      if (!result.ok) return app.error(result.reason);
+      return app.info(undoneLine(result));
     }
     case '/init':
       return { prompt: INIT_PROMPT, display: '/init' };
@@ -160,7 +161,9 @@ function copyLastAnswer(app: ReplApp): void {
   if (answer === undefined) return app.error('Nothing to copy yet: no answer in this session.');
   app.writeTerminal(osc52(answer));
   const lines = answer.split('\n').length;
-  const tmux = process.env.TMUX ? ' Inside tmux this needs `set -g set-clipboard on`.' : '';
+  const tmux = process.env.TMUX
+    ? ' Inside tmux this needs "set -g set-clipboard on" in your tmux configuration.'
+    : '';
   app.info(
     `Copied the last answer (${lines} line${lines === 1 ? '' : 's'}) to the clipboard (OSC 52).${tmux}`,
   );

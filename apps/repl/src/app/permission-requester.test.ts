@@ -89,4 +89,30 @@ describe('CardPermissionRequester', () => {
     expect(modals.active).toBeUndefined();
     expect(screen()).toContain('Interrupted before an answer');
   });
+
+  it("turns the call's status line to waiting, then into the one record of the answer", async () => {
+    const { transcript, requester, modals, screen } = setup();
+    const signal = new AbortController().signal;
+    for (const id of ['a', 'b']) {
+      transcript.add({
+        kind: 'tool',
+        id,
+        name: 'write_file',
+        title: `write ${id}.txt`,
+        state: 'running',
+      });
+    }
+    const first = requester.request(request('a'), signal);
+    const second = requester.request(request('b'), signal);
+    expect(screen()).toContain('… Waiting for approval: write a.txt');
+    expect(screen()).toContain('… Waiting for approval: write b.txt');
+    expect(screen()).not.toContain('Running');
+    modals.active!.handleKey({ name: 'a', ch: 'a' });
+    modals.active!.handleKey({ name: 'enter' });
+    await Promise.all([first, second]);
+    // The cards are gone: each call's line says how it was answered, and runs.
+    expect(transcript.segments.map((s) => s.kind)).toEqual(['tool', 'tool']);
+    expect(screen()).toMatch(/^⠋ Always allowed \(write_file\) · Running write a\.txt$/m);
+    expect(screen()).toMatch(/^⠋ Always allowed \(write_file\) · Running write b\.txt$/m);
+  });
 });

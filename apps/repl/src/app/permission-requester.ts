@@ -4,11 +4,13 @@ import { ruleCovers } from '@agent/tools/permission-rules';
 import type { PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
+import { awaitingLine, markWaiting, settleLine } from './call-approval';
 import type { Modal, ModalSlot } from './modal';
 
 /**
  * Shows a permission card for each edit/exec call and waits for the person's answer; read tools
- * never ask. An "always" answer carries its rule (the runtime remembers it) and also answers the
+ * never ask. While it waits, the call's status line says so; once answered, the card gives way
+ * to that line, which then records the decision (calls without a line keep the answered card). An "always" answer carries its rule (the runtime remembers it) and also answers the
  * other cards waiting for something it covers. An abort closes the card and rejects with the
  * abort reason.
  */
@@ -37,6 +39,8 @@ export class CardPermissionRequester implements PermissionRequester {
         PermissionCard: typeof Card;
       };
       const card = new PermissionCard(request);
+      const line = awaitingLine(this.transcript, request);
+      if (line) markWaiting(this.transcript, line);
       const segment: CustomSegment = {
         kind: 'custom',
         render: (width) => card.render(width, this.modals.active !== modal, this.screenRows()),
@@ -54,7 +58,10 @@ export class CardPermissionRequester implements PermissionRequester {
         this.pending.delete(entry);
         signal.removeEventListener('abort', onAbort);
         close();
-        this.transcript.touch(segment);
+        if (line) {
+          this.transcript.remove(segment);
+          settleLine(this.transcript, line, card.interrupted ? undefined : card.decided);
+        } else this.transcript.touch(segment);
         this.changed();
       };
       const onAbort = (): void => {

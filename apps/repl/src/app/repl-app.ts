@@ -5,7 +5,7 @@ import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
-import { TurnRenderer, type ToolDisplay } from './turn-renderer';
+import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
 import { TurnStats } from './turn-stats';
 
@@ -268,18 +268,10 @@ export class ReplApp {
     this.view.followTail();
     if (command === '') return this.error('Type a command after ! (for example !git status).');
     this.transcript.add({ kind: 'user', text: `!${command}` });
-    this.renderer = new TurnRenderer(this.transcript, {
-      isHidden: () => false,
-      showsOutput: () => true,
-    });
+    this.renderer = new TurnRenderer(this.transcript, PERSON_SHELL_DISPLAY);
     this.startSpinner();
     this.onPaint();
     await this.core?.runShell(command).catch((error: Error) => this.error(error.message));
-    const output = this.transcript.segments[this.transcript.segments.length - 1];
-    if (output?.kind === 'output') {
-      output.folded = false;
-      this.transcript.touch(output);
-    }
     this.stopSpinner();
     this.onPaint();
     this.next();

@@ -180,4 +180,43 @@ describe('replaySegments', () => {
     replaySegments(events, [], [(activity) => (seen.push(activity.status), undefined)]);
     expect(seen).toEqual(['interrupted']);
   });
+
+  it("replays a ! command's output, a prompt's attached files and an /undo as shown live", () => {
+    const events = [
+      {
+        ...base,
+        id: 'u1',
+        type: 'user',
+        display: '!echo hi',
+        text: 'I ran this shell command in the workspace myself:\n$ echo hi\nhi\n\n[exit code 0]',
+      },
+      {
+        ...base,
+        id: 'u2',
+        type: 'user',
+        display: 'look at @README.md',
+        text: 'look at @README.md\n\nFiles the person attached:\n<file path="README.md">\na\nb\n</file>',
+      },
+      { ...base, id: 'u3', type: 'user', text: 'edit' },
+      { ...base, id: 'f1', type: 'file_snapshot', path: 'new.md', before: null, after: 'h1' },
+      { ...base, id: 'f2', type: 'file_snapshot', path: 'old.md', before: 'h0', after: 'h2' },
+      { ...base, id: 'un', type: 'undo', turn: 'u3', paths: ['new.md', 'old.md'] },
+      { ...base, id: 'u4', type: 'user', display: '/undo', text: 'I undid your file changes…' },
+    ] as unknown as SessionEvent[];
+    const transcript = new Transcript();
+    for (const segment of replaySegments(events, [], [])) transcript.add(segment);
+    expect(new TranscriptView(transcript).render(70, 30).map(lineText)).toEqual([
+      '',
+      '› !echo hi',
+      '✓ Ran ! echo hi',
+      '  ⎿ exit code 0',
+      '    hi',
+      '',
+      '› look at @README.md',
+      '@README.md (2 lines)',
+      '',
+      '› edit',
+      'Undone: restored old.md; removed new.md (created by that turn).',
+    ]);
+  });
 });

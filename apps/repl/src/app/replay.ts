@@ -1,16 +1,21 @@
 import type { ToolActivity } from '@agent/llm';
 import { validateToolInput, type Tool } from '@agent/tools';
-import type { LoadWarning, SessionEvent } from '@agent/session';
+import type { LoadWarning, SessionEvent, UserEvent } from '@agent/session';
+import { attachedFilesOf, attachedLine, personShellReplay, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
+import { Transcript } from '../view/transcript';
+import { PERSON_SHELL_DISPLAY, TurnRenderer } from './turn-renderer';
+import { undoneLine } from './undo-line';
 
 /** A custom replay for a saved call (the ask_user summary); undefined for the default line. */
 export type ReplayHook = (activity: ToolActivity) => Segment | undefined;
 
 /**
- * The compact transcript of a saved session: prompts, answers, each tool call as one finished
- * status line (or its extension's summary), checkpoints and provider changes as notes. Calls
- * that never ended show as interrupted. Nothing is interactive.
+ * The compact transcript of a saved session: prompts (with their attached files' lines),
+ * answers, each tool call as one finished status line (or its extension's summary), the
+ * person's `!` commands with their output and `/undo`s as live, checkpoints and provider changes
+ * as notes. Calls that never ended show as interrupted. Nothing is interactive.
  */
 export function replaySegments(
   events: readonly SessionEvent[],
@@ -24,10 +29,18 @@ export function replaySegments(
   for (const warning of warnings) {
     entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
   }
+  let undone: { restored: string[]; removed: string[] } | undefined;
   for (const event of events) {
     switch (event.type) {
       case 'user':
-        entries.push({ kind: 'user', text: event.display ?? event.text });
+        // Live, `/undo` shows only its result line (recorded just before, as an undo event).
+        if (event.display === '/undo' && undone)
+          entries.push({ kind: 'info', text: undoneLine(undone) });
+        else entries.push(...userSegments(event));
+        undone = undefined;
+        break;
+      case 'undo':
+        undone = undoneFiles(events, event);
         break;
       case 'assistant':
         if (event.message.text.trim()) {
@@ -92,6 +105,22 @@ export function replaySegments(
     }
   }
   return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks, titleOf)));
+}
+
+/** A saved prompt as it was shown live: the prompt and its attached files, or a `!` command. */
+function userSegments(event: UserEvent): Segment[] {
+  const shown: Segment = { kind: 'user', text: event.display ?? event.text };
+  const shell = personShellReplay(event.id, event.text, event.display);
+  if (shell) {
+    // Drawn by the renderer that drew it live, from the same events.
+    const transcript = new Transcript();
+    const renderer = new TurnRenderer(transcript, PERSON_SHELL_DISPLAY);
+    for (const loopEvent of shell) renderer.handle(loopEvent);
+    return [shown, ...transcript.segments];
+  }
+  if (event.display === undefined) return [shown];
+  const attached = attachedFilesOf(event.text, event.display);
+  return [shown, ...attached.map((file): Segment => ({ kind: 'info', text: attachedLine(file) }))];
 }
 
 /** "explore: find the answer" from a saved `task` call's input. */

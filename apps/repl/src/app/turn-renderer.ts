@@ -28,7 +28,16 @@ export interface ToolDisplay {
   isHidden(name: string): boolean;
   /** Exec tools show their (folded) output below the status line. */
   showsOutput(name: string): boolean;
+  /** Whether that output starts folded (default: yes). */
+  foldsOutput?: boolean;
 }
+
+/** A command the person ran (`!cmd`): its output is shown, unfolded, live and replayed. */
+export const PERSON_SHELL_DISPLAY: ToolDisplay = {
+  isHidden: () => false,
+  showsOutput: () => true,
+  foldsOutput: false,
+};
 
 /**
  * Turns tool-loop events into transcript segments: streamed assistant text, one status line per
@@ -111,8 +120,14 @@ export class TurnRenderer {
         this.transcript.touch(segment);
         if (result.diff && activity.status === 'ok') {
           this.transcript.add({ kind: 'diff', diff: result.diff });
-        } else if (this.display.showsOutput(activity.name) && result.output.trim() !== '') {
-          this.transcript.add({ kind: 'output', text: result.output, folded: true });
+        } else if (
+          // A denied call's output is the note to the model; its status line says it all.
+          activity.status !== 'denied' &&
+          this.display.showsOutput(activity.name) &&
+          result.output.trim() !== ''
+        ) {
+          const folded = this.display.foldsOutput ?? true;
+          this.transcript.add({ kind: 'output', text: result.output, folded });
         }
         return;
       }

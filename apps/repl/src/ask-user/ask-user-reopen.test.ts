@@ -111,7 +111,7 @@ describe('a questionnaire open when the session ended is offered again on resume
     expect(existsSync(path.join(h.workspace, 'db.txt'))).toBe(true);
     h.send('/undo');
     h.send(ENTER);
-    await h.waitForText('Undone: restored db.txt.');
+    await h.waitForText('Undone: removed db.txt (created by that turn).');
     expect(existsSync(path.join(h.workspace, 'db.txt'))).toBe(false);
   });
 

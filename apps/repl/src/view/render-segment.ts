@@ -14,6 +14,7 @@ const SUBAGENT_STEPS = 3;
 export const FOLD_LINES = 6;
 
 const TOOL_VERB: Record<ToolState, string> = {
+  waiting: 'Waiting for approval:',
   running: 'Running',
   ok: 'Ran',
   error: 'Failed',
@@ -23,6 +24,7 @@ const TOOL_VERB: Record<ToolState, string> = {
 };
 
 const TOOL_MARK: Record<ToolState, [string, SpanStyle]> = {
+  waiting: ['…', 'warn'],
   running: ['', 'accent'],
   ok: ['✓', 'ok'],
   error: ['✗', 'error'],
@@ -61,16 +63,17 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
       const [mark, style] = TOOL_MARK[segment.state];
       const icon = segment.state === 'running' ? SPINNER[frame % SPINNER.length]! : mark;
       // The title is shown whole and exactly, like on the permission card.
+      const approval = segment.approval ? `${sanitize(segment.approval)} · ` : '';
       const rows = labelled(
         [
           { text: `${icon} `, style },
-          { text: `${TOOL_VERB[segment.state]} `, style: 'dim' },
+          { text: `${approval}${TOOL_VERB[segment.state]} `, style: 'dim' },
         ],
         segment.title || segment.name,
         w,
         'bold',
       );
-      const detail = segment.state === 'running' ? segment.progress : segment.summary;
+      const detail = toolDetail(segment);
       if (detail && detail !== segment.title) {
         const detailStyle: SpanStyle = segment.state === 'error' ? 'error' : 'dim';
         const shown = visibleSpans(detail.replace(/\n/g, ' '), detailStyle);
@@ -110,6 +113,18 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'custom':
       return segment.render(w);
   }
+}
+
+/** The line under a call's status line: its progress while running, else its result. */
+function toolDetail(segment: Extract<Segment, { kind: 'tool' }>): string | undefined {
+  if (segment.state === 'running') return segment.progress;
+  if (segment.state === 'waiting') return undefined;
+  // A denial's summary is `denied` or `denied: REASON`: the verb already says "Denied".
+  if (segment.state === 'denied' && segment.summary?.startsWith('denied')) {
+    const reason = segment.summary.replace(/^denied:?\s*/, '');
+    return reason ? `“${reason}”` : undefined;
+  }
+  return segment.summary;
 }
 
 const streams = new WeakMap<Segment, IncrementalMarkdown>();

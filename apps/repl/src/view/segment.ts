@@ -1,7 +1,8 @@
 import type { Line } from '../text/line';
 
 /** How a tool call is doing, as shown on its status line. */
-export type ToolState = 'running' | 'ok' | 'error' | 'denied' | 'skipped' | 'interrupted';
+export type ToolState =
+  'waiting' | 'running' | 'ok' | 'error' | 'denied' | 'skipped' | 'interrupted';
 
 /**
  * One block of the transcript. Segments are mutable; whoever changes one calls
@@ -21,6 +22,8 @@ export type Segment =
       summary?: string;
       /** Live progress text (a subagent's current step). */
       progress?: string;
+      /** The person's answer on its permission card (`Allowed`), shown before the verb. */
+      approval?: string;
     }
   | { kind: 'diff'; diff: string }
   | { kind: 'output'; text: string; folded: boolean }

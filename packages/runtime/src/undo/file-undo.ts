@@ -12,8 +12,15 @@ export interface FileEdit {
   after: string | null;
 }
 
+/**
+ * What `/undo` did: files put back as they were before the turn (`restored`) and files the turn
+ * had created, deleted again (`removed`); or, when it changed nothing, why, as one sentence.
+ */
 export type UndoResult =
-  { ok: true; turn: string; restored: string[] } | { ok: false; reason: string };
+  { ok: true; turn: string; restored: string[]; removed: string[] } | { ok: false; reason: string };
+
+/** When no turn has edits left to undo (none made, or all undone already). */
+export const NOTHING_TO_UNDO = 'Nothing to undo: no file changes left from earlier turns.';
 
 /**
  * The agent's edits of a session by turn, and `/undo`: the latest turn not yet undone goes
@@ -31,15 +38,9 @@ export class FileHistory {
 
   /** Rebuilds the history from a saved session's events. */
   load(events: readonly SessionEvent[]): void {
-    this.edits = [];
+    this.edits = editsOf(events);
     this.undone.clear();
-    let turn: string | undefined;
-    for (const event of events) {
-      if (event.type === 'user') turn = event.id;
-      else if (event.type === 'file_snapshot' && turn !== undefined) {
-        this.edits.push({ turn, path: event.path, before: event.before, after: event.after });
-      } else if (event.type === 'undo') this.undone.add(event.turn);
-    }
+    for (const event of events) if (event.type === 'undo') this.undone.add(event.turn);
   }
 
   clear(): void {
@@ -54,16 +55,9 @@ export class FileHistory {
   async undo(): Promise<UndoResult> {
     const turn = [...this.edits].reverse().find((edit) => !this.undone.has(edit.turn))?.turn;
     if (turn === undefined) {
-      return {
-        ok: false,
-        reason: 'nothing to undo: the agent has not changed any file in this session',
-      };
+      return { ok: false, reason: NOTHING_TO_UNDO };
     }
-    const files = new Map<string, { before: string | null; after: string | null }>();
-    for (const edit of this.edits.filter((e) => e.turn === turn)) {
-      const known = files.get(edit.path);
-      files.set(edit.path, { before: known ? known.before : edit.before, after: edit.after });
-    }
+    const files = turnFiles(this.edits, turn);
     const plan: Array<{ absolute: string; relative: string; content: Buffer | null }> = [];
     for (const [relative, { before, after }] of files) {
       const target = await resolveInWorkspace(this.workspaceRoot, relative);
@@ -71,14 +65,14 @@ export class FileHistory {
       if ((current === null ? null : contentHash(current)) !== after) {
         return {
           ok: false,
-          reason: `${relative} changed outside the agent since its edit; undoing would lose that change (nothing was restored)`,
+          reason: `Nothing undone: ${relative} changed outside the agent since its edit; undoing would lose that change.`,
         };
       }
       const content = before === null ? null : await this.store.load(before);
       if (content === undefined) {
         return {
           ok: false,
-          reason: `the snapshot of ${relative} is missing from the agent home (nothing was restored)`,
+          reason: `Nothing undone: the snapshot of ${relative} is missing from the agent home.`,
         };
       }
       plan.push({ absolute: target.absolute, relative, content });
@@ -91,6 +85,53 @@ export class FileHistory {
       }
     }
     this.undone.add(turn);
-    return { ok: true, turn, restored: plan.map((p) => p.relative) };
+    return {
+      ok: true,
+      turn,
+      restored: plan.filter((p) => p.content !== null).map((p) => p.relative),
+      removed: plan.filter((p) => p.content === null).map((p) => p.relative),
+    };
   }
+}
+
+/** The agent's edits a saved session recorded, each with its turn. */
+function editsOf(events: readonly SessionEvent[]): FileEdit[] {
+  const edits: FileEdit[] = [];
+  let turn: string | undefined;
+  for (const event of events) {
+    if (event.type === 'user') turn = event.id;
+    else if (event.type === 'file_snapshot' && turn !== undefined) {
+      edits.push({ turn, path: event.path, before: event.before, after: event.after });
+    }
+  }
+  return edits;
+}
+
+/** One turn's files: as they were before its first edit of each, as its last edit left them. */
+function turnFiles(
+  edits: readonly FileEdit[],
+  turn: string,
+): Map<string, { before: string | null; after: string | null }> {
+  const files = new Map<string, { before: string | null; after: string | null }>();
+  for (const edit of edits.filter((e) => e.turn === turn)) {
+    const known = files.get(edit.path);
+    files.set(edit.path, { before: known ? known.before : edit.before, after: edit.after });
+  }
+  return files;
+}
+
+/**
+ * What a saved undo (an `undo` event of `events`) did, as its UndoResult said: the files put
+ * back and the files removed (the undone turn had created them).
+ */
+export function undoneFiles(
+  events: readonly SessionEvent[],
+  undo: { turn: string; paths: readonly string[] },
+): { restored: string[]; removed: string[] } {
+  const files = turnFiles(editsOf(events), undo.turn);
+  const created = (p: string): boolean => files.get(p)?.before === null;
+  return {
+    restored: undo.paths.filter((p) => !created(p)),
+    removed: undo.paths.filter(created),
+  };
 }

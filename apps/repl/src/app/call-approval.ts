@@ -1,0 +1,53 @@
+import type { PermissionDecision, PermissionRequest } from '@agent/tools';
+import type { Segment } from '../view/segment';
+import type { Transcript } from '../view/transcript';
+
+type ToolSegment = Extract<Segment, { kind: 'tool' }>;
+
+/**
+ * The status line of the call a permission card asks about, when the transcript shows one (a
+ * subagent's calls have none): the latest running line of that call id and tool.
+ */
+export function awaitingLine(
+  transcript: Transcript,
+  request: PermissionRequest,
+): ToolSegment | undefined {
+  const segments = transcript.segments;
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const s = segments[i]!;
+    if (s.kind === 'tool' && s.id === request.toolCallId && s.name === request.toolName) {
+      return s.state === 'running' ? s : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** While its card waits, the call shows as waiting for approval, not as running. */
+export function markWaiting(transcript: Transcript, line: ToolSegment): void {
+  line.state = 'waiting';
+  transcript.touch(line);
+}
+
+/**
+ * The card is answered: its call's status line becomes the one record of the call, saying the
+ * decision before the result (`✓ Allowed · Ran $ ls`, `⊘ Denied $ ls ⎿ “reason”`). Without a
+ * decision (interrupted before an answer): `■ Not answered · Interrupted $ ls`.
+ */
+export function settleLine(
+  transcript: Transcript,
+  line: ToolSegment,
+  decision: PermissionDecision | undefined,
+): void {
+  if (line.state !== 'waiting') return;
+  if (decision?.kind === 'allow') {
+    line.state = 'running';
+    line.approval = decision.always ? `Always allowed (${decision.rule ?? line.name})` : 'Allowed';
+  } else if (decision) {
+    line.state = 'denied';
+    if (decision.reason) line.summary = `denied: ${decision.reason}`;
+  } else {
+    line.state = 'interrupted';
+    line.approval = 'Not answered';
+  }
+  transcript.touch(line);
+}
