@@ -45,7 +45,7 @@ describe('run_shell', () => {
     const result = await runTool(tool, { command: 'pwd; cat hello.txt' }, ws.ctx());
     expect(result).toEqual({
       output: `${ws.root}\nhi\n\n[exit code 0]`,
-      summary: '`pwd; cat hello.txt` exited with 0',
+      summary: '$ pwd; cat hello.txt: exit code 0',
     });
   });
 
@@ -54,7 +54,7 @@ describe('run_shell', () => {
     const result = await runTool(tool, { command }, ws.ctx());
     expect(result.isError).toBe(true);
     expect(result.output).toBe('out\nerr\nout2\n\n[exit code 3]');
-    expect(result.summary).toMatch(/exited with 3$/);
+    expect(result.summary).toMatch(/: exit code 3$/);
   });
 
   it('keeps the head and tail of long output and says how much was dropped', async () => {

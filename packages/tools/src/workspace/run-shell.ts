@@ -72,26 +72,26 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
 }
 
 function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): ToolResult {
-  const short = `\`${oneLine(command, 60)}\``;
+  const short = `$ ${oneLine(command, 60)}`;
   const text = stripTerminalEscapes(outcome.output).trimEnd() || '(no output)';
   switch (outcome.ending) {
     case 'failed-to-start':
       return {
         output: `Could not start bash: ${outcome.error ?? 'unknown error'}`,
         isError: true,
-        summary: `${short} failed to start`,
+        summary: `${short}: failed to start`,
       };
     case 'timeout':
       return {
         output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed]`,
         isError: true,
-        summary: `${short} timed out after ${formatSeconds(timeoutMs)}`,
+        summary: `${short}: timed out after ${formatSeconds(timeoutMs)}`,
       };
     case 'aborted':
       return {
         output: `${text}\n\n[aborted; the command and its child processes were killed]`,
         isError: true,
-        summary: `${short} was aborted`,
+        summary: `${short}: aborted`,
       };
     case 'exited': {
       if (outcome.exitCode === null) {
@@ -99,14 +99,14 @@ function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): To
         return {
           output: `${text}\n\n[killed by ${by}]`,
           isError: true,
-          summary: `${short} killed by ${by}`,
+          summary: `${short}: killed by ${by}`,
         };
       }
       const code = outcome.exitCode;
       return {
         output: `${text}\n\n[exit code ${code}]`,
         ...(code === 0 ? {} : { isError: true }),
-        summary: `${short} exited with ${code}`,
+        summary: `${short}: exit code ${code}`,
       };
     }
   }
