@@ -21,6 +21,11 @@ describe('/model', () => {
       h.send(ENTER);
       await h.waitForText('Model: openai-chat / fake-model-mini');
       expect(h.repl.core.provider.model).toBe('fake-model-mini');
+      expect(await h.screen()).not.toContain('is not among the models');
+      await h.type('/model fake-modle');
+      h.send(ENTER);
+      await h.waitForText('fake-modle is not among the models openai-chat lists');
+      expect(h.repl.core.provider.model).toBe('fake-modle');
     } finally {
       await h.stop();
       await server.close();

@@ -137,7 +137,8 @@ export async function runCommand(
       session.setModel(parsed.args);
       app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
       const problem = session.credentialProblem();
-      return problem ? app.error(problem) : undefined;
+      if (problem) return app.error(problem);
+      return warnIfUnlisted(deps, parsed.args, signal);
     }
     case '/mcp':
       return runMcpCommand(parsed.args, session.mcp, app);
@@ -304,6 +305,20 @@ async function listModels(deps: CommandDeps, signal: AbortSignal): Promise<void>
   }
   const lines = models.map((name) => `  ${name === model ? '●' : ' '} ${name}`);
   app.info([current, `Models ${id} offers (/model NAME switches):`, ...lines].join('\n'));
+}
+
+/**
+ * After `/model NAME`: says so when the provider lists its models and NAME is not one of them
+ * (a typo, or a deployment name or new model, which still works). Silent when it cannot tell.
+ */
+async function warnIfUnlisted(deps: CommandDeps, name: string, signal: AbortSignal) {
+  const { app, session } = deps;
+  const models = await session.provider.listModels?.(signal).catch(() => undefined);
+  if (!models || models.includes(name)) return;
+  app.info(
+    `${name} is not among the models ${session.provider.id} lists (/model shows them); ` +
+      'kept, as deployment names and new models may be missing from the list.',
+  );
 }
 
 /** `/permissions`: the rules in force, numbered; `remove N` and `approve` change them. */
