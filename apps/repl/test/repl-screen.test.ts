@@ -224,6 +224,21 @@ describe('REPL on a blessed screen', () => {
     expect(open).not.toContain('more lines');
   });
 
+  it('shows more of the / menu on a taller screen (a third of it)', async () => {
+    const menuRows = (screen: string) =>
+      screen.split('\n').filter((line) => /^[ ↑↓] \/[a-z]/.test(line)).length;
+    for (const [height, rows] of [
+      [36, 12],
+      [16, 5],
+    ] as const) {
+      h = await new Harness(80, height).start(new ScriptedProvider([], AS_OPENAI_CHAT));
+      await h.type('/');
+      const screen = await h.waitFor((text) => menuRows(text) > 0, 'the / menu');
+      expect(menuRows(screen)).toBe(rows);
+      await h.stop();
+    }
+  });
+
   it('lists commands on / and runs /help from the suggestions', async () => {
     // Tall enough for the whole help text, custom commands aside.
     h = await new Harness(80, 40).start(new ScriptedProvider([], AS_OPENAI_CHAT));

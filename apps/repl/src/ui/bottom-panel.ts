@@ -5,15 +5,22 @@ import { graphemes, padEndToWidth, sliceToWidth, truncateToWidth } from '../text
 import { statusText } from '../view/status-line';
 
 const MAX_INPUT_ROWS = 8;
-/** Command suggestions shown at once; the list scrolls with the selection. */
-export const MAX_SUGGESTIONS = 6;
+/**
+ * Command suggestions shown at once on a screen `height` rows tall: a third of it, 4 to 12; the
+ * list scrolls with the selection.
+ */
+export function suggestionRows(height: number): number {
+  return Math.max(4, Math.min(12, Math.floor(height / 3)));
+}
+
 const PLACEHOLDER = 'Type a message · / for commands · Enter sends · Shift+Enter newline';
 
 /**
- * The rows under the transcript, each at most `width` cells: queued prompts, command
- * suggestions, a rule, the prompt editor (with a drawn cursor) and the status line.
+ * The rows under the transcript of a `height`-row screen, each at most `width` cells: queued
+ * prompts, command suggestions, a rule, the prompt editor (with a drawn cursor) and the status
+ * line.
  */
-export function bottomRows(app: ReplApp, width: number): Line[] {
+export function bottomRows(app: ReplApp, width: number, height: number): Line[] {
   const rows: Line[] = [];
   for (const queued of app.queue) {
     const text = sanitize(queued).replace(/\n/g, ' ⏎ ');
@@ -21,7 +28,7 @@ export function bottomRows(app: ReplApp, width: number): Line[] {
   }
   const { suggestions } = app.router;
   if (suggestions.visible && !app.modals.active) {
-    const { items, first } = suggestions.window(MAX_SUGGESTIONS);
+    const { items, first } = suggestions.window(suggestionRows(height));
     items.forEach((item, i) => {
       const index = first + i;
       const more =

@@ -71,7 +71,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   const paintNow = (): void => {
     const width = Math.max(10, screen.width as number);
     const height = Math.max(3, screen.height as number);
-    const bottom = bottomRows(app, width);
+    const bottom = bottomRows(app, width, height);
     const transcriptHeight = Math.max(1, height - bottom.length);
     app.setViewport(width, transcriptHeight);
     const rows = app.view.render(width, transcriptHeight, app.frame);
