@@ -1,7 +1,13 @@
 import type { ReplApp } from '../app/repl-app';
 import { plain, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { graphemes, padEndToWidth, sliceToWidth, truncateToWidth } from '../text/width';
+import {
+  graphemes,
+  padEndToWidth,
+  sliceToWidth,
+  stringWidth,
+  truncateToWidth,
+} from '../text/width';
 import { statusText } from '../view/status-line';
 
 const MAX_INPUT_ROWS = 8;
@@ -13,7 +19,18 @@ export function suggestionRows(height: number): number {
   return Math.max(4, Math.min(12, Math.floor(height / 3)));
 }
 
-const PLACEHOLDER = 'Type a message · / for commands · Enter sends · Shift+Enter newline';
+const PLACEHOLDER = ['Type a message', '/ for commands', 'Enter sends', 'Shift+Enter newline'];
+
+/** As many whole parts of the placeholder as fit in `width` cells. */
+export function placeholderText(width: number): string {
+  let text = PLACEHOLDER[0]!;
+  for (const part of PLACEHOLDER.slice(1)) {
+    const longer = `${text} · ${part}`;
+    if (stringWidth(longer) > width) break;
+    text = longer;
+  }
+  return sliceToWidth(text, width);
+}
 
 /**
  * The rows under the transcript of a `height`-row screen, each at most `width` cells: queued
@@ -57,7 +74,7 @@ function inputRows(app: ReplApp, width: number): Line[] {
         { text: '›', style: 'bold' },
         { text: ' ' },
         { text: ' ', style: 'selected' },
-        { text: sliceToWidth(PLACEHOLDER, width - 3), style: 'dim' },
+        { text: placeholderText(width - 3), style: 'dim' },
       ],
     ];
   }
