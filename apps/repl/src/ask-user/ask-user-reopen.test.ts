@@ -49,6 +49,15 @@ function resultOf(messages: readonly unknown[], id: string): unknown {
   return undefined;
 }
 
+/** Answers the reopened card: SQLite (the second option), then REST (the recommended one). */
+async function answerSqliteAndRest(h: Harness): Promise<void> {
+  await h.waitForText('Question 1 of 2', 15_000);
+  h.send('\x1b[B');
+  h.send(ENTER);
+  await h.waitForText('Question 2 of 2');
+  h.send(ENTER);
+}
+
 describe('a questionnaire open when the session ended is offered again on resume', () => {
   let h: Harness;
   afterEach(async () => {
@@ -63,11 +72,7 @@ describe('a questionnaire open when the session ended is offered again on resume
       AS_OPENAI_CHAT,
     );
     await h.start(provider, { continue: true });
-    await h.waitForText('Question 1 of 2', 15_000);
-    h.send('\x1b[B');
-    h.send(ENTER);
-    await h.waitForText('Question 2 of 2');
-    h.send(ENTER);
+    await answerSqliteAndRest(h);
     await h.waitForText('Continuing with SQLite and REST.');
     const request = provider.requests[0]!;
     expect(request.messages.filter((m) => m.role === 'user')).toHaveLength(1);
@@ -99,11 +104,7 @@ describe('a questionnaire open when the session ended is offered again on resume
       AS_OPENAI_CHAT,
     );
     await h.start(provider, { continue: true });
-    await h.waitForText('Question 1 of 2', 15_000);
-    h.send('\x1b[B');
-    h.send(ENTER);
-    await h.waitForText('Question 2 of 2');
-    h.send(ENTER);
+    await answerSqliteAndRest(h);
     await h.waitForText('Yes, allow once');
     h.send(ENTER);
     await h.waitForText('Recorded.');
