@@ -1,3 +1,4 @@
+import { openSavedSession } from '@agent/runtime';
 import { reply, ScriptedProvider } from '@agent/testkit';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
@@ -40,9 +41,17 @@ describe('prompt history and large pastes on the screen (issue 13, items 7 and 8
       h.send(`\x1b[200~${pasted}\x1b[201~`);
       await h.waitForText('› look: [Pasted text #2 +60 lines]');
       h.send(ENTER);
-      await h.waitForText('got it');
+      const screen = await h.waitForText('got it');
       const sent = provider.requests[0]!.messages.at(-1);
       expect(sent).toEqual({ role: 'user', text: `look: ${pasted}` });
+      // The transcript keeps the placeholder, as the session's record of what was typed does.
+      expect(screen).toContain('look: [Pasted text #2 +60 lines]');
+      expect(screen).not.toContain('pasted line 30');
+      const saved = await openSavedSession(h.repl.core.sessionFile!);
+      expect(saved.events.find((e) => e.type === 'user')).toMatchObject({
+        text: `look: ${pasted}`,
+        display: 'look: [Pasted text #2 +60 lines]',
+      });
     } finally {
       await h.stop();
     }

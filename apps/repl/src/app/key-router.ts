@@ -9,7 +9,7 @@ export interface RouterActions {
   /** A turn (or a command) is running. */
   isBusy(): boolean;
   /** A prompt or slash command the person submitted. */
-  submit(text: string): void;
+  submit(text: string, display?: string): void;
   /** Esc or Ctrl+C during a turn: interrupt at once (the stream and running tools). */
   interrupt(): void;
   /** Takes the last queued prompt back out of the queue (Up on an empty prompt), if any. */
@@ -73,7 +73,7 @@ export class KeyRouter {
       if (outcome.type === 'run') {
         this.input.setText(outcome.text);
         const result = this.input.handleKey({ name: 'enter', full: 'enter' });
-        if (result.type === 'submit') this.actions.submit(result.text);
+        if (result.type === 'submit') this.actions.submit(result.text, result.display);
       }
       if (outcome.type !== 'none') return this.afterEdit();
     }
@@ -114,7 +114,7 @@ export class KeyRouter {
       }
     }
     const result = this.input.handleKey(key);
-    if (result.type === 'submit') this.actions.submit(result.text);
+    if (result.type === 'submit') this.actions.submit(result.text, result.display);
     if (result.type !== 'ignored') this.afterEdit();
   }
 

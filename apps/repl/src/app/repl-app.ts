@@ -76,7 +76,7 @@ export class ReplApp {
   ) {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
-      submit: (text) => this.submit(text),
+      submit: (text, display) => this.submit(text, display),
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
         this.holdQueue = this.queue.length > 0;
@@ -133,7 +133,8 @@ export class ReplApp {
     return this.size;
   }
 
-  submit(text: string): void {
+  /** `display`: what the transcript shows of a prompt with large pastes (their placeholders). */
+  submit(text: string, display?: string): void {
     // Whatever the person sends, they want to see what it does: back to the tail.
     this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
@@ -149,7 +150,7 @@ export class ReplApp {
       void this.startShell(text.trim().slice(1).trim());
       return;
     }
-    void this.startTurn(text);
+    void this.startTurn(text, display, { attachMentions: true });
   }
 
   info(text: string): void {
@@ -209,11 +210,16 @@ export class ReplApp {
    * Runs a prompt now (the queue calls this in order): its `@path` mentions are attached (one
    * compact line each in the transcript). `display` is what a command's prompt shows instead.
    */
-  async startTurn(text: string, display?: string): Promise<void> {
+  async startTurn(
+    text: string,
+    display?: string,
+    options: { attachMentions?: boolean } = {},
+  ): Promise<void> {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
     let prompt = text;
-    if (display === undefined && this.core && text.includes('@')) {
+    const attach = options.attachMentions ?? display === undefined;
+    if (attach && this.core && text.includes('@')) {
       this.preparing = true;
       try {
         const expanded = await this.core.attachMentions(text);

@@ -10,7 +10,8 @@ import { PastedTexts } from './pasted-texts';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
 
 export type InputResult =
-  { type: 'submit'; text: string } | { type: 'changed' } | { type: 'ignored' };
+  /** `display`: the prompt as typed, large pastes as their placeholders (when it had any). */
+  { type: 'submit'; text: string; display?: string } | { type: 'changed' } | { type: 'ignored' };
 
 /** Rows of the input box for a width, with where the cursor sits. */
 export interface InputLayout {
@@ -39,9 +40,10 @@ export class InputState {
     if (isSubmitKey(key)) {
       const text = this.pasted.expand(this.text);
       if (text.trim() === '') return { type: 'ignored' };
+      const typed = this.text;
       this.remember(text);
       this.clear();
-      return { type: 'submit', text };
+      return typed === text ? { type: 'submit', text } : { type: 'submit', text, display: typed };
     }
     switch (key.full ?? key.name) {
       case 'left':
