@@ -23,6 +23,7 @@ describe('large pastes in the prompt editor', () => {
     expect(sent).toEqual({
       type: 'submit',
       text: `see ${lines(60)}\n and ${'x'.repeat(1500)}small\npaste`,
+      display: 'see [Pasted text #1 +60 lines] and [Pasted text #2 1500 chars]small\npaste',
     });
     input.paste(lines(11));
     expect(input.text).toBe('[Pasted text #1 +11 lines]');
