@@ -202,10 +202,12 @@ describe('the apps installed globally from packed tarballs', () => {
       const shell = tmux('display', '-p', '-t', 'repl', '#{pane_pid}').trim();
       const pid = Number(run('pgrep', ['-P', shell], scratch).trim().split('\n')[0]);
       process.kill(pid, 'SIGINT');
-      while (Date.now() < until && !fs.existsSync(exitFile)) {
+      // The shell creates the file before echo writes the code into it.
+      const written = () => fs.existsSync(exitFile) && fs.readFileSync(exitFile, 'utf8').trim();
+      while (Date.now() < until && !written()) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(fs.readFileSync(exitFile, 'utf8').trim()).toBe('130');
+      expect(written()).toBe('130');
     } finally {
       try {
         tmux('kill-server');
