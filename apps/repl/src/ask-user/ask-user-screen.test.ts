@@ -54,6 +54,21 @@ describe('ask_user on the REPL screen', () => {
     expect(h.repl.core.maxInteractive).toBe(3);
   });
 
+  it('takes a burst of arrows in one read as keys on the card, not as the wheel', async () => {
+    const provider = new ScriptedProvider(
+      [reply('Two decisions first.', call('call_ask', 'ask_user', twoQuestions)), reply('ok')],
+      AS_OPENAI_CHAT,
+    );
+    h = await new Harness().start(provider);
+    await answerFirstOfTwo(h);
+    h.send(DOWN.repeat(3));
+    await h.waitForText('❯ 4. Type your answer');
+    h.send('\x1b[A'.repeat(3));
+    await h.waitForText('❯ 1. REST');
+    h.send(DOWN.repeat(2));
+    await h.waitForText('❯ 3. gRPC');
+  });
+
   it('answers a two-question card with an option and a typed answer, then restores input', async () => {
     const provider = new ScriptedProvider(
       [

@@ -45,8 +45,12 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
     io.input,
     (text) => app.router.handlePaste(text),
     (rows) => {
+      // A card owns the arrows: a burst of them (the wheel, or keys typed fast or batched by a
+      // terminal multiplexer) moves its selection rather than scrolling past it.
+      if (app.modals.active) return false;
       app.view.scroll(rows, app.viewport.width, app.viewport.height, app.frame);
       scheduler.requestUrgent();
+      return true;
     },
   );
   const screen = Screen({

@@ -11,13 +11,14 @@ export interface TtyInput extends NodeJS.ReadableStream {
 
 /**
  * Sits between the terminal and blessed: bracketed pastes are taken out whole and reported to
- * `onPaste`, wheel bursts (alternate-scroll mode) to `onWheel`; every other byte goes on to
- * blessed's key parser through the returned stream.
+ * `onPaste`, wheel bursts (alternate-scroll mode) to `onWheel`, which returns false to have them
+ * taken as the arrow keys they are; every other byte goes on to blessed's key parser through the
+ * returned stream.
  */
 export function filterTerminalInput(
   input: TtyInput,
   onPaste: (text: string) => void,
-  onWheel: (rows: number) => void = () => undefined,
+  onWheel: (rows: number) => boolean = () => false,
 ): { keys: PassThrough & TtyInput; dispose(): void } {
   const keys = new PassThrough() as PassThrough & TtyInput;
   keys.isTTY = true;
@@ -29,8 +30,7 @@ export function filterTerminalInput(
   const filter = new PasteFilter(
     (data) => {
       const rows = wheelRows(data);
-      if (rows === undefined) keys.write(data);
-      else onWheel(rows);
+      if (rows === undefined || !onWheel(rows)) keys.write(data);
     },
     (text) => onPaste(text),
   );
