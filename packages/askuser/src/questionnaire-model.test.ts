@@ -167,6 +167,40 @@ describe('QuestionnaireModel', () => {
     expect(untouched.result).toEqual({ answers: [], cancelled: true, custom: [] });
   });
 
+  it('going back keeps the later answers: offered again on the way forward, kept on Esc', () => {
+    const three = {
+      questions: [...questionnaire.questions, { question: 'Which port?', options: ['80', '8080'] }],
+    };
+    const model = new QuestionnaireModel(three);
+    press(model, 'down', 'enter', 'v', '2', 'enter');
+    expect(model.answers).toEqual(['SQLite', 'v2']);
+    model.dispatch({ type: 'back' });
+    model.dispatch({ type: 'back' });
+    expect(model.questionIndex).toBe(0);
+    expect(model.selected).toBe(1);
+    press(model, 'enter');
+    // The typed answer of question 2 comes back as its editable text.
+    expect(model.questionIndex).toBe(1);
+    expect([model.selected, model.editing, model.draft]).toEqual([2, true, 'v2']);
+    model.dispatch({ type: 'back' });
+    press(model, 'escape');
+    expect(model.result).toEqual({
+      answers: ['SQLite', 'v2'],
+      cancelled: true,
+      custom: [false, true],
+    });
+  });
+
+  it('comes back to an unsent draft on its free-form row', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    press(model, 'enter', 'd', 'r', 'a', 'f', 't');
+    model.dispatch({ type: 'back' });
+    press(model, 'enter');
+    expect([model.questionIndex, model.selected, model.draft]).toEqual([1, 2, 'draft']);
+    press(model, 'enter', 'enter');
+    expect(model.result?.answers).toEqual(['PostgreSQL', 'draft']);
+  });
+
   it('keeps surrogate pairs whole when editing', () => {
     const model = new QuestionnaireModel(questionnaire);
     press(model, 'a😀b', 'left', 'backspace');

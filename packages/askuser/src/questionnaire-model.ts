@@ -57,6 +57,8 @@ export class QuestionnaireModel {
   private readonly drafts: string[];
   private readonly recorded: string[] = [];
   private readonly typed: boolean[] = [];
+  /** Answers given before the person went back past them: kept on Esc, offered again. */
+  private readonly earlier: Array<{ answer: string; typed: boolean } | undefined> = [];
 
   constructor(
     questionnaire: Questionnaire,
@@ -159,6 +161,7 @@ export class QuestionnaireModel {
         return this.enter();
       case 'escape':
         this.isEditing = false;
+        this.keepEarlierAnswers();
         this.state = 'cancelled';
         return;
       case 'back':
@@ -243,6 +246,12 @@ export class QuestionnaireModel {
     this.index -= 1;
     const answer = this.recorded.pop()!;
     const typed = this.typed.pop()!;
+    this.earlier[this.index] = { answer, typed };
+    this.offer(answer, typed);
+  }
+
+  /** Puts `answer` (given before) back on the current question: its option, or its text. */
+  private offer(answer: string, typed: boolean): void {
     if (typed) {
       this.drafts[this.index] = answer;
       this.row = this.freeFormRow;
@@ -277,6 +286,17 @@ export class QuestionnaireModel {
     this.index += 1;
     this.row = 0;
     this.caret = 0;
+    const earlier = this.earlier[this.index];
+    if (earlier) this.offer(earlier.answer, earlier.typed);
+    else if (this.draft !== '') this.row = this.freeFormRow;
+  }
+
+  /** On Esc after going back: the answers given before still count, up to the first gap. */
+  private keepEarlierAnswers(): void {
+    for (let i = this.recorded.length; this.earlier[i] !== undefined; i++) {
+      this.recorded.push(this.earlier[i]!.answer);
+      this.typed.push(this.earlier[i]!.typed);
+    }
   }
 
   private snapshot(): string {
