@@ -1,4 +1,5 @@
 import type { AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
+import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
 import { ASK_USER_LIMITS } from './limits';
 import { codePoints } from './schema';
 
@@ -21,7 +22,14 @@ export type QuestionnaireAction =
   | { type: 'left' }
   | { type: 'right' }
   | { type: 'home' }
-  | { type: 'end' };
+  | { type: 'end' }
+  /** Readline editing of the typed answer: by words (Alt+B/F), and to the start or end. */
+  | { type: 'word-left' }
+  | { type: 'word-right' }
+  /** Ctrl+W: the word before the caret; Ctrl+U: all before it; Ctrl+K: all after it. */
+  | { type: 'erase-word' }
+  | { type: 'erase-start' }
+  | { type: 'erase-end' };
 
 export type QuestionnaireStatus = 'active' | 'answered' | 'cancelled';
 
@@ -185,6 +193,18 @@ export class QuestionnaireModel {
       case 'end':
         if (this.isEditing) this.caret = this.draft.length;
         return;
+      case 'word-left':
+        if (this.isEditing) this.caret = wordStartBefore(this.draft, this.caret);
+        return;
+      case 'word-right':
+        if (this.isEditing) this.caret = wordEndAfter(this.draft, this.caret);
+        return;
+      case 'erase-word':
+        return this.eraseTo(wordStartBefore(this.draft, this.caret));
+      case 'erase-start':
+        return this.eraseTo(0);
+      case 'erase-end':
+        return this.eraseTo(this.draft.length);
     }
   }
 
@@ -225,6 +245,14 @@ export class QuestionnaireModel {
     const draft = this.draft;
     this.drafts[this.index] = draft.slice(0, this.caret) + piece + draft.slice(this.caret);
     this.caret += piece.length;
+  }
+
+  /** Erases the draft between the caret and `to`, while editing. */
+  private eraseTo(to: number): void {
+    if (!this.isEditing) return;
+    const [from, end] = to < this.caret ? [to, this.caret] : [this.caret, to];
+    this.drafts[this.index] = this.draft.slice(0, from) + this.draft.slice(end);
+    this.caret = from;
   }
 
   private erase(direction: -1 | 0): void {

@@ -49,6 +49,31 @@ describe('routeQuestionnaireKey', () => {
     }
   });
 
+  it('edits a typed answer with the readline keys of the prompt', () => {
+    const model = new QuestionnaireModel({
+      questions: [{ question: 'A?', options: ['a1', 'a2'] }],
+    });
+    const press = (full: string) => {
+      const routed = routeQuestionnaireKey(
+        full.length === 1 ? { name: full, ch: full, full } : { name: full.split('-')[1]!, full },
+      );
+      if (routed.kind === 'action') model.dispatch(routed.action);
+    };
+    for (const ch of 'use the staging db') press(ch);
+    press('C-w');
+    expect(model.draft).toBe('use the staging ');
+    press('M-b');
+    press('C-left');
+    expect(model.cursor).toBe('use '.length);
+    press('C-k');
+    expect(model.draft).toBe('use ');
+    press('M-f');
+    press('C-a');
+    press('M-right');
+    press('C-u');
+    expect([model.draft, model.cursor]).toEqual([' ', 0]);
+  });
+
   it('drives a model through a two-question card with one Enter per key press', () => {
     const model = new QuestionnaireModel({
       questions: [

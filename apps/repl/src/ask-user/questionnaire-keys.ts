@@ -28,6 +28,16 @@ const NAMED: Record<string, QuestionnaireAction['type']> = {
   'C-d': 'delete',
   'C-p': 'up',
   'C-n': 'down',
+  'M-b': 'word-left',
+  'M-left': 'word-left',
+  'C-left': 'word-left',
+  'M-f': 'word-right',
+  'M-right': 'word-right',
+  'C-right': 'word-right',
+  'C-w': 'erase-word',
+  'M-backspace': 'erase-word',
+  'C-u': 'erase-start',
+  'C-k': 'erase-end',
 };
 
 /** What the number keys need to know of the card: they pick only while nothing is typed. */

@@ -5,6 +5,7 @@ import {
   previousGraphemeLength,
   stringWidth,
 } from '../text/width';
+import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
 import { sanitize } from '../text/sanitize';
 import { PastedTexts } from './pasted-texts';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
@@ -269,15 +270,4 @@ function columnOffset(text: string, start: number, end: number, column: number):
     index += ch.length;
   }
   return index;
-}
-
-/** Where the word before `cursor` starts (spaces before the cursor skipped first), as readline. */
-function wordStartBefore(text: string, cursor: number): number {
-  return text.slice(0, cursor).replace(/\S+\s*$|\s+$/, '').length;
-}
-
-/** Where the word after `cursor` ends (spaces after the cursor skipped first), as readline. */
-function wordEndAfter(text: string, cursor: number): number {
-  const match = /^\s*\S+|^\s+/.exec(text.slice(cursor));
-  return cursor + (match ? match[0].length : 0);
 }
