@@ -11,7 +11,10 @@ const cli = useCliHarness();
  * finishes: a run that did not stop when its output went away would wait on it for ever.
  */
 const SCRIPT = [
-  { text: ['first\n'], toolCalls: [{ id: 'sh', name: 'run_shell', arguments: { command: 'sleep 0.5' } }] },
+  {
+    text: ['first\n'],
+    toolCalls: [{ id: 'sh', name: 'run_shell', arguments: { command: 'sleep 0.5' } }],
+  },
   { text: ['second', ' more'], fault: { kind: 'hang' as const, afterEvents: 3 } },
 ];
 
