@@ -49,6 +49,26 @@ describe('start-up', () => {
     }
   });
 
+  it('--continue: the provider comes from the resumed session, not from a flag', async () => {
+    const h = new Harness(100);
+    const writer = await SessionWriter.create({
+      agentHome: h.home,
+      cwd: h.workspace,
+      provider: 'demo',
+      model: 'demo',
+    });
+    writer.recordUser('hello');
+    await writer.close();
+    await h.start(undefined, { continue: true });
+    try {
+      // The replay replaces the start-up lines: the reason is the session's, for whoever shows it.
+      await h.waitForText('Resumed session', 15_000);
+      expect(h.repl.core.providerReason).toBe('provider "demo" from the resumed session');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('Ctrl+C quits while the agent is still loading', async () => {
     const h = new Harness();
     const starting = h.start(new ScriptedProvider([], AS_OPENAI_CHAT));
