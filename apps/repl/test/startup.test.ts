@@ -34,7 +34,13 @@ describe('start-up', () => {
       expect(h.written).toBe(0);
       const ids = ['2026-12-01T10-00-00-aaaa', '2026-12-01T11-00-00-bbbb'];
       for (const id of ids) {
-        const writer = await SessionWriter.create({ agentHome: h.home, id, cwd: h.workspace });
+        const writer = await SessionWriter.create({
+          agentHome: h.home,
+          id,
+          cwd: h.workspace,
+          provider: 'demo',
+          model: 'demo',
+        });
         await writer.close();
         const hour = new Date(`${id.slice(0, 13)}:00:00Z`);
         await utimes(writer.path, hour, hour);

@@ -44,8 +44,8 @@ export async function startRepl(
   options: StartOptions = {},
 ): Promise<RunningRepl> {
   const env = options.env ?? process.env;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { checkResume, loadStartConfig } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require('./start-config') as typeof import('./start-config');
   const config = loadStartConfig(givenArgs, env, options.provider !== undefined);
   const args = await checkResume(givenArgs, config.agentHome);
