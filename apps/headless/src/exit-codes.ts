@@ -4,6 +4,8 @@ export const EXIT = {
   failed: 1,
   usage: 2,
   interrupted: 130,
+  /** Standard output closed by its reader (128 + SIGPIPE, as a shell reports such a writer). */
+  brokenPipe: 141,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { guardTerminalOutput } from '@agent/llm/text';
+import { OutputWatch } from './broken-pipe';
 import { parseCliArgs } from './cli-args';
 import { EXIT, UsageError } from './exit-codes';
 import { usageText } from './usage';
@@ -10,6 +11,15 @@ import { readVersion } from './version';
  * front: --help and --version never initialise the agent.
  */
 async function main(argv: readonly string[]): Promise<number> {
+  const watch = new OutputWatch(process.stdout, process.stderr);
+  const code = await runMain(argv, watch.stdoutClosed);
+  const failure = watch.failure();
+  if (!failure) return code;
+  if (failure.message) process.stderr.write(`agent-run: ${failure.message}\n`);
+  return failure.code;
+}
+
+async function runMain(argv: readonly string[], stdoutClosed: AbortSignal): Promise<number> {
   // Whoever writes (our output, an SDK's console.error, a parser's warning), no terminal escape
   // reaches the terminal or a pipe raw.
   guardTerminalOutput(process.stdout);
@@ -36,6 +46,7 @@ async function main(argv: readonly string[]): Promise<number> {
         stderr: process.stderr,
         env: process.env,
         cwd: process.cwd(),
+        stdoutClosed,
       });
     } finally {
       await stopCommands();

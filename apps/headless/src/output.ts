@@ -112,6 +112,10 @@ class TextOutput implements RunOutput {
   }
 }
 
+/** How a run stopped at the iteration limit goes on: another run on the same session. */
+const CONTINUE_HINT =
+  'To let it continue, run agent-run again with --continue (or --resume ID) and a prompt such as "continue".';
+
 /** One stderr line per tool start and end, and the reason a run did not finish. */
 class ActivityLog {
   constructor(private readonly stderr: NodeJS.WritableStream) {}
@@ -140,7 +144,9 @@ class ActivityLog {
         );
         break;
       case 'turn_end':
-        if (event.error) this.line(`error: ${event.error}`);
+        if (event.reason === 'max_iterations') {
+          this.line(`error: ${event.error ?? 'Stopped at the iteration limit.'} ${CONTINUE_HINT}`);
+        } else if (event.error) this.line(`error: ${event.error}`);
         else if (event.reason === 'interrupted') this.line('interrupted');
         break;
       default:

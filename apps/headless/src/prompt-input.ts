@@ -4,7 +4,8 @@ import { UsageError } from './exit-codes';
 
 /**
  * Reads the prompt from a file (relative to `baseDir`, where the person ran the command) or, for
- * `-`, from `stdin()` to its end (opening standard input only then). An unreadable or blank prompt is a usage error.
+ * `-`, from `stdin()` to its end (opening standard input only then), without its one trailing
+ * newline. An unreadable or blank prompt is a usage error.
  */
 export async function readPrompt(
   source: string,
@@ -32,5 +33,7 @@ export async function readPrompt(
   if (text.trim() === '') {
     throw new UsageError(`the prompt ${source === '-' ? 'on standard input' : source} is empty`);
   }
-  return text;
+  // The newline that ends a file or `echo`'s output is not part of the prompt; like a shell's
+  // `$(...)`, but only one: further blank lines were meant.
+  return text.replace(/\r?\n$/, '');
 }

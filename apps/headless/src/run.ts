@@ -24,6 +24,8 @@ export interface RunIO {
   stderr: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Aborts when standard output can no longer be written (its reader went away): the run stops. */
+  stdoutClosed?: AbortSignal;
 }
 
 /**
@@ -84,10 +86,18 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       cwd: workspace,
       resumed: previous !== undefined,
     });
-    removeHandlers = abortOnSignals(() => {
+    const stop = (): void => {
+      if (stopped.signal.aborted) return;
       stopped.abort();
       void session.interrupt();
-    }, EXIT.interrupted);
+    };
+    const removeSignalHandlers = abortOnSignals(stop, EXIT.interrupted);
+    if (io.stdoutClosed?.aborted) stop();
+    io.stdoutClosed?.addEventListener('abort', stop);
+    removeHandlers = () => {
+      removeSignalHandlers();
+      io.stdoutClosed?.removeEventListener('abort', stop);
+    };
     // One prompt: its first request should see the servers' tools, so the run waits for every
     // server to connect or fail (each within its time limit); a signal stops the wait.
     await mcpReady(session, output, stopped.signal);

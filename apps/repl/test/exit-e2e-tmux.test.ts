@@ -121,4 +121,25 @@ describe('leaving the REPL (issue 13, item 2)', () => {
     }
     expect(readdirSync(path.join(home, 'sessions'))).toHaveLength(1);
   }, 60000);
+
+  it('--resume with an id that names no session exits 2 with a usage error, the screen never opened', async () => {
+    const before = readdirSync(home).includes('sessions')
+      ? readdirSync(path.join(home, 'sessions'))
+      : [];
+    const command = replAgainstFake({
+      serverUrl: server.url,
+      agentHome: home,
+      workspace,
+      extra: ['--resume', 'nope'],
+    });
+    driver.start('unknown', `${command}; echo "exit=$?"`, { cols: 200, rows: 20 });
+    const screen = await driver.waitFor('unknown', 'exit=');
+    expect(screen).toContain('agent: --resume: no session matches "nope" in ');
+    expect(screen).toContain('exit=2');
+    expect(screen).not.toContain('· ready');
+    const after = readdirSync(home).includes('sessions')
+      ? readdirSync(path.join(home, 'sessions'))
+      : [];
+    expect(after).toEqual(before);
+  }, 30000);
 });

@@ -157,7 +157,7 @@ describe('runToolLoop', () => {
     const h = startLoop(forever, [echoTool(effects)], { maxIterations: 3 });
     const result = await h.result;
     expect(result.reason).toBe('max_iterations');
-    expect(result.error).toMatch(/after 3 model calls/);
+    expect(result.error).toBe('Stopped after 3 model calls in one turn (the iteration limit).');
     expect(h.provider.requests).toHaveLength(3);
     expect(result.messages.flatMap((m) => m.toolCalls.map((c) => c.status))).toEqual([
       'ok',
@@ -169,6 +169,14 @@ describe('runToolLoop', () => {
       reason: 'max_iterations',
       error: result.error,
     });
+  });
+
+  it('counts one model call in the singular, and leaves how to continue to the front end', async () => {
+    const h = startLoop([reply('', call('c0', 'echo', { text: '0' }))], [echoTool(new Effects())], {
+      maxIterations: 1,
+    });
+    const result = await h.result;
+    expect(result.error).toBe('Stopped after 1 model call in one turn (the iteration limit).');
   });
 
   it('ends with the provider error message and applies no tool call of a failed stream', async () => {

@@ -37,7 +37,16 @@ export function resolveProvider(choice: ProviderChoice, session?: SessionModel):
   const resolvedFlags: ProviderFlags = { ...flags };
   if (provider !== undefined) resolvedFlags.provider = provider;
   if (model !== undefined) resolvedFlags.model = model;
-  return resolveProviderConfig({ flags: resolvedFlags, env, agentHome: choice.agentHome });
+  const resolved = resolveProviderConfig({
+    flags: resolvedFlags,
+    env,
+    agentHome: choice.agentHome,
+  });
+  // The session's provider travels as a flag: the person gave none, so say where it came from.
+  if (!providerChosen && session?.provider !== undefined) {
+    return { ...resolved, reason: `provider "${resolved.id}" from the resumed session` };
+  }
+  return resolved;
 }
 
 /** A provider of the same family as `resolved` (or `current`) with another model. */

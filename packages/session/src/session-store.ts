@@ -112,9 +112,20 @@ export async function resolveSession(
   return {
     ok: false,
     reason: 'ambiguous',
-    message: `"${query}" matches ${matches.length} sessions: ${matches.map((s) => s.id).join(', ')}`,
+    message: ambiguousMessage(query, matches),
     candidates: matches,
   };
+}
+
+/** Sessions an ambiguous id names in its message; the rest are counted. */
+export const AMBIGUOUS_LISTED = 10;
+
+/** `"2026-12" matches 14 sessions, newest first: a, b, …, j, …and 4 more`. */
+function ambiguousMessage(query: string, matches: readonly SessionInfo[]): string {
+  const listed = matches.slice(0, AMBIGUOUS_LISTED).map((s) => s.id);
+  const rest = matches.length - listed.length;
+  if (rest > 0) listed.push(`…and ${rest} more`);
+  return `"${query}" matches ${matches.length} sessions, newest first: ${listed.join(', ')}`;
 }
 
 /** Reads what a listing shows from the head of one file; undefined when it vanished meanwhile. */

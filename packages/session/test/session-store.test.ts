@@ -135,6 +135,24 @@ describe('session store', () => {
     expect(await resolveSession(home, 'zzz')).toMatchObject({ ok: false, reason: 'not_found' });
   });
 
+  it('lists at most ten sessions of an ambiguous id, newest first, and counts the rest', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i++) {
+      const minute = String(i).padStart(2, '0');
+      ids.push(`2026-12-01T10-${minute}-00-aaaa`);
+      await session(ids[i]!, '/r', 'p', `2026-12-01T10:${minute}:00Z`);
+    }
+    const newest = ids.slice().reverse();
+    const twelve = await resolveSession(home, '2026-12');
+    expect(!twelve.ok && twelve.message).toBe(
+      `"2026-12" matches 13 sessions, newest first: ${newest.slice(0, 10).join(', ')}, …and 3 more`,
+    );
+    const few = await resolveSession(home, '2026-12-01T10-0');
+    expect(!few.ok && few.message).toBe(
+      `"2026-12-01T10-0" matches 10 sessions, newest first: ${newest.slice(3).join(', ')}`,
+    );
+  });
+
   it('deletes a session; a second delete or a path outside the folder does nothing', async () => {
     await session('2026-11-28T10-00-00-aaaa', '/r', 'p', '2026-11-28T10:00:00Z');
     const outside = path.join(home, 'keep.jsonl');

@@ -27,3 +27,17 @@ export function loadStartConfig(
   }
   return { agentHome: home, env };
 }
+
+/**
+ * `--resume ID` must name one saved session: checked before the screen opens, so a wrong or
+ * ambiguous id is a usage error (exit 2, with the matches) rather than a fresh session. Returns
+ * the arguments with the id replaced by the session file's path.
+ */
+export async function checkResume(args: ReplArgs, home: string): Promise<ReplArgs> {
+  if (args.resume === undefined) return args;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { resolveSession } = require('@agent/session') as typeof import('@agent/session');
+  const found = await resolveSession(home, args.resume);
+  if (!found.ok) throw new Error(`--resume: ${found.message}`);
+  return { ...args, resume: found.session.path };
+}

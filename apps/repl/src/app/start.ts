@@ -34,18 +34,21 @@ export interface RunningRepl {
  * Starts the REPL in two steps so the prompt paints fast: first the screen (blessed and the
  * pure UI modules only), then, after that first paint, the agent (providers, tools, sessions,
  * extensions), loaded lazily. Keys typed meanwhile are kept and prompts queue until it attaches.
- * Rejects on configuration errors: before painting anything when flags, environment or
- * config.json are wrong, else after restoring the terminal. Ctrl+C while loading quits (130).
+ * Rejects on configuration errors: before painting anything when flags (a `--resume` id that
+ * names no single session, say), environment or config.json are wrong, else after restoring the
+ * terminal. Ctrl+C while loading quits (130).
  */
 export async function startRepl(
-  args: ReplArgs,
+  givenArgs: ReplArgs,
   io: TerminalStreams,
   options: StartOptions = {},
 ): Promise<RunningRepl> {
   const env = options.env ?? process.env;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { loadStartConfig } = require('./start-config') as typeof import('./start-config');
-  const config = loadStartConfig(args, env, options.provider !== undefined);
+  const { checkResume, loadStartConfig } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('./start-config') as typeof import('./start-config');
+  const config = loadStartConfig(givenArgs, env, options.provider !== undefined);
+  const args = await checkResume(givenArgs, config.agentHome);
   const ui: { screen?: ReplScreen } = {};
   const paint = (): void => ui.screen?.paint();
   let exit!: (code: number) => void;

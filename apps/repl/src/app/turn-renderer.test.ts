@@ -175,4 +175,13 @@ describe('TurnRenderer', () => {
     renderer.handle({ type: 'turn_end', reason: 'error', error: 'Set OPENAI_API_KEY' });
     expect(screen().at(-1)).toBe('✗ Set OPENAI_API_KEY');
   });
+
+  it('says how to go on after the iteration limit: the loop leaves that to the front end', () => {
+    const { renderer, screen } = setup();
+    const error = 'Stopped after 1 model call in one turn (the iteration limit).';
+    renderer.handle({ type: 'turn_end', reason: 'max_iterations', error });
+    expect(screen().join(' ').replace(/\s+/g, ' ')).toBe(
+      `✗ ${error} Send a message to let it continue.`,
+    );
+  });
 });

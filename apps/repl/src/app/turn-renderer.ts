@@ -155,7 +155,11 @@ export class TurnRenderer {
         } else if (event.reason === 'stopped') {
           this.transcript.add({ kind: 'info', text: '■ Stopped (Esc).' });
         } else if (event.reason === 'max_iterations') {
-          this.transcript.add({ kind: 'error', text: event.error ?? 'Stopped: too many steps.' });
+          const stopped = event.error ?? 'Stopped: too many steps.';
+          this.transcript.add({
+            kind: 'error',
+            text: `${stopped} Send a message to let it continue.`,
+          });
         }
         return;
     }

@@ -108,7 +108,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   return session;
 }
 
-/** The session `--resume` or `--continue` names, if any; a bad id is reported, not fatal. */
+/**
+ * The session `--resume` or `--continue` names, if any. startRepl has checked the `--resume` id
+ * already: a file removed since is reported, not fatal.
+ */
 async function savedSession(
   args: ReplArgs,
   agentHome: string,

@@ -58,9 +58,11 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     if (options.signal.aborted) return end('interrupted');
     if (iteration > 0 && options.softStop?.aborted) return end('stopped');
     if (iteration >= maxIterations) {
+      // How to go on is the front end's to say (a message in the REPL, --continue headless).
+      const calls = maxIterations === 1 ? 'call' : 'calls';
       return end(
         'max_iterations',
-        `Stopped after ${maxIterations} model calls in one turn (the iteration limit). Send a message to let it continue.`,
+        `Stopped after ${maxIterations} model ${calls} in one turn (the iteration limit).`,
       );
     }
     const request = buildRequest({
