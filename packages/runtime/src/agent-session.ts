@@ -29,6 +29,7 @@ import type { UndoResult } from './undo/file-undo';
 import { attachMentions } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { sessionPermissions } from './session-permissions';
+import { workspaceChangeNotice } from './workspace-change';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -354,6 +355,8 @@ export class AgentSession {
       this.providerReason = resolved.reason;
     }
     await this.file.close();
+    const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
+    if (moved) this.notice(moved);
     this.messages = projection.messages;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
