@@ -28,6 +28,7 @@ import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
+import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
 import { workspaceChangeNotice } from './workspace-change';
 
@@ -64,6 +65,7 @@ export class AgentSession {
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
     notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
+    notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }

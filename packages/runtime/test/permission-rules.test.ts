@@ -108,4 +108,25 @@ describe('AgentSession: permission rules', () => {
     expect(notices.join('\n')).toMatch(/applies for this session only until \/permissions approve/);
     await session.close();
   });
+
+  it('warns of rules naming unknown tools, with our name for Claude Code tools', async () => {
+    server = await startOpenAIChatServer([]);
+    const session = await create(server.url, always('user').requester, {
+      allow: ['Bash(ls)', 'nosuchtool', 'mcp__github__*', 'mcp__srv__tool', 'run_*', 'read_file'],
+      deny: ['Write(src/**)'],
+    });
+    const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+    expect(notices).toHaveLength(3);
+    const [bash, unknown, write] = notices;
+    expect(bash).toMatch(/^The allow rule Bash\(ls\) \(--allow\) names an unknown tool "Bash"/);
+    expect(bash).toContain("Claude Code's Bash is run_shell here: write run_shell(ls).");
+    expect(bash).toMatch(/Known tools: .*edit_file, .*read_file, run_shell, .*write_file/);
+    expect(unknown).toContain('unknown tool "nosuchtool"');
+    expect(unknown).not.toContain('Claude Code');
+    expect(unknown).toContain('mcp__server__tool');
+    expect(write).toContain("Claude Code's Write is write_file here: write write_file(src/**).");
+    // Kept as written, never translated.
+    expect(session.permissionRules.list().map((r) => r.text)).toContain('Bash(ls)');
+    await session.close();
+  });
 });
