@@ -99,7 +99,9 @@ describe('headless permission rules', () => {
     expect(result.stderr).not.toContain('rule mcp__github__*');
     // The rule is not translated: the command falls to the headless policy, named as such.
     expect(cli.sandbox.exists('tested.txt')).toBe(false);
-    expect(results(server).test).toContain('blocked by the headless policy, not by a person');
+    expect(results(server).test).toContain(
+      'denied, not by a person: it was blocked by the headless policy.',
+    );
   });
 
   it('rejects a malformed rule as a usage error', async () => {

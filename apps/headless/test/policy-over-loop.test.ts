@@ -68,7 +68,7 @@ describe('the headless policy over a real tool loop', () => {
     expect(denied).toContain('this is a headless run');
     expect(denied).toContain('re-run with --yes');
     // The model is told the policy refused, not that a person did.
-    expect(denied).toContain('blocked by the headless policy, not by a person');
+    expect(denied).toContain('denied, not by a person: it was blocked by the headless policy.');
     expect(denied).not.toContain('The person denied');
   });
 

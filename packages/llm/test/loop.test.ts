@@ -130,10 +130,10 @@ describe('runToolLoop', () => {
     const result = await h.result;
     const [rule, policy, person] = resultsIn(h.provider.requests[1]!.messages);
     expect(rule!.output).toBe(
-      'This write call was blocked by the deny rule write(a.ts) (--deny), not by a person. Do not retry it unchanged; take another approach.',
+      'This write call was denied, not by a person: it was blocked by the deny rule write(a.ts) (--deny). Do not retry it unchanged; take another approach.',
     );
     expect(policy!.output).toBe(
-      'This write call was blocked by the headless policy, not by a person. This is a headless run; use --yes.',
+      'This write call was denied, not by a person: it was blocked by the headless policy. This is a headless run; use --yes.',
     );
     expect(person!.output).toMatch(/^The person denied this write call\./);
     expect(result.messages[0]!.toolCalls.map((c) => c.summary)).toEqual([

@@ -227,7 +227,7 @@ function deniedOutcome(
     return {
       status: 'denied',
       result: {
-        output: `This ${name} call was blocked by ${by}, not by a person.${why}`,
+        output: `This ${name} call was denied, not by a person: it was blocked by ${by}.${why}`,
         isError: true,
         summary: reason ? `denied: ${reason}` : `denied: blocked by ${by}`,
       },
