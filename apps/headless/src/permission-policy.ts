@@ -10,7 +10,7 @@ export function headlessPermissions(options: { yes: boolean }): PermissionReques
   return {
     request: async (request: PermissionRequest): Promise<PermissionDecision> => {
       if (options.yes || request.permission === 'edit') return { kind: 'allow' };
-      return { kind: 'deny', reason: denialReason(request) };
+      return { kind: 'deny', reason: denialReason(request), by: 'the headless policy' };
     },
   };
 }

@@ -84,6 +84,26 @@ describe('headless permission rules', () => {
     expect(cli.sandbox.exists('tested.txt')).toBe(false);
   });
 
+  it('warns of rules naming unknown tools (a Claude Code name gets ours), and says who denied', async () => {
+    const { result, server } = await run([
+      '--allow',
+      'Bash(touch tested.txt)',
+      '--allow',
+      'nosuchtool',
+      '--allow',
+      'mcp__github__*',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("Claude Code's Bash is run_shell here");
+    expect(result.stderr).toContain('unknown tool "nosuchtool"');
+    expect(result.stderr).not.toContain('rule mcp__github__*');
+    // The rule is not translated: the command falls to the headless policy, named as such.
+    expect(cli.sandbox.exists('tested.txt')).toBe(false);
+    expect(results(server).test).toContain(
+      'denied, not by a person: it was blocked by the headless policy.',
+    );
+  });
+
   it('rejects a malformed rule as a usage error', async () => {
     cli.sandbox.write('prompt.txt', 'x');
     const result = await runCli(['prompt.txt', '--allow', 'run shell('], cliEnv(cli.sandbox));

@@ -67,6 +67,9 @@ describe('the headless policy over a real tool loop', () => {
     const denied = JSON.stringify(toolResults);
     expect(denied).toContain('this is a headless run');
     expect(denied).toContain('re-run with --yes');
+    // The model is told the policy refused, not that a person did.
+    expect(denied).toContain('denied, not by a person: it was blocked by the headless policy.');
+    expect(denied).not.toContain('The person denied');
   });
 
   it('runs the command too with --yes, its output going back to the model', async () => {

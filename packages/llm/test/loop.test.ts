@@ -1,4 +1,4 @@
-import { allowAll, defineTool } from '@agent/tools';
+import { allowAll, defineTool, type PermissionDecision } from '@agent/tools';
 import { z } from 'zod';
 import { call, reply, text } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
@@ -105,6 +105,42 @@ describe('runToolLoop', () => {
     expect(denied!.status).toBe('denied');
     expect(denied!.output).toContain('not that file');
     expect(result.messages[0]!.toolCalls[0]!.summary).toBe('denied: not that file');
+  });
+
+  it('says who denied a call that a rule or policy denied, not the person', async () => {
+    const decisions: PermissionDecision[] = [
+      { kind: 'deny', by: 'the deny rule write(a.ts) (--deny)' },
+      { kind: 'deny', by: 'the headless policy', reason: 'this is a headless run; use --yes.' },
+      { kind: 'deny' },
+    ];
+    const permissions = new RecordingPermissions(() => decisions.shift()!);
+    const h = startLoop(
+      [
+        reply(
+          '',
+          call('c1', 'write', { path: 'a.ts', content: 'x' }),
+          call('c2', 'write', { path: 'b.ts', content: 'x' }),
+          call('c3', 'write', { path: 'c.ts', content: 'x' }),
+        ),
+        reply('understood'),
+      ],
+      [writeTool(new Effects())],
+      { permissions },
+    );
+    const result = await h.result;
+    const [rule, policy, person] = resultsIn(h.provider.requests[1]!.messages);
+    expect(rule!.output).toBe(
+      'This write call was denied, not by a person: it was blocked by the deny rule write(a.ts) (--deny). Do not retry it unchanged; take another approach.',
+    );
+    expect(policy!.output).toBe(
+      'This write call was denied, not by a person: it was blocked by the headless policy. This is a headless run; use --yes.',
+    );
+    expect(person!.output).toMatch(/^The person denied this write call\./);
+    expect(result.messages[0]!.toolCalls.map((c) => c.summary)).toEqual([
+      'denied: blocked by the deny rule write(a.ts) (--deny)',
+      'denied: this is a headless run; use --yes.',
+      'denied',
+    ]);
   });
 
   it('runs allowed edits and never asks for read-only tools', async () => {

@@ -28,7 +28,9 @@ import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
+import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
+import { workspaceChangeNotice } from './workspace-change';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -63,6 +65,7 @@ export class AgentSession {
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
     notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
+    notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
@@ -354,6 +357,8 @@ export class AgentSession {
       this.providerReason = resolved.reason;
     }
     await this.file.close();
+    const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
+    if (moved) this.notice(moved);
     this.messages = projection.messages;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);

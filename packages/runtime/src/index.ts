@@ -9,6 +9,7 @@ export * from './flags';
 export * from './custom-commands';
 export * from './mentions';
 export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
+export { workspaceChangeNotice } from './workspace-change';
 export * from './permission-settings';
 export * from './live-registry';
 export * from './mcp-link';

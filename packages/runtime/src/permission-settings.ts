@@ -180,13 +180,18 @@ export class PermissionRuleSet {
     return [...this.flagRules, ...this.sessionRules, ...this.fileRules];
   }
 
-  /** Allows `text` for the rest of this session, and saves it for a scope when one is given. */
-  add(text: string, scope?: RuleScope): void {
+  /**
+   * Allows `text`: for the rest of this session, or saved in the settings file of `scope` (one
+   * rule, where the person chose). Returns where it applies from: a saved rule the workspace
+   * file cannot apply yet (a file the person has not approved) is also kept for this session.
+   * Throws when the file cannot be written (nothing is added then).
+   */
+  add(text: string, scope?: RuleScope): 'session' | 'saved' | 'saved, session until approved' {
     parseRule(text);
-    if (!this.sessionRules.some((rule) => rule.text === text && rule.action === 'allow')) {
-      this.sessionRules.push({ action: 'allow', text, source: 'this session' });
+    if (!scope) {
+      this.addSessionRule(text);
+      return 'session';
     }
-    if (!scope) return;
     const { agentHome, workspace } = this.options;
     const file = settingsFile(scope, agentHome, workspace);
     const approved = scope === 'workspace' && isApproved(agentHome, file);
@@ -195,6 +200,17 @@ export class PermissionRuleSet {
     // Approve what the person just wrote, but never a file someone else wrote that they did not review.
     if (approved || untouched) approve(agentHome, file);
     this.reload();
+    if (this.fileRules.some((r) => r.source === file && r.action === 'allow' && r.text === text)) {
+      return 'saved';
+    }
+    this.addSessionRule(text);
+    return 'saved, session until approved';
+  }
+
+  private addSessionRule(text: string): void {
+    if (!this.sessionRules.some((rule) => rule.text === text && rule.action === 'allow')) {
+      this.sessionRules.push({ action: 'allow', text, source: 'this session' });
+    }
   }
 
   /** Removes a rule from where it came from (a file or this session); flags cannot be removed. */

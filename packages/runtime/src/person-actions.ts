@@ -116,8 +116,9 @@ export class PersonActions {
     const writer = this.context.file.current;
     const turn = this.context.gate.current?.turnId;
     if (!writer || turn === undefined) return;
-    writer.recordFileSnapshot(path, before, after);
-    this.files.add({ turn, path, before, after });
+    const workspace = this.options.workspaceRoot;
+    writer.recordFileSnapshot(path, before, after, workspace);
+    this.files.add({ turn, workspace, path, before, after });
   }
 }
 

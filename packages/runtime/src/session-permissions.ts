@@ -6,7 +6,7 @@ import { PermissionRuleSet } from './permission-settings';
 /**
  * A session's permission rules (flags and settings files; throws ConfigError when they cannot
  * be read) and the requester its tool calls ask: the rules first, then `options.permissions`.
- * An "always" answer holds for this session, and is saved when a scope is named.
+ * An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
  */
 export function sessionPermissions(
   options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'permissions'>,
@@ -28,12 +28,30 @@ export function sessionPermissions(
     options.permissions,
     (rule, scope) => {
       try {
-        rules.add(rule, scope === 'session' ? undefined : scope);
-        if (scope !== 'session') notice(`Saved the rule ${rule} (${scope} settings).`);
+        const applies = rules.add(rule, scope === 'session' ? undefined : scope);
+        if (applies === 'saved') notice(`Saved the rule ${rule} (${scope} settings).`);
+        if (applies === 'saved, session until approved') {
+          notice(
+            `Saved the rule ${rule} (${scope} settings); this workspace's settings file is not approved, so the rule applies for this session only until /permissions approve.`,
+          );
+        }
       } catch (error) {
         notice(`Could not save the rule ${rule}: ${(error as Error).message}`);
+        // The person said "always": when only the file failed, it holds for this session.
+        if (scope !== 'session' && keptForSession(rules, rule)) {
+          notice(`The rule ${rule} applies for this session only.`);
+        }
       }
     },
   );
   return { rules, requester };
+}
+
+function keptForSession(rules: PermissionRuleSet, rule: string): boolean {
+  try {
+    rules.add(rule);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -40,10 +40,14 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     fs.rmSync(workspace, { recursive: true, force: true });
   });
 
-  const create = async (url: string, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
+  const create = async (
+    url: string,
+    resume?: Awaited<ReturnType<typeof openSavedSession>>,
+    workspaceRoot = workspace,
+  ) =>
     AgentSession.create({
       agentHome: home,
-      workspaceRoot: workspace,
+      workspaceRoot,
       choice: {
         flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${url}/v1` },
         env: { OPENAI_API_KEY: 'k' },
@@ -96,6 +100,83 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     const last = server.requests[server.requests.length - 1]!.body;
     expect(JSON.stringify(last.messages)).toContain('I undid your file changes');
     await again.close();
+  });
+
+  it('says so when a session is resumed in another workspace, and undoes edits only where they were made', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-other-'));
+    try {
+      server = await startOpenAIChatServer([
+        write('one\n'),
+        { text: 'wrote one' },
+        write('elsewhere\n'),
+        { text: 'wrote it here' },
+      ]);
+      const first = await create(server.url);
+      await first.runTurn('write one');
+      const sessionFile = first.sessionFile!;
+      await first.close();
+
+      events.length = 0;
+      const moved = await create(server.url, await openSavedSession(sessionFile), other);
+      const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+      expect(notices).toEqual([expect.stringContaining(`recorded in ${workspace}`)]);
+      expect(notices[0]).toContain(`files are read and written in ${other}`);
+      await moved.runTurn('write it here');
+      await moved.close();
+      expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('elsewhere\n');
+      const saved = await openSavedSession(sessionFile);
+      expect(saved.events.filter((e) => e.type === 'file_snapshot')).toEqual([
+        expect.objectContaining({ path: 'a.txt', workspace }),
+        expect.objectContaining({ path: 'a.txt', workspace: other }),
+      ]);
+
+      // Back home, /undo must not apply the other workspace's edit to this one's files.
+      events.length = 0;
+      const home1 = await create(server.url, await openSavedSession(sessionFile));
+      expect(events.some((e) => e.type === 'notice')).toBe(false);
+      const refused = await home1.undo();
+      expect(refused).toEqual({
+        ok: false,
+        reason: expect.stringContaining(`made in ${other}, not in this workspace (${workspace})`),
+      });
+      expect(fs.readFileSync(file(), 'utf8')).toBe('one\n');
+      expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('elsewhere\n');
+      await home1.close();
+
+      // Where the edit was made, it is undone.
+      const there = await create(server.url, await openSavedSession(sessionFile), other);
+      expect(await there.undo()).toMatchObject({ ok: true, removed: ['a.txt'] });
+      expect(fs.existsSync(path.join(other, 'a.txt'))).toBe(false);
+      await there.close();
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('takes edits saved without their workspace as made where the session started', async () => {
+    server = await startOpenAIChatServer([write('one\n'), { text: 'wrote one' }]);
+    const first = await create(server.url);
+    await first.runTurn('write one');
+    const sessionFile = first.sessionFile!;
+    await first.close();
+    // A file written before snapshots recorded their workspace.
+    const lines = fs.readFileSync(sessionFile, 'utf8').split('\n');
+    const old = lines.map((line) => line.replace(/,"workspace":"[^"]*"/, '')).join('\n');
+    expect(old).not.toContain('"workspace"');
+    fs.writeFileSync(sessionFile, old);
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-other-'));
+    try {
+      fs.writeFileSync(path.join(other, 'a.txt'), 'one\n');
+      const moved = await create(server.url, await openSavedSession(sessionFile), other);
+      expect(await moved.undo()).toMatchObject({ ok: false });
+      expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('one\n');
+      await moved.close();
+      const home1 = await create(server.url, await openSavedSession(sessionFile));
+      expect(await home1.undo()).toMatchObject({ ok: true, removed: ['a.txt'] });
+      await home1.close();
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('removes a file the undone turn created', async () => {

@@ -67,7 +67,12 @@ function checkEvent(e: RawEvent): string | undefined {
     case 'user':
       return strings(e, ['text']) ?? optionalString(e, 'display', 'user');
     case 'file_snapshot':
-      return strings(e, ['path']) ?? hashOrNull(e, 'before') ?? hashOrNull(e, 'after');
+      return (
+        strings(e, ['path']) ??
+        hashOrNull(e, 'before') ??
+        hashOrNull(e, 'after') ??
+        optionalString(e, 'workspace', 'file_snapshot')
+      );
     case 'undo':
       return strings(e, ['turn']) ?? stringArray(e, 'paths');
     case 'assistant':

@@ -38,6 +38,11 @@ export interface FileSnapshotEvent extends EventBase {
   path: string;
   before: string | null;
   after: string | null;
+  /**
+   * The workspace root the edit was made in (absolute). Absent in files written before it was
+   * recorded: the session's `session_start.cwd` is assumed then.
+   */
+  workspace?: string;
 }
 
 /** `/undo` restored the edits of the turn that starts with user event `turn`. */

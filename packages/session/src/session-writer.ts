@@ -188,8 +188,18 @@ export class SessionWriter {
     );
   }
 
-  recordFileSnapshot(path: string, before: string | null, after: string | null): SessionEvent {
-    return this.append({ type: 'file_snapshot', path, before, after });
+  /** An agent edit of `path` (relative to `workspace`, the root it was made in, when given). */
+  recordFileSnapshot(
+    path: string,
+    before: string | null,
+    after: string | null,
+    workspace?: string,
+  ): SessionEvent {
+    return this.append(
+      workspace === undefined
+        ? { type: 'file_snapshot', path, before, after }
+        : { type: 'file_snapshot', path, before, after, workspace },
+    );
   }
 
   recordUndo(turn: string, paths: string[]): SessionEvent {

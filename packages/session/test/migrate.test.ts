@@ -44,6 +44,13 @@ describe('migrateEvent', () => {
       ok: false,
       reason: 'file_snapshot: "after" is neither a content hash nor null',
     });
+    // The workspace root an edit was made in is optional: files without it keep loading.
+    const placed = { ...snapshot, workspace: '/home/dev/service' };
+    expect(migrateEvent(placed)).toEqual({ ok: true, newer: false, event: placed });
+    expect(migrateEvent({ ...snapshot, workspace: 7 })).toEqual({
+      ok: false,
+      reason: 'file_snapshot: "workspace" is not a string',
+    });
     const undo = { v: 1, type: 'undo', id: 'c', ts, turn: 'a', paths: ['a.ts'] };
     expect(migrateEvent(undo)).toEqual({ ok: true, newer: false, event: undo });
     expect(migrateEvent({ ...undo, paths: [1] })).toMatchObject({ ok: false });

@@ -80,7 +80,7 @@ describe('permission rules', () => {
     expect(await requester.request(command('git status -s'), signal)).toEqual({ kind: 'allow' });
     expect(await requester.request(command('git push origin'), signal)).toEqual({
       kind: 'deny',
-      reason: 'blocked by the deny rule run_shell(git push) (test)',
+      by: 'the deny rule run_shell(git push) (test)',
     });
     expect(await requester.request(command('git log'), signal)).toEqual({ kind: 'allow' });
     expect(asked).toEqual(['git log']);

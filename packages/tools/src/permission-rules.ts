@@ -118,7 +118,7 @@ export function withRules(
       const rule = decideByRules(rules(), request);
       if (rule?.action === 'allow') return { kind: 'allow' };
       if (rule?.action === 'deny') {
-        return { kind: 'deny', reason: `blocked by the deny rule ${rule.text} (${rule.source})` };
+        return { kind: 'deny', by: `the deny rule ${rule.text} (${rule.source})` };
       }
       const decision = await fallback.request(request, signal);
       if (decision.kind === 'allow' && decision.always) {

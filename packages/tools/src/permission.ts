@@ -23,7 +23,7 @@ export interface RuleSubject {
   value: string;
 }
 
-/** The person's answer. A denial may carry words that go back to the model. */
+/** The answer: the person's, or a rule's or policy's (`by`). A denial may carry words for the model. */
 export type PermissionDecision =
   | {
       kind: 'allow';
@@ -33,7 +33,15 @@ export type PermissionDecision =
       rule?: string;
       scope?: 'session' | 'workspace' | 'user';
     }
-  | { kind: 'deny'; reason?: string };
+  | {
+      kind: 'deny';
+      reason?: string;
+      /**
+       * Who denied the call when it was not the person answering a card: `the deny rule
+       * run_shell(rm) (--deny)`, `the headless policy`. Absent for the person's own answer.
+       */
+      by?: string;
+    };
 
 /**
  * Decides whether an `edit` or `exec` call may run. The REPL shows a card; headless applies its

@@ -3,6 +3,7 @@ import {
   findSession,
   openSavedSession,
   SessionNotFound,
+  workspaceChangeNotice,
   type AgentSession,
   type CustomCommand,
   type SavedSession,
@@ -266,6 +267,10 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
 export async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
   await deps.session.resume(saved);
   showResumed(saved, deps);
+  // The runtime's notice went with the cleared transcript: shown again below the replay.
+  const cwd = saved.projection.cwd;
+  const moved = cwd === undefined ? undefined : workspaceChangeNotice(cwd, deps.workspaceRoot);
+  if (moved) deps.app.info(moved);
 }
 
 /** Replays a resumed session into a cleared transcript and seeds the prompt history with it. */

@@ -44,6 +44,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const host = app.host({ maxAskUser });
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
   const mcpNotices = new McpNotices(app);
+  // Notices of the start (rule warnings, a resumed session's other workspace), shown again
+  // after a resumed session's replay, which clears the transcript.
+  const startNotices: string[] | undefined = saved ? [] : undefined;
+  let starting = true;
   const session = await AgentSession.create({
     agentHome,
     workspaceRoot: args.cwd,
@@ -66,9 +70,11 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     onEvent: (event) => {
       if (event.type === 'mcp_servers') return mcpNotices.update(event.servers);
       if (event.type === 'elicitation') return; // its card already shows it
+      if (event.type === 'notice' && starting) startNotices?.push(event.text);
       app.onRuntimeEvent(event);
     },
   });
+  starting = false;
 
   const custom = await loadCustomCommands(
     agentHome,
@@ -96,6 +102,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   if (problem) app.error(problem);
   app.info('Type a message and press Enter. /help lists keys and commands.');
   if (saved) showResumed(saved, deps);
+  for (const text of startNotices ?? []) app.info(text);
   app.attach({
     session,
     commands: (text, signal) => runCommand(text, deps, signal),

@@ -209,13 +209,36 @@ async function askPermission(
     );
   }
   if (decision.value.kind === 'allow') return undefined;
-  const reason = decision.value.reason?.trim();
+  return deniedOutcome(tool.name, decision.value.reason?.trim(), decision.value.by);
+}
+
+/**
+ * What the model is told of a denial: the person's, with their words, or a rule's or policy's
+ * (`by`), never passed off as the person's.
+ */
+function deniedOutcome(
+  name: string,
+  reason: string | undefined,
+  by: string | undefined,
+): CallOutcome {
+  const retry = 'Do not retry it unchanged; take another approach.';
+  if (by !== undefined) {
+    const why = reason ? ` ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` : ` ${retry}`;
+    return {
+      status: 'denied',
+      result: {
+        output: `This ${name} call was denied, not by a person: it was blocked by ${by}.${why}`,
+        isError: true,
+        summary: reason ? `denied: ${reason}` : `denied: blocked by ${by}`,
+      },
+    };
+  }
   return {
     status: 'denied',
     result: {
       output: reason
-        ? `The person denied this ${tool.name} call. Their reason: ${reason}`
-        : `The person denied this ${tool.name} call. Do not retry it unchanged; ask or take another approach.`,
+        ? `The person denied this ${name} call. Their reason: ${reason}`
+        : `The person denied this ${name} call. Do not retry it unchanged; ask or take another approach.`,
       isError: true,
       summary: reason ? `denied: ${reason}` : 'denied',
     },

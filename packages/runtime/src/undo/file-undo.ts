@@ -2,11 +2,16 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { SessionEvent } from '@agent/session';
 import { resolveInWorkspace } from '@agent/tools';
+import { sameDirectory } from '../workspace-change';
 import { contentHash, readOrNull, type SnapshotStore } from './snapshot-store';
 
-/** One agent edit: the turn (its user event id), the file, its content hash before and after. */
+/**
+ * One agent edit: the turn (its user event id), the workspace root it was made in, the file
+ * (relative to that root), its content hash before and after.
+ */
 export interface FileEdit {
   turn: string;
+  workspace: string;
   path: string;
   before: string | null;
   after: string | null;
@@ -38,7 +43,7 @@ export class FileHistory {
 
   /** Rebuilds the history from a saved session's events. */
   load(events: readonly SessionEvent[]): void {
-    this.edits = editsOf(events);
+    this.edits = editsOf(events, this.workspaceRoot);
     this.undone.clear();
     for (const event of events) if (event.type === 'undo') this.undone.add(event.turn);
   }
@@ -56,6 +61,15 @@ export class FileHistory {
     const turn = [...this.edits].reverse().find((edit) => !this.undone.has(edit.turn))?.turn;
     if (turn === undefined) {
       return { ok: false, reason: NOTHING_TO_UNDO };
+    }
+    const elsewhere = this.edits.find(
+      (edit) => edit.turn === turn && !sameDirectory(edit.workspace, this.workspaceRoot),
+    );
+    if (elsewhere) {
+      return {
+        ok: false,
+        reason: `Nothing undone: the last turn's edits were made in ${elsewhere.workspace}, not in this workspace (${this.workspaceRoot}); run /undo from ${elsewhere.workspace}.`,
+      };
     }
     const files = turnFiles(this.edits, turn);
     const plan: Array<{ absolute: string; relative: string; content: Buffer | null }> = [];
@@ -94,14 +108,20 @@ export class FileHistory {
   }
 }
 
-/** The agent's edits a saved session recorded, each with its turn. */
-function editsOf(events: readonly SessionEvent[]): FileEdit[] {
+/**
+ * The agent's edits a saved session recorded, each with its turn and workspace (an edit saved
+ * without one was made where the session started, else in `fallback`).
+ */
+function editsOf(events: readonly SessionEvent[], fallback = ''): FileEdit[] {
   const edits: FileEdit[] = [];
   let turn: string | undefined;
+  let started = fallback;
   for (const event of events) {
-    if (event.type === 'user') turn = event.id;
+    if (event.type === 'session_start') started = event.cwd;
+    else if (event.type === 'user') turn = event.id;
     else if (event.type === 'file_snapshot' && turn !== undefined) {
-      edits.push({ turn, path: event.path, before: event.before, after: event.after });
+      const { path: file, before, after } = event;
+      edits.push({ turn, workspace: event.workspace ?? started, path: file, before, after });
     }
   }
   return edits;

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import type { PermissionDecision, PermissionRequester } from '@agent/tools';
+import { AgentSession, type RuntimeEvent } from '../src';
+
+const write = (content: string) => ({
+  text: '',
+  toolCalls: [
+    { id: `c${content.length}`, name: 'write_file', arguments: { path: 'a.txt', content } },
+  ],
+});
+
+describe('AgentSession: permission rules', () => {
+  let home: string;
+  let workspace: string;
+  let server: FakeServer | undefined;
+  const events: RuntimeEvent[] = [];
+
+  beforeEach(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-home-'));
+    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-ws-'));
+    events.length = 0;
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
+  });
+
+  const create = async (
+    url: string,
+    permissions: PermissionRequester,
+    rules?: { allow?: string[]; deny?: string[] },
+  ) =>
+    AgentSession.create({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      permissions,
+      ...(rules ? { rules } : {}),
+      onEvent: (event) => events.push(event),
+    });
+
+  /** A person who answers every card with "always" for `scope`, counting the cards. */
+  const always = (scope: 'workspace' | 'user') => {
+    const asked: string[] = [];
+    const requester: PermissionRequester = {
+      request: async (request): Promise<PermissionDecision> => {
+        asked.push(request.toolName);
+        return { kind: 'allow', always: true, rule: 'write_file', scope };
+      },
+    };
+    return { asked, requester };
+  };
+
+  it.each(['workspace', 'user'] as const)(
+    'an "always" answer for the %s scope adds one rule there, and removing it stops it applying',
+    async (scope) => {
+      server = await startOpenAIChatServer([
+        write('one\n'),
+        { text: 'one' },
+        write('two!\n'),
+        { text: 'two' },
+        write('three\n'),
+        { text: 'three' },
+      ]);
+      const person = always(scope);
+      const session = await create(server.url, person.requester);
+      await session.runTurn('write one');
+      expect(person.asked).toEqual(['write_file']);
+      const file =
+        scope === 'user'
+          ? path.join(home, 'settings.json')
+          : path.join(workspace, '.agent', 'settings.json');
+      expect(session.permissionRules.list()).toEqual([
+        { action: 'allow', text: 'write_file', source: file },
+      ]);
+      await session.runTurn('write two');
+      expect(person.asked).toHaveLength(1);
+
+      expect(session.permissionRules.remove(session.permissionRules.list()[0]!)).toBe(true);
+      expect(session.permissionRules.list()).toEqual([]);
+      await session.runTurn('write three');
+      expect(person.asked).toHaveLength(2);
+      await session.close();
+    },
+  );
+
+  it('keeps a rule saved in an unapproved workspace file for this session, listed once', async () => {
+    const file = path.join(workspace, '.agent', 'settings.json');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, '{"permissions":{"allow":["run_shell(curl)"]}}\n');
+    server = await startOpenAIChatServer([write('one\n'), { text: 'one' }]);
+    const person = always('workspace');
+    const session = await create(server.url, person.requester);
+    await session.runTurn('write one');
+    expect(session.permissionRules.list()).toEqual([
+      { action: 'allow', text: 'write_file', source: 'this session' },
+    ]);
+    const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+    expect(notices.join('\n')).toMatch(/applies for this session only until \/permissions approve/);
+    await session.close();
+  });
+
+  it('warns of rules naming unknown tools, with our name for Claude Code tools', async () => {
+    server = await startOpenAIChatServer([]);
+    const session = await create(server.url, always('user').requester, {
+      allow: ['Bash(ls)', 'nosuchtool', 'mcp__github__*', 'mcp__srv__tool', 'run_*', 'read_file'],
+      deny: ['Write(src/**)'],
+    });
+    const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+    expect(notices).toHaveLength(3);
+    const [bash, unknown, write] = notices;
+    expect(bash).toMatch(/^The allow rule Bash\(ls\) \(--allow\) names an unknown tool "Bash"/);
+    expect(bash).toContain("Claude Code's Bash is run_shell here: write run_shell(ls).");
+    expect(bash).toMatch(/Known tools: .*edit_file, .*read_file, run_shell, .*write_file/);
+    expect(unknown).toContain('unknown tool "nosuchtool"');
+    expect(unknown).not.toContain('Claude Code');
+    expect(unknown).toContain('mcp__server__tool');
+    expect(write).toContain("Claude Code's Write is write_file here: write write_file(src/**).");
+    // Kept as written, never translated.
+    expect(session.permissionRules.list().map((r) => r.text)).toContain('Bash(ls)');
+    await session.close();
+  });
+});
