@@ -99,6 +99,13 @@ describe('workspace trust', () => {
     expect(await store.trustState(workspace, 'digest')).toBe('trusted');
     expect(await store.trustState(workspace, 'other')).toBe('changed');
     expect(await store.trustState(home, 'digest')).toBe('untrusted');
+
+    // Trust remembered before it was tied to the content asks again, as a changed file does.
+    writeJson(path.join(home, TRUST_FILE), {
+      version: 1,
+      workspaces: { [workspace]: { trustedAt: '2026-01-01T00:00:00.000Z' } },
+    });
+    expect(await store.trustState(workspace, 'digest')).toBe('changed');
   });
 
   it('holds the servers back again when the trusted .mcp.json changes, until trusted again', async () => {
