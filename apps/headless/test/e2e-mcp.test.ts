@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createTrustStore, loadServerConfigs } from '@agent/mcp';
 import { cliEnv, runCli, sessionEvents } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -89,6 +90,42 @@ describe('headless with MCP servers', () => {
     expect(toolNames(fake.requests[1]!.body)).toContain('mcp__everything__echo');
     // --trust-mcp is not remembered.
     expect(fs.existsSync(path.join(sandbox.agentHome, 'trusted-workspaces.json'))).toBe(false);
+  });
+
+  it('a workspace the person trusted in the REPL still starts in headless only with --trust-mcp', async () => {
+    const { sandbox } = cli;
+    writeJson(path.join(sandbox.workspace, '.mcp.json'), {
+      mcpServers: { everything: server('server-everything', 'stdio') },
+    });
+    // What `/mcp trust` in the REPL records, for this very configuration.
+    const { workspaceDigest } = await loadServerConfigs(sandbox.agentHome, sandbox.workspace);
+    await createTrustStore(sandbox.agentHome).trust(sandbox.workspace, workspaceDigest);
+    sandbox.write('prompt.txt', 'Hello');
+    const fake = await cli.serve([{ text: 'first' }]);
+    const result = await runCli(
+      ['prompt.txt', '--yes', ...openAIChatArgs(fake.url)],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/\.mcp\.json servers were not started \(everything\)/);
+    expect(toolNames(fake.requests[0]!.body).some((name) => name.startsWith('mcp__'))).toBe(false);
+    // --help says the same.
+    const help = await runCli(['--', '--help'], cliEnv(sandbox));
+    expect(help.stdout).toContain('needed even where the REPL trusted them');
+  });
+
+  it('reports a malformed .mcp.json and runs on', async () => {
+    const { sandbox } = cli;
+    sandbox.write('.mcp.json', '{ "mcpServers": ');
+    sandbox.write('prompt.txt', 'Hello');
+    const fake = await cli.serve([{ text: 'fine' }]);
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(fake.url)],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/MCP configuration: .*\.mcp\.json: not valid JSON/);
+    expect(result.stdout).toContain('fine');
   });
 
   it("a server's question is declined at once in headless and recorded in the session", async () => {

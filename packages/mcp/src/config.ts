@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
@@ -34,6 +35,11 @@ export type ServerConfig = (StdioServerConfig | HttpServerConfig) & {
 export interface LoadedConfig {
   servers: ServerConfig[];
   errors: string[];
+  /**
+   * What the workspace's `.mcp.json` says, as a SHA-256 of its JSON with keys sorted (so
+   * reformatting the file keeps its trust, any change to a server does not).
+   */
+  workspaceDigest: string;
 }
 
 /** The files MCP servers are read from. */
@@ -56,15 +62,26 @@ export async function loadServerConfigs(
   const paths = configPaths(agentHome, workspace);
   const errors: string[] = [];
   const user = parseServers(await readJson(paths.user, errors), 'user', paths.user, errors);
-  const local = parseServers(
-    await readJson(paths.workspace, errors),
-    'workspace',
-    paths.workspace,
-    errors,
-  );
+  const workspaceJson = await readJson(paths.workspace, errors);
+  const local = parseServers(workspaceJson, 'workspace', paths.workspace, errors);
   const byName = new Map<string, ServerConfig>();
   for (const server of [...user, ...local]) byName.set(server.name, server);
-  return { servers: [...byName.values()], errors };
+  return { servers: [...byName.values()], errors, workspaceDigest: digestOf(workspaceJson) };
+}
+
+function digestOf(json: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(json ?? null, sortedKeys))
+    .digest('hex');
+}
+
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key]]),
+  );
 }
 
 async function readJson(file: string, errors: string[]): Promise<unknown> {

@@ -12,6 +12,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
  * `text` with every `${VAR}` replaced by the variable's value and every `${VAR:-default}` by the
  * value or, when unset or empty, the default. Throws {@link MissingVariableError} for a `${VAR}`
  * that is unset. The result may hold secrets: it goes to the server, never into a session.
+ * `substituted` collects the values taken from `env` (defaults are not secret).
  */
 export function expandVariables(
   text: string,
@@ -21,9 +22,10 @@ export function expandVariables(
   return text.replace(REFERENCE, (_match, name: string, fallback: string | undefined) => {
     const value = env[name];
     if (value === undefined && fallback === undefined) throw new MissingVariableError(name);
-    const result = fallback !== undefined && !value ? fallback : value!;
-    substituted?.add(result);
-    return result;
+    if (fallback !== undefined && !value) return fallback;
+    // Only values from the environment may be secret: a default is written in the file.
+    substituted?.add(value!);
+    return value!;
   });
 }
 
@@ -50,4 +52,13 @@ export function expandRecord(
     out[key] = expandVariables(value, env, substituted);
   }
   return out;
+}
+
+/** Every item of `list` expanded with {@link expandVariables}. */
+export function expandList(
+  list: readonly string[],
+  env: NodeJS.ProcessEnv,
+  substituted?: Set<string>,
+): string[] {
+  return list.map((item) => expandVariables(item, env, substituted));
 }

@@ -10,7 +10,7 @@ export {
   type ServerScope,
   type LoadedConfig,
 } from './config';
-export { createTrustStore, TRUST_FILE, type TrustStore } from './trust-store';
+export { createTrustStore, TRUST_FILE, type TrustStore, type TrustState } from './trust-store';
 export { expandVariables, MissingVariableError } from './env-expand';
 export { normalizeSchemaForProviders } from './provider-schema';
 export { agentToolNames, toolNamePrefix, MAX_TOOL_NAME_LENGTH } from './tool-names';

@@ -5,19 +5,26 @@ import { loadServerConfigs, type ServerConfig, type ServerScope } from './config
 import type { ElicitationRecord } from './elicitation-handler';
 import { toolsOf, type McpAgentTool } from './mcp-tool';
 import { ServerConnection, type ServerState } from './server-connection';
-import { createTrustStore, type TrustStore } from './trust-store';
+import { createTrustStore, type TrustState, type TrustStore } from './trust-store';
 
 export interface StartMcpOptions {
   /** `$AGENT_HOME`: `config.json` (user servers) and the trust store. */
   agentHome: string;
   /** The workspace: its `.mcp.json`, the servers' working directory, the advertised root. */
   workspace: string;
-  /** Start the workspace's servers without asking (headless `--trust-mcp`). Not remembered. */
+  /**
+   * `true`: start the workspace's servers without asking (headless `--trust-mcp`), not
+   * remembered. `false`: never start them, whatever was trusted before (headless without the
+   * flag). Absent: the trust the person gave this workspace's configuration decides (the REPL).
+   */
   trustOverride?: boolean;
   /** Who answers servers' questions (the REPL); without it every elicitation is declined at once. */
   elicitation?: ElicitationRequester;
-  /** Called whenever a server's state or tools change (and once configuration is read). */
-  onChange?: (servers: McpServerStatus[]) => void;
+  /**
+   * Called whenever a server's state or tools change, and once configuration is read (with the
+   * problems met reading it, as `configErrors()` returns them).
+   */
+  onChange?: (servers: McpServerStatus[], configErrors: string[]) => void;
   /** Each elicitation exchange, to record in the session. */
   onElicitation?: (record: ElicitationRecord) => void;
   /** Aborting it closes every server, as `close()` does. */
@@ -47,6 +54,8 @@ export interface McpServerStatus {
   tools: string[];
   /** Process id of a running stdio server. */
   pid?: number;
+  /** For `disabled-untrusted`: the workspace was trusted, but its `.mcp.json` changed since. */
+  configChanged?: boolean;
 }
 
 /** Every live stdio server of the process, killed synchronously if the process exits. */
@@ -73,6 +82,9 @@ export class McpManager {
   private readonly started: Promise<void>;
   private readonly trustStore: TrustStore;
   private workspaceReal = '';
+  /** Digest of the workspace configuration read at start: what `/mcp trust` trusts. */
+  private workspaceDigest = '';
+  private trust: TrustState = 'untrusted';
 
   constructor(private readonly options: StartMcpOptions) {
     this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
@@ -118,20 +130,23 @@ export class McpManager {
     return this.statusOf(connection);
   }
 
-  /** Whether the workspace's `.mcp.json` servers may start (trusted before, or overridden). */
+  /**
+   * Whether the workspace's `.mcp.json` servers may start: its present configuration was trusted
+   * (or trust is overridden).
+   */
   async workspaceTrusted(): Promise<boolean> {
-    if (this.options.trustOverride) return true;
-    try {
-      return await this.trustStore.isTrusted(this.options.workspace);
-    } catch {
-      return false;
-    }
+    await this.started;
+    return this.trust === 'trusted';
   }
 
-  /** Remembers the workspace as trusted and starts its servers. */
+  /**
+   * Remembers the workspace's configuration, as read at start, as trusted and starts its
+   * servers. A later change to the file holds them back again.
+   */
   async trustWorkspace(): Promise<void> {
     await this.started;
-    await this.trustStore.trust(this.options.workspace);
+    await this.trustStore.trust(this.workspaceReal, this.workspaceDigest);
+    this.trust = 'trusted';
     await Promise.all(
       [...this.connections.values()]
         .filter((connection) => connection.state === 'disabled-untrusted')
@@ -163,21 +178,39 @@ export class McpManager {
     this.workspaceReal = workspace;
     const loaded = await loadServerConfigs(this.options.agentHome, workspace);
     this.errors = loaded.errors;
-    const trusted = loaded.servers.some((s) => s.scope === 'workspace')
-      ? await this.workspaceTrusted()
-      : true;
+    this.workspaceDigest = loaded.workspaceDigest;
+    this.trust = await this.readTrust();
     for (const config of loaded.servers) {
       this.connections.set(config.name, this.createConnection(config));
     }
+    // Every server's first state is set before anyone hears of one: a listener sees the whole
+    // picture (all the untrusted servers at once), never a server still pretending to connect.
+    const toConnect: ServerConnection[] = [];
     for (const connection of this.connections.values()) {
       const { config } = connection.options;
       if (this.closed) void connection.close();
       else if (config.disabled) connection.markDisabled('disabled');
-      else if (config.scope === 'workspace' && !trusted)
+      else if (config.scope === 'workspace' && this.trust !== 'trusted')
         connection.markDisabled('disabled-untrusted');
-      else void this.connect(connection);
+      else toConnect.push(connection);
     }
+    this.starting = false;
     this.notify();
+    for (const connection of toConnect) void this.connect(connection);
+  }
+
+  /** Set during `start()`: state changes are announced once, when it is done. */
+  private starting = true;
+
+  private async readTrust(): Promise<TrustState> {
+    if (this.options.trustOverride !== undefined) {
+      return this.options.trustOverride ? 'trusted' : 'untrusted';
+    }
+    try {
+      return await this.trustStore.trustState(this.workspaceReal, this.workspaceDigest);
+    } catch {
+      return 'untrusted';
+    }
   }
 
   private connect(connection: ServerConnection): Promise<void> {
@@ -221,13 +254,17 @@ export class McpManager {
       ...(connection.error ? { error: connection.error } : {}),
       tools: connection.state === 'connected' ? toolsOf(connection).map((tool) => tool.name) : [],
       ...(pid !== undefined ? { pid } : {}),
+      ...(connection.state === 'disabled-untrusted' && this.trust === 'changed'
+        ? { configChanged: true }
+        : {}),
     };
   }
 
   private notify(): void {
+    if (this.starting) return;
     if (!this.options.onChange || (this.connections.size === 0 && !this.errors.length)) return;
     try {
-      this.options.onChange(this.servers());
+      this.options.onChange(this.servers(), this.configErrors());
     } catch {
       // A listener's failure must not break a server's lifecycle.
     }

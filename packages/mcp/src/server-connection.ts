@@ -8,12 +8,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
+  ErrorCode,
+  McpError,
   ListRootsRequestSchema,
   type Tool as McpToolInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config';
 import { handleElicitation, type ElicitationDeps } from './elicitation-handler';
-import { expandRecord, expandVariables, redactValues } from './env-expand';
+import { expandList, expandRecord, expandVariables, redactValues } from './env-expand';
+import { stderrExcerpt } from './stderr-excerpt';
 import { ProcessGroupStdioTransport } from './stdio-transport';
 import type { McpCallResult } from './tool-result';
 
@@ -49,7 +52,7 @@ export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
   private lifetime = new AbortController();
-  /** Values substituted into env, headers and URL: never shown, redacted from errors. */
+  /** Values substituted from the environment: never shown, redacted from errors. */
   private secrets = new Set<string>();
   /** Signals of calls in progress: an elicitation made during a call ends with it. */
   readonly inflight = new Set<AbortSignal>();
@@ -126,6 +129,13 @@ export class ServerConnection {
       })) as McpCallResult;
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+        const seconds = this.options.callTimeoutMs / 1000;
+        throw new Error(
+          `the MCP server did not answer within ${seconds} s (no result, no progress)`,
+          { cause: error },
+        );
+      }
       throw new Error(this.redact(describeError(error)), { cause: error });
     } finally {
       this.inflight.delete(callSignal);
@@ -160,11 +170,13 @@ export class ServerConnection {
   private async open(signal: AbortSignal): Promise<void> {
     const { config } = this.options;
     if (config.transport === 'stdio') {
+      const command = expandVariables(config.command, this.options.env, this.secrets);
+      const args = expandList(config.args, this.options.env, this.secrets);
       const env = expandRecord(config.env, this.options.env, this.secrets);
       for (const value of Object.values(env)) this.secrets.add(value);
       const transport = new ProcessGroupStdioTransport({
-        command: config.command,
-        args: config.args,
+        command,
+        args,
         env: { ...getDefaultEnvironment(), ...env },
         cwd: config.cwd ? path.resolve(this.options.workspace, config.cwd) : this.options.workspace,
         killGraceMs: this.options.killGraceMs,
@@ -273,8 +285,8 @@ export class ServerConnection {
 
   private stderrTail(): string {
     if (!(this.transport instanceof ProcessGroupStdioTransport)) return '';
-    const lines = this.transport.stderr.trim().split('\n').slice(-5);
-    return lines.join('\n').trim() ? `stderr: ${lines.join('\n').trim()}` : '';
+    const excerpt = stderrExcerpt(this.transport.stderr);
+    return excerpt ? `stderr: ${excerpt}` : '';
   }
 
   /** `text` with the values substituted into env, headers and URL replaced by `***`. */

@@ -12,8 +12,8 @@ export interface StdioProcessOptions {
   killGraceMs?: number;
 }
 
-/** Bytes of a server's stderr kept, to explain why it failed. */
-const STDERR_TAIL_BYTES = 4096;
+/** Characters kept of the start and of the end of a server's stderr, to explain a failure. */
+const STDERR_KEEP = 4096;
 
 /**
  * The MCP stdio transport, with the server in its own process group: closing ends stdin, then
@@ -27,7 +27,9 @@ export class ProcessGroupStdioTransport implements Transport {
 
   private child: ChildProcess | undefined;
   private readonly buffer = new ReadBuffer();
+  private stderrHead = '';
   private stderrTail = '';
+  private stderrDropped = false;
   private exited = false;
   private closed = false;
 
@@ -38,9 +40,22 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.child?.pid;
   }
 
-  /** The last few KB the server wrote to stderr. */
+  /** The first and the last few KB the server wrote to stderr (`…` where some was dropped). */
   get stderr(): string {
-    return this.stderrTail;
+    if (!this.stderrTail) return this.stderrHead;
+    return `${this.stderrHead}${this.stderrDropped ? '\n…\n' : ''}${this.stderrTail}`;
+  }
+
+  private keepStderr(text: string): void {
+    const room = STDERR_KEEP - this.stderrHead.length;
+    if (room > 0) {
+      this.stderrHead += text.slice(0, room);
+      text = text.slice(room);
+    }
+    if (!text) return;
+    const tail = this.stderrTail + text;
+    if (tail.length > STDERR_KEEP) this.stderrDropped = true;
+    this.stderrTail = tail.slice(-STDERR_KEEP);
   }
 
   start(): Promise<void> {
@@ -69,7 +84,7 @@ export class ProcessGroupStdioTransport implements Transport {
         this.drain();
       });
       child.stderr?.on('data', (chunk: Buffer) => {
-        this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+        this.keepStderr(chunk.toString('utf8'));
       });
     });
   }

@@ -4,34 +4,51 @@ import path from 'node:path';
 /** The file, in $AGENT_HOME, that remembers which workspaces' `.mcp.json` servers may start. */
 export const TRUST_FILE = 'trusted-workspaces.json';
 
+interface TrustEntry {
+  trustedAt: string;
+  /** {@link workspaceConfigDigest} of the `.mcp.json` the person trusted. */
+  mcpConfigSha256?: string;
+}
+
 interface TrustFile {
   version: 1;
-  /** Real paths of trusted workspaces, with when they were trusted. */
-  workspaces: Record<string, { trustedAt: string }>;
+  /** Real paths of trusted workspaces, with when and what was trusted. */
+  workspaces: Record<string, TrustEntry>;
 }
 
 /**
- * Which workspaces the person trusted to start their `.mcp.json` servers: a cloned repository
- * must not start programs by itself. Keyed by the workspace's real path, so a symlink or a
- * relative path names the same workspace. The file is written with mode 600.
+ * Whether a workspace's `.mcp.json` may start: `trusted` (this very configuration was trusted),
+ * `changed` (the workspace was trusted, but its configuration differs since: a `git pull` must
+ * not start new programs by itself) or `untrusted` (never trusted).
+ */
+export type TrustState = 'trusted' | 'changed' | 'untrusted';
+
+/**
+ * Which workspaces the person trusted to start their `.mcp.json` servers, and for which content
+ * of that file: a cloned repository must not start programs by itself, nor a pulled change to
+ * its servers. Keyed by the workspace's real path, so a symlink or a relative path names the same
+ * workspace. The file is written with mode 600.
  */
 export interface TrustStore {
-  isTrusted(workspace: string): Promise<boolean>;
-  trust(workspace: string): Promise<void>;
+  /** `digest`: the workspace configuration's digest now (see `workspaceConfigDigest`). */
+  trustState(workspace: string, digest: string): Promise<TrustState>;
+  /** Remembers that the configuration with this digest may start in this workspace. */
+  trust(workspace: string, digest: string): Promise<void>;
 }
 
 export function createTrustStore(agentHome: string): TrustStore {
   const file = path.join(agentHome, TRUST_FILE);
   return {
-    async isTrusted(workspace) {
+    async trustState(workspace, digest) {
       const key = await realPath(workspace);
       const data = await readTrustFile(file);
-      return Object.prototype.hasOwnProperty.call(data.workspaces, key);
+      if (!Object.prototype.hasOwnProperty.call(data.workspaces, key)) return 'untrusted';
+      return data.workspaces[key]!.mcpConfigSha256 === digest ? 'trusted' : 'changed';
     },
-    async trust(workspace) {
+    async trust(workspace, digest) {
       const key = await realPath(workspace);
       const data = await readTrustFile(file);
-      data.workspaces[key] = { trustedAt: new Date().toISOString() };
+      data.workspaces[key] = { trustedAt: new Date().toISOString(), mcpConfigSha256: digest };
       await fs.mkdir(agentHome, { recursive: true, mode: 0o700 });
       const temporary = `${file}.${process.pid}.tmp`;
       await fs.writeFile(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });

@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allowAll } from '@agent/tools';
-import { createTrustStore, startMcp, TRUST_FILE, type McpManager } from '../src';
+import {
+  createTrustStore,
+  loadServerConfigs,
+  startMcp,
+  TRUST_FILE,
+  type McpManager,
+  type McpServerStatus,
+} from '../src';
 import {
   everythingStdio,
   isAlive,
@@ -77,7 +84,7 @@ describe('workspace trust', () => {
     const link = path.join(tempDir('mcp-link-'), 'ws');
     fs.symlinkSync(workspace, link);
     const store = createTrustStore(home);
-    expect(await store.isTrusted(link)).toBe(false);
+    expect(await store.trustState(link, 'digest')).toBe('untrusted');
 
     const marker = path.join(workspace, 'started');
     writeJson(path.join(workspace, '.mcp.json'), {
@@ -88,9 +95,103 @@ describe('workspace trust', () => {
     expect(fs.existsSync(marker)).toBe(true);
     expect(fs.existsSync(path.join(home, TRUST_FILE))).toBe(false);
 
-    await store.trust(link);
-    expect(await store.isTrusted(workspace)).toBe(true);
-    expect(await store.isTrusted(home)).toBe(false);
+    await store.trust(link, 'digest');
+    expect(await store.trustState(workspace, 'digest')).toBe('trusted');
+    expect(await store.trustState(workspace, 'other')).toBe('changed');
+    expect(await store.trustState(home, 'digest')).toBe('untrusted');
+
+    // Trust remembered before it was tied to the content asks again, as a changed file does.
+    writeJson(path.join(home, TRUST_FILE), {
+      version: 1,
+      workspaces: { [workspace]: { trustedAt: '2026-01-01T00:00:00.000Z' } },
+    });
+    expect(await store.trustState(workspace, 'digest')).toBe('changed');
+  });
+
+  it('holds the servers back again when the trusted .mcp.json changes, until trusted again', async () => {
+    const home = tempDir('mcp-home-');
+    const workspace = tempDir('mcp-ws-');
+    const marker = (name: string) => path.join(workspace, `started-${name}`);
+    const touch = (name: string) => ({ command: 'sh', args: ['-c', `touch '${marker(name)}'`] });
+    writeJson(path.join(workspace, '.mcp.json'), { mcpServers: { first: touch('first') } });
+    const trusting = start({ agentHome: home, workspace });
+    await trusting.ready();
+    await trusting.trustWorkspace();
+    expect(fs.existsSync(marker('first'))).toBe(true);
+    await trusting.close();
+
+    // The same configuration, reformatted: still trusted.
+    fs.rmSync(marker('first'));
+    fs.writeFileSync(
+      path.join(workspace, '.mcp.json'),
+      JSON.stringify({ mcpServers: { first: touch('first') } }),
+    );
+    const same = start({ agentHome: home, workspace });
+    await same.ready();
+    expect(await same.workspaceTrusted()).toBe(true);
+    expect(fs.existsSync(marker('first'))).toBe(true);
+
+    // A pull adds a server: nothing of the workspace starts without asking again.
+    fs.rmSync(marker('first'));
+    writeJson(path.join(workspace, '.mcp.json'), {
+      mcpServers: { first: touch('first'), added: touch('added') },
+    });
+    const changed = start({ agentHome: home, workspace });
+    await changed.ready();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fs.existsSync(marker('first'))).toBe(false);
+    expect(fs.existsSync(marker('added'))).toBe(false);
+    expect(await changed.workspaceTrusted()).toBe(false);
+    expect(changed.servers()).toEqual([
+      expect.objectContaining({ name: 'first', state: 'disabled-untrusted', configChanged: true }),
+      expect.objectContaining({ name: 'added', state: 'disabled-untrusted', configChanged: true }),
+    ]);
+    await changed.trustWorkspace();
+    expect(fs.existsSync(marker('added'))).toBe(true);
+    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    expect(await createTrustStore(home).trustState(workspace, digest)).toBe('trusted');
+  });
+
+  it('starts nothing of a trusted workspace when trust is overridden to false (headless)', async () => {
+    const home = tempDir('mcp-home-');
+    const workspace = tempDir('mcp-ws-');
+    const marker = path.join(workspace, 'started');
+    writeJson(path.join(workspace, '.mcp.json'), {
+      mcpServers: { local: { command: 'sh', args: ['-c', `touch '${marker}'`] } },
+    });
+    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    await createTrustStore(home).trust(workspace, digest);
+    const manager = start({ agentHome: home, workspace, trustOverride: false });
+    await manager.ready();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(manager.servers()).toEqual([
+      expect.objectContaining({ name: 'local', state: 'disabled-untrusted' }),
+    ]);
+  });
+
+  it('announces all untrusted servers at once, with the configuration problems', async () => {
+    const home = tempDir('mcp-home-');
+    const workspace = tempDir('mcp-ws-');
+    const never = { command: 'sh', args: ['-c', 'exit 1'] };
+    writeJson(path.join(workspace, '.mcp.json'), {
+      mcpServers: { alpha: never, beta: never, gamma: never },
+    });
+    fs.writeFileSync(path.join(home, 'config.json'), '{ "mcpServers": ');
+    const calls: { servers: McpServerStatus[]; errors: string[] }[] = [];
+    const manager = start({
+      agentHome: home,
+      workspace,
+      onChange: (servers, errors) => calls.push({ servers, errors }),
+    });
+    await manager.ready();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.servers.map((s) => `${s.name}:${s.state}`)).toEqual([
+      'alpha:disabled-untrusted',
+      'beta:disabled-untrusted',
+      'gamma:disabled-untrusted',
+    ]);
+    expect(calls[0]!.errors).toEqual([expect.stringMatching(/config\.json: not valid JSON/)]);
   });
 });
 
@@ -210,6 +311,79 @@ describe('server lifecycle', () => {
         'environment variable MCP_TEST_UNSET_KEY is not set (referenced as ${MCP_TEST_UNSET_KEY})',
     });
     expect(byName.withDefault!.state).toBe('connected');
+  });
+
+  it('expands ${VAR} in command and args too, with the same rules', async () => {
+    const home = tempDir('mcp-home-');
+    const { command, args } = everythingStdio();
+    writeJson(path.join(home, 'config.json'), {
+      mcpServers: {
+        expanded: {
+          command: '${MCP_TEST_NODE}',
+          args: ['${MCP_TEST_SCRIPT}', '${MCP_TEST_MODE:-stdio}'],
+        },
+        defaulted: { command: '${MCP_TEST_UNSET_NODE:-sh}', args: ['-c', 'exit 0'] },
+        missing: { command: 'sh', args: ['${MCP_TEST_UNSET_ARG}'] },
+      },
+    });
+    const env = { MCP_TEST_NODE: command, MCP_TEST_SCRIPT: args[0]! };
+    const manager = start({ agentHome: home, workspace: home, env });
+    await manager.ready();
+    const byName = Object.fromEntries(manager.servers().map((s) => [s.name, s]));
+    expect(byName.expanded).toMatchObject({ state: 'connected' });
+    // Shown as configured, references unexpanded.
+    expect(byName.expanded!.target).toBe(
+      '${MCP_TEST_NODE} ${MCP_TEST_SCRIPT} ${MCP_TEST_MODE:-stdio}',
+    );
+    // The default ran (sh exits at once), not a program named "${MCP_TEST_UNSET_NODE:-sh}".
+    expect(byName.defaulted!.error).not.toMatch(/ENOENT|cannot start/);
+    expect(byName.missing).toMatchObject({
+      state: 'failed',
+      error:
+        'environment variable MCP_TEST_UNSET_ARG is not set (referenced as ${MCP_TEST_UNSET_ARG})',
+    });
+    // The configuration file is never rewritten with the values.
+    expect(fs.readFileSync(path.join(home, 'config.json'), 'utf8')).not.toContain(command);
+  });
+
+  it('says a call timed out in words: the server did not answer within N s', async () => {
+    const home = tempDir('mcp-home-');
+    writeJson(path.join(home, 'config.json'), { mcpServers: { everything: everythingStdio() } });
+    const manager = start({ agentHome: home, workspace: home, callTimeoutMs: 500 });
+    await manager.ready();
+    const slow = manager
+      .tools()
+      .find((t) => t.name === 'mcp__everything__trigger-long-running-operation')!;
+    const call = slow.execute(
+      { duration: 5, steps: 1 },
+      {
+        signal: new AbortController().signal,
+        workspaceRoot: home,
+        toolCallId: 'c1',
+        permissions: allowAll,
+      },
+    );
+    const outcome = await call.then(
+      (result) => JSON.stringify(result),
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/did not answer within 0\.5 s/);
+    expect(outcome).not.toContain('-32001');
+  });
+
+  it('shows the line of stderr that explains a crash at start', async () => {
+    const home = tempDir('mcp-home-');
+    writeJson(path.join(home, 'config.json'), {
+      mcpServers: {
+        crashing: { command: process.execPath, args: ['-e', "require('mcp-no-such-module')"] },
+      },
+    });
+    const manager = start({ agentHome: home, workspace: home });
+    await manager.ready();
+    const [status] = manager.servers();
+    expect(status).toMatchObject({ state: 'failed' });
+    expect(status!.error).toContain("Error: Cannot find module 'mcp-no-such-module'");
+    expect(status!.error!.length).toBeLessThan(2000);
   });
 });
 

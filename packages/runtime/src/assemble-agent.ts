@@ -115,7 +115,8 @@ export function assembleAgent(input: {
     options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
       ? undefined
       : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
-          onServers: (servers) => options.onEvent({ type: 'mcp_servers', servers }),
+          onServers: (servers, configErrors) =>
+            options.onEvent({ type: 'mcp_servers', servers, configErrors }),
           onElicitation: (record) => {
             input.record(elicitationEvent(record));
             options.onEvent({ type: 'elicitation', record });

@@ -4,12 +4,13 @@ import type { ElicitationRecord, McpServerStatus } from '@agent/mcp';
 /**
  * What a session reports for the front end to render: the tool loop's events, a one-line
  * notice for the person (automatic compaction, skipped profiles), a failed session write, the
- * MCP servers whenever one changes state, and each question an MCP server asked (recorded in
+ * MCP servers whenever one changes state (with the problems met reading their configuration
+ * files), and each question an MCP server asked (recorded in
  * the session too).
  */
 export type RuntimeEvent =
   | LoopEvent
   | { type: 'notice'; text: string }
   | { type: 'save_error'; error: Error }
-  | { type: 'mcp_servers'; servers: McpServerStatus[] }
+  | { type: 'mcp_servers'; servers: McpServerStatus[]; configErrors: string[] }
   | { type: 'elicitation'; record: ElicitationRecord };

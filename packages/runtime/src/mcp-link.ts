@@ -6,7 +6,11 @@ import type { ElicitationRequester, Tool } from '@agent/tools';
 
 /** How a session runs its MCP servers. */
 export interface McpSessionOptions {
-  /** Start the workspace's `.mcp.json` servers without asking (headless `--trust-mcp`). */
+  /**
+   * `true`: start the workspace's `.mcp.json` servers without asking (headless `--trust-mcp`).
+   * `false`: never start them, even when the person trusted this configuration in the REPL
+   * (headless without the flag). Absent: the trust the person gave decides (the REPL).
+   */
   trustWorkspace?: boolean;
   /**
    * Who answers servers' questions (the REPL's card). Absent (headless): every elicitation is
@@ -20,7 +24,7 @@ export interface McpSessionOptions {
 }
 
 export interface McpLinkEvents {
-  onServers(servers: McpServerStatus[]): void;
+  onServers(servers: McpServerStatus[], configErrors: string[]): void;
   onElicitation(record: ElicitationRecord): void;
 }
 
@@ -51,9 +55,9 @@ export class McpLink {
     this.manager = startMcp({
       agentHome,
       workspace,
-      trustOverride: options.trustWorkspace === true,
+      ...(options.trustWorkspace !== undefined ? { trustOverride: options.trustWorkspace } : {}),
       elicitation: requester && this.guarded(requester),
-      onChange: (servers) => events.onServers(servers),
+      onChange: (servers, configErrors) => events.onServers(servers, configErrors),
       onElicitation: (record) => events.onElicitation(record),
       ...(options.connectTimeoutMs !== undefined
         ? { connectTimeoutMs: options.connectTimeoutMs }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
-import { AgentSession, type RuntimeEvent } from '../src';
+import { createTrustStore, loadServerConfigs } from '@agent/mcp';
+import { AgentSession, type McpSessionOptions, type RuntimeEvent } from '../src';
 
 jest.setTimeout(60_000);
 
@@ -57,8 +58,9 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     fs.rmSync(workspace, { recursive: true, force: true });
   });
 
-  function create(): Promise<AgentSession> {
+  function create(mcp?: McpSessionOptions): Promise<AgentSession> {
     return AgentSession.create({
+      ...(mcp ? { mcp } : {}),
       agentHome: home,
       workspaceRoot: workspace,
       choice: {
@@ -187,6 +189,43 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     expect(asked).toEqual([]);
     expect(records).toEqual(['decline']);
     await session.close();
+  });
+
+  it('the REPL starts a workspace it trusted for this .mcp.json; headless only with --trust-mcp', async () => {
+    fake = await startOpenAIChatServer([]);
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    fs.writeFileSync(
+      path.join(workspace, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { local: { command: process.execPath, args: [script, 'stdio'] } },
+      }),
+    );
+    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    await createTrustStore(home).trust(workspace, digest);
+    const stateOf = async (mcp?: McpSessionOptions) => {
+      const session = await create(mcp);
+      try {
+        await session.mcp!.ready();
+        return session.mcp!.servers().find((s) => s.name === 'local')?.state;
+      } finally {
+        await session.close();
+      }
+    };
+    expect(await stateOf()).toBe('connected'); // the REPL: no trust option
+    expect(await stateOf({ trustWorkspace: false })).toBe('disabled-untrusted'); // headless
+    expect(await stateOf({ trustWorkspace: true })).toBe('connected'); // --trust-mcp
+  });
+
+  it('reports configuration problems with the servers, for the REPL to show', async () => {
+    fake = await startOpenAIChatServer([]);
+    fs.writeFileSync(path.join(workspace, '.mcp.json'), '{ "mcpServers": { ');
+    const session = await create();
+    await session.mcp!.ready();
+    await session.close();
+    const reported = events.find((e) => e.type === 'mcp_servers');
+    expect(reported).toMatchObject({
+      configErrors: [expect.stringMatching(/\.mcp\.json: not valid JSON/)],
+    });
   });
 
   it('mcp: false starts nothing', async () => {

@@ -21,8 +21,11 @@ export function mcpReport(mcp: McpManager): string {
   }
   const lines = ['MCP servers:'];
   for (const server of servers) {
+    const state = server.configChanged
+      ? 'not started: .mcp.json changed since you trusted it (/mcp trust)'
+      : STATE_LABEL[server.state];
     lines.push(
-      `  ${server.name} (${server.scope}, ${server.transport}: ${server.target}) · ${STATE_LABEL[server.state]}`,
+      `  ${server.name} (${server.scope}, ${server.transport}: ${server.target}) · ${state}`,
     );
     if (server.state === 'connected') {
       lines.push(`    tools: ${server.tools.length ? server.tools.join(', ') : '(none)'}`);
@@ -47,7 +50,9 @@ export async function runMcpCommand(args: string, mcp: McpManager | undefined, a
     if (untrusted.length === 0 && (await mcp.workspaceTrusted())) {
       return app.info('This workspace is already trusted.');
     }
-    app.info('Trusting this workspace (remembered) and starting its .mcp.json servers…');
+    app.info(
+      "Trusting this workspace's .mcp.json as it is now (remembered; a change to it asks again) and starting its servers…",
+    );
     await mcp.trustWorkspace();
     return app.info(mcpReport(mcp));
   }
@@ -57,7 +62,15 @@ export async function runMcpCommand(args: string, mcp: McpManager | undefined, a
       return app.error(`No MCP server named "${name}". /mcp lists them.`);
     }
     app.info(`Reconnecting ${name}…`);
-    const status = await mcp.reconnect(name);
+    // The outcome is reported here, once: the notices stay quiet about this server meanwhile.
+    const quiet = quietServers(app);
+    quiet.add(name);
+    let status: McpServerStatus;
+    try {
+      status = await mcp.reconnect(name);
+    } finally {
+      quiet.delete(name);
+    }
     const tail = status.error ? `: ${status.error}` : '';
     const report = `${name}: ${STATE_LABEL[status.state]}${tail}`;
     return status.state === 'failed' ? app.error(report) : app.info(report);
@@ -65,28 +78,44 @@ export async function runMcpCommand(args: string, mcp: McpManager | undefined, a
   return app.error(MCP_USAGE);
 }
 
+/** Servers a running `/mcp reconnect` reports on itself, per app. */
+const quietByApp = new WeakMap<ReplApp, Set<string>>();
+
+function quietServers(app: ReplApp): Set<string> {
+  let quiet = quietByApp.get(app);
+  if (!quiet) quietByApp.set(app, (quiet = new Set()));
+  return quiet;
+}
+
 /**
- * What the person is told about MCP servers without asking: the workspace's untrusted servers
- * once (with how to trust them), and each failure once per failure.
+ * What the person is told about MCP servers without asking: each configuration problem once,
+ * the workspace's untrusted servers once, all in one notice (with why: never trusted, or
+ * changed since trusted, and how to trust them), and each failure once per failure.
  */
 export class McpNotices {
   private toldUntrusted = false;
+  private readonly toldErrors = new Set<string>();
   private readonly failed = new Map<string, string>();
 
   constructor(private readonly app: ReplApp) {}
 
-  update(servers: readonly McpServerStatus[]): void {
+  update(servers: readonly McpServerStatus[], configErrors: readonly string[] = []): void {
+    for (const problem of configErrors) {
+      if (this.toldErrors.has(problem)) continue;
+      this.toldErrors.add(problem);
+      this.app.error(`MCP configuration: ${problem} (/mcp lists the servers)`);
+    }
     const untrusted = servers.filter((s) => s.state === 'disabled-untrusted');
     if (untrusted.length > 0 && !this.toldUntrusted) {
       this.toldUntrusted = true;
+      const names = untrusted.map((s) => s.name).join(', ');
       this.app.info(
-        `This workspace's .mcp.json defines MCP servers that were not started (${untrusted
-          .map((s) => s.name)
-          .join(
-            ', ',
-          )}): they run programs. Type /mcp trust to trust this workspace and start them (remembered).`,
+        untrusted.some((s) => s.configChanged)
+          ? `This workspace's .mcp.json changed since you trusted it: its MCP servers were not started (${names}). Check the file, then type /mcp trust to trust it as it is now and start them.`
+          : `This workspace's .mcp.json defines MCP servers that were not started (${names}): they run programs. Type /mcp trust to trust this workspace and start them (remembered).`,
       );
     }
+    const quiet = quietByApp.get(this.app);
     for (const server of servers) {
       if (server.state !== 'failed') {
         this.failed.delete(server.name);
@@ -95,6 +124,7 @@ export class McpNotices {
       const error = server.error ?? 'unknown error';
       if (this.failed.get(server.name) === error) continue;
       this.failed.set(server.name, error);
+      if (quiet?.has(server.name)) continue;
       this.app.error(`MCP server ${server.name} failed: ${error} (/mcp lists the servers)`);
     }
   }

@@ -68,7 +68,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     // MCP servers' questions open the questionnaire card.
     mcp: { elicitation: new ElicitationController(host), env: options.config.env },
     onEvent: (event) => {
-      if (event.type === 'mcp_servers') return mcpNotices.update(event.servers);
+      if (event.type === 'mcp_servers') {
+        return mcpNotices.update(event.servers, event.configErrors);
+      }
       if (event.type === 'elicitation') return; // its card already shows it
       if (event.type === 'notice' && starting) startNotices?.push(event.text);
       app.onRuntimeEvent(event);

@@ -85,7 +85,7 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   {
     name: 'trust-mcp',
-    help: "start the workspace's .mcp.json servers (--yes approves calls, it does not trust servers)",
+    help: "start the workspace's .mcp.json servers, not remembered; needed even where the REPL trusted them (--yes approves calls, it does not trust servers)",
     apps: ['headless'],
   },
   {
