@@ -80,11 +80,11 @@ function askMove(loop: ToolActivity[]): DemoMove {
   if (result.cancelled) {
     return say(
       `${DEMO_LABEL} You cancelled the questions after ${result.answers.length} of ${DEMO_QUESTIONS.length}` +
-        `${lines.length ? `:\n${lines.join('\n')}` : '.'}\nI will go on with the recommended defaults for the rest.`,
+        `${lines.length ? `:\n${lines.join('\n')}` : '.'}\n\nI will go on with the recommended defaults for the rest.`,
     );
   }
   return say(
-    `${DEMO_LABEL} Thanks. Your answers:\n${lines.join('\n')}\nI would now plan the work around them.`,
+    `${DEMO_LABEL} Thanks. Your answers:\n${lines.join('\n')}\n\nI would now plan the work around them.`,
   );
 }
 
