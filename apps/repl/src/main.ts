@@ -36,8 +36,10 @@ async function main(): Promise<number> {
     process.stderr.write(`agent: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  process.on('SIGTERM', () => void repl.quit(143));
-  process.on('SIGHUP', () => void repl.quit(129));
+  // The terminal closed or the process is being stopped: a questionnaire still open is offered
+  // again on resume, as after a crash (Ctrl+C, a person's choice, answers it as interrupted).
+  process.on('SIGTERM', () => void repl.quit(143, true));
+  process.on('SIGHUP', () => void repl.quit(129, true));
   process.on('SIGINT', () => void repl.quit(130));
   process.on('uncaughtException', (error) => {
     void repl.quit(1).then(() => process.stderr.write(`agent: ${error.stack ?? error.message}\n`));

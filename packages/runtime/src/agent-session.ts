@@ -21,6 +21,7 @@ import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
+import { OpenQuestions } from './open-questions';
 import { PersonActions } from './person-actions';
 import { SessionCompaction } from './session-compaction';
 import { SessionFile } from './session-file';
@@ -56,6 +57,9 @@ export class AgentSession {
   private readonly person: PersonActions;
   private readonly compaction: SessionCompaction;
   private readonly mcpLink: McpLink | undefined;
+  private readonly questions = new OpenQuestions(
+    (name) => this.registry.get(name)?.interactive === true,
+  );
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -235,7 +239,8 @@ export class AgentSession {
             const tokens = event.usage.inputTokens + event.usage.outputTokens;
             this.meter.counted({ messages: history, provider: this.provider, tokens });
           }
-          writer.recordLoopEvent(event);
+          this.questions.track(event);
+          if (this.questions.recording) writer.recordLoopEvent(event);
           this.options.onEvent(event);
         },
       });
@@ -340,7 +345,13 @@ export class AgentSession {
   }
 
   /** Interrupts a running turn, stops every MCP server, then flushes and closes the file. */
-  async close(): Promise<void> {
+  /**
+   * `leaveQuestionsOpen`: the process is going away (SIGHUP when the terminal closes, SIGTERM),
+   * not the person stopping the turn: a questionnaire still open is left unanswered in the
+   * session file, so resuming offers it again (ASK_USER.md §8), as after a crash.
+   */
+  async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
+    if (options.leaveQuestionsOpen) this.questions.leaveOpen();
     await this.interrupt();
     await this.mcpLink?.manager.close();
     await this.file.close();

@@ -26,7 +26,11 @@ export interface RunningRepl {
   app: ReplApp;
   screen: ReplScreen;
   core: AgentSession;
-  quit(code?: number): Promise<void>;
+  /**
+   * Closes the session and the screen, prints the exit report, exits with `code`. `goingAway`:
+   * the process is being ended (SIGHUP, SIGTERM), so an open questionnaire is left for resume.
+   */
+  quit(code?: number, goingAway?: boolean): Promise<void>;
   exited: Promise<number>;
 }
 
@@ -55,13 +59,13 @@ export async function startRepl(
   const exited = new Promise<number>((resolve) => (exit = resolve));
   const state: { core?: AgentSession; quitting?: Promise<void> } = {};
   let restoreOutput = (): void => undefined;
-  const quit = (code = 0): Promise<void> => {
+  const quit = (code = 0, goingAway = false): Promise<void> => {
     state.quitting ??= (async () => {
       app.dispose();
       ui.screen?.destroy();
       restoreOutput();
       const sessionId = state.core?.sessionId;
-      await state.core?.close();
+      await state.core?.close({ leaveQuestionsOpen: goingAway });
       await loaded.history?.flush();
       // The screen was the alternate one: leave the conversation and how to resume it behind.
       if (state.core) {

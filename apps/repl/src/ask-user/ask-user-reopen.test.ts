@@ -116,6 +116,45 @@ describe('a questionnaire open when the session ended is offered again on resume
     expect(existsSync(path.join(h.workspace, 'db.txt'))).toBe(false);
   });
 
+  it('a card open when the terminal closes (SIGHUP) is offered again on --continue', async () => {
+    const first = new Harness();
+    await first.start(
+      new ScriptedProvider<ProviderRequest>(
+        [reply('Two decisions first.', call('call_hup', 'ask_user', questions))],
+        AS_OPENAI_CHAT,
+      ),
+    );
+    await first.type('set up the service');
+    first.send(ENTER);
+    await first.waitForText('Question 1 of 2');
+    first.send(ENTER);
+    await first.waitForText('Question 2 of 2');
+    // What main.ts does on SIGHUP and SIGTERM.
+    await first.repl.quit(129, true);
+    first.term.dispose();
+    const [file] = readdirSync(path.join(first.home, 'sessions'));
+    const events = (await loadSession(path.join(first.home, 'sessions', file!))).events;
+    expect(events.some((e) => e.type === 'tool_end')).toBe(false);
+
+    h = new Harness(80, 24, { home: first.home, workspace: first.workspace });
+    const provider = new ScriptedProvider<ProviderRequest>(
+      [reply('Continuing with SQLite and REST.')],
+      AS_OPENAI_CHAT,
+    );
+    try {
+      await h.start(provider, { continue: true });
+      await answerSqliteAndRest(h);
+      await h.waitForText('Continuing with SQLite and REST.');
+      expect(resultOf(provider.requests[0]!.messages, 'call_hup')).toEqual({
+        status: 'ok',
+        output: '{"answers":["SQLite","REST"],"cancelled":false}',
+      });
+    } finally {
+      await h.stop();
+      first.cleanup();
+    }
+  });
+
   it('Esc on the reopened card gives the cancelled result and the model continues', async () => {
     h = new Harness();
     await crashedSession(h);
