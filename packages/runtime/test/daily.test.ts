@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { startOpenAIChatServer } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
 import {
   AgentSession,
@@ -12,70 +12,44 @@ import {
   openSavedSession,
   personShellReplay,
   undoneFiles,
-  type RuntimeEvent,
 } from '../src';
-
-const write = (content: string) => ({
-  text: '',
-  toolCalls: [
-    { id: `c${content.length}`, name: 'write_file', arguments: { path: 'a.txt', content } },
-  ],
-});
+import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
 describe('AgentSession: undo, shell commands and mentions', () => {
-  let home: string;
-  let workspace: string;
-  let server: FakeServer | undefined;
-  const events: RuntimeEvent[] = [];
-
-  beforeEach(() => {
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-home-'));
-    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-ws-'));
-    events.length = 0;
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    fs.rmSync(home, { recursive: true, force: true });
-    fs.rmSync(workspace, { recursive: true, force: true });
-  });
+  const box = sessionBox('daily');
 
   const create = async (
     url: string,
     resume?: Awaited<ReturnType<typeof openSavedSession>>,
-    workspaceRoot = workspace,
+    workspaceRoot = box.workspace,
   ) =>
     AgentSession.create({
-      agentHome: home,
+      agentHome: box.home,
       workspaceRoot,
-      choice: {
-        flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${url}/v1` },
-        env: { OPENAI_API_KEY: 'k' },
-        agentHome: home,
-      },
+      choice: fakeChoice(url, box.home),
       permissions: allowAll,
       resume,
-      onEvent: (event) => events.push(event),
+      onEvent: (event) => box.events.push(event),
     });
-  const file = () => path.join(workspace, 'a.txt');
+  const file = () => path.join(box.workspace, 'a.txt');
 
   it('undoes the last turn, then the one before, also after a resume; refuses after outside edits', async () => {
     fs.writeFileSync(file(), 'zero\n');
-    server = await startOpenAIChatServer([
-      write('one\n'),
+    box.server = await startOpenAIChatServer([
+      writeA('one\n'),
       { text: 'wrote one' },
-      write('two!\n'),
+      writeA('two!\n'),
       { text: 'wrote two' },
       { text: 'ok' },
     ]);
-    const first = await create(server.url);
+    const first = await create(box.server.url);
     await first.runTurn('write one');
     await first.runTurn('write two');
     expect(fs.readFileSync(file(), 'utf8')).toBe('two!\n');
     const sessionFile = first.sessionFile!;
     await first.close();
 
-    const resumed = await create(server.url, await openSavedSession(sessionFile));
+    const resumed = await create(box.server.url, await openSavedSession(sessionFile));
     expect(await resumed.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
     expect(fs.readFileSync(file(), 'utf8')).toBe('one\n');
     fs.writeFileSync(file(), 'changed by hand\n');
@@ -87,7 +61,7 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     await resumed.close();
 
     // The first undo is in the session: the next resume goes on with the turn before.
-    const again = await create(server.url, await openSavedSession(sessionFile));
+    const again = await create(box.server.url, await openSavedSession(sessionFile));
     expect(await again.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
     expect(fs.readFileSync(file(), 'utf8')).toBe('zero\n');
     // Every edit is undone now: one sentence, true although files were changed and undone.
@@ -97,7 +71,7 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     });
     // The model is told what went back.
     await again.runTurn('thanks');
-    const last = server.requests[server.requests.length - 1]!.body;
+    const last = box.server.requests[box.server.requests.length - 1]!.body;
     expect(JSON.stringify(last.messages)).toContain('I undid your file changes');
     await again.close();
   });
@@ -105,46 +79,48 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   it('says so when a session is resumed in another workspace, and undoes edits only where they were made', async () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-other-'));
     try {
-      server = await startOpenAIChatServer([
-        write('one\n'),
+      box.server = await startOpenAIChatServer([
+        writeA('one\n'),
         { text: 'wrote one' },
-        write('elsewhere\n'),
+        writeA('elsewhere\n'),
         { text: 'wrote it here' },
       ]);
-      const first = await create(server.url);
+      const first = await create(box.server.url);
       await first.runTurn('write one');
       const sessionFile = first.sessionFile!;
       await first.close();
 
-      events.length = 0;
-      const moved = await create(server.url, await openSavedSession(sessionFile), other);
-      const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
-      expect(notices).toEqual([expect.stringContaining(`recorded in ${workspace}`)]);
+      box.events.length = 0;
+      const moved = await create(box.server.url, await openSavedSession(sessionFile), other);
+      const notices = box.events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+      expect(notices).toEqual([expect.stringContaining(`recorded in ${box.workspace}`)]);
       expect(notices[0]).toContain(`files are read and written in ${other}`);
       await moved.runTurn('write it here');
       await moved.close();
       expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('elsewhere\n');
       const saved = await openSavedSession(sessionFile);
       expect(saved.events.filter((e) => e.type === 'file_snapshot')).toEqual([
-        expect.objectContaining({ path: 'a.txt', workspace }),
+        expect.objectContaining({ path: 'a.txt', workspace: box.workspace }),
         expect.objectContaining({ path: 'a.txt', workspace: other }),
       ]);
 
       // Back home, /undo must not apply the other workspace's edit to this one's files.
-      events.length = 0;
-      const home1 = await create(server.url, await openSavedSession(sessionFile));
-      expect(events.some((e) => e.type === 'notice')).toBe(false);
+      box.events.length = 0;
+      const home1 = await create(box.server.url, await openSavedSession(sessionFile));
+      expect(box.events.some((e) => e.type === 'notice')).toBe(false);
       const refused = await home1.undo();
       expect(refused).toEqual({
         ok: false,
-        reason: expect.stringContaining(`made in ${other}, not in this workspace (${workspace})`),
+        reason: expect.stringContaining(
+          `made in ${other}, not in this workspace (${box.workspace})`,
+        ),
       });
       expect(fs.readFileSync(file(), 'utf8')).toBe('one\n');
       expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('elsewhere\n');
       await home1.close();
 
       // Where the edit was made, it is undone.
-      const there = await create(server.url, await openSavedSession(sessionFile), other);
+      const there = await create(box.server.url, await openSavedSession(sessionFile), other);
       expect(await there.undo()).toMatchObject({ ok: true, removed: ['a.txt'] });
       expect(fs.existsSync(path.join(other, 'a.txt'))).toBe(false);
       await there.close();
@@ -154,8 +130,8 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('takes edits saved without their workspace as made where the session started', async () => {
-    server = await startOpenAIChatServer([write('one\n'), { text: 'wrote one' }]);
-    const first = await create(server.url);
+    box.server = await startOpenAIChatServer([writeA('one\n'), { text: 'wrote one' }]);
+    const first = await create(box.server.url);
     await first.runTurn('write one');
     const sessionFile = first.sessionFile!;
     await first.close();
@@ -167,11 +143,11 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'daily-other-'));
     try {
       fs.writeFileSync(path.join(other, 'a.txt'), 'one\n');
-      const moved = await create(server.url, await openSavedSession(sessionFile), other);
+      const moved = await create(box.server.url, await openSavedSession(sessionFile), other);
       expect(await moved.undo()).toMatchObject({ ok: false });
       expect(fs.readFileSync(path.join(other, 'a.txt'), 'utf8')).toBe('one\n');
       await moved.close();
-      const home1 = await create(server.url, await openSavedSession(sessionFile));
+      const home1 = await create(box.server.url, await openSavedSession(sessionFile));
       expect(await home1.undo()).toMatchObject({ ok: true, removed: ['a.txt'] });
       await home1.close();
     } finally {
@@ -180,15 +156,19 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('removes a file the undone turn created', async () => {
-    server = await startOpenAIChatServer([write('new\n'), { text: 'created' }, { text: 'ok' }]);
-    const session = await create(server.url);
+    box.server = await startOpenAIChatServer([
+      writeA('new\n'),
+      { text: 'created' },
+      { text: 'ok' },
+    ]);
+    const session = await create(box.server.url);
     await session.runTurn('create a.txt');
     expect(fs.existsSync(file())).toBe(true);
     expect(await session.undo()).toMatchObject({ ok: true, restored: [], removed: ['a.txt'] });
     expect(fs.existsSync(file())).toBe(false);
     // The model is told the file is gone, not "back as before".
     await session.runTurn('next');
-    const sent = JSON.stringify(server.requests[server.requests.length - 1]!.body.messages);
+    const sent = JSON.stringify(box.server.requests[box.server.requests.length - 1]!.body.messages);
     expect(sent).toContain('a.txt is deleted again (that turn created it)');
     expect(sent).not.toContain('back as before');
     // A replay can tell the same from the saved session.
@@ -210,13 +190,13 @@ describe('AgentSession: undo, shell commands and mentions', () => {
         },
       ],
     };
-    server = await startOpenAIChatServer([
+    box.server = await startOpenAIChatServer([
       delegate,
-      write('from the subagent\n'),
+      writeA('from the subagent\n'),
       { text: 'subagent: written' },
       { text: 'delegated' },
     ]);
-    const session = await create(server.url);
+    const session = await create(box.server.url);
     const turn = await session.runTurn('have a subagent create a.txt');
     expect(turn.reason).toBe('done');
     expect(fs.readFileSync(file(), 'utf8')).toBe('from the subagent\n');
@@ -226,16 +206,16 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('runs a shell command without a model turn and sends command and output with the next prompt', async () => {
-    server = await startOpenAIChatServer([{ text: 'I saw it.' }]);
-    const session = await create(server.url);
+    box.server = await startOpenAIChatServer([{ text: 'I saw it.' }]);
+    const session = await create(box.server.url);
     const result = await session.runShell('echo hi-from-shell');
     expect(result.output).toContain('hi-from-shell');
-    expect(server.requests).toHaveLength(0);
-    const types = events.map((e) => e.type);
+    expect(box.server.requests).toHaveLength(0);
+    const types = box.events.map((e) => e.type);
     expect([types[0], types[types.length - 1]]).toEqual(['tool_start', 'tool_end']);
     expect(types).not.toContain('turn_end');
     await session.runTurn('what did it print?');
-    const sent = JSON.stringify(server.requests[0]!.body.messages);
+    const sent = JSON.stringify(box.server.requests[0]!.body.messages);
     expect(sent).toContain('$ echo hi-from-shell');
     expect(sent).toContain('hi-from-shell\\n');
     const saved = await openSavedSession(session.sessionFile!);
@@ -246,10 +226,10 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it("reports a person's command's ending in plain words, live and replayed alike", async () => {
-    server = await startOpenAIChatServer([]);
-    const session = await create(server.url);
+    box.server = await startOpenAIChatServer([]);
+    const session = await create(box.server.url);
     await session.runShell('echo hi; exit 3');
-    const live = events.filter((e) => e.type === 'tool_start' || e.type === 'tool_end');
+    const live = box.events.filter((e) => e.type === 'tool_start' || e.type === 'tool_end');
     const end = live[1]!;
     if (end.type !== 'tool_end') throw new Error('no tool_end');
     // One plain statement of the exit code, no raw backticks; the output without the note.
@@ -272,15 +252,17 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('names the sessions an ambiguous --resume matches once', async () => {
-    server = await startOpenAIChatServer([]);
+    box.server = await startOpenAIChatServer([]);
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const session = await create(server.url);
+      const session = await create(box.server.url);
       await session.runShell('true');
       ids.push(session.sessionId!);
       await session.close();
     }
-    const error = await findSession(home, workspace, { resume: '20' }).catch((e: Error) => e);
+    const error = await findSession(box.home, box.workspace, { resume: '20' }).catch(
+      (e: Error) => e,
+    );
     expect(error).toBeInstanceOf(Error);
     const message = (error as Error).message;
     expect(message).toContain('"20" matches 2 sessions');
@@ -288,8 +270,8 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('kills a running shell command on interrupt', async () => {
-    server = await startOpenAIChatServer([]);
-    const session = await create(server.url);
+    box.server = await startOpenAIChatServer([]);
+    const session = await create(box.server.url);
     const running = session.runShell('sleep 30; echo never');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
@@ -302,11 +284,11 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('attaches mentioned workspace files, bounded, and refuses paths outside', async () => {
-    fs.mkdirSync(path.join(workspace, 'src'));
-    fs.writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const x = 1;\n');
-    fs.writeFileSync(path.join(workspace, 'big.txt'), 'line\n'.repeat(MAX_MENTION_CHARS));
+    fs.mkdirSync(path.join(box.workspace, 'src'));
+    fs.writeFileSync(path.join(box.workspace, 'src', 'main.ts'), 'export const x = 1;\n');
+    fs.writeFileSync(path.join(box.workspace, 'big.txt'), 'line\n'.repeat(MAX_MENTION_CHARS));
     const expanded = await expandMentions(
-      workspace,
+      box.workspace,
       'look at @src/main.ts and @big.txt, not @../etc/passwd',
     );
     expect(expanded.attached).toEqual([
@@ -325,11 +307,11 @@ describe('AgentSession: undo, shell commands and mentions', () => {
   });
 
   it('reads back attached files without a final newline, empty or of one line', async () => {
-    fs.writeFileSync(path.join(workspace, 'a.txt'), 'one\ntwo');
-    fs.writeFileSync(path.join(workspace, 'empty.txt'), '');
-    fs.writeFileSync(path.join(workspace, 'b.txt'), '</file>\n');
+    fs.writeFileSync(path.join(box.workspace, 'a.txt'), 'one\ntwo');
+    fs.writeFileSync(path.join(box.workspace, 'empty.txt'), '');
+    fs.writeFileSync(path.join(box.workspace, 'b.txt'), '</file>\n');
     const typed = '@a.txt @empty.txt @b.txt';
-    const expanded = await expandMentions(workspace, typed);
+    const expanded = await expandMentions(box.workspace, typed);
     expect(expanded.attached).toHaveLength(3);
     expect(attachedFilesOf(expanded.text, typed)).toEqual(expanded.attached);
   });

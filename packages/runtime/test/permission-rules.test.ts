@@ -1,34 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { startOpenAIChatServer } from '@agent/testkit';
 import type { PermissionDecision, PermissionRequester } from '@agent/tools';
-import { AgentSession, type RuntimeEvent } from '../src';
-
-const write = (content: string) => ({
-  text: '',
-  toolCalls: [
-    { id: `c${content.length}`, name: 'write_file', arguments: { path: 'a.txt', content } },
-  ],
-});
+import { AgentSession } from '../src';
+import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
 describe('AgentSession: permission rules', () => {
-  let home: string;
-  let workspace: string;
-  let server: FakeServer | undefined;
-  const events: RuntimeEvent[] = [];
-
-  beforeEach(() => {
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-home-'));
-    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'rules-ws-'));
-    events.length = 0;
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    fs.rmSync(home, { recursive: true, force: true });
-    fs.rmSync(workspace, { recursive: true, force: true });
-  });
+  const box = sessionBox('rules');
 
   const create = async (
     url: string,
@@ -36,16 +14,12 @@ describe('AgentSession: permission rules', () => {
     rules?: { allow?: string[]; deny?: string[] },
   ) =>
     AgentSession.create({
-      agentHome: home,
-      workspaceRoot: workspace,
-      choice: {
-        flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${url}/v1` },
-        env: { OPENAI_API_KEY: 'k' },
-        agentHome: home,
-      },
+      agentHome: box.home,
+      workspaceRoot: box.workspace,
+      choice: fakeChoice(url, box.home),
       permissions,
       ...(rules ? { rules } : {}),
-      onEvent: (event) => events.push(event),
+      onEvent: (event) => box.events.push(event),
     });
 
   /** A person who answers every card with "always" for `scope`, counting the cards. */
@@ -63,22 +37,22 @@ describe('AgentSession: permission rules', () => {
   it.each(['workspace', 'user'] as const)(
     'an "always" answer for the %s scope adds one rule there, and removing it stops it applying',
     async (scope) => {
-      server = await startOpenAIChatServer([
-        write('one\n'),
+      box.server = await startOpenAIChatServer([
+        writeA('one\n'),
         { text: 'one' },
-        write('two!\n'),
+        writeA('two!\n'),
         { text: 'two' },
-        write('three\n'),
+        writeA('three\n'),
         { text: 'three' },
       ]);
       const person = always(scope);
-      const session = await create(server.url, person.requester);
+      const session = await create(box.server.url, person.requester);
       await session.runTurn('write one');
       expect(person.asked).toEqual(['write_file']);
       const file =
         scope === 'user'
-          ? path.join(home, 'settings.json')
-          : path.join(workspace, '.agent', 'settings.json');
+          ? path.join(box.home, 'settings.json')
+          : path.join(box.workspace, '.agent', 'settings.json');
       expect(session.permissionRules.list()).toEqual([
         { action: 'allow', text: 'write_file', source: file },
       ]);
@@ -94,28 +68,28 @@ describe('AgentSession: permission rules', () => {
   );
 
   it('keeps a rule saved in an unapproved workspace file for this session, listed once', async () => {
-    const file = path.join(workspace, '.agent', 'settings.json');
+    const file = path.join(box.workspace, '.agent', 'settings.json');
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, '{"permissions":{"allow":["run_shell(curl)"]}}\n');
-    server = await startOpenAIChatServer([write('one\n'), { text: 'one' }]);
+    box.server = await startOpenAIChatServer([writeA('one\n'), { text: 'one' }]);
     const person = always('workspace');
-    const session = await create(server.url, person.requester);
+    const session = await create(box.server.url, person.requester);
     await session.runTurn('write one');
     expect(session.permissionRules.list()).toEqual([
       { action: 'allow', text: 'write_file', source: 'this session' },
     ]);
-    const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+    const notices = box.events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
     expect(notices.join('\n')).toMatch(/applies for this session only until \/permissions approve/);
     await session.close();
   });
 
   it('warns of rules naming unknown tools, with our name for Claude Code tools', async () => {
-    server = await startOpenAIChatServer([]);
-    const session = await create(server.url, always('user').requester, {
+    box.server = await startOpenAIChatServer([]);
+    const session = await create(box.server.url, always('user').requester, {
       allow: ['Bash(ls)', 'nosuchtool', 'mcp__github__*', 'mcp__srv__tool', 'run_*', 'read_file'],
       deny: ['Write(src/**)'],
     });
-    const notices = events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
+    const notices = box.events.flatMap((e) => (e.type === 'notice' ? [e.text] : []));
     expect(notices).toHaveLength(3);
     const [bash, unknown, write] = notices;
     expect(bash).toMatch(/^The allow rule Bash\(ls\) \(--allow\) names an unknown tool "Bash"/);
