@@ -1,4 +1,4 @@
-import { readInstructions } from './project-instructions';
+import { readInstructions, type InstructionsFile } from './project-instructions';
 
 export interface SystemPromptOptions {
   workspaceRoot: string;
@@ -12,6 +12,8 @@ export interface SystemPromptOptions {
   extraSections?: readonly string[];
   /** Today's date for the prompt (default: now). */
   now?: Date;
+  /** The AGENTS.md files, when the caller has read them already (see `readInstructions`). */
+  instructions?: { files: readonly InstructionsFile[] };
 }
 
 const CORE = `You are a coding agent working in a software project on the person's machine. You act through the tools you are given; you never imitate a tool call or a tool result in text.
@@ -37,7 +39,7 @@ export function buildSystemPrompt(options: SystemPromptOptions): string {
       options.toolNames.length ? options.toolNames.join(', ') : '(none)'
     }`,
   ];
-  const { files } = readInstructions(options);
+  const { files } = options.instructions ?? readInstructions(options);
   if (files.length > 0) {
     sections.push(
       [

@@ -6,7 +6,7 @@ export const TRUST_FILE = 'trusted-workspaces.json';
 
 interface TrustEntry {
   trustedAt: string;
-  /** {@link workspaceConfigDigest} of the `.mcp.json` the person trusted. */
+  /** The digest of the `.mcp.json` the person trusted (`LoadedConfig.workspaceDigest`). */
   mcpConfigSha256?: string;
 }
 
@@ -30,7 +30,7 @@ export type TrustState = 'trusted' | 'changed' | 'untrusted';
  * workspace. The file is written with mode 600.
  */
 export interface TrustStore {
-  /** `digest`: the workspace configuration's digest now (see `workspaceConfigDigest`). */
+  /** `digest`: the workspace configuration's digest now (`LoadedConfig.workspaceDigest`). */
   trustState(workspace: string, digest: string): Promise<TrustState>;
   /** Remembers that the configuration with this digest may start in this workspace. */
   trust(workspace: string, digest: string): Promise<void>;

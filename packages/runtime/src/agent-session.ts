@@ -15,7 +15,7 @@ import {
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
 import type { PermissionRequester, ToolRegistry, ToolResult } from '@agent/tools';
-import { agentProfiles, assembleAgent, skippedInstructions } from './assemble-agent';
+import { agentProfiles, assembleAgent } from './assemble-agent';
 import { providerWithModel, resolveProvider } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
@@ -57,6 +57,8 @@ export class AgentSession {
   private readonly person: PersonActions;
   private readonly compaction: SessionCompaction;
   private readonly mcpLink: McpLink | undefined;
+  /** What assembling the agent has to tell the person (AGENTS.md files left out). */
+  private readonly startNotices: string[];
   private readonly questions = new OpenQuestions(
     (name) => this.registry.get(name)?.interactive === true,
   );
@@ -68,7 +70,7 @@ export class AgentSession {
       : resolveProvider(options.choice, options.resume?.projection);
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, resolved, profiles);
-    notices.push(...skippedInstructions(options.workspaceRoot, options.agentHome));
+    notices.push(...session.startNotices);
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
@@ -113,6 +115,7 @@ export class AgentSession {
     this.mcpLink = agent.mcpLink;
     this.registry = agent.registry;
     this.system = agent.system;
+    this.startNotices = agent.notices;
     this.meter = new ContextMeter(this);
     this.compaction = new SessionCompaction(this, options, {
       meter: this.meter,
@@ -344,8 +347,8 @@ export class AgentSession {
     this.meter.counted(undefined);
   }
 
-  /** Interrupts a running turn, stops every MCP server, then flushes and closes the file. */
   /**
+   * Interrupts a running turn, stops every MCP server, then flushes and closes the file.
    * `leaveQuestionsOpen`: the process is going away (SIGHUP when the terminal closes, SIGTERM),
    * not the person stopping the turn: a questionnaire still open is left unanswered in the
    * session file, so resuming offers it again (ASK_USER.md §8), as after a crash.

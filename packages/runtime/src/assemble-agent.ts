@@ -79,6 +79,7 @@ export function agentSystemPrompt(
   agentHome: string,
   registry: ToolRegistry,
   sections: readonly string[] = [],
+  instructions = readInstructions({ workspaceRoot, agentHome }),
 ): string {
   // The prompt lists the fixed tools only: MCP tools come and go with their servers, and a prompt
   // that changed with them would defeat providers' prompt caching.
@@ -88,19 +89,14 @@ export function agentSystemPrompt(
     agentHome,
     toolNames,
     extraSections: sections,
+    instructions,
   });
-}
-
-/** One notice per AGENTS.md the system prompt leaves out (a link out, a FIFO, a directory). */
-export function skippedInstructions(workspaceRoot: string, agentHome: string): string[] {
-  return readInstructions({ workspaceRoot, agentHome }).skipped.map(
-    (why) => `Instructions file skipped: ${why}`,
-  );
 }
 
 /**
  * A session's primary agent: its MCP link (none when MCP is off or no server is configured),
- * its registry (workspace tools through `wrapTool`) and its system prompt.
+ * its registry (workspace tools through `wrapTool`), its system prompt, and one notice per
+ * AGENTS.md the prompt leaves out (a link out, a FIFO, a directory).
  */
 export function assembleAgent(input: {
   parent: ParentAgent;
@@ -109,7 +105,12 @@ export function assembleAgent(input: {
   wrapTool: (tool: Tool) => Tool;
   /** Records an event in the session file (a server's question and its answer). */
   record(event: SessionEventInput): void;
-}): { mcpLink: McpLink | undefined; registry: ToolRegistry; system: string } {
+}): {
+  mcpLink: McpLink | undefined;
+  registry: ToolRegistry;
+  system: string;
+  notices: string[];
+} {
   const { options } = input;
   const link =
     options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
@@ -130,9 +131,15 @@ export function assembleAgent(input: {
     mcpTools: link && (() => link.primaryTools()),
     subagentMcpTools: link && (() => link.subagentTools()),
   });
-  const system = agentSystemPrompt(options.workspaceRoot, options.agentHome, registry, [
-    ...(options.promptSections ?? []),
-    ...(link ? [MCP_PROMPT_SECTION] : []),
-  ]);
-  return { mcpLink: link, registry, system };
+  const instructions = readInstructions(options);
+  const sections = [...(options.promptSections ?? []), ...(link ? [MCP_PROMPT_SECTION] : [])];
+  const system = agentSystemPrompt(
+    options.workspaceRoot,
+    options.agentHome,
+    registry,
+    sections,
+    instructions,
+  );
+  const notices = instructions.skipped.map((why) => `Instructions file skipped: ${why}`);
+  return { mcpLink: link, registry, system, notices };
 }

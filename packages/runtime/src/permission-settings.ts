@@ -160,13 +160,17 @@ export class PermissionRuleSet {
   /** Reads both settings files again. */
   reload(): void {
     const { agentHome, workspace } = this.options;
+    const localFile = settingsFile('workspace', agentHome, workspace);
     const user = readRuleFile(settingsFile('user', agentHome, workspace));
-    const local = readRuleFile(settingsFile('workspace', agentHome, workspace));
+    const local = readRuleFile(localFile);
     this.problems.splice(0, this.problems.length, ...user.problems, ...local.problems);
     // A cloned repository must not approve commands by itself: the workspace file's allow rules
-    // count only when the person trusts the workspace or saved (or approved) the file as it is.
-    const localFile = settingsFile('workspace', agentHome, workspace);
-    const trusted = this.options.workspaceTrusted || isApproved(agentHome, localFile);
+    // count only when the person trusts the workspace or saved (or approved) the file as it is
+    // (checked only when it has allow rules: the check reads the file again to hash it).
+    const trusted =
+      this.options.workspaceTrusted ||
+      !local.rules.some((r) => r.action === 'allow') ||
+      isApproved(agentHome, localFile);
     this.fileRules = [...user.rules, ...local.rules.filter((r) => trusted || r.action === 'deny')];
     const ignored = local.rules.length - (this.fileRules.length - user.rules.length);
     if (ignored > 0) {

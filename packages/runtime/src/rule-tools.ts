@@ -1,4 +1,4 @@
-import { parseRule, type PermissionRule } from '@agent/tools';
+import { parseRule, ruleNamesTool, type PermissionRule } from '@agent/tools';
 
 /** Claude Code's tool names, which people bring in their rules, and ours. */
 const CLAUDE_CODE_NAMES: Readonly<Record<string, string>> = {
@@ -17,9 +17,7 @@ const CLAUDE_CODE_NAMES: Readonly<Record<string, string>> = {
 function namesATool(tool: string, known: readonly string[]): boolean {
   // MCP tools are `mcp__server__tool`; their servers may not be connected yet.
   if (tool.startsWith('mcp__')) return true;
-  const escaped = tool.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  const glob = new RegExp(`^${escaped}$`);
-  return known.some((name) => glob.test(name));
+  return known.some((name) => ruleNamesTool(tool, name));
 }
 
 /**

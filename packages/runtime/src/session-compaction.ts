@@ -1,6 +1,5 @@
 import {
   compactHistory,
-  DEFAULT_AUTO_COMPACT_FRACTION,
   loadAgentSettings,
   shouldAutoCompact,
   type CompactResult,
@@ -20,6 +19,9 @@ export interface CompactionSubject {
 
 /** Folding the conversation into a checkpoint: on `/compact`, and before a prompt when full. */
 export class SessionCompaction {
+  /** The fill at which a prompt first compacts (false: never), once known. */
+  private threshold: number | false | undefined;
+
   constructor(
     private readonly subject: CompactionSubject,
     private readonly options: Pick<AgentSessionOptions, 'agentHome' | 'autoCompact'>,
@@ -49,10 +51,10 @@ export class SessionCompaction {
    */
   async compactIfFull(writer: SessionWriter, signal: AbortSignal): Promise<void> {
     const { meter, notice } = this.context;
-    const threshold =
-      this.options.autoCompact ??
-      loadAgentSettings(this.options.agentHome).autoCompact ??
-      DEFAULT_AUTO_COMPACT_FRACTION;
+    // config.json is read once, at the first prompt (not again before every prompt).
+    this.threshold ??=
+      this.options.autoCompact ?? loadAgentSettings(this.options.agentHome).autoCompact;
+    const threshold = this.threshold;
     if (threshold === false || this.subject.messages.length === 0) return;
     const fill = meter.fill();
     if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;

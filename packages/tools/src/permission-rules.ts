@@ -56,6 +56,11 @@ function isMatch(subject: string, glob: string, options?: { dot: boolean }): boo
   return picomatch.isMatch(subject, glob, options);
 }
 
+/** Whether a rule's tool part (a name or a glob) names the tool `toolName`, as checks match it. */
+export function ruleNamesTool(ruleTool: string, toolName: string): boolean {
+  return isMatch(toolName, ruleTool);
+}
+
 /**
  * Whether `rule` covers the call. A command rule allows only a simple command that starts with
  * its prefix (no chaining, substitution or redirection beyond it); a deny command rule matches
@@ -63,7 +68,7 @@ function isMatch(subject: string, glob: string, options?: { dot: boolean }): boo
  * workspace-relative path.
  */
 function matches(rule: ParsedRule, action: PermissionRule['action'], request: PermissionRequest) {
-  if (!isMatch(request.toolName, rule.tool)) return false;
+  if (!ruleNamesTool(rule.tool, request.toolName)) return false;
   // A call the loop raised to exec (a write that makes git run code, see Tool.escalate) is
   // allowed only by a rule naming its path, hidden folders such as .git spelled out.
   const escalated = action === 'allow' && request.reason !== undefined;

@@ -62,7 +62,7 @@ export function customCommandInfos(commands: readonly CustomCommand[]): CommandI
 }
 
 /** /help: keys, the built-in commands, then the custom ones. */
-export function helpText(custom: readonly CustomCommand[] = []): string {
+function helpText(custom: readonly CustomCommand[] = []): string {
   const lines = [HELP_TEXT];
   if (custom.length > 0) {
     lines.push('Custom commands (.agent/commands/, $AGENT_HOME/commands/):');
@@ -264,7 +264,7 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
  * Continues a saved session through the runtime (its provider and model unless flags chose,
  * its tool-history mode unless --tool-history said otherwise) and replays it compactly.
  */
-export async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
+async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
   await deps.session.resume(saved);
   showResumed(saved, deps);
   // The runtime's notice went with the cleared transcript: shown again below the replay.

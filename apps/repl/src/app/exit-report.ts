@@ -26,7 +26,7 @@ export function conversationText(transcript: Transcript, width: number, color: b
 }
 
 /** A shell word: as is when safe, else single-quoted. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 

@@ -17,8 +17,9 @@ export function loadStartConfig(
   injectedProvider: boolean,
 ): StartConfig {
   const home = agentHome(env);
-  loadConfigFile(home);
-  if (!injectedProvider) {
+  // Either call reads and checks config.json; resolving the provider needs it read anyway.
+  if (injectedProvider) loadConfigFile(home);
+  else {
     resolveProviderConfig({
       flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
       env,

@@ -48,7 +48,7 @@ export type NumberedCard = Pick<QuestionnaireModel, 'draft' | 'selected' | 'free
  * question and the free-form row is not chosen. Otherwise the digit is typed, so an answer can
  * start with a digit on the free-form row (or after a non-digit).
  */
-export function digitPicks(card: NumberedCard, digit: number): boolean {
+function digitPicks(card: NumberedCard, digit: number): boolean {
   return (
     digit >= 1 &&
     digit <= card.freeFormRow &&

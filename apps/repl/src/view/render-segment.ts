@@ -140,7 +140,7 @@ function streamed(segment: Segment): IncrementalMarkdown {
 }
 
 /** `1 more line`, `14 more lines`. */
-export function moreLines(count: number): string {
+function moreLines(count: number): string {
   return `${count} more line${count === 1 ? '' : 's'}`;
 }
 

@@ -38,7 +38,7 @@ export interface CallEnvironment {
 }
 
 /** A one-line description of a call from the tool's `describe`, never throwing. */
-export function describeCall(tool: Tool | undefined, name: string, input: unknown): string {
+function describeCall(tool: Tool | undefined, name: string, input: unknown): string {
   if (!tool?.describe) return name;
   try {
     const text = tool.describe(input);
