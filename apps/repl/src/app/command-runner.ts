@@ -3,7 +3,6 @@ import {
   findSession,
   openSavedSession,
   SessionNotFound,
-  workspaceChangeNotice,
   type AgentSession,
   type CustomCommand,
   type SavedSession,
@@ -265,12 +264,13 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
  * its tool-history mode unless --tool-history said otherwise) and replays it compactly.
  */
 async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
+  const before = deps.app.transcript.segments.length;
   await deps.session.resume(saved);
+  // What the runtime said while resuming (another workspace, say) would go with the cleared
+  // transcript: shown again below the replay.
+  const said = deps.app.transcript.segments.slice(before);
   showResumed(saved, deps);
-  // The runtime's notice went with the cleared transcript: shown again below the replay.
-  const cwd = saved.projection.cwd;
-  const moved = cwd === undefined ? undefined : workspaceChangeNotice(cwd, deps.workspaceRoot);
-  if (moved) deps.app.info(moved);
+  for (const segment of said) deps.app.transcript.add(segment);
 }
 
 /** Replays a resumed session into a cleared transcript and seeds the prompt history with it. */
