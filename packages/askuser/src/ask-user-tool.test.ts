@@ -1,7 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { allowAll, type ToolContext } from '@agent/tools';
+import { ManualPerson, answerAtOnce, type AnyPersonRequest, type ToolContext } from '@agent/tools';
 import { createAskUserTool } from './ask-user-tool';
-import { AskUserBroker, type PendingQuestionnaire } from './broker';
 import { QuestionnaireModel, type QuestionnaireAction } from './questionnaire-model';
 
 const tool = createAskUserTool();
@@ -13,24 +12,30 @@ const twoQuestions = {
   ],
 };
 
-function context(askUser: ToolContext['askUser'], signal = new AbortController().signal) {
+function context(person: ToolContext['person'], signal = new AbortController().signal) {
   return {
     signal,
     workspaceRoot: '/tmp',
     toolCallId: 'call_1',
-    permissions: allowAll,
-    askUser,
+    person,
   } satisfies ToolContext;
 }
 
+/** The questionnaire a shown request carries. */
+function questionsOf(request: AnyPersonRequest) {
+  if (request.kind !== 'questionnaire')
+    throw new Error(`expected a questionnaire, got ${request.kind}`);
+  return request.payload.questionnaire;
+}
+
 /** A person at a card: each request is answered by dispatching `keys` to a real model. */
-function person(broker: AskUserBroker, keys: QuestionnaireAction[]) {
-  const seen: PendingQuestionnaire[] = [];
-  broker.onRequest((request) => {
+function person(broker: ManualPerson, keys: QuestionnaireAction[]) {
+  const seen: AnyPersonRequest[] = [];
+  broker.onShow((request) => {
     seen.push(request);
-    const model = new QuestionnaireModel(request.questionnaire);
+    const model = new QuestionnaireModel(questionsOf(request));
     for (const key of keys) model.dispatch(key);
-    setImmediate(() => broker.resolve(model.result!, request.id));
+    setImmediate(() => broker.answer(model.result!, request.id));
   });
   return seen;
 }
@@ -39,7 +44,7 @@ const type = (text: string): QuestionnaireAction => ({ type: 'insert', text });
 
 describe('ask_user execution', () => {
   it('returns predefined and typed answers in question order as the exact JSON result', async () => {
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     const seen = person(broker, [
       { type: 'down' },
       { type: 'enter' },
@@ -53,12 +58,12 @@ describe('ask_user execution', () => {
     );
     expect(result.isError).toBeUndefined();
     expect(result.summary).toBe('2 answers');
-    expect(seen[0]!.questionnaire).toEqual(twoQuestions);
-    expect(broker.hasPending()).toBe(false);
+    expect(questionsOf(seen[0]!)).toEqual(twoQuestions);
+    expect(broker.queue.pending).toEqual([]);
   });
 
   it('returns the answers completed before Esc with cancelled: true', async () => {
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     person(broker, [{ type: 'enter' }, { type: 'down' }, { type: 'escape' }]);
     const result = await tool.execute(twoQuestions, context(broker));
     expect(result.output).toBe('{"answers":["PostgreSQL"],"cancelled":true}');
@@ -67,41 +72,44 @@ describe('ask_user execution', () => {
   });
 
   it('rejects with the abort reason and leaves nothing pending when the turn is interrupted', async () => {
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     const shown: string[] = [];
-    broker.onRequest((request) => shown.push(request.id));
+    broker.onShow((request) => shown.push(request.id));
     const controller = new AbortController();
     const running = tool.execute(twoQuestions, context(broker, controller.signal));
-    expect(broker.hasPending()).toBe(true);
+    expect(broker.current).toBeDefined();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
     const reason = new Error('interrupted by Ctrl+C');
     controller.abort(reason);
     await expect(running).rejects.toBe(reason);
-    expect(broker.pending).toBeUndefined();
+    expect(broker.current).toBeUndefined();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
-    expect(broker.resolve({ answers: ['late'], cancelled: false }, shown[0])).toBe(false);
+    expect(broker.answer({ answers: ['late'], cancelled: false }, shown[0])).toBe(false);
   });
 
   it('rejects a second concurrent questionnaire at once with an error result', async () => {
-    const broker = new AskUserBroker();
-    const shown: PendingQuestionnaire[] = [];
-    broker.onRequest((request) => shown.push(request));
+    const broker = new ManualPerson();
+    const shown: AnyPersonRequest[] = [];
+    broker.onShow((request) => shown.push(request));
     const first = tool.execute(twoQuestions, context(broker));
     const second = await tool.execute(twoQuestions, { ...context(broker), toolCallId: 'call_2' });
     expect(second.isError).toBe(true);
     expect(second.output).toMatch(/^ask_user failed: another questionnaire is already waiting/);
     expect(shown).toHaveLength(1);
-    broker.resolve({ answers: ['PostgreSQL', 'REST'], cancelled: false });
+    broker.answer({ answers: ['PostgreSQL', 'REST'], cancelled: false });
     await expect(first).resolves.toMatchObject({
       output: '{"answers":["PostgreSQL","REST"],"cancelled":false}',
     });
   });
 
   it('gives a clear error result instead of waiting when no one can answer', async () => {
-    const withoutRequester = await tool.execute(twoQuestions, context(undefined));
+    const withoutRequester = await tool.execute(twoQuestions, context(answerAtOnce({})));
     expect(withoutRequester.isError).toBe(true);
     expect(withoutRequester.output).toMatch(/not available here/);
-    const withoutUi = await tool.execute(twoQuestions, context(new AskUserBroker()));
+    const failing = answerAtOnce({
+      questionnaire: () => Promise.reject(new Error('no questionnaire UI is attached')),
+    });
+    const withoutUi = await tool.execute(twoQuestions, context(failing));
     expect(withoutUi).toMatchObject({ isError: true });
     expect(withoutUi.output).toMatch(/no questionnaire UI/);
   });

@@ -1,4 +1,4 @@
-import { defineTool, summaryHeadline, type Tool, type ToolResult } from '@agent/tools';
+import { askPerson, defineTool, summaryHeadline, type Tool, type ToolResult } from '@agent/tools';
 import { askUserInputSchema, type AskUserInput } from './schema';
 
 /** The tool's name as advertised to every provider. */
@@ -13,7 +13,7 @@ const DESCRIPTION = [
   'If "cancelled" is true the person dismissed the questionnaire and "answers" holds only the questions answered before that: do not ask the same thing again in this turn.',
 ].join(' ');
 
-/** Creates the `ask_user` tool. It asks through `ctx.askUser` and refuses where there is none. */
+/** Creates the `ask_user` tool. It asks through the person channel; refused where nobody answers. */
 export function createAskUserTool(): Tool<AskUserInput> {
   return defineTool({
     name: ASK_USER_TOOL_NAME,
@@ -29,7 +29,7 @@ export function createAskUserTool(): Tool<AskUserInput> {
       return count === 1 ? `ask: ${head}` : `ask ${count} questions: ${head}`;
     },
     async execute(input, ctx): Promise<ToolResult> {
-      if (!ctx.askUser) {
+      if (!ctx.person.canAnswer('questionnaire')) {
         return {
           output:
             'ask_user is not available here: nobody can answer questions in this run. Proceed with the context you have and state your assumptions.',
@@ -46,8 +46,14 @@ export function createAskUserTool(): Tool<AskUserInput> {
       partial([], []);
       let result;
       try {
-        result = await ctx.askUser.ask(questionnaire, ctx.signal, (progress) =>
-          partial(progress.answers.slice(0, total), progress.custom),
+        result = await askPerson(
+          ctx.person,
+          'questionnaire',
+          {
+            questionnaire,
+            onProgress: (progress) => partial(progress.answers.slice(0, total), progress.custom),
+          },
+          { signal: ctx.signal, toolCallId: ctx.toolCallId },
         );
       } catch (error) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? error;

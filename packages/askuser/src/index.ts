@@ -7,12 +7,6 @@ export {
   interruptedOutput,
 } from './ask-user-tool';
 export {
-  AskUserBroker,
-  AskUserBusyError,
-  type PendingQuestionnaire,
-  type QuestionnaireSettlement,
-} from './broker';
-export {
   FREE_FORM_LABEL,
   QuestionnaireModel,
   type QuestionnaireAction,

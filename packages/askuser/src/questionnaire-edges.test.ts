@@ -1,6 +1,5 @@
-import { allowAll, validateToolInput, type ToolContext } from '@agent/tools';
+import { ManualPerson, validateToolInput, type ToolContext } from '@agent/tools';
 import { createAskUserTool } from './ask-user-tool';
-import { AskUserBroker } from './broker';
 import { QuestionnaireModel, type QuestionnaireAction } from './questionnaire-model';
 
 const tool = createAskUserTool();
@@ -88,24 +87,24 @@ describe('going back (Shift+Tab, or Left on an empty draft)', () => {
 });
 
 describe('the ask_user tool reports progress and typed answers', () => {
-  function context(broker: AskUserBroker, signal: AbortSignal, partials: unknown[]): ToolContext {
+  function context(broker: ManualPerson, signal: AbortSignal, partials: unknown[]): ToolContext {
     return {
       signal,
       workspaceRoot: '/tmp',
       toolCallId: 'c1',
-      permissions: allowAll,
-      askUser: broker,
+      person: broker,
       reportPartial: (output, details) => partials.push({ output, details }),
     };
   }
 
   it('reports the answers given so far, so an interrupt can pair them with the call', async () => {
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     const partials: unknown[] = [];
     const controller = new AbortController();
-    broker.onRequest((request) => {
+    broker.onShow((request) => {
       setImmediate(() => {
-        broker.progress(request.id, { answers: ['TypeScript'], custom: [false] });
+        if (request.kind !== 'questionnaire') throw new Error(request.kind);
+        request.payload.onProgress?.({ answers: ['TypeScript'], custom: [false] });
         controller.abort(new Error('interrupted by the person'));
       });
     });
@@ -116,14 +115,14 @@ describe('the ask_user tool reports progress and typed answers', () => {
       output: '{"answers":["TypeScript"],"cancelled":true,"interrupted":true}',
       details: { custom: [false] },
     });
-    expect(broker.hasPending()).toBe(false);
+    expect(broker.queue.pending).toEqual([]);
   });
 
   it('returns which answers were typed as details the model never sees', async () => {
-    const broker = new AskUserBroker();
-    broker.onRequest((request) =>
+    const broker = new ManualPerson();
+    broker.onShow((request) =>
       setImmediate(() =>
-        broker.resolve(
+        broker.answer(
           { answers: ['Go', 'SQLite'], cancelled: false, custom: [true, false] },
           request.id,
         ),

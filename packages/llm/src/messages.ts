@@ -15,6 +15,11 @@ export interface ToolActivity {
    * retains its output. When the arguments were not valid JSON, the raw text as a string.
    */
   input: unknown;
+  /**
+   * The model's exact argument text, sent back to it in later requests of this session; absent
+   * when memory shortened the input, and in sessions read back from a file.
+   */
+  arguments?: string;
   status: ToolStatus;
   /** One-line status, the fallback result text once raw output is gone. */
   summary: string;

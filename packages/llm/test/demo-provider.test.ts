@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import {
   ToolRegistry,
   createWorkspaceTools,
-  type AskUserRequester,
+  type Questionnaire,
   type PermissionRequest,
 } from '@agent/tools';
 import {
@@ -16,7 +16,7 @@ import {
   type Message,
 } from '../src';
 import { DEMO_QUESTIONS, DemoProvider } from '../src/providers/demo';
-import { askTool, Effects, RecordingPermissions } from './support/test-tools';
+import { askTool, asker, Effects, RecordingPermissions } from './support/test-tools';
 
 let workspace: string;
 
@@ -42,7 +42,7 @@ function run(prompt: string, overrides: Partial<LoopOptions> = {}, history: Mess
     history: [...history, { role: 'user', text: prompt }],
     workspaceRoot: workspace,
     signal: new AbortController().signal,
-    permissions: new RecordingPermissions(),
+    person: new RecordingPermissions(),
     onEvent: (event) => {
       if (event.type === 'text_delta') deltas.push(event.text);
     },
@@ -70,7 +70,7 @@ describe('demo provider', () => {
 
   it('"fix" writes through the permission card; a denial changes nothing', async () => {
     const denying = new RecordingPermissions(() => ({ kind: 'deny', reason: 'not now' }));
-    const { result } = run('please fix the bug', { permissions: denying });
+    const { result } = run('please fix the bug', { person: denying });
     const { messages } = await result;
     expect(denying.requests.map((r: PermissionRequest) => r.toolName)).toEqual(['write_file']);
     expect(denying.requests[0]!.preview).toBeDefined();
@@ -94,13 +94,11 @@ describe('demo provider', () => {
 
   it('asks a two-question questionnaire and answers with the exact answers', async () => {
     const asked: unknown[] = [];
-    const requester: AskUserRequester = {
-      ask: async (questionnaire) => {
-        asked.push(questionnaire);
-        return { answers: ['Go', 'my own: property tests'], cancelled: false };
-      },
-    };
-    const { result } = run('Help me plan the service', { askUser: requester });
+    const requester = asker(async (questionnaire: Questionnaire) => {
+      asked.push(questionnaire);
+      return { answers: ['Go', 'my own: property tests'], cancelled: false };
+    });
+    const { result } = run('Help me plan the service', { person: requester });
     const { messages } = await result;
     expect(asked).toEqual([{ questions: DEMO_QUESTIONS }]);
     expect(DEMO_QUESTIONS).toHaveLength(2);
@@ -108,7 +106,7 @@ describe('demo provider', () => {
     expect(answer).toContain('-> Go');
     expect(answer).toContain('-> my own: property tests');
 
-    const later = run('plan it again', { askUser: requester }, [
+    const later = run('plan it again', { person: requester }, [
       { role: 'user', text: 'hello' },
       { role: 'assistant', text: 'hi', toolCalls: [] },
     ]);

@@ -2,7 +2,7 @@ import type { StreamEvent } from '../src';
 import { aborted, call, reply, text } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
 import os from 'node:os';
-import { defineTool, runShellTool } from '@agent/tools';
+import { answerAtOnce, defineTool, runShellTool } from '@agent/tools';
 import { z } from 'zod';
 import { Effects, echoTool, waitTool, writeTool } from './support/test-tools';
 
@@ -102,13 +102,13 @@ describe('runToolLoop interruption', () => {
       [reply('', call('c1', 'write', { path: 'a', content: 'b' }))],
       [writeTool(effects)],
       {
-        permissions: {
-          request: async (_request, signal) => {
+        person: answerAtOnce({
+          approval: async ({ signal }) => {
             asked();
             await aborted(signal);
             throw new Error('aborted');
           },
-        },
+        }),
       },
     );
     await asking;

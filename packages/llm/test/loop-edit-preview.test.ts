@@ -22,7 +22,7 @@ describe('edits are planned before the person is asked', () => {
         reply('I will read the file first'),
       ],
       [editFileTool()],
-      { permissions, workspaceRoot: workspace },
+      { person: permissions, workspaceRoot: workspace },
     );
     await h.result;
     expect(permissions.requests).toEqual([]);
@@ -40,7 +40,7 @@ describe('edits are planned before the person is asked', () => {
         reply('done'),
       ],
       [editFileTool(), writeFileTool()],
-      { permissions, workspaceRoot: workspace },
+      { person: permissions, workspaceRoot: workspace },
     );
     await h.result;
     expect(permissions.requests).toHaveLength(1);

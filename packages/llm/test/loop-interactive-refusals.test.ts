@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type Questionnaire, type Tool } from '@agent/tools';
 import { call, reply } from '@agent/testkit';
 import { resultsIn, startLoop } from './support/run';
-import { Effects, askTool, echoTool, firstOptionAsker } from './support/test-tools';
+import { Effects, askTool, asker, echoTool, firstOptionAsker } from './support/test-tools';
 
 const questions = {
   questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }],
@@ -21,7 +21,7 @@ describe('precedence is decided after validation and the budget check', () => {
         reply('ok'),
       ],
       [askTool(effects), echoTool(effects)],
-      { askUser: firstOptionAsker },
+      { person: firstOptionAsker },
     );
     await h.result;
     expect(effects.log).toEqual(['echo:x']);
@@ -39,7 +39,7 @@ describe('precedence is decided after validation and the budget check', () => {
         reply('ok'),
       ],
       [askTool(effects), echoTool(effects)],
-      { askUser: firstOptionAsker, maxInteractive: 1 },
+      { person: firstOptionAsker, maxInteractive: 1 },
     );
     await h.result;
     expect(effects.log).toEqual(['ask', 'echo:y']);
@@ -73,12 +73,10 @@ describe('a soft stop pending before the batch', () => {
       [askTool(effects)],
       {
         softStop: soft.signal,
-        askUser: {
-          ask: async (q: Questionnaire) => {
-            asked++;
-            return { answers: [q.questions[0]!.options[0]!], cancelled: false };
-          },
-        },
+        person: asker(async (q: Questionnaire) => {
+          asked++;
+          return { answers: [q.questions[0]!.options[0]!], cancelled: false };
+        }),
       },
     );
     const result = await h.result;
@@ -99,7 +97,7 @@ describe('a rejected ask_user call keeps no unbounded input', () => {
     const h = startLoop(
       [reply('', call('a1', 'ask_user', { questions: huge })), reply('ok')],
       [askTool(effects)],
-      { askUser: firstOptionAsker, toolHistory: 'off' },
+      { person: firstOptionAsker, toolHistory: 'off' },
     );
     const result = await h.result;
     const [ask] = result.messages[0]!.toolCalls;
@@ -118,7 +116,7 @@ describe('a rejected ask_user call keeps no unbounded input', () => {
     const h = startLoop(
       [reply('', call('a1', 'ask_user', `{"questions": ${'['.repeat(20_000)}`)), reply('ok')],
       [askTool(effects)],
-      { askUser: firstOptionAsker },
+      { person: firstOptionAsker },
     );
     const result = await h.result;
     expect(String(result.messages[0]!.toolCalls[0]!.input).length).toBeLessThan(4300);
@@ -149,7 +147,7 @@ describe('an interrupt while an interactive tool waits', () => {
     const h = startLoop(
       [reply('', call('a1', 'ask_user', { questions: [1, 2] })), reply('never')],
       [partialAsker(() => controller.abort(new Error('stop')))],
-      { askUser: firstOptionAsker, toolHistory: 'off', signal: controller.signal },
+      { person: firstOptionAsker, toolHistory: 'off', signal: controller.signal },
     );
     const result = await h.result;
     expect(result.reason).toBe('interrupted');

@@ -4,8 +4,10 @@ import {
   Effects,
   RecordingPermissions,
   askTool,
+  asker,
   echoTool,
   firstOptionAsker,
+  firstOptions,
   writeTool,
 } from './support/test-tools';
 
@@ -32,7 +34,7 @@ describe('interactive tool rules', () => {
         reply('Using PostgreSQL with REST.'),
       ],
       [writeTool(effects), askTool(effects), echoTool(effects)],
-      { askUser: firstOptionAsker, permissions },
+      { person: asker(firstOptions, permissions) },
     );
     const result = await h.result;
     expect(effects.log).toEqual(['ask']);
@@ -57,7 +59,7 @@ describe('interactive tool rules', () => {
         reply('fine'),
       ],
       [askTool(effects)],
-      { askUser: firstOptionAsker, maxInteractive: 2 },
+      { person: firstOptionAsker, maxInteractive: 2 },
     );
     await h.result;
     expect(effects.log).toEqual(['ask', 'ask']);
@@ -74,13 +76,13 @@ describe('interactive tool rules', () => {
     const first = startLoop(
       [reply('', call('a1', 'ask_user', questions)), reply('asked once')],
       [askTool(effects)],
-      { askUser: firstOptionAsker, maxInteractive: 1 },
+      { person: firstOptionAsker, maxInteractive: 1 },
     );
     const firstResult = await first.result;
     const second = startLoop(
       [reply('', call('b1', 'ask_user', questions)), reply('asked again')],
       [askTool(effects)],
-      { askUser: firstOptionAsker, maxInteractive: 1 },
+      { person: firstOptionAsker, maxInteractive: 1 },
       [
         { role: 'user', text: 'please help' },
         ...firstResult.messages,
@@ -101,7 +103,7 @@ describe('interactive tool rules', () => {
     const steps = Array.from({ length: 4 }, (_, i) =>
       reply('', call(`a${i}`, 'ask_user', questions)),
     );
-    const h = startLoop([...steps, reply('ok')], [askTool(effects)], { askUser: firstOptionAsker });
+    const h = startLoop([...steps, reply('ok')], [askTool(effects)], { person: firstOptionAsker });
     await h.result;
     expect(effects.log).toHaveLength(3);
     expect(resultsIn(h.provider.requests[4]!.messages)[3]!.output).toBe(
@@ -112,7 +114,7 @@ describe('interactive tool rules', () => {
     const disabled = startLoop(
       [reply('', call('a1', 'ask_user', questions)), reply('ok')],
       [askTool(none)],
-      { askUser: firstOptionAsker, maxInteractive: 0 },
+      { person: firstOptionAsker, maxInteractive: 0 },
     );
     await disabled.result;
     expect(none.log).toEqual([]);
@@ -128,7 +130,7 @@ describe('interactive tool rules', () => {
         reply('ok'),
       ],
       [askTool(effects)],
-      { askUser: firstOptionAsker, maxInteractive: 1 },
+      { person: firstOptionAsker, maxInteractive: 1 },
     );
     await h.result;
     expect(effects.log).toEqual(['ask']);
@@ -155,7 +157,7 @@ describe('interactive tool rules', () => {
     const h = startLoop(
       [reply('', call('a1', 'ask_user', input), call('e1', 'echo', { text: long })), reply('ok')],
       [askTool(effects), echoTool(effects)],
-      { askUser: firstOptionAsker, toolHistory: 'off' },
+      { person: firstOptionAsker, toolHistory: 'off' },
     );
     const result = await h.result;
     const [ask, echo] = result.messages[0]!.toolCalls;

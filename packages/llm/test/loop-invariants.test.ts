@@ -10,7 +10,8 @@ import {
   askTool,
   echoTool,
   failingTool,
-  firstOptionAsker,
+  asker,
+  firstOptions,
   writeTool,
 } from './support/test-tools';
 
@@ -97,9 +98,11 @@ describe('loop invariants', () => {
           [echoTool(effects), failingTool(), askTool(effects), writeTool(effects), ctrlC],
           {
             maxInteractive: s.maxInteractive,
-            askUser: s.hasAskUser ? firstOptionAsker : undefined,
-            permissions: new RecordingPermissions(() =>
-              s.deny ? { kind: 'deny', reason: 'no' } : { kind: 'allow' },
+            person: withQuestions(
+              s.hasAskUser,
+              new RecordingPermissions(() =>
+                s.deny ? { kind: 'deny', reason: 'no' } : { kind: 'allow' },
+              ),
             ),
             toolHistory: s.toolHistory,
             signal: controller.signal,
@@ -152,3 +155,8 @@ describe('loop invariants', () => {
     );
   });
 });
+
+/** The approvals `permissions` gives, and first-option answers when `asking`. */
+function withQuestions(asking: boolean, permissions: RecordingPermissions) {
+  return asking ? asker(firstOptions, permissions) : permissions;
+}

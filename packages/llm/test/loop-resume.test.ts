@@ -30,7 +30,7 @@ describe('resuming a turn cut off while a questionnaire was open', () => {
       [reply('Using PostgreSQL.')],
       [askTool(effects), echoTool(effects)],
       {
-        askUser: firstOptionAsker,
+        person: firstOptionAsker,
         resume: true,
       },
       cutOff(),

@@ -88,7 +88,7 @@ describe('runToolLoop', () => {
     const h = startLoop(
       [reply('', call('c1', 'write', { path: 'a.ts', content: 'x' })), reply('understood')],
       [writeTool(effects)],
-      { permissions },
+      { person: permissions },
     );
     const result = await h.result;
     expect(effects.log).toEqual([]);
@@ -125,7 +125,7 @@ describe('runToolLoop', () => {
         reply('understood'),
       ],
       [writeTool(new Effects())],
-      { permissions },
+      { person: permissions },
     );
     const result = await h.result;
     const [rule, policy, person] = resultsIn(h.provider.requests[1]!.messages);
@@ -156,7 +156,7 @@ describe('runToolLoop', () => {
         reply('done'),
       ],
       [echoTool(effects), writeTool(effects)],
-      { permissions },
+      { person: permissions },
     );
     await h.result;
     expect(permissions.requests.map((r) => r.toolName)).toEqual(['write']);
@@ -271,7 +271,7 @@ describe('runToolLoop', () => {
         reply('never requested'),
       ],
       [echoTool(effects)],
-      { softStop: softStop.signal, permissions: allowAll },
+      { softStop: softStop.signal, person: allowAll },
     );
     const result = await h.result;
     expect(result.reason).toBe('stopped');

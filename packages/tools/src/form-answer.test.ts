@@ -1,4 +1,4 @@
-import type { FormQuestion } from './ask-user-requester';
+import type { FormQuestion } from './form-question';
 import { checkFormAnswer } from './form-answer';
 import { boundText } from './workspace/head-tail-buffer';
 

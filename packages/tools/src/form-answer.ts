@@ -1,4 +1,4 @@
-import type { FormAnswer, FormQuestion } from './ask-user-requester';
+import type { FormAnswer, FormQuestion } from './form-question';
 
 /** Typed answers longer than this are refused, as `ask_user` refuses long custom answers. */
 export const MAX_FORM_TEXT_CHARS = 4000;

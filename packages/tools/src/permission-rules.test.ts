@@ -1,3 +1,4 @@
+import { answerAtOnce, askPerson } from './person';
 import { commandParts, decideByRules, parseRule, suggestRule, withRules } from './permission-rules';
 import type { PermissionRequest } from './permission';
 
@@ -72,17 +73,19 @@ describe('permission rules', () => {
 
   it('decide before the fallback is asked, and say which rule denied', async () => {
     const asked: string[] = [];
-    const requester = withRules(
+    const channel = withRules(
       () => [allow('run_shell(git status)'), deny('run_shell(git push)')],
-      { request: async (r) => (asked.push(r.subject!), { kind: 'allow' }) },
+      answerAtOnce({ approval: (r) => (asked.push(r.payload.subject!), { kind: 'allow' }) }),
     );
     const signal = new AbortController().signal;
-    expect(await requester.request(command('git status -s'), signal)).toEqual({ kind: 'allow' });
-    expect(await requester.request(command('git push origin'), signal)).toEqual({
+    const approve = (request: PermissionRequest) =>
+      askPerson(channel, 'approval', request, { signal });
+    expect(await approve(command('git status -s'))).toEqual({ kind: 'allow' });
+    expect(await approve(command('git push origin'))).toEqual({
       kind: 'deny',
       by: 'the deny rule run_shell(git push) (test)',
     });
-    expect(await requester.request(command('git log'), signal)).toEqual({ kind: 'allow' });
+    expect(await approve(command('git log'))).toEqual({ kind: 'allow' });
     expect(asked).toEqual(['git log']);
   });
 

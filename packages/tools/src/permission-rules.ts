@@ -1,4 +1,10 @@
-import type { PermissionDecision, PermissionRequest, PermissionRequester } from './permission';
+import type { PermissionDecision, PermissionRequest } from './permission';
+import type {
+  PersonAnswer,
+  PersonChannel,
+  PersonRequest,
+  PersonRequestKind,
+} from './person/person-request';
 
 /**
  * A permission rule, written as `tool` or `tool(pattern)`: `run_shell(npm test)` (a command
@@ -109,28 +115,34 @@ export function decideByRules(
 export type RememberRule = (rule: string, scope: 'session' | 'workspace' | 'user') => void;
 
 /**
- * A requester that applies `rules()` first (deny wins, then allow) and asks `fallback` (the
- * REPL's card, the headless policy) only when no rule decides; an "always" answer is handed to
- * `remember` (its rule, or the tool's name).
+ * The person channel with permission rules in front: an approval is decided by `rules()` first
+ * (deny wins, then allow), and reaches `channel` (the REPL's card, the headless policy) only when
+ * no rule decides; an "always" answer is handed to `remember` (its rule, or the tool's name).
+ * Every other kind of request passes through unchanged.
  */
 export function withRules(
   rules: () => readonly PermissionRule[],
-  fallback: PermissionRequester,
+  channel: PersonChannel,
   remember?: RememberRule,
-): PermissionRequester {
+): PersonChannel {
+  const approve = async (request: PersonRequest<'approval'>): Promise<PermissionDecision> => {
+    const rule = decideByRules(rules(), request.payload);
+    if (rule?.action === 'allow') return { kind: 'allow' };
+    if (rule?.action === 'deny') {
+      return { kind: 'deny', by: `the deny rule ${rule.text} (${rule.source})` };
+    }
+    const decision = await channel.ask(request);
+    if (decision.kind === 'allow' && decision.always) {
+      remember?.(decision.rule ?? request.payload.toolName, decision.scope ?? 'session');
+    }
+    return decision;
+  };
   return {
-    request: async (request, signal): Promise<PermissionDecision> => {
-      const rule = decideByRules(rules(), request);
-      if (rule?.action === 'allow') return { kind: 'allow' };
-      if (rule?.action === 'deny') {
-        return { kind: 'deny', by: `the deny rule ${rule.text} (${rule.source})` };
-      }
-      const decision = await fallback.request(request, signal);
-      if (decision.kind === 'allow' && decision.always) {
-        remember?.(decision.rule ?? request.toolName, decision.scope ?? 'session');
-      }
-      return decision;
-    },
+    canAnswer: (kind) => channel.canAnswer(kind),
+    ask: <K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> =>
+      request.kind === 'approval'
+        ? (approve(request as PersonRequest<'approval'>) as Promise<PersonAnswer<K>>)
+        : channel.ask(request),
   };
 }
 

@@ -42,16 +42,3 @@ export type PermissionDecision =
        */
       by?: string;
     };
-
-/**
- * Decides whether an `edit` or `exec` call may run. The REPL shows a card; headless applies its
- * policy at once. Must settle (or reject with the abort reason) when `signal` aborts.
- */
-export interface PermissionRequester {
-  request(request: PermissionRequest, signal: AbortSignal): Promise<PermissionDecision>;
-}
-
-/** Allows everything: for `--yes` and tests that are not about permissions. */
-export const allowAll: PermissionRequester = {
-  request: async () => ({ kind: 'allow' }),
-};

@@ -26,6 +26,12 @@ export interface AnsweredQuestionnaire extends QuestionnaireResult {
   custom?: boolean[];
 }
 
+/** The answers given so far while a questionnaire is open; `custom[i]`: answer i was typed. */
+export interface QuestionnaireProgress {
+  answers: string[];
+  custom: boolean[];
+}
+
 /** One answered question of a compact summary. */
 export interface SummaryItem {
   question: string;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { AskUserRequester } from './ask-user-requester';
-import type { PermissionRequester, RuleSubject } from './permission';
+import type { RuleSubject } from './permission';
+import type { PersonChannel } from './person/person-request';
 
 /** What a tool may do, deciding whether the person is asked first. */
 export type PermissionClass = 'read' | 'edit' | 'exec';
@@ -21,10 +21,11 @@ export interface ToolContext {
   workspaceRoot: string;
   /** The provider's id for the call being executed. */
   toolCallId: string;
-  /** Asks the person before an `edit` or `exec` action; nested loops (subagents) reuse it. */
-  permissions: PermissionRequester;
-  /** Present only where a person can answer questions (the REPL's primary agent). */
-  askUser?: AskUserRequester;
+  /**
+   * The one way to the person (approvals, questionnaires, forms), permission rules in front;
+   * nested loops (subagents) reuse it. `canAnswer` says which kinds reach anybody here.
+   */
+  person: PersonChannel;
   /** Reports progress to the UI; optional, tools must not depend on it. */
   onUpdate?: (update: ToolUpdate) => void;
   /**
@@ -63,7 +64,8 @@ export interface Tool<I = any> {
   permission: PermissionClass;
   /**
    * Needs a person at the keyboard (ask_user). The loop gives it precedence over other calls of
-   * the same model turn, applies the per-loop budget, and refuses it where no requester exists.
+   * the same model turn, applies the per-loop budget, and refuses it where nobody answers
+   * questionnaires.
    */
   interactive?: boolean;
   /**

@@ -1,4 +1,4 @@
-import { validateToolInput, type Tool } from '@agent/tools';
+import type { Tool } from '@agent/tools';
 import type { AssistantMessage, Message, ToolActivity } from '../messages';
 import { boundInput } from './bounds';
 import { cloneMessage } from './clone';
@@ -8,13 +8,11 @@ export type ToolHistoryMode = 'full' | 'off';
 
 /**
  * The input as turn memory keeps it: bounded per string field, unless the tool retains its output
- * and the input is valid for it (a questionnaire that can open; its schema bounds it). A rejected
- * call's input is bounded like any other.
+ * and the input is `valid` for it (a questionnaire that can open; its schema bounds it). A
+ * rejected call's input is bounded like any other.
  */
-export function memoryInput(tool: Tool | undefined, input: unknown): unknown {
-  return tool?.retainsOutput && validateToolInput(tool, input).ok
-    ? structuredClone(input)
-    : boundInput(input);
+export function memoryInput(tool: Tool | undefined, input: unknown, valid: boolean): unknown {
+  return tool?.retainsOutput && valid ? structuredClone(input) : boundInput(input);
 }
 
 /**

@@ -1,16 +1,13 @@
 import {
+  askPerson,
   ToolError,
-  validateToolArguments,
-  validateToolInput,
-  type AskUserRequester,
   type PermissionClass,
-  type PermissionRequester,
+  type PersonChannel,
   type Tool,
   type ToolContext,
   type ToolRegistry,
   type ToolResult,
 } from '@agent/tools';
-import type { ToolActivity } from '../messages';
 import { cloneActivity } from '../history/clone';
 import { abortable, attempt, errorMessage } from './abortable';
 import {
@@ -20,6 +17,8 @@ import {
   stoppedOutcome,
   type CallOutcome,
 } from './call-outcome';
+import type { ToolStatus } from '../messages';
+import type { CallState, ToolCall } from './tool-call';
 import type { LoopEvent } from './types';
 
 /** What executing one call needs from the loop. */
@@ -29,70 +28,40 @@ export interface CallEnvironment {
   signal: AbortSignal;
   /** The pending soft stop (Esc): an interactive call reached after it asks nobody. */
   softStop?: AbortSignal;
-  permissions: PermissionRequester;
-  askUser?: AskUserRequester;
+  /** The person channel, permission rules in front. */
+  person: PersonChannel;
   maxInteractive: number;
   /** Interactive calls already made in this loop; incremented here. */
   interactiveUsed: { count: number };
   emit: (event: LoopEvent) => void;
 }
 
-/** A one-line description of a call from the tool's `describe`, never throwing. */
-function describeCall(tool: Tool | undefined, name: string, input: unknown): string {
-  if (!tool?.describe) return name;
-  try {
-    const text = tool.describe(input);
-    return text && text.trim() ? text.trim() : name;
-  } catch {
-    return name;
-  }
-}
-
-/** The title of a call from its remembered input, when that input is valid for the tool. */
-export function titleFromMemory(tool: Tool | undefined, activity: ToolActivity): string {
-  if (!tool) return activity.name;
-  const valid = validateToolInput(tool, activity.input);
-  return describeCall(
-    valid.ok ? tool : undefined,
-    activity.name,
-    valid.ok ? valid.input : undefined,
-  );
-}
-
 /**
- * Runs one call through the loop boundary: find, validate, interactive rules, permission, execute.
- * Every path settles the activity exactly once and emits `tool_start` then `tool_end`; returns
- * the status so the caller can stop the batch after an interrupt.
+ * Runs one call from its record: interactive rules, permission, execute; it was validated when
+ * the model's response arrived. Every path settles the activity exactly once and emits
+ * `tool_start` then `tool_end`; returns the status so the caller can stop the batch after an
+ * interrupt.
  */
-export async function executeCall(
-  activity: ToolActivity,
-  rawArguments: string,
-  env: CallEnvironment,
-): Promise<ToolActivity['status']> {
-  const tool = env.registry.get(activity.name);
-  const validation = tool ? validateToolArguments(tool, rawArguments) : undefined;
-  const input = validation?.ok ? validation.input : activity.input;
-  const title = describeCall(validation?.ok ? tool : undefined, activity.name, input);
-  env.emit({ type: 'tool_start', activity: cloneActivity(activity), title });
-  const outcome = await decide(tool, validation, input, activity, env);
-  settleCall(activity, tool, title, outcome, env.emit);
+export async function executeCall(call: ToolCall, env: CallEnvironment): Promise<ToolStatus> {
+  env.emit({ type: 'tool_start', activity: cloneActivity(call.activity), title: call.title });
+  const outcome = await decide(call, env);
+  settleCall(call.activity, call.tool, call.title, outcome, env.emit);
+  moveTo(call, 'settled');
   return outcome.status;
 }
 
-async function decide(
-  tool: Tool | undefined,
-  validation: ReturnType<typeof validateToolArguments> | undefined,
-  input: unknown,
-  activity: ToolActivity,
-  env: CallEnvironment,
-): Promise<CallOutcome> {
-  if (!tool || !validation) {
-    const names = env.registry.names();
-    return errorOutcome(
-      `Unknown tool "${activity.name}". Available tools: ${names.length ? names.join(', ') : '(none)'}.`,
-    );
-  }
-  if (!validation.ok) return errorOutcome(validation.error);
+/**
+ * Records a call's new state. Front ends see it through the events (`tool_start`, `tool_end`)
+ * and through the person channel (a request names the call it is awaiting).
+ */
+export function moveTo(call: ToolCall, state: CallState): void {
+  call.state = state;
+}
+
+async function decide(call: ToolCall, env: CallEnvironment): Promise<CallOutcome> {
+  const { tool, validation, activity } = call;
+  if (!tool || !validation.ok) return errorOutcome(validation.ok ? '' : validation.error);
+  const input = validation.input;
   if (env.signal.aborted) return interruptedOutcome(tool.name);
   let partial: { output: string; details?: unknown } | undefined;
 
@@ -106,8 +75,7 @@ async function decide(
     signal: env.signal,
     workspaceRoot: env.workspaceRoot,
     toolCallId: activity.id,
-    permissions: env.permissions,
-    askUser: tool.interactive ? env.askUser : undefined,
+    person: env.person,
     onUpdate: (update) => env.emit({ type: 'tool_update', id: activity.id, update }),
     reportPartial: (output, details) => {
       if (!env.signal.aborted) partial = { output, details };
@@ -117,10 +85,12 @@ async function decide(
   const needed = await permissionOf(tool, input, ctx, env.signal);
   if (needed === 'aborted') return interruptedOutcome(tool.name);
   if (needed.permission !== 'read') {
-    const denied = await askPermission(tool, input, ctx, env, needed);
+    moveTo(call, 'awaiting_person');
+    const denied = await askPermission(call, input, ctx, env, needed);
     if (denied) return denied;
   }
 
+  moveTo(call, tool.interactive ? 'awaiting_person' : 'running');
   const running = attempt(() => tool.execute(input, ctx));
   const run = await abortable(running, env.signal);
   if (run.kind === 'aborted' || env.signal.aborted) {
@@ -165,12 +135,13 @@ async function permissionOf(
 
 /** Returns an outcome when the call must not run (denied, interrupted, failed), else undefined. */
 async function askPermission(
-  tool: Tool,
+  call: ToolCall,
   input: unknown,
   ctx: ToolContext,
   env: CallEnvironment,
   needed: { permission: PermissionClass; reason?: string },
 ): Promise<CallOutcome | undefined> {
+  const tool = call.tool!;
   let preview: string | undefined;
   if (tool.preview) {
     const previewed = await abortable(
@@ -186,18 +157,20 @@ async function askPermission(
   }
   const decision = await abortable(
     attempt(() =>
-      env.permissions.request(
+      askPerson(
+        env.person,
+        'approval',
         {
           toolCallId: ctx.toolCallId,
           toolName: tool.name,
           permission: needed.permission as 'edit' | 'exec',
-          title: describeCall(tool, tool.name, input),
+          title: call.title,
           ...(needed.reason === undefined ? {} : { reason: needed.reason }),
           input,
           preview,
           ...ruleSubjectOf(tool, input),
         },
-        env.signal,
+        { signal: env.signal, toolCallId: ctx.toolCallId },
       ),
     ),
     env.signal,
@@ -247,7 +220,7 @@ function deniedOutcome(
 
 /** Why an interactive call (valid input) must not ask anybody now, or undefined when it may. */
 function interactiveRefusal(tool: Tool, env: CallEnvironment): CallOutcome | undefined {
-  if (!env.askUser) {
+  if (!env.person.canAnswer('questionnaire')) {
     return errorOutcome(
       `${tool.name} is not available here: no person can answer questions in this session. Proceed with the context you have and state your assumptions.`,
     );
@@ -265,18 +238,12 @@ function interactiveRefusal(tool: Tool, env: CallEnvironment): CallOutcome | und
 
 /**
  * Whether this call would really open a questionnaire if run now: an interactive tool, input
- * valid, a requester present, no soft stop pending and budget left. Precedence is decided on
+ * valid, somebody to answer, no soft stop pending and budget left. Precedence is decided on
  * this, after validation and the budget check.
  */
-export function wouldAsk(
-  activity: ToolActivity,
-  rawArguments: string,
-  env: CallEnvironment,
-): boolean {
-  const tool = env.registry.get(activity.name);
-  if (!tool?.interactive) return false;
-  if (!validateToolArguments(tool, rawArguments).ok) return false;
-  if (!env.askUser || env.softStop?.aborted) return false;
+export function wouldAsk(call: ToolCall, env: CallEnvironment): boolean {
+  if (!call.tool?.interactive || !call.validation.ok) return false;
+  if (!env.person.canAnswer('questionnaire') || env.softStop?.aborted) return false;
   return env.interactiveUsed.count < env.maxInteractive;
 }
 

@@ -1,7 +1,8 @@
-import type { AssistantMessage, ToolActivity } from '../messages';
+import type { AssistantMessage } from '../messages';
 import { cloneActivity } from '../history/clone';
-import { executeCall, titleFromMemory, wouldAsk, type CallEnvironment } from './execute-call';
+import { executeCall, moveTo, wouldAsk, type CallEnvironment } from './execute-call';
 import { interruptedOutcome, settleCall } from './call-outcome';
+import { rememberedCall, type ToolCall } from './tool-call';
 
 /**
  * Runs the calls of one model response in order (adjacent `concurrent` calls together, their
@@ -12,35 +13,27 @@ import { interruptedOutcome, settleCall } from './call-outcome';
  * `interrupted` when the signal aborted; then every call not finished is settled as interrupted.
  */
 export async function runBatch(
-  message: AssistantMessage,
-  rawArguments: ReadonlyMap<string, string>,
+  calls: readonly ToolCall[],
   env: CallEnvironment,
 ): Promise<'done' | 'interrupted'> {
-  const calls = message.toolCalls;
-  const interactive =
-    calls.length > 1
-      ? calls.find((call) => wouldAsk(call, rawArguments.get(call.id) ?? '', env))
-      : undefined;
-  const precedence = interactive?.name;
+  const interactive = calls.length > 1 ? calls.find((call) => wouldAsk(call, env)) : undefined;
+  const precedence = interactive?.activity.name;
 
   for (let index = 0; index < calls.length;) {
     if (env.signal.aborted) break;
     const call = calls[index]!;
-    const tool = env.registry.get(call.name);
-    if (precedence && !tool?.interactive) {
+    if (precedence && !call.tool?.interactive) {
       skip(call, precedence, env);
       index++;
       continue;
     }
     // Adjacent calls of tools declared `concurrent` (subagent delegation) run together.
-    const group = precedence ? [call] : concurrentRun(calls, index, env);
-    const statuses = await Promise.all(
-      group.map((member) => executeCall(member, rawArguments.get(member.id) ?? '', env)),
-    );
+    const group = precedence ? [call] : concurrentRun(calls, index);
+    const statuses = await Promise.all(group.map((member) => executeCall(member, env)));
     index += group.length;
     if (statuses.includes('interrupted')) break;
   }
-  if (!env.signal.aborted && calls.every((call) => call.status !== 'pending')) return 'done';
+  if (!env.signal.aborted && calls.every((call) => call.state === 'settled')) return 'done';
   interruptPending(calls, env);
   return 'interrupted';
 }
@@ -54,34 +47,33 @@ export async function resumeBatch(
   message: AssistantMessage,
   env: CallEnvironment,
 ): Promise<'done' | 'interrupted'> {
-  for (const call of message.toolCalls) {
-    if (call.status !== 'pending' || env.signal.aborted) continue;
-    const raw = JSON.stringify(call.input ?? {});
-    if (!wouldAsk(call, raw, env)) continue;
-    const status = await executeCall(call, raw, env);
+  const open = message.toolCalls
+    .filter((activity) => activity.status === 'pending')
+    .map((activity) => rememberedCall(activity, env.registry));
+  for (const call of open) {
+    if (env.signal.aborted) break;
+    if (!wouldAsk(call, env)) continue;
+    const status = await executeCall(call, env);
     if (status === 'interrupted') break;
   }
-  interruptPending(message.toolCalls, env);
+  interruptPending(open, env);
   return env.signal.aborted ? 'interrupted' : 'done';
 }
 
-function concurrentRun(calls: ToolActivity[], start: number, env: CallEnvironment): ToolActivity[] {
-  const isConcurrent = (call: ToolActivity | undefined) =>
-    call !== undefined && env.registry.get(call.name)?.concurrent === true;
+function concurrentRun(calls: readonly ToolCall[], start: number): ToolCall[] {
+  const isConcurrent = (call: ToolCall | undefined) => call?.tool?.concurrent === true;
   if (!isConcurrent(calls[start])) return [calls[start]!];
   let end = start + 1;
   while (isConcurrent(calls[end])) end++;
   return calls.slice(start, end);
 }
 
-function skip(call: ToolActivity, interactiveName: string, env: CallEnvironment): void {
-  const tool = env.registry.get(call.name);
-  const title = titleFromMemory(tool, call);
-  env.emit({ type: 'tool_start', activity: cloneActivity(call), title });
+function skip(call: ToolCall, interactiveName: string, env: CallEnvironment): void {
+  env.emit({ type: 'tool_start', activity: cloneActivity(call.activity), title: call.title });
   settleCall(
-    call,
-    tool,
-    title,
+    call.activity,
+    call.tool,
+    call.title,
     {
       status: 'skipped',
       result: {
@@ -92,16 +84,23 @@ function skip(call: ToolActivity, interactiveName: string, env: CallEnvironment)
     },
     env.emit,
   );
+  moveTo(call, 'settled');
 }
 
-/** Settles every call still pending as interrupted (each gets exactly one result and `tool_end`). */
+/** Settles every call not yet settled as interrupted (each gets exactly one result and `tool_end`). */
 export function interruptPending(
-  calls: ToolActivity[],
-  env: Pick<CallEnvironment, 'registry' | 'emit'>,
+  calls: readonly ToolCall[],
+  env: Pick<CallEnvironment, 'emit'>,
 ): void {
   for (const call of calls) {
-    if (call.status !== 'pending') continue;
-    const tool = env.registry.get(call.name);
-    settleCall(call, tool, titleFromMemory(tool, call), interruptedOutcome(call.name), env.emit);
+    if (call.state === 'settled' || call.activity.status !== 'pending') continue;
+    settleCall(
+      call.activity,
+      call.tool,
+      call.title,
+      interruptedOutcome(call.activity.name),
+      env.emit,
+    );
+    moveTo(call, 'settled');
   }
 }

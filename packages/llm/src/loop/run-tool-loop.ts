@@ -1,12 +1,12 @@
-import type { AssistantMessage, Message, ToolActivity } from '../messages';
-import { boundString } from '../history/bounds';
+import type { AssistantMessage, Message } from '../messages';
 import { cloneMessage } from '../history/clone';
-import { finalizeTurnMemory, memoryInput } from '../history/memory';
+import { finalizeTurnMemory } from '../history/memory';
 import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
 import { collectTurn, type RawToolCall } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
 import { interruptPending, resumeBatch, runBatch } from './run-batch';
+import { prepareCall, type ToolCall } from './tool-call';
 import type { LoopEndReason, LoopEvent, LoopOptions, LoopResult } from './types';
 
 export const DEFAULT_MAX_ITERATIONS = 50;
@@ -32,8 +32,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     workspaceRoot: options.workspaceRoot,
     signal: options.signal,
     softStop: options.softStop,
-    permissions: options.permissions,
-    askUser: options.askUser,
+    person: options.person,
     maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
     interactiveUsed: { count: 0 },
     emit,
@@ -83,24 +82,24 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
 
     const interrupted = turn.stopReason === 'aborted' || options.signal.aborted;
     const failed = !interrupted && turn.stopReason === 'error';
-    const calls = failed ? [] : turn.calls;
+    // The loop boundary: each call is parsed and validated here, once.
+    const calls = (failed ? [] : turn.calls).map((call) => prepareCall(call, options.registry));
     if (turn.text || calls.length > 0) {
       const message = assistantMessage(options, turn.text, calls);
       if (turn.usage) message.usage = turn.usage;
       produced.push(message);
       emit({ type: 'assistant_message', message: cloneMessage(message) });
       if (interrupted) {
-        interruptPending(message.toolCalls, env);
+        interruptPending(calls, env);
         return end('interrupted');
       }
       if (calls.length > 0) {
-        const raw = new Map(calls.map((call) => [call.id, call.arguments]));
         // Tool results grow the next request: the o200k ranks load in slices while the tools run,
         // not in one block at the first count (a one-turn answer never loads them).
         if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
           void warmTokenizer();
         }
-        const outcome = await runBatch(message, raw, env);
+        const outcome = await runBatch(calls, env);
         if (outcome === 'interrupted') return end('interrupted');
         continue;
       }
@@ -121,24 +120,13 @@ function cutOff(history: readonly Message[]): AssistantMessage | undefined {
 function assistantMessage(
   options: LoopOptions,
   text: string,
-  calls: readonly RawToolCall[],
+  calls: readonly ToolCall[],
 ): AssistantMessage {
   return {
     role: 'assistant',
     text,
-    toolCalls: calls.map((call) => pendingActivity(options, call)),
+    toolCalls: calls.map((call) => call.activity),
     provider: options.provider.id,
     model: options.provider.model,
   };
-}
-
-function pendingActivity(options: LoopOptions, call: RawToolCall): ToolActivity {
-  const tool = options.registry.get(call.name);
-  let input: unknown;
-  try {
-    input = memoryInput(tool, JSON.parse(call.arguments.trim() === '' ? '{}' : call.arguments));
-  } catch {
-    input = boundString(call.arguments);
-  }
-  return { id: call.id, name: call.name, input, status: 'pending', summary: '' };
 }

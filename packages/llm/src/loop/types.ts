@@ -1,10 +1,4 @@
-import type {
-  AskUserRequester,
-  PermissionRequester,
-  ToolRegistry,
-  ToolResult,
-  ToolUpdate,
-} from '@agent/tools';
+import type { PersonChannel, ToolRegistry, ToolResult, ToolUpdate } from '@agent/tools';
 import type { ToolHistoryMode } from '../history/memory';
 import type { AssistantMessage, Message, ToolActivity, Usage } from '../messages';
 import type { Provider } from '../provider';
@@ -47,9 +41,11 @@ export interface LoopOptions {
   signal: AbortSignal;
   /** Stop at the next safe point (Esc): finish the current tool batch, start no new model call. */
   softStop?: AbortSignal;
-  permissions: PermissionRequester;
-  /** Present only where a person can answer questions. */
-  askUser?: AskUserRequester;
+  /**
+   * The one way to the person: approvals (permission rules in front), questionnaires where
+   * somebody can answer them (`canAnswer`), and whatever tools ask.
+   */
+  person: PersonChannel;
   /** Model calls per loop (default 50). */
   maxIterations?: number;
   /** Interactive tool calls per loop (default 3); 0 disables them. */

@@ -149,7 +149,7 @@ export async function runLoop(
     history,
     workspaceRoot: process.cwd(),
     signal,
-    permissions: allowAll,
+    person: allowAll,
     onEvent: (event) => events.push(event),
   });
   return { result, events };

@@ -33,7 +33,7 @@ export function startLoop(
     history,
     workspaceRoot: '/tmp',
     signal: controller.signal,
-    permissions: allowAll,
+    person: allowAll,
     onEvent: (event) => events.push(event),
     ...overrides,
   });

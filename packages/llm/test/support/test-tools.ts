@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import {
+  answerAtOnce,
+  askPerson,
   defineTool,
   ToolError,
-  type AskUserRequester,
+  type AnsweredQuestionnaire,
   type PermissionDecision,
   type PermissionRequest,
-  type PermissionRequester,
+  type PersonAnswer,
+  type PersonChannel,
+  type PersonRequest,
+  type PersonRequestKind,
   type Questionnaire,
   type Tool,
 } from '@agent/tools';
@@ -91,31 +96,56 @@ export function askTool(effects: Effects): Tool<Questionnaire> {
     describe: (input) => `ask ${input.questions.length} questions`,
     async execute(input, ctx) {
       effects.log.push('ask');
-      if (!ctx.askUser) return { output: 'no requester', isError: true };
-      const result = await ctx.askUser.ask(input, ctx.signal);
+      if (!ctx.person.canAnswer('questionnaire')) return { output: 'no requester', isError: true };
+      const result = await askPerson(
+        ctx.person,
+        'questionnaire',
+        { questionnaire: input },
+        { signal: ctx.signal, toolCallId: ctx.toolCallId },
+      );
       return { output: JSON.stringify(result), summary: `${result.answers.length} answers` };
     },
   });
 }
 
+/**
+ * A person who answers questionnaires with `ask` and approvals with `permissions` (allowed when
+ * absent).
+ */
+export function asker(
+  ask: (questionnaire: Questionnaire, signal: AbortSignal) => Promise<AnsweredQuestionnaire>,
+  permissions?: RecordingPermissions,
+): PersonChannel {
+  return answerAtOnce({
+    approval: (request) => (permissions ? permissions.ask(request) : { kind: 'allow' }),
+    questionnaire: (request) => ask(request.payload.questionnaire, request.signal),
+  });
+}
+
+/** Each question's first option. */
+export const firstOptions = async (questionnaire: Questionnaire) => ({
+  answers: questionnaire.questions.map((q) => q.options[0]!),
+  cancelled: false,
+});
+
 /** Answers every questionnaire with each question's first option. */
-export const firstOptionAsker: AskUserRequester = {
-  ask: async (questionnaire) => ({
-    answers: questionnaire.questions.map((q) => q.options[0]!),
-    cancelled: false,
-  }),
-};
+export const firstOptionAsker: PersonChannel = asker(firstOptions);
 
 /** Records permission requests and answers them with `decide`. */
-export class RecordingPermissions implements PermissionRequester {
+export class RecordingPermissions implements PersonChannel {
   readonly requests: PermissionRequest[] = [];
   constructor(
     private readonly decide: (r: PermissionRequest) => PermissionDecision = () => ({
       kind: 'allow',
     }),
   ) {}
-  async request(request: PermissionRequest): Promise<PermissionDecision> {
-    this.requests.push(request);
-    return this.decide(request);
+  canAnswer(kind: PersonRequestKind): boolean {
+    return kind === 'approval';
+  }
+  async ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> {
+    if (request.kind !== 'approval') throw new Error(`not an approval: ${request.kind}`);
+    const payload = request.payload as PermissionRequest;
+    this.requests.push(payload);
+    return this.decide(payload) as PersonAnswer<K>;
   }
 }

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { allowAll } from '../../permission';
+import { allowAll } from '../../person';
 import {
   ToolError,
   type Escalation,
@@ -34,7 +34,7 @@ export async function makeWorkspace(files: Record<string, string | Buffer> = {})
       signal,
       workspaceRoot: root,
       toolCallId: 'call-1',
-      permissions: allowAll,
+      person: allowAll,
     }),
     async write(relative, content) {
       const target = path.join(root, relative);

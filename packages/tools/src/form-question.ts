@@ -1,25 +1,3 @@
-import type { Questionnaire, QuestionnaireResult } from './questionnaire';
-
-/** The answers given so far while a questionnaire is open; `custom[i]`: answer i was typed. */
-export interface QuestionnaireProgress {
-  answers: string[];
-  custom: boolean[];
-}
-
-/**
- * The channel from an interactive tool to the person (implemented by the REPL). At most one
- * request is pending; a second is rejected at once. Aborting `signal` rejects with its reason
- * and leaves nothing pending. `onProgress`, when given, hears every change of the answers so
- * far (so an interrupted call can still report them).
- */
-export interface AskUserRequester {
-  ask(
-    questionnaire: Questionnaire,
-    signal: AbortSignal,
-    onProgress?: (progress: QuestionnaireProgress) => void,
-  ): Promise<QuestionnaireResult>;
-}
-
 /** How one field of a server's form is answered. */
 export type FormFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'multi-choice';
 
@@ -74,20 +52,7 @@ export interface UrlRequest {
   url: string;
 }
 
-/**
- * The channel from MCP servers' elicitation requests to the person (implemented by the REPL).
- * With no requester, every request is declined at once. Aborting `signal` rejects with its
- * reason and leaves nothing pending.
- */
-export interface ElicitationRequester {
-  /** Asks a form's questions (the questionnaire card); answers are checked with `checkFormAnswer`. */
-  askForm(form: FormQuestionnaire, signal: AbortSignal): Promise<FormOutcome>;
-  /**
-   * Shows the URL and asks the person before anything is opened; `accept` means the person
-   * agreed and the requester opened it (or showed it to be opened).
-   */
-  askUrl(
-    request: UrlRequest,
-    signal: AbortSignal,
-  ): Promise<{ action: 'accept' | 'decline' | 'cancel' }>;
+/** How the person answered a server's request to open a URL. */
+export interface UrlOutcome {
+  action: 'accept' | 'decline' | 'cancel';
 }

@@ -1,0 +1,50 @@
+import type {
+  AnyPersonRequest,
+  PersonAnswer,
+  PersonChannel,
+  PersonRequest,
+  PersonRequestKind,
+} from './person-request';
+
+/** How one kind of request is answered at once, with nobody to wait for. */
+export type ImmediateAnswers = {
+  [K in PersonRequestKind]?: (
+    request: PersonRequest<K>,
+  ) => PersonAnswer<K> | Promise<PersonAnswer<K>>;
+};
+
+/**
+ * A channel that never waits for a person (the headless policy, `--yes`, tests that are not
+ * about asking): each kind with an answer in `answers` gets it at once; every other kind is
+ * refused at once, as a front end with nobody at the keyboard must (see `refuseAtOnce`).
+ */
+export function answerAtOnce(answers: ImmediateAnswers): PersonChannel {
+  return {
+    canAnswer: (kind) => answers[kind] !== undefined,
+    ask: async <K extends PersonRequestKind>(request: PersonRequest<K>) => {
+      const answer = answers[request.kind] as
+        ((request: PersonRequest<K>) => PersonAnswer<K> | Promise<PersonAnswer<K>>) | undefined;
+      if (answer) return answer(request);
+      return refuseAtOnce(request as AnyPersonRequest) as PersonAnswer<K>;
+    },
+  };
+}
+
+/**
+ * What a request gets where nobody can answer it: an approval is denied, a server's form or URL
+ * is declined, a questionnaire fails (its tool tells the model to proceed on its own).
+ */
+export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequestKind> {
+  switch (request.kind) {
+    case 'approval':
+      return { kind: 'deny', by: 'this run, where nobody can approve calls' };
+    case 'form':
+    case 'url':
+      return { action: 'decline' };
+    case 'questionnaire':
+      throw new Error('nobody can answer questions in this run');
+  }
+}
+
+/** Allows every call; other kinds are refused at once: for `--yes` and tests not about asking. */
+export const allowAll: PersonChannel = answerAtOnce({ approval: () => ({ kind: 'allow' }) });

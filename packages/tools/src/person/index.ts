@@ -1,0 +1,4 @@
+export * from './person-request';
+export * from './person-queue';
+export * from './answer-at-once';
+export * from './manual-person';

@@ -1,0 +1,118 @@
+import {
+  type AnyPersonRequest,
+  type PersonAnswer,
+  type PersonChannel,
+  type PersonRequest,
+  type PersonRequestKind,
+} from './person-request';
+
+/**
+ * Shows one request and resolves with its answer. It must settle (reject with the reason) when
+ * the request's signal aborts: the queue stops listening once it hands the request over.
+ */
+export type PersonPresenter = (request: AnyPersonRequest) => Promise<unknown>;
+
+/** Refuses a second questionnaire while one is shown or waiting (ASK_USER.md §1); never queued. */
+export class QuestionnaireBusyError extends Error {
+  override name = 'QuestionnaireBusyError';
+}
+
+const ALL_KINDS: readonly PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url'];
+
+interface Entry {
+  request: AnyPersonRequest;
+  resolve(answer: unknown): void;
+  reject(reason: unknown): void;
+  release(): void;
+}
+
+/**
+ * One session's queue of requests to the person: at most one is shown (handed to `present`) at
+ * a time, across every kind; the next waits, unseen, until the shown one settles. A waiting
+ * request whose signal aborts leaves at once, never shown, rejected with the reason; a shown one
+ * ends when its presenter settles. No listener, entry or timer stays behind.
+ */
+export class PersonQueue implements PersonChannel {
+  private shown: Entry | undefined;
+  private readonly waiting: Entry[] = [];
+
+  constructor(
+    private readonly present: PersonPresenter,
+    private readonly kinds: readonly PersonRequestKind[] = ALL_KINDS,
+  ) {}
+
+  canAnswer(kind: PersonRequestKind): boolean {
+    return this.kinds.includes(kind);
+  }
+
+  /** The request shown now, then those waiting, in order. */
+  get pending(): AnyPersonRequest[] {
+    return [...(this.shown ? [this.shown] : []), ...this.waiting].map((entry) => entry.request);
+  }
+
+  ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> {
+    const any = request as AnyPersonRequest;
+    if (!this.canAnswer(any.kind)) {
+      return Promise.reject(new Error(`nobody here answers ${any.kind} requests`));
+    }
+    if (any.signal.aborted) return Promise.reject(any.signal.reason);
+    if (any.kind === 'questionnaire' && this.pending.some((r) => r.kind === 'questionnaire')) {
+      return Promise.reject(
+        new QuestionnaireBusyError(
+          'another questionnaire is already waiting for the user; wait for its answers before asking again',
+        ),
+      );
+    }
+    return new Promise<PersonAnswer<K>>((resolve, reject) => {
+      const onAbort = (): void => this.settle(entry, { error: any.signal.reason });
+      const entry: Entry = {
+        request: any,
+        resolve: resolve as (answer: unknown) => void,
+        reject,
+        release: () => any.signal.removeEventListener('abort', onAbort),
+      };
+      any.signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+      this.showNext();
+    });
+  }
+
+  /**
+   * Answers the waiting (not yet shown) requests that `match` picks, without showing them: an
+   * "always allow" answer covers the approvals queued behind it. Returns how many it answered.
+   */
+  answerWaiting(match: (request: AnyPersonRequest) => boolean, answer: unknown): number {
+    const picked = this.waiting.filter((entry) => match(entry.request));
+    for (const entry of picked) this.settle(entry, { answer });
+    return picked.length;
+  }
+
+  private showNext(): void {
+    if (this.shown) return;
+    const entry = this.waiting.shift();
+    if (!entry) return;
+    this.shown = entry;
+    entry.release();
+    let shown: Promise<unknown>;
+    try {
+      shown = this.present(entry.request);
+    } catch (error) {
+      shown = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    shown.then(
+      (answer) => this.settle(entry, { answer }),
+      (error: unknown) => this.settle(entry, { error }),
+    );
+  }
+
+  private settle(entry: Entry, outcome: { answer: unknown } | { error: unknown }): void {
+    const index = this.waiting.indexOf(entry);
+    if (index >= 0) this.waiting.splice(index, 1);
+    else if (this.shown === entry) this.shown = undefined;
+    else return;
+    entry.release();
+    if ('answer' in outcome) entry.resolve(outcome.answer);
+    else entry.reject(outcome.error);
+    this.showNext();
+  }
+}

@@ -1,0 +1,80 @@
+import type { FormOutcome, FormQuestionnaire, UrlOutcome, UrlRequest } from '../form-question';
+import type { PermissionDecision, PermissionRequest } from '../permission';
+import type { AnsweredQuestionnaire, Questionnaire, QuestionnaireProgress } from '../questionnaire';
+
+/** What the tool loop asks when an `ask_user` call opens. */
+export interface QuestionnaireAsk {
+  questionnaire: Questionnaire;
+  /**
+   * Hears every change of the answers given so far, so an interrupted call can still report them
+   * and the session can keep each answer as it is given.
+   */
+  onProgress?: (progress: QuestionnaireProgress) => void;
+}
+
+/** Each kind of request to the person: what it carries, and what answers it. */
+export interface PersonRequestKinds {
+  /** May this `edit` or `exec` call run? */
+  approval: { payload: PermissionRequest; answer: PermissionDecision };
+  /** `ask_user`'s questions; Esc answers `cancelled: true` with the answers completed. */
+  questionnaire: { payload: QuestionnaireAsk; answer: AnsweredQuestionnaire };
+  /** An MCP server's form (elicitation, form mode). */
+  form: { payload: FormQuestionnaire; answer: FormOutcome };
+  /** An MCP server asks the person to open a URL (elicitation, URL mode). */
+  url: { payload: UrlRequest; answer: UrlOutcome };
+}
+
+export type PersonRequestKind = keyof PersonRequestKinds;
+export type PersonAnswer<K extends PersonRequestKind> = PersonRequestKinds[K]['answer'];
+
+/** One blocking question to the person. */
+export interface PersonRequest<K extends PersonRequestKind = PersonRequestKind> {
+  /** Distinct per request, so a late answer to an older card is ignored. */
+  readonly id: string;
+  readonly kind: K;
+  /** The tool call this request belongs to; absent for a server's question between turns. */
+  readonly toolCallId?: string;
+  readonly payload: PersonRequestKinds[K]['payload'];
+  /** Aborting it withdraws the request: its promise rejects with the reason, nothing stays. */
+  readonly signal: AbortSignal;
+}
+
+/** Any one request, narrowed by its `kind`. */
+export type AnyPersonRequest = { [K in PersonRequestKind]: PersonRequest<K> }[PersonRequestKind];
+
+/**
+ * The one way core code reaches the person. Each front end has one implementation: the REPL's
+ * cards (one shown at a time, the rest waiting unseen), the headless policy (answers at once,
+ * never waits), an editor's requests, a test's script. `ask` resolves with the answer, once, or
+ * rejects: at once for a kind nobody here answers, with the signal's reason when it aborts.
+ */
+export interface PersonChannel {
+  /** Whether requests of this kind reach someone who can answer them (else they fail at once). */
+  canAnswer(kind: PersonRequestKind): boolean;
+  ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>>;
+}
+
+let nextId = 1;
+
+/** Builds a request with a fresh id and asks it. */
+export function askPerson<K extends PersonRequestKind>(
+  channel: PersonChannel,
+  kind: K,
+  payload: PersonRequestKinds[K]['payload'],
+  options: { signal: AbortSignal; toolCallId?: string },
+): Promise<PersonAnswer<K>> {
+  const request: PersonRequest<K> = {
+    id: `${kind}-${nextId++}`,
+    kind,
+    payload,
+    signal: options.signal,
+    ...(options.toolCallId === undefined ? {} : { toolCallId: options.toolCallId }),
+  };
+  return channel.ask(request);
+}
+
+/** The abort reason of `signal` as an Error. */
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error('interrupted');
+}
