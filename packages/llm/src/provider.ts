@@ -1,7 +1,11 @@
 import type { ToolSpec } from '@agent/tools';
 import type { Message, Usage } from './messages';
 
-/** Provider-neutral request: adapters translate it into their own wire shape. */
+/**
+ * Provider-neutral request, already prepared: `messages` come from the one history boundary
+ * (`prepareMessages`, which `buildRequest` applies): from the last checkpoint on, every call closed
+ * and paired, old results reduced. Adapters translate it into their own wire shape as it is.
+ */
 export interface ProviderRequest {
   system: string;
   messages: Message[];
@@ -41,6 +45,8 @@ export type StreamEvent =
 /**
  * A model endpoint. `stream` never throws and never hangs past an abort: every failure ends
  * the stream with an `end` event whose stopReason is `error` (with `error`) or `aborted`.
+ * The request it gets is prepared (see `ProviderRequest`): an adapter only maps it to its wire,
+ * rendering results and checkpoints with the history helpers, and holds no history policy.
  */
 export interface Provider {
   readonly id: string;

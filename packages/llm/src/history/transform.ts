@@ -2,18 +2,19 @@ import type { CheckpointMessage, Message, ToolActivity } from '../messages';
 import { ledgerText } from './ledger';
 
 /**
- * The one place where the pairing and fallback policy lives; every provider adapter builds its
- * tool results from these so that all providers see the same history.
+ * The one history boundary. `prepareMessages` prepares a request's history once (`buildRequest`
+ * calls it); the text helpers below are how every adapter renders the prepared history, so all
+ * providers see the same conversation. Adapters map; the policy lives here.
  */
 
 /**
  * The result text the model reads for one call: the exact output while it is known, else the
- * retained output, else a status line such as `[interrupted] run_shell: npm test`.
+ * retained output, else a status line such as `[interrupted] run_shell: npm test`. A blank text
+ * (some wires reject it) is replaced by the status line too.
  */
 export function toolResultText(activity: ToolActivity): string {
-  if (activity.output !== undefined) return activity.output;
-  if (activity.retainedOutput !== undefined) return activity.retainedOutput;
-  return statusLine(activity);
+  const text = activity.output ?? activity.retainedOutput;
+  return text?.trim() ? text : statusLine(activity);
 }
 
 /** `[status] name: summary`, the fallback once raw output is gone. */
@@ -71,7 +72,10 @@ export function checkpointText(checkpoint: CheckpointMessage | string): string {
   return ledger ? `${text}\n\n${ledger}` : text;
 }
 
-/** Messages ready for an adapter: cut at the last checkpoint, dangling calls closed. */
+/**
+ * The history of a provider request, prepared once at the boundary: cut at the last checkpoint,
+ * dangling calls closed. Adapters receive it prepared (see `Provider.stream`) and never repeat it.
+ */
 export function prepareMessages(messages: readonly Message[]): Message[] {
   return closeDanglingCalls(fromLastCheckpoint(messages));
 }

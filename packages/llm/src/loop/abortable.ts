@@ -1,42 +1,25 @@
+/**
+ * The one implementation of waiting under an AbortSignal, for the loop and the provider adapters
+ * alike: every wait ends the moment its signal aborts and leaves no listener or timer behind.
+ */
+
 /** How a raced promise settled. */
 export type Settled<T> =
   { kind: 'value'; value: T } | { kind: 'error'; error: unknown } | { kind: 'aborted' };
 
-/**
- * Waits for `promise` or the abort of `signal`, whichever comes first, and removes its listener
- * either way. A promise still running after an abort is left to settle on its own, its rejection
- * swallowed, so nothing of this wait stays pending.
- */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<Settled<T>> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.resolve({ kind: 'aborted' });
-  }
-  return new Promise<Settled<T>>((resolve) => {
-    const onAbort = (): void => resolve({ kind: 'aborted' });
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve({ kind: 'value', value });
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve({ kind: 'error', error });
-      },
-    );
-  });
+/** Successive waits raced against one signal; see `abortRace`. */
+export interface AbortRace {
+  race<T>(promise: Promise<T>): Promise<Settled<T>>;
+  dispose(): void;
 }
 
 /**
- * Like `abortable`, for many successive waits on one signal (every event of a stream): one abort
- * listener serves them all instead of one added and removed per wait. One wait at a time; call
- * `dispose` when done.
+ * Races many successive waits on one signal (every event of a stream): one abort listener serves
+ * them all. `race` settles `aborted` the moment the signal aborts (or at once if it has); a
+ * promise still running then is left to settle on its own, its rejection swallowed. One wait at a
+ * time; call `dispose` when done.
  */
-export function abortRace(signal: AbortSignal): {
-  race<T>(promise: Promise<T>): Promise<Settled<T>>;
-  dispose(): void;
-} {
+export function abortRace(signal: AbortSignal): AbortRace {
   let settleCurrent: ((settled: Settled<never>) => void) | undefined;
   const onAbort = (): void => settleCurrent?.({ kind: 'aborted' });
   signal.addEventListener('abort', onAbort, { once: true });
@@ -60,6 +43,30 @@ export function abortRace(signal: AbortSignal): {
       signal.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/** One wait: `promise` or the abort of `signal`, whichever comes first (an `abortRace` of one). */
+export async function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<Settled<T>> {
+  const waits = abortRace(signal);
+  try {
+    return await waits.race(promise);
+  } finally {
+    waits.dispose();
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Calls `fn` and turns a synchronous throw into a rejected promise. */

@@ -21,8 +21,9 @@ export interface RequestInput {
 }
 
 /**
- * The next provider request: history from the last checkpoint, dangling calls closed, and old tool
- * results pruned when the request would pass `reduceAt` of the window.
+ * The next provider request, prepared at the one history boundary: `prepareMessages` (history
+ * from the last checkpoint, dangling calls closed), then old tool results pruned when the request
+ * would pass `reduceAt` of the window. Adapters map what this returns and prepare nothing again.
  */
 export function buildRequest(input: RequestInput): ProviderRequest {
   const request: ProviderRequest = {

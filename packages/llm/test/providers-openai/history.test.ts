@@ -1,10 +1,11 @@
+import { prepareMessages } from '../../src/history';
 import type { Message } from '../../src/messages';
 import { toChatMessages } from '../../src/providers/openai-chat/chat-messages';
 import { toResponsesInput } from '../../src/providers/openai-responses/responses-input';
 import { toTextMessages } from '../../src/providers/text/text-messages';
 
 /** A resumed session: old turns, a checkpoint, a turn with a malformed call and one left pending. */
-const HISTORY: Message[] = [
+const SESSION: Message[] = [
   { role: 'user', text: 'old question' },
   { role: 'assistant', text: 'old answer', toolCalls: [] },
   { role: 'checkpoint', summary: 'We fixed the parser.' },
@@ -31,6 +32,9 @@ const HISTORY: Message[] = [
     ],
   },
 ];
+
+/** As the history boundary hands it to every adapter. */
+const HISTORY = prepareMessages(SESSION);
 
 const NOTE =
   'Summary of the earlier conversation (older messages were compacted):\n\nWe fixed the parser.';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
 import type { FakeServer, ScriptedTurn } from '@agent/testkit';
 import { z } from 'zod';
+import { prepareMessages } from '../../src/history';
 import { runToolLoop, type LoopEvent, type LoopResult } from '../../src/loop';
 import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';
 import type { Provider, ProviderRequest, StreamEvent } from '../../src/provider';
@@ -67,8 +68,9 @@ export function twoTurnScript(
   ];
 }
 
+/** A request as the history boundary prepares it (adapters receive nothing else). */
 export function request(messages: Message[], tools: ToolSpec[] = TOOLS): ProviderRequest {
-  return { system: SYSTEM, messages, tools };
+  return { system: SYSTEM, messages: prepareMessages(messages), tools };
 }
 
 export async function collect(

@@ -4,9 +4,9 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import { isErrorResult, statusLine, toolResultText } from '../../history';
+import { isErrorResult, toolResultText } from '../../history';
 import type { ProviderRequest } from '../../provider';
-import { toBlockTurns, toolInputObject } from '../shared';
+import { BLOCK_ROLES, toBlockTurns, toolInputObject } from '../shared';
 
 /** Default `max_tokens` (the Messages API requires one). */
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -17,12 +17,13 @@ export function defaultMaxTokens(model: string): number {
 }
 
 /**
- * Rebuilds neutral history as Messages API turns: each assistant turn is `[text?, tool_use...]`
+ * Prepared neutral history as Messages API turns: each assistant turn is `[text?, tool_use...]`
  * followed by one user turn that starts with a `tool_result` for every `tool_use`, in order.
  * Consecutive same-role turns are merged and blank text blocks are never sent.
  */
 export function toAnthropicMessages(messages: ProviderRequest['messages']): MessageParam[] {
   return toBlockTurns<ContentBlockParam>(messages, {
+    roles: BLOCK_ROLES,
     text: (value) => ({ type: 'text', text: value }),
     toolUse: (call, id) => ({
       type: 'tool_use',
@@ -33,7 +34,7 @@ export function toAnthropicMessages(messages: ProviderRequest['messages']): Mess
     toolResult: (call, id) => ({
       type: 'tool_result',
       tool_use_id: id,
-      content: toolResultText(call) || statusLine(call),
+      content: toolResultText(call),
       ...(isErrorResult(call) ? { is_error: true } : {}),
     }),
   });

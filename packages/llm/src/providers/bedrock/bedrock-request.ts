@@ -5,20 +5,21 @@ import type {
   Tool,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ToolSpec } from '@agent/tools';
-import { isErrorResult, statusLine, toolResultText } from '../../history';
+import { isErrorResult, toolResultText } from '../../history';
 import type { Message } from '../../messages';
 import type { ProviderRequest } from '../../provider';
-import { toBlockTurns, toolInputObject } from '../shared';
+import { BLOCK_ROLES, toBlockTurns, toolInputObject } from '../shared';
 
 type DocumentType = NonNullable<NonNullable<ContentBlock.ToolUseMember['toolUse']>['input']>;
 
 /**
- * Rebuilds neutral history as Converse messages: assistant `[{text}?, {toolUse}...]`, then one
+ * Prepared neutral history as Converse messages: assistant `[{text}?, {toolUse}...]`, then one
  * user message opening with a `toolResult` for every `toolUse`, in order. Same-role messages are
  * merged, blank text is never sent and no message is empty.
  */
 export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
   return toBlockTurns<ContentBlock>(messages, {
+    roles: BLOCK_ROLES,
     text: (value) => ({ text: value }),
     toolUse: (call, toolUseId) => ({
       toolUse: {
@@ -30,7 +31,7 @@ export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
     toolResult: (call, toolUseId) => ({
       toolResult: {
         toolUseId,
-        content: [{ text: toolResultText(call).trim() ? toolResultText(call) : statusLine(call) }],
+        content: [{ text: toolResultText(call) }],
         status: isErrorResult(call) ? 'error' : 'success',
       },
     }),

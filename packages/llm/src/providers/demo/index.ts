@@ -1,6 +1,7 @@
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
 import { contextBreakdown } from '../../context/breakdown';
 import { countTokens } from '../../context/tokens';
+import { sleep } from '../../loop/abortable';
 import { decideDemoMove } from './demo-script';
 
 export { decideDemoMove, DEMO_LABEL, DEMO_QUESTIONS, DEMO_NOTE_FILE } from './demo-script';
@@ -66,19 +67,10 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*\S*\s*|\s+/g) ?? [];
 }
 
-/** Waits `ms` (or just yields to the event loop); false when aborted. Leaves no timer behind. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (ok: boolean): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      resolve(ok);
-    };
-    const onAbort = (): void => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms`; false when aborted. */
+async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  await sleep(ms, signal);
+  return !signal.aborted;
 }
 
 /** The adapter entry point used by createProvider('demo', ...). */

@@ -84,17 +84,3 @@ export function classifyGenkitError(
   if (typeof after === 'number' && after >= 0) classified.retryAfterMs = after;
   return classified;
 }
-
-/** Waits `ms`, or until `signal` aborts; leaves no timer or listener behind. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

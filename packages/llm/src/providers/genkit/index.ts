@@ -5,7 +5,8 @@ import type { ToolSpec } from '@agent/tools';
 import type { Usage } from '../../messages';
 import type { Provider, ProviderOptions, StopReason, StreamEvent } from '../../provider';
 import { generateCallId, guardedProvider, type EndEvent } from '../shared';
-import { classifyGenkitError, CREDENTIAL, isRetryable, retryDelayMs, sleep } from './genkit-errors';
+import { sleep } from '../../loop/abortable';
+import { classifyGenkitError, CREDENTIAL, isRetryable, retryDelayMs } from './genkit-errors';
 import { toGenkitMessages } from './genkit-request';
 
 const instances = new Map<string, Genkit>();

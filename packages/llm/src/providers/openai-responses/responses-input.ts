@@ -1,17 +1,17 @@
 import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
 import type { ToolSpec } from '@agent/tools';
-import { checkpointText, prepareMessages, toolResultText } from '../../history';
+import { checkpointText, toolResultText } from '../../history';
 import type { Message } from '../../messages';
 import { argumentsJson } from '../openai-chat/chat-messages';
 
 /**
- * Neutral history as stateless Responses input: user and checkpoint notes as user messages,
+ * Prepared neutral history as stateless Responses input: user and checkpoint notes as user messages,
  * assistant text as an assistant message item, each call as a function_call item, then one
  * function_call_output per call, in order.
  */
 export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  for (const message of prepareMessages(messages)) {
+  for (const message of messages) {
     if (message.role === 'user') {
       items.push({ type: 'message', role: 'user', content: message.text });
     } else if (message.role === 'checkpoint') {

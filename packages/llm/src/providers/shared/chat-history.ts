@@ -1,9 +1,9 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { checkpointText, prepareMessages } from '../../history';
+import { checkpointText } from '../../history';
 import type { AssistantMessage, Message } from '../../messages';
 
 /**
- * Neutral history as Chat Completions messages: `system` first (when not empty), user text and
+ * Prepared neutral history as Chat Completions messages: `system` first (when not empty), user text and
  * checkpoints as user messages, assistant turns without calls as plain text; `withCalls`
  * renders an assistant turn that called tools, and its results, as the transport carries them.
  */
@@ -14,7 +14,7 @@ export function toChatHistory(
 ): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (system) out.push({ role: 'system', content: system });
-  for (const message of prepareMessages(messages)) {
+  for (const message of messages) {
     if (message.role === 'user') {
       out.push({ role: 'user', content: message.text });
     } else if (message.role === 'checkpoint') {

@@ -1,98 +1,193 @@
 import type { ProviderError, StreamEvent } from '../../provider';
-import { ABORTED, AbortRace } from './abort-race';
+import { abortRace, type AbortRace } from '../../loop/abortable';
+import type { StreamReader } from './stream-reader';
 
 export type EndEvent = Extract<StreamEvent, { type: 'end' }>;
 
-/** Mutable facts a stream body shares with its guard. */
+/** Mutable facts a stream shares with its guard. */
 export interface StreamState {
   /** Set once the response has begun, so a dropped connection counts as a cut stream. */
   streaming: boolean;
 }
 
-type BodyIterator = AsyncIterator<StreamEvent, EndEvent | void>;
-
 /**
- * A stream body: yields events (never `end`) and returns its own ending, or throws. It may be an
- * async generator function, or an async function that connects and then returns the iterator
- * (one layer fewer per event on long streams).
+ * An open response: the wire's items and the reader that translates them. What the items'
+ * iterator returns when it is done reaches `reader.finish`.
  */
-export type StreamBody = (state: StreamState) => BodyIterator | Promise<BodyIterator>;
-
-/**
- * Runs a stream body under the Provider contract: never throws, ends with exactly one `end`
- * event, stops waiting the moment `signal` aborts (ending `aborted`) and closes the body.
- * A body that returns nothing ends with `stop`; a thrown error goes through `classify`.
- */
-export function guardStream(
-  signal: AbortSignal,
-  body: StreamBody,
-  classify: (error: unknown, state: StreamState) => ProviderError,
-): AsyncIterableIterator<StreamEvent> {
-  return new GuardedStream(signal, body, classify);
+export interface Connection<T, R = void> {
+  source: AsyncIterable<T> | AsyncIterator<T, R>;
+  reader: StreamReader<T, R>;
 }
 
-class GuardedStream implements AsyncIterableIterator<StreamEvent> {
+/** Connects (setting `state.streaming` once the response began), or ends before any request. */
+export type Connect<T, R = void> = (
+  state: StreamState,
+) => Connection<T, R> | EndEvent | Promise<Connection<T, R> | EndEvent>;
+
+/** A stream body's iterator: yields neutral events and returns its own ending (or nothing). */
+export type EventBody = AsyncIterator<StreamEvent, EndEvent | void>;
+
+/**
+ * The one guard of the Provider contract, for every adapter: never throws, ends with exactly one
+ * `end` event, stops waiting the moment `signal` aborts (ending `aborted`) and closes the source.
+ * A failure the reader cannot end itself goes through `classify`. One async step per wire item.
+ */
+export function guardStream<T, R = void>(
+  signal: AbortSignal,
+  connect: Connect<T, R>,
+  classify: (error: unknown, state: StreamState) => ProviderError,
+): AsyncIterableIterator<StreamEvent> {
+  return new GuardedStream(signal, connect, classify);
+}
+
+/**
+ * A body that already yields neutral events (an async generator), as a connection: a yielded
+ * `end` ends the stream, else the body's return value does, else `stop`.
+ */
+export function eventBody(body: EventBody): Connection<StreamEvent, EndEvent | void> {
+  return { source: body, reader: new EventReader() };
+}
+
+class EventReader implements StreamReader<StreamEvent, EndEvent | void> {
+  private ending: EndEvent | undefined;
+
+  push(event: StreamEvent): StreamEvent[] {
+    if (event.type !== 'end') return [event];
+    this.ending = event;
+    return [];
+  }
+
+  isComplete(): boolean {
+    return this.ending !== undefined;
+  }
+
+  finish(returned?: EndEvent | void): { events: StreamEvent[]; end: EndEvent } {
+    return { events: [], end: this.ending ?? returned ?? { type: 'end', stopReason: 'stop' } };
+  }
+
+  fail(): { events: StreamEvent[] } {
+    return { events: [] };
+  }
+}
+
+const ABORTED: EndEvent = { type: 'end', stopReason: 'aborted' };
+
+class GuardedStream<T, R> implements AsyncIterableIterator<StreamEvent> {
   private readonly state: StreamState = { streaming: false };
-  private readonly abort: AbortRace;
-  private inner: BodyIterator | undefined;
+  private waits: AbortRace | undefined;
+  private items: AsyncIterator<T, R> | undefined;
+  private reader: StreamReader<T, R> | undefined;
+  private queue: StreamEvent[] = [];
+  private head = 0;
+  private ending: EndEvent | undefined;
   private started = false;
   private done = false;
-  private innerFinished = false;
+  private sourceOpen = false;
 
   constructor(
     private readonly signal: AbortSignal,
-    private readonly body: StreamBody,
+    private readonly connect: Connect<T, R>,
     private readonly classify: (error: unknown, state: StreamState) => ProviderError,
-  ) {
-    this.abort = new AbortRace(signal);
-  }
+  ) {}
 
   [Symbol.asyncIterator](): AsyncIterableIterator<StreamEvent> {
     return this;
   }
 
   async next(): Promise<IteratorResult<StreamEvent>> {
-    if (this.done) return { done: true, value: undefined };
-    try {
-      if (!this.started) {
-        this.started = true;
-        if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
-        this.abort.listen();
-        const produced = this.body(this.state);
-        const inner = isPromise(produced) ? await this.abort.race(produced) : produced;
-        if (inner === ABORTED) {
-          if (isPromise(produced))
-            produced.then(
-              (late) => late.return?.(),
-              () => undefined,
-            );
-          return this.finish({ type: 'end', stopReason: 'aborted' });
-        }
-        this.inner = inner;
+    for (;;) {
+      if (this.done) return { done: true, value: undefined };
+      if (this.head < this.queue.length) return { done: false, value: this.queue[this.head++]! };
+      if (this.ending) return this.finish(this.ending);
+      try {
+        if (!this.started) await this.open();
+        else await this.pull();
+      } catch (error) {
+        this.failed(error);
       }
-      const step = await this.abort.race(this.inner!.next());
-      if (step === ABORTED) return this.finish({ type: 'end', stopReason: 'aborted' });
-      if (step.done) {
-        this.innerFinished = true;
-        if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
-        return this.finish(step.value ?? { type: 'end', stopReason: 'stop' });
-      }
-      if (step.value.type === 'end') return this.finish(step.value);
-      return { done: false, value: step.value };
-    } catch (error) {
-      this.innerFinished = true;
-      if (this.signal.aborted) return this.finish({ type: 'end', stopReason: 'aborted' });
-      return this.finish({
-        type: 'end',
-        stopReason: 'error',
-        error: this.classify(error, this.state),
-      });
     }
   }
 
   async return(): Promise<IteratorResult<StreamEvent>> {
     this.close();
     return { done: true, value: undefined };
+  }
+
+  private async open(): Promise<void> {
+    this.started = true;
+    if (this.signal.aborted) {
+      this.ending = ABORTED;
+      return;
+    }
+    this.waits = abortRace(this.signal);
+    const produced = this.connect(this.state);
+    let opened: Connection<T, R> | EndEvent;
+    if (isPromise(produced)) {
+      const settled = await this.waits.race(produced);
+      if (settled.kind === 'aborted') {
+        produced.then(closeLate, () => undefined);
+        this.ending = ABORTED;
+        return;
+      }
+      if (settled.kind === 'error') throw settled.error;
+      opened = settled.value;
+    } else {
+      opened = produced;
+    }
+    if ('type' in opened) {
+      this.ending = opened;
+      return;
+    }
+    this.items = iteratorOf(opened.source);
+    this.reader = opened.reader;
+    this.sourceOpen = true;
+  }
+
+  private async pull(): Promise<void> {
+    const reader = this.reader!;
+    const settled = await this.waits!.race(this.items!.next());
+    if (settled.kind === 'aborted') {
+      this.ending = ABORTED;
+      return;
+    }
+    if (settled.kind === 'error') throw settled.error;
+    const step = settled.value;
+    this.head = 0;
+    if (step.done) {
+      this.sourceOpen = false;
+      if (this.signal.aborted) {
+        this.queue = [];
+        this.ending = ABORTED;
+        return;
+      }
+      const tail = reader.finish(step.value);
+      this.queue = tail.events;
+      this.ending = tail.end;
+      return;
+    }
+    this.queue = reader.push(step.value);
+    if (reader.isComplete?.()) {
+      const tail = reader.finish();
+      this.queue.push(...tail.events);
+      this.ending = tail.end;
+    }
+  }
+
+  private failed(error: unknown): void {
+    this.sourceOpen = false;
+    this.head = 0;
+    if (this.signal.aborted) {
+      this.queue = [];
+      this.ending = ABORTED;
+      return;
+    }
+    const tail = this.reader?.fail(error);
+    this.queue = tail?.events ?? [];
+    this.ending = tail?.end ?? {
+      type: 'end',
+      stopReason: 'error',
+      error: this.classify(error, this.state),
+    };
   }
 
   private finish(end: EndEvent): IteratorResult<StreamEvent> {
@@ -103,13 +198,24 @@ class GuardedStream implements AsyncIterableIterator<StreamEvent> {
   private close(): void {
     if (this.done) return;
     this.done = true;
-    this.abort.stop();
-    const inner = this.inner;
-    if (inner && !this.innerFinished) {
-      this.innerFinished = true;
-      Promise.resolve(inner.return?.(undefined)).catch(() => undefined);
+    this.queue = [];
+    this.waits?.dispose();
+    if (this.items && this.sourceOpen) {
+      this.sourceOpen = false;
+      Promise.resolve(this.items.return?.()).catch(() => undefined);
     }
   }
+}
+
+function iteratorOf<T, R>(source: AsyncIterable<T> | AsyncIterator<T, R>): AsyncIterator<T, R> {
+  return Symbol.asyncIterator in source
+    ? (source[Symbol.asyncIterator]() as AsyncIterator<T, R>)
+    : source;
+}
+
+function closeLate(late: Connection<unknown, unknown> | EndEvent): void {
+  if ('type' in late) return;
+  Promise.resolve(iteratorOf(late.source).return?.()).catch(() => undefined);
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

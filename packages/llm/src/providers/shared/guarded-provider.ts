@@ -1,12 +1,12 @@
 import type { Provider, ProviderError, ProviderRequest } from '../../provider';
-import { guardStream, type StreamBody, type StreamState } from './guard-stream';
+import { eventBody, guardStream, type EventBody, type StreamState } from './guard-stream';
 
-/** A stream body for one request: `guardStream`'s body, given the request and its signal. */
+/** A stream body for one request (an async generator of neutral events), given its signal. */
 export type RequestBody = (
   state: StreamState,
   request: ProviderRequest,
   signal: AbortSignal,
-) => ReturnType<StreamBody>;
+) => EventBody;
 
 /** A Provider whose every stream runs `body` under `guardStream`, errors through `classify`. */
 export function guardedProvider(
@@ -19,6 +19,6 @@ export function guardedProvider(
     id,
     model,
     stream: (request, signal) =>
-      guardStream(signal, (state) => body(state, request, signal), classify),
+      guardStream(signal, (state) => eventBody(body(state, request, signal)), classify),
   };
 }

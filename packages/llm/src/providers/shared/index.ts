@@ -4,7 +4,6 @@ export * from './event-queue';
 export * from './tool-call-assembler';
 export * from './wire-call-id';
 export * from './stream-reader';
-export * from './guard-reader';
 export * from './turn-end';
 export * from './block-turns';
 export * from './guarded-provider';

@@ -7,8 +7,7 @@ import type {
   StreamEvent,
 } from '../../provider';
 import { classifyError, type ErrorContext } from './provider-error';
-import type { StreamState } from './guard-stream';
-import { guardReader, type ReaderConnection } from './guard-reader';
+import { guardStream, type Connection, type StreamState } from './guard-stream';
 import { sdkClientOptions } from './sdk-options';
 
 /** An OpenAI SDK client plus what error messages need to name; `client` is absent without a key. */
@@ -62,10 +61,10 @@ export type OpenAIOpen<T> = (
   request: ProviderRequest,
   signal: AbortSignal,
   connection: OpenAIConnection,
-) => Promise<ReaderConnection<T>>;
+) => Promise<Connection<T>>;
 
 /**
- * An OpenAI-family Provider over one connection: each stream runs `open` under `guardReader`;
+ * An OpenAI-family Provider over one connection: each stream runs `open` under `guardStream`;
  * without a key it ends at once naming OPENAI_API_KEY, before any request.
  */
 export function openAIProvider<T>(
@@ -78,7 +77,7 @@ export function openAIProvider<T>(
     id,
     model: options.model,
     stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent> {
-      return guardReader(
+      return guardStream(
         signal,
         async (state) => {
           const client = connection.client;

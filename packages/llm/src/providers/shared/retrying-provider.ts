@@ -1,3 +1,4 @@
+import { sleep } from '../../loop/abortable';
 import { formatWait } from '../../text/format-wait';
 import type { Provider, ProviderError, ProviderRequest, StreamEvent } from '../../provider';
 
@@ -82,18 +83,4 @@ function tooLong(failure: ProviderError, askedMs: number, maxWaitMs: number): Pr
     ...failure,
     message: `${failure.message}; the provider asked to wait ${formatWait(askedMs)} (Retry-After), longer than the ${formatWait(maxWaitMs)} the agent waits: try again later or choose another --provider`,
   };
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts; nothing is left pending. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,8 +1,8 @@
 import type { StreamEvent } from '../../provider';
 import {
   classifyError,
+  eventBody,
   EventQueue,
-  guardReader,
   guardStream,
   ToolCallAssembler,
   type StreamReader,
@@ -36,7 +36,11 @@ describe('guardStream', () => {
     };
     setTimeout(() => controller.abort(), 20);
     const events = await collect(
-      guardStream(controller.signal, body, () => ({ kind: 'other', message: '' })),
+      guardStream(
+        controller.signal,
+        () => eventBody(body()),
+        () => ({ kind: 'other', message: '' }),
+      ),
     );
     expect(events).toEqual([
       { type: 'text_delta', text: 'hi' },
@@ -52,7 +56,11 @@ describe('guardStream', () => {
       throw Object.assign(new Error('Incorrect API key provided'), { status: 401 });
     };
     const events = await collect(
-      guardStream(new AbortController().signal, body, (error) => classifyError(error, context)),
+      guardStream(
+        new AbortController().signal,
+        () => eventBody(body()),
+        (error) => classifyError(error, context),
+      ),
     );
     expect(events.at(-1)).toMatchObject({
       type: 'end',
@@ -63,7 +71,7 @@ describe('guardStream', () => {
   });
 });
 
-describe('guardReader', () => {
+describe('guardStream over a StreamReader', () => {
   const reader: StreamReader<string> = {
     push: (item) => [{ type: 'text_delta', text: item }],
     finish: () => ({ events: [], end: { type: 'end', stopReason: 'stop' } }),
@@ -76,7 +84,7 @@ describe('guardReader', () => {
       yield 'b';
     })();
     const events = await collect(
-      guardReader(
+      guardStream(
         new AbortController().signal,
         async () => ({ source, reader }),
         () => ({ kind: 'other', message: '' }),
@@ -104,7 +112,7 @@ describe('guardReader', () => {
     })();
     setTimeout(() => controller.abort(), 20);
     const events = await collect(
-      guardReader(
+      guardStream(
         controller.signal,
         async () => ({ source, reader }),
         () => ({ kind: 'other', message: '' }),
@@ -117,7 +125,7 @@ describe('guardReader', () => {
 
   it('classifies a failed connection', async () => {
     const events = await collect(
-      guardReader(
+      guardStream(
         new AbortController().signal,
         async () => {
           throw Object.assign(new Error('nope'), { status: 403 });
