@@ -4,13 +4,14 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ToolSpec } from '@agent/tools';
 import { toolResultText } from '../../history';
-import type { Message } from '../../messages';
+import type { Message, ToolActivity } from '../../messages';
 import { toChatHistory } from '../shared/chat-history';
 
-/** The JSON text of a call's input as the wire carries it: raw text stays raw. */
-export function argumentsJson(input: unknown): string {
-  if (typeof input === 'string') return input;
-  return JSON.stringify(input ?? {});
+/** The JSON text of a call's arguments as the wire carries it: the model's own text when kept. */
+export function argumentsJson(call: ToolActivity): string {
+  if (call.arguments !== undefined) return call.arguments;
+  if (typeof call.input === 'string') return call.input;
+  return JSON.stringify(call.input ?? {});
 }
 
 /**
@@ -25,7 +26,7 @@ export function toChatMessages(system: string, messages: Message[]): ChatComplet
       tool_calls: message.toolCalls.map((call) => ({
         id: call.id,
         type: 'function' as const,
-        function: { name: call.name, arguments: argumentsJson(call.input) },
+        function: { name: call.name, arguments: argumentsJson(call) },
       })),
     },
     ...message.toolCalls.map((call): ChatCompletionMessageParam => ({

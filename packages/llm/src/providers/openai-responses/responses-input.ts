@@ -25,7 +25,7 @@ export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
           type: 'function_call',
           call_id: call.id,
           name: call.name,
-          arguments: argumentsJson(call.input),
+          arguments: argumentsJson(call),
         });
       }
       for (const call of message.toolCalls) {
