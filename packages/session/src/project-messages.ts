@@ -1,4 +1,4 @@
-import { closeDanglingCalls, type Message } from '@agent/llm';
+import { closeDanglingCalls, type Message, type ToolActivity } from '@agent/llm';
 import type { SessionEvent } from './schema';
 import { reduceSession, type SessionFacts } from './session-reducer';
 
@@ -6,18 +6,59 @@ import { reduceSession, type SessionFacts } from './session-reducer';
 export interface SessionProjection extends SessionFacts {
   /** The history for the next provider request: from the last checkpoint on, every call paired. */
   messages: Message[];
+  /**
+   * The calls left `pending` in the last message of `messages` for the resumed loop to run again
+   * (see `ProjectOptions.keepOpen`), in call order; empty when none are.
+   */
+  openCalls: string[];
+}
+
+export interface ProjectOptions {
+  /**
+   * Which open calls a resume can offer again (interactive ones, such as ask_user in the REPL).
+   * When a call open in the session's last model response (no `tool_end`, and nothing but tool
+   * events after that response) satisfies it, every open call of that response stays `pending`
+   * with its recorded input (and an empty summary), so the resumed loop runs those calls under
+   * their ids and closes the others as interrupted, in order. Without it, or when no such call
+   * satisfies it, every open call is closed as interrupted.
+   */
+  keepOpen?: (call: ToolActivity) => boolean;
 }
 
 /**
  * Rebuilds the conversation from session events (through `SessionReducer`): tool statuses and
  * retained outputs merged from `tool_end` into their assistant messages, a checkpoint replacing
  * everything before it, and every call left `pending` (a crash or quit mid-call) closed as
- * `interrupted` with a paired result.
+ * `interrupted` with a paired result unless `options.keepOpen` keeps it open.
  */
-export function projectSession(events: readonly SessionEvent[]): SessionProjection {
+export function projectSession(
+  events: readonly SessionEvent[],
+  options: ProjectOptions = {},
+): SessionProjection {
   const state = reduceSession(events);
   const messages = closeDanglingCalls(state.messages);
-  return { messages, ...state.facts };
+  const projection: SessionProjection = {
+    messages,
+    ...state.facts,
+    openCalls: [],
+  };
+  const open = state.openTail();
+  const { keepOpen } = options;
+  if (!keepOpen || !open.some((call) => keepOpen(call.activity))) return projection;
+  const recorded = state.messages[state.messages.length - 1];
+  const last = messages[messages.length - 1];
+  if (recorded?.role !== 'assistant' || last?.role !== 'assistant') return projection;
+  const reopen = new Set(open.map((call) => recorded.toolCalls.indexOf(call.activity)));
+  messages[messages.length - 1] = {
+    ...last,
+    toolCalls: last.toolCalls.map((call, index) => {
+      if (!reopen.has(index)) return call;
+      const { output: _output, retainedOutput: _kept, ...rest } = call;
+      return { ...rest, status: 'pending' as const, summary: '' };
+    }),
+  };
+  projection.openCalls = open.map((call) => call.activity.id);
+  return projection;
 }
 
 /** The history for the next request (see `projectSession`). */
