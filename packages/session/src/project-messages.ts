@@ -1,5 +1,5 @@
 import { closeDanglingCalls, type Message, type ToolActivity } from '@agent/llm';
-import type { SessionEvent } from './schema';
+import type { QuestionnaireProgress, SessionEvent } from './schema';
 import { reduceSession, type SessionFacts } from './session-reducer';
 
 /** What a resumed session continues with. */
@@ -11,6 +11,8 @@ export interface SessionProjection extends SessionFacts {
    * (see `ProjectOptions.keepOpen`), in call order; empty when none are.
    */
   openCalls: string[];
+  /** The latest questionnaire progress recorded for each of `openCalls` that has one, by id. */
+  openProgress: Record<string, QuestionnaireProgress>;
 }
 
 export interface ProjectOptions {
@@ -41,6 +43,7 @@ export function projectSession(
     messages,
     ...state.facts,
     openCalls: [],
+    openProgress: {},
   };
   const open = state.openTail();
   const { keepOpen } = options;
@@ -57,7 +60,10 @@ export function projectSession(
       return { ...rest, status: 'pending' as const, summary: '' };
     }),
   };
-  projection.openCalls = open.map((call) => call.activity.id);
+  for (const call of open) {
+    projection.openCalls.push(call.activity.id);
+    if (call.progress) projection.openProgress[call.activity.id] = call.progress;
+  }
   return projection;
 }
 

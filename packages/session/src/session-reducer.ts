@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolActivity, ToolHistoryMode } from '@agent/llm';
-import type { SessionEvent } from './schema';
+import type { QuestionnaireProgress, SessionEvent } from './schema';
 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
 export interface CallState {
@@ -12,6 +12,8 @@ export interface CallState {
   ended: boolean;
   /** The steps its tool recorded for replay (`tool_progress`: a subagent's calls), in order. */
   readonly steps: string[];
+  /** The latest questionnaire progress recorded while it was open; cleared by its `tool_end`. */
+  progress?: QuestionnaireProgress;
 }
 
 /** Facts about the session as a whole, from every event (checkpoints do not cut them). */
@@ -30,8 +32,8 @@ const NO_CALLS: readonly CallState[] = [];
 
 /**
  * The one fold over session events that every reader of a session shares (the provider
- * projection, replay, resume): events are applied in order; each `tool_end` and
- * `tool_progress` lands on the call it names (the latest call
+ * projection, replay, resume): events are applied in order; each `tool_end`,
+ * `tool_progress` and `questionnaire_progress` lands on the call it names (the latest call
  * with that id), and a checkpoint replaces the messages before it. Fields of a call this version
  * does not know are left out.
  */
@@ -79,6 +81,7 @@ export class SessionReducer {
         const call = this.calls.get(event.callId);
         if (!call) break;
         call.ended = true;
+        delete call.progress;
         call.activity.status = event.status;
         call.activity.summary = event.summary;
         if (event.retainedOutput !== undefined) call.activity.retainedOutput = event.retainedOutput;
@@ -90,6 +93,13 @@ export class SessionReducer {
       case 'tool_progress':
         this.calls.get(event.callId)?.steps.push(event.text);
         break;
+      case 'questionnaire_progress': {
+        const call = this.calls.get(event.callId);
+        if (call && !call.ended) {
+          call.progress = { answers: [...event.answers], custom: [...event.custom] };
+        }
+        break;
+      }
       default:
         break;
     }

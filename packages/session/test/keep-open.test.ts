@@ -60,12 +60,14 @@ describe('projectSession keeps the calls a crash left open when asked to', () =>
   it('an open ask_user call stays pending with its exact input and is reported', async () => {
     const { kept, closed } = await crashed((writer) => respond(writer, ask));
     expect(kept.openCalls).toEqual(['call_open']);
+    expect(kept.openProgress).toEqual({});
     expect(kept.messages).toEqual([
       { role: 'user', text: 'set up the service' },
       { role: 'assistant', text: 'Two decisions first.', toolCalls: [ask] },
     ]);
     // Without the option: exactly as before, every dangling call closed as interrupted.
     expect(closed.openCalls).toEqual([]);
+    expect(closed.openProgress).toEqual({});
     expect(closed.messages[1]).toEqual({
       role: 'assistant',
       text: 'Two decisions first.',
