@@ -1,6 +1,6 @@
 import { INTERRUPTED_OUTPUT, type ToolActivity } from '@agent/llm';
 import { loadSession, projectSession, SessionWriter, type SessionProjection } from '../src';
-import { tempAgentHome } from './helpers';
+import { pendingCall, tempAgentHome, testWriter } from './helpers';
 
 const QUESTIONS = {
   questions: [
@@ -9,14 +9,7 @@ const QUESTIONS = {
   ],
 };
 
-const pending = (id: string, name: string, input: unknown = {}): ToolActivity => ({
-  id,
-  name,
-  input,
-  status: 'pending',
-  summary: '',
-});
-const ask = pending('call_open', 'ask_user', QUESTIONS);
+const ask = pendingCall('call_open', 'ask_user', QUESTIONS);
 const interactive = (call: ToolActivity): boolean => call.name === 'ask_user';
 
 /**
@@ -33,12 +26,7 @@ describe('projectSession keeps the calls a crash left open when asked to', () =>
   async function crashed(
     write: (writer: SessionWriter) => void,
   ): Promise<{ kept: SessionProjection; closed: SessionProjection }> {
-    const writer = await SessionWriter.create({
-      agentHome: home,
-      cwd: '/w',
-      provider: 'openai-chat',
-      model: 'gpt-test',
-    });
+    const writer = await testWriter(home);
     writer.recordUser('set up the service');
     write(writer);
     await writer.close();
@@ -76,8 +64,8 @@ describe('projectSession keeps the calls a crash left open when asked to', () =>
   });
 
   it('keeps every open call of that response pending, in order; ended ones stay as they ended', async () => {
-    const read = pending('call_read', 'read_file', { path: 'a.ts' });
-    const shell = pending('call_shell', 'run_shell', { command: 'npm test' });
+    const read = pendingCall('call_read', 'read_file', { path: 'a.ts' });
+    const shell = pendingCall('call_shell', 'run_shell', { command: 'npm test' });
     const { kept } = await crashed((writer) => {
       respond(writer, read, ask, shell);
       writer.recordToolEnd({ ...read, status: 'skipped', summary: 'skipped: ask_user first' });
@@ -130,13 +118,13 @@ describe('projectSession keeps the calls a crash left open when asked to', () =>
     ],
     [
       'only calls that are not interactive are open',
-      (writer: SessionWriter) => respond(writer, pending('call_shell', 'run_shell')),
+      (writer: SessionWriter) => respond(writer, pendingCall('call_shell', 'run_shell')),
     ],
     [
       'it is an earlier response: a later one ended its calls',
       (writer: SessionWriter) => {
         respond(writer, ask);
-        const shell = pending('call_shell', 'run_shell');
+        const shell = pendingCall('call_shell', 'run_shell');
         respond(writer, shell);
         writer.recordToolEnd({ ...shell, status: 'ok', summary: 'ran' });
       },
@@ -153,12 +141,7 @@ describe('projectSession keeps the calls a crash left open when asked to', () =>
   });
 
   it('a predicate no open call satisfies (asking disabled) closes them as interrupted', async () => {
-    const writer = await SessionWriter.create({
-      agentHome: home,
-      cwd: '/w',
-      provider: 'p',
-      model: 'm',
-    });
+    const writer = await testWriter(home);
     respond(writer, ask);
     await writer.close();
     const { events } = await loadSession(writer.path);

@@ -10,7 +10,7 @@ import {
   SessionWriter,
   type SessionEvent,
 } from '../src';
-import { fixturePath, tempAgentHome } from './helpers';
+import { fixturePath, pendingCall, tempAgentHome, testWriter } from './helpers';
 
 const QUESTIONS = {
   questions: [
@@ -19,13 +19,7 @@ const QUESTIONS = {
     { question: 'Where does it run?', options: ['Kubernetes', 'A VM'] },
   ],
 };
-const ask: ToolActivity = {
-  id: 'call_open',
-  name: 'ask_user',
-  input: QUESTIONS,
-  status: 'pending',
-  summary: '',
-};
+const ask = pendingCall('call_open', 'ask_user', QUESTIONS);
 const interactive = { keepOpen: (call: ToolActivity) => call.name === 'ask_user' };
 const dist = path.join(__dirname, '..', 'dist', 'index.js');
 
@@ -36,12 +30,7 @@ describe('questionnaire answers are kept in the session as they are given', () =
   afterEach(() => cleanup());
 
   async function askedSession(): Promise<SessionWriter> {
-    const writer = await SessionWriter.create({
-      agentHome: home,
-      cwd: '/w',
-      provider: 'openai-chat',
-      model: 'gpt-test',
-    });
+    const writer = await testWriter(home);
     writer.recordUser('set up the service');
     writer.recordAssistant({ role: 'assistant', text: 'Decisions first.', toolCalls: [ask] });
     return writer;

@@ -1,4 +1,3 @@
-import type { ToolActivity } from '@agent/llm';
 import {
   loadSession,
   reduceSession,
@@ -6,15 +5,7 @@ import {
   SessionWriter,
   type SessionEvent,
 } from '../src';
-import { tempAgentHome } from './helpers';
-
-const pending = (id: string, name: string, input: unknown = {}): ToolActivity => ({
-  id,
-  name,
-  input,
-  status: 'pending',
-  summary: '',
-});
+import { pendingCall, tempAgentHome, testWriter } from './helpers';
 
 describe('SessionReducer folds a saved session into the state every reader shares', () => {
   let home: string;
@@ -23,13 +14,7 @@ describe('SessionReducer folds a saved session into the state every reader share
   afterEach(() => cleanup());
 
   async function saved(write: (writer: SessionWriter) => void): Promise<SessionEvent[]> {
-    const writer = await SessionWriter.create({
-      agentHome: home,
-      cwd: '/w',
-      provider: 'openai-chat',
-      model: 'gpt-test',
-      title: 'Reducer',
-    });
+    const writer = await testWriter(home, 'Reducer');
     write(writer);
     await writer.close();
     const loaded = await loadSession(writer.path);
@@ -38,13 +23,17 @@ describe('SessionReducer folds a saved session into the state every reader share
   }
 
   it('merges each tool_end into its call, keeps recorded steps and leaves the rest open', async () => {
-    const task = pending('t', 'task', { description: 'find it', prompt: 'p', agent: 'explore' });
+    const task = pendingCall('t', 'task', {
+      description: 'find it',
+      prompt: 'p',
+      agent: 'explore',
+    });
     const events = await saved((writer) => {
       writer.recordUser('look around');
       writer.recordAssistant({
         role: 'assistant',
         text: 'Looking.',
-        toolCalls: [task, pending('r', 'read_file', { path: 'a.ts' })],
+        toolCalls: [task, pendingCall('r', 'read_file', { path: 'a.ts' })],
       });
       writer.append({ type: 'tool_progress', callId: 't', text: 'grep config' });
       writer.append({ type: 'tool_progress', callId: 't', text: 'read a.ts' });
@@ -67,7 +56,7 @@ describe('SessionReducer folds a saved session into the state every reader share
         text: 'Looking.',
         toolCalls: [
           { ...task, status: 'ok', summary: 'explore: 2 tool calls' },
-          pending('r', 'read_file', { path: 'a.ts' }),
+          pendingCall('r', 'read_file', { path: 'a.ts' }),
         ],
       },
     ]);
@@ -83,29 +72,29 @@ describe('SessionReducer folds a saved session into the state every reader share
       writer.recordAssistant({
         role: 'assistant',
         text: '',
-        toolCalls: [pending('c', 'ask_user')],
+        toolCalls: [pendingCall('c', 'ask_user')],
       });
       writer.recordToolEnd({
-        ...pending('c', 'ask_user'),
+        ...pendingCall('c', 'ask_user'),
         status: 'ok',
         summary: 'answered',
         retainedOutput: '{"answers":["A"],"cancelled":false}',
         retainedDetails: { custom: [true] },
       });
-      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pending('c', 'run')] });
-      writer.recordToolEnd({ ...pending('c', 'run'), status: 'error', summary: 'exit 1' });
+      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pendingCall('c', 'run')] });
+      writer.recordToolEnd({ ...pendingCall('c', 'run'), status: 'error', summary: 'exit 1' });
     });
     const state = reduceSession(events);
     const calls = state.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []));
     expect(calls).toEqual([
       {
-        ...pending('c', 'ask_user'),
+        ...pendingCall('c', 'ask_user'),
         status: 'ok',
         summary: 'answered',
         retainedOutput: '{"answers":["A"],"cancelled":false}',
         retainedDetails: { custom: [true] },
       },
-      { ...pending('c', 'run'), status: 'error', summary: 'exit 1' },
+      { ...pendingCall('c', 'run'), status: 'error', summary: 'exit 1' },
     ]);
     expect(state.call('c')!.activity.name).toBe('run');
     expect(state.openTail()).toEqual([]);
@@ -114,9 +103,13 @@ describe('SessionReducer folds a saved session into the state every reader share
   it('starts the messages at the last checkpoint; earlier calls still end and replay', async () => {
     const events = await saved((writer) => {
       writer.recordUser('first');
-      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pending('old', 'run')] });
+      writer.recordAssistant({
+        role: 'assistant',
+        text: '',
+        toolCalls: [pendingCall('old', 'run')],
+      });
       writer.recordCheckpoint('the summary');
-      writer.recordToolEnd({ ...pending('old', 'run'), status: 'ok', summary: 'done late' });
+      writer.recordToolEnd({ ...pendingCall('old', 'run'), status: 'ok', summary: 'done late' });
       writer.recordUser('second');
     });
     const state = reduceSession(events);
@@ -129,8 +122,8 @@ describe('SessionReducer folds a saved session into the state every reader share
 
   it('apply returns the calls an assistant event opened, live as later events land', async () => {
     const events = await saved((writer) => {
-      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pending('a', 'run')] });
-      writer.recordToolEnd({ ...pending('a', 'run'), status: 'ok', summary: 'ran' });
+      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pendingCall('a', 'run')] });
+      writer.recordToolEnd({ ...pendingCall('a', 'run'), status: 'ok', summary: 'ran' });
     });
     const reducer = new SessionReducer();
     const opened = events.flatMap((event) => [...reducer.apply(event)]);
@@ -140,7 +133,7 @@ describe('SessionReducer folds a saved session into the state every reader share
 
   it('an open call is only in the tail while nothing but tool events follow its response', async () => {
     const events = await saved((writer) => {
-      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pending('a', 'run')] });
+      writer.recordAssistant({ role: 'assistant', text: '', toolCalls: [pendingCall('a', 'run')] });
       writer.recordUser('something else');
     });
     const state = reduceSession(events);
@@ -150,7 +143,7 @@ describe('SessionReducer folds a saved session into the state every reader share
     expect(state.messages[0]).toEqual({
       role: 'assistant',
       text: '',
-      toolCalls: [pending('a', 'run')],
+      toolCalls: [pendingCall('a', 'run')],
     });
   });
 });
