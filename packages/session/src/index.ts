@@ -11,3 +11,4 @@ export * from './session-lock';
 export * from './load-session';
 export * from './session-store';
 export * from './project-messages';
+export * from './session-reducer';

@@ -91,6 +91,8 @@ function checkEvent(e: RawEvent): string | undefined {
       return strings(e, ['provider', 'model']);
     case 'questionnaire':
       return checkQuestionnaire(e);
+    case 'questionnaire_progress':
+      return checkProgress(e);
     case 'elicitation':
       return checkElicitation(e);
     case 'settings':
@@ -153,6 +155,18 @@ function checkQuestionnaire(e: RawEvent): string | undefined {
     return 'questionnaire: missing result';
   }
   return undefined;
+}
+
+function checkProgress(e: RawEvent): string | undefined {
+  const problem = strings(e, ['callId']) ?? stringArray(e, 'answers');
+  if (problem) return problem;
+  const { answers, custom } = e as { answers: string[]; custom: unknown };
+  if (!Array.isArray(custom) || !custom.every((item) => typeof item === 'boolean')) {
+    return 'questionnaire_progress: "custom" is not a list of booleans';
+  }
+  return custom.length === answers.length
+    ? undefined
+    : `questionnaire_progress: ${answers.length} answers but ${custom.length} "custom" flags`;
 }
 
 const ELICITATION_ACTIONS = new Set(['accept', 'decline', 'cancel']);

@@ -1,115 +1,73 @@
-import {
-  closeDanglingCalls,
-  type AssistantMessage,
-  type Message,
-  type ToolActivity,
-  type ToolHistoryMode,
-} from '@agent/llm';
-import type { SessionEvent } from './schema';
+import { closeDanglingCalls, type Message, type ToolActivity } from '@agent/llm';
+import type { QuestionnaireProgress, SessionEvent } from './schema';
+import { reduceSession, type SessionFacts } from './session-reducer';
 
 /** What a resumed session continues with. */
-export interface SessionProjection {
+export interface SessionProjection extends SessionFacts {
   /** The history for the next provider request: from the last checkpoint on, every call paired. */
   messages: Message[];
-  cwd?: string;
-  /** The provider and model last in use (session start, then provider changes). */
-  provider?: string;
-  model?: string;
-  title?: string;
-  toolHistory?: ToolHistoryMode;
+  /**
+   * The calls left `pending` in the last message of `messages` for the resumed loop to run again
+   * (see `ProjectOptions.keepOpen`), in call order; empty when none are.
+   */
+  openCalls: string[];
+  /** The latest questionnaire progress recorded for each of `openCalls` that has one, by id. */
+  openProgress: Record<string, QuestionnaireProgress>;
+}
+
+export interface ProjectOptions {
+  /**
+   * Which open calls a resume can offer again (interactive ones, such as ask_user in the REPL).
+   * When a call open in the session's last model response (no `tool_end`, and nothing but tool
+   * events after that response) satisfies it, every open call of that response stays `pending`
+   * with its recorded input (and an empty summary), so the resumed loop runs those calls under
+   * their ids and closes the others as interrupted, in order. Without it, or when no such call
+   * satisfies it, every open call is closed as interrupted.
+   */
+  keepOpen?: (call: ToolActivity) => boolean;
 }
 
 /**
- * Rebuilds the conversation from session events: tool statuses and retained outputs merged from
- * `tool_end` into their assistant messages, a checkpoint replacing everything before it, and every
- * call left `pending` (a crash or quit mid-call) closed as `interrupted` with a paired result.
- * Fields this version does not know are left out.
+ * Rebuilds the conversation from session events (through `SessionReducer`): tool statuses and
+ * retained outputs merged from `tool_end` into their assistant messages, a checkpoint replacing
+ * everything before it, and every call left `pending` (a crash or quit mid-call) closed as
+ * `interrupted` with a paired result unless `options.keepOpen` keeps it open.
  */
-export function projectSession(events: readonly SessionEvent[]): SessionProjection {
-  const projection: SessionProjection = { messages: [] };
-  let from = 0;
-  for (let i = events.length - 1; i >= 0; i--) {
-    if (events[i]!.type === 'checkpoint') {
-      from = i;
-      break;
-    }
+export function projectSession(
+  events: readonly SessionEvent[],
+  options: ProjectOptions = {},
+): SessionProjection {
+  const state = reduceSession(events);
+  const messages = closeDanglingCalls(state.messages);
+  const projection: SessionProjection = {
+    messages,
+    ...state.facts,
+    openCalls: [],
+    openProgress: {},
+  };
+  const open = state.openTail();
+  const { keepOpen } = options;
+  if (!keepOpen || !open.some((call) => keepOpen(call.activity))) return projection;
+  const recorded = state.messages[state.messages.length - 1];
+  const last = messages[messages.length - 1];
+  if (recorded?.role !== 'assistant' || last?.role !== 'assistant') return projection;
+  const reopen = new Set(open.map((call) => recorded.toolCalls.indexOf(call.activity)));
+  messages[messages.length - 1] = {
+    ...last,
+    toolCalls: last.toolCalls.map((call, index) => {
+      if (!reopen.has(index)) return call;
+      const { output: _output, retainedOutput: _kept, ...rest } = call;
+      return { ...rest, status: 'pending' as const, summary: '' };
+    }),
+  };
+  for (const call of open) {
+    projection.openCalls.push(call.activity.id);
+    if (call.progress) projection.openProgress[call.activity.id] = call.progress;
   }
-  for (const event of events) {
-    if (event.type === 'session_start') {
-      projection.cwd ??= event.cwd;
-      projection.provider ??= event.provider;
-      projection.model ??= event.model;
-      if (event.title !== undefined) projection.title ??= event.title;
-    } else if (event.type === 'provider_change') {
-      projection.provider = event.provider;
-      projection.model = event.model;
-    } else if (event.type === 'settings' && event.toolHistory !== undefined) {
-      projection.toolHistory = event.toolHistory;
-    }
-  }
-  const messages: Message[] = [];
-  const calls = new Map<string, ToolActivity>();
-  for (let i = from; i < events.length; i++) {
-    const event = events[i]!;
-    switch (event.type) {
-      case 'checkpoint':
-        messages.push(
-          event.decisions && event.decisions.length > 0
-            ? { role: 'checkpoint', summary: event.summary, decisions: event.decisions }
-            : { role: 'checkpoint', summary: event.summary },
-        );
-        break;
-      case 'user':
-        messages.push({ role: 'user', text: event.text });
-        break;
-      case 'assistant': {
-        const message = copyAssistant(event.message);
-        for (const call of message.toolCalls) calls.set(call.id, call);
-        messages.push(message);
-        break;
-      }
-      case 'tool_end': {
-        const call = calls.get(event.callId);
-        if (!call) break;
-        call.status = event.status;
-        call.summary = event.summary;
-        if (event.retainedOutput !== undefined) call.retainedOutput = event.retainedOutput;
-        if (event.retainedDetails !== undefined) call.retainedDetails = event.retainedDetails;
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  projection.messages = closeDanglingCalls(messages);
   return projection;
 }
 
 /** The history for the next request (see `projectSession`). */
 export function projectMessages(events: readonly SessionEvent[]): Message[] {
   return projectSession(events).messages;
-}
-
-function copyAssistant(message: AssistantMessage): AssistantMessage {
-  const copy: AssistantMessage = {
-    role: 'assistant',
-    text: message.text,
-    toolCalls: message.toolCalls.map(copyActivity),
-  };
-  if (message.usage !== undefined) copy.usage = { ...message.usage };
-  if (message.provider !== undefined) copy.provider = message.provider;
-  if (message.model !== undefined) copy.model = message.model;
-  return copy;
-}
-
-function copyActivity(call: ToolActivity): ToolActivity {
-  const copy: ToolActivity = {
-    id: call.id,
-    name: call.name,
-    input: call.input,
-    status: call.status,
-    summary: call.summary,
-  };
-  if (call.retainedOutput !== undefined) copy.retainedOutput = call.retainedOutput;
-  return copy;
 }

@@ -76,6 +76,25 @@ export interface ToolProgressEvent extends EventBase {
   text: string;
 }
 
+/** What the person has answered so far in an open questionnaire (an ask_user call). */
+export interface QuestionnaireProgress {
+  /** The answers given so far, exact, in question order. */
+  answers: string[];
+  /** `custom[i]` is true when answer i was typed rather than picked; as long as `answers`. */
+  custom: boolean[];
+}
+
+/**
+ * An answer given (or a typed answer submitted) in a questionnaire still open, recorded as it
+ * happens so that a crash loses none: each carries every answer so far, the latest one wins, and
+ * the call's `tool_end` supersedes them all. Added in schema 1 as a new event type; older
+ * sessions simply have none.
+ */
+export interface QuestionnaireProgressEvent extends EventBase, QuestionnaireProgress {
+  type: 'questionnaire_progress';
+  callId: string;
+}
+
 /** A compaction checkpoint: its summary replaces every message before it. */
 export interface CheckpointEvent extends EventBase {
   type: 'checkpoint';
@@ -140,6 +159,7 @@ export type SessionEvent =
   | CheckpointEvent
   | ProviderChangeEvent
   | QuestionnaireEvent
+  | QuestionnaireProgressEvent
   | ElicitationEvent
   | SettingsEvent
   | FileSnapshotEvent

@@ -14,6 +14,7 @@ import {
   SESSION_SCHEMA_VERSION,
   type CheckpointEvent,
   type ElicitationEvent,
+  type QuestionnaireProgress,
   type SessionEvent,
   type SessionEventInput,
 } from './schema';
@@ -230,6 +231,26 @@ export class SessionWriter {
 
   recordProviderChange(provider: string, model: string): SessionEvent {
     return this.append({ type: 'provider_change', provider, model });
+  }
+
+  /**
+   * What the person has answered so far in the open questionnaire of call `callId` (see
+   * `QuestionnaireProgressEvent`). Unlike other events it is written and fsynced at once: the
+   * promise resolves when the answer is on disk, so a crash (kill -9) right after loses nothing.
+   * Rejects as `flush` does.
+   */
+  async recordQuestionnaireProgress(
+    callId: string,
+    progress: QuestionnaireProgress,
+  ): Promise<SessionEvent> {
+    const event = this.append({
+      type: 'questionnaire_progress',
+      callId,
+      answers: progress.answers,
+      custom: progress.custom,
+    });
+    await this.flush();
+    return event;
   }
 
   /** An MCP server's question and how it ended (see `ElicitationEvent`). */

@@ -1,6 +1,12 @@
 import type { ToolActivity } from '@agent/llm';
 import { validateToolInput, type Tool } from '@agent/tools';
-import type { LoadWarning, SessionEvent, UserEvent } from '@agent/session';
+import {
+  SessionReducer,
+  type CallState,
+  type LoadWarning,
+  type SessionEvent,
+  type UserEvent,
+} from '@agent/session';
 import { attachedFilesOf, attachedLine, personShellReplay, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
@@ -23,14 +29,14 @@ export function replaySegments(
   hooks: readonly ReplayHook[],
   titleOf: (activity: ToolActivity) => string = (activity) => activity.name,
 ): Segment[] {
-  const entries: Array<Segment | ToolActivity> = [];
-  const calls = new Map<string, ToolActivity>();
-  const subagentSteps = new Map<ToolActivity, string[]>();
+  const entries: Array<Segment | CallState> = [];
+  const reducer = new SessionReducer();
   for (const warning of warnings) {
     entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
   }
   let undone: { restored: string[]; removed: string[] } | undefined;
   for (const event of events) {
+    const opened = reducer.apply(event);
     switch (event.type) {
       case 'user':
         // Live, `/undo` shows only its result line (recorded just before, as an undo event).
@@ -46,38 +52,8 @@ export function replaySegments(
         if (event.message.text.trim()) {
           entries.push({ kind: 'assistant', text: event.message.text, streaming: false });
         }
-        for (const call of event.message.toolCalls) {
-          const activity = { ...call };
-          calls.set(call.id, activity);
-          entries.push(activity);
-        }
+        entries.push(...opened);
         break;
-      case 'tool_end': {
-        const activity = calls.get(event.callId);
-        if (!activity) break;
-        activity.status = event.status;
-        activity.summary = event.summary;
-        if (event.retainedOutput !== undefined) activity.retainedOutput = event.retainedOutput;
-        if (event.retainedDetails !== undefined) activity.retainedDetails = event.retainedDetails;
-        break;
-      }
-      case 'tool_progress': {
-        const activity = calls.get(event.callId);
-        if (!activity) break;
-        const steps = subagentSteps.get(activity) ?? [];
-        if (steps.length === 0) {
-          subagentSteps.set(activity, steps);
-          entries.splice(entries.indexOf(activity) + 1, 0, {
-            kind: 'subagent',
-            label: subagentLabel(activity),
-            steps,
-            done: true,
-            folded: true,
-          });
-        }
-        steps.push(event.text);
-        break;
-      }
       case 'checkpoint':
         entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
         break;
@@ -104,7 +80,29 @@ export function replaySegments(
         break;
     }
   }
-  return entries.map((entry) => ('kind' in entry ? entry : toolSegment(entry, hooks, titleOf)));
+  return entries.flatMap((entry) =>
+    'kind' in entry ? [entry] : callSegments(entry, hooks, titleOf),
+  );
+}
+
+/** A saved call's status line (or its extension's summary), then its subagent's steps if any. */
+function callSegments(
+  call: CallState,
+  hooks: readonly ReplayHook[],
+  titleOf: (activity: ToolActivity) => string,
+): Segment[] {
+  const line = toolSegment(call.activity, hooks, titleOf);
+  if (call.steps.length === 0) return [line];
+  return [
+    line,
+    {
+      kind: 'subagent',
+      label: subagentLabel(call.activity),
+      steps: call.steps,
+      done: true,
+      folded: true,
+    },
+  ];
 }
 
 /** A saved prompt as it was shown live: the prompt and its attached files, or a `!` command. */
