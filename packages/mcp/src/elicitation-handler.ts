@@ -1,4 +1,9 @@
-import type { ElicitationRequester, FormOutcome, FormQuestionnaire } from '@agent/tools';
+import {
+  askPerson,
+  type FormOutcome,
+  type FormQuestionnaire,
+  type PersonChannel,
+} from '@agent/tools';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildElicitationForm } from './elicitation-form';
 
@@ -24,16 +29,19 @@ export type ElicitationRecord =
     };
 
 export interface ElicitationDeps {
-  /** Who asks the person; absent (headless, subagents): every request is declined at once. */
-  requester: () => ElicitationRequester | undefined;
+  /**
+   * The person channel; absent, or not answering forms (headless, subagents): every request is
+   * declined at once.
+   */
+  person: () => PersonChannel | undefined;
   onRecord?: (record: ElicitationRecord) => void;
 }
 
 /**
- * Answers one `elicitation/create` request: form mode through the requester's questionnaire,
+ * Answers one `elicitation/create` request through the person channel: form mode as a form,
  * URL mode by asking before anything is opened. Any of `signals` aborting (the server's
  * cancellation, the connection closing, the tool call that caused it being interrupted) cancels
- * the question and replies `cancel`; with no requester the reply is `decline`, at once.
+ * the question and replies `cancel`; with nobody to answer the reply is `decline`, at once.
  */
 export async function handleElicitation(
   server: string,
@@ -41,18 +49,21 @@ export async function handleElicitation(
   signals: AbortSignal[],
   deps: ElicitationDeps,
 ): Promise<ElicitResult> {
-  const requester = deps.requester();
+  const channel = deps.person();
+  const person = channel?.canAnswer(params.mode === 'url' ? 'url' : 'form') ? channel : undefined;
   const signal = AbortSignal.any(signals);
   if (params.mode === 'url') {
     const base = { mode: 'url' as const, server, message: params.message, url: params.url };
-    if (!requester) {
+    if (!person) {
       deps.onRecord?.({ ...base, action: 'decline', note: 'no person can answer here' });
       return { action: 'decline' };
     }
     try {
-      const { action } = await requester.askUrl(
+      const { action } = await askPerson(
+        person,
+        'url',
         { server, message: params.message, url: params.url },
-        signal,
+        { signal },
       );
       deps.onRecord?.({ ...base, action });
       return { action };
@@ -64,13 +75,13 @@ export async function handleElicitation(
 
   const form = buildElicitationForm(server, params.message, params.requestedSchema);
   const base = { mode: 'form' as const, server, questionnaire: form.questionnaire };
-  if (!requester) {
+  if (!person) {
     deps.onRecord?.({ ...base, action: 'decline', note: 'no person can answer here' });
     return { action: 'decline' };
   }
   let outcome: FormOutcome;
   try {
-    outcome = await requester.askForm(form.questionnaire, signal);
+    outcome = await askPerson(person, 'form', form.questionnaire, { signal });
   } catch (error) {
     deps.onRecord?.({ ...base, action: 'cancel', note: reasonOf(error, signal) });
     return { action: 'cancel' };

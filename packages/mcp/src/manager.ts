@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ElicitationRequester } from '@agent/tools';
+import type { PersonChannel } from '@agent/tools';
 import { loadServerConfigs, type ServerConfig, type ServerScope } from './config';
 import type { ElicitationRecord } from './elicitation-handler';
 import { toolsOf, type McpAgentTool } from './mcp-tool';
@@ -18,8 +18,11 @@ export interface StartMcpOptions {
    * flag). Absent: the trust the person gave this workspace's configuration decides (the REPL).
    */
   trustOverride?: boolean;
-  /** Who answers servers' questions (the REPL); without it every elicitation is declined at once. */
-  elicitation?: ElicitationRequester;
+  /**
+   * The person channel servers' questions go through (the REPL's); without it, or where it does
+   * not answer forms, every elicitation is declined at once.
+   */
+  person?: PersonChannel;
   /**
    * Called whenever a server's state or tools change, and once configuration is read (with the
    * problems met reading it, as `configErrors()` returns them).
@@ -233,7 +236,7 @@ export class McpManager {
       callTimeoutMs: this.options.callTimeoutMs ?? 600_000,
       killGraceMs: this.options.killGraceMs,
       elicitation: {
-        requester: () => this.options.elicitation,
+        person: () => this.options.person,
         onRecord: this.options.onElicitation,
       },
       onChange: () => this.notify(),

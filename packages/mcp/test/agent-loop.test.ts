@@ -9,12 +9,7 @@ import {
   startOpenAIResponsesServer,
   type FakeServer,
 } from '@agent/testkit';
-import {
-  ToolRegistry,
-  toolSpec,
-  type PermissionRequest,
-  type PermissionRequester,
-} from '@agent/tools';
+import { answerAtOnce, ToolRegistry, toolSpec, type PermissionRequest } from '@agent/tools';
 import { startMcp, type McpManager } from '../src';
 import { filesystemStdio, tempDir, writeJson } from './support/servers';
 
@@ -117,12 +112,12 @@ describe.each(providers)('the tool loop with MCP tools over %s', (id, startServe
   it('lists and reads the workspace through server-filesystem, each call asking permission', async () => {
     const server = await startServer();
     const asked: PermissionRequest[] = [];
-    const permissions: PermissionRequester = {
-      request: async (request) => {
-        asked.push(request);
+    const permissions = answerAtOnce({
+      approval: ({ payload }) => {
+        asked.push(payload);
         return { kind: 'allow' };
       },
-    };
+    });
     try {
       const result = await runToolLoop({
         provider: provider(server.url),
@@ -131,7 +126,7 @@ describe.each(providers)('the tool loop with MCP tools over %s', (id, startServe
         history: [{ role: 'user', text: 'What is the plan?' }],
         workspaceRoot: workspace,
         signal: new AbortController().signal,
-        permissions,
+        person: permissions,
       });
       expect(result.reason).toBe('done');
       expect(result.messages.at(-1)!.text).toBe('The plan is to ship the MCP client.');

@@ -108,7 +108,7 @@ describe('server lifecycle', () => {
         signal: new AbortController().signal,
         workspaceRoot: home,
         toolCallId: 'c1',
-        permissions: allowAll,
+        person: allowAll,
       },
     );
     expect(result.output).toContain('declined');
@@ -190,7 +190,7 @@ describe('server lifecycle', () => {
         signal: new AbortController().signal,
         workspaceRoot: home,
         toolCallId: 'c1',
-        permissions: allowAll,
+        person: allowAll,
       },
     );
     const outcome = await call.then(

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   allowAll,
+  answerAtOnce,
   checkFormAnswer,
-  type ElicitationRequester,
+  type FormOutcome,
   type FormQuestionnaire,
   type Tool,
   toolSpec,
@@ -35,18 +36,21 @@ const asked: FormQuestionnaire[] = [];
 const records: ElicitationRecord[] = [];
 const urls: UrlRequest[] = [];
 const changes: McpServerStatus[][] = [];
-let answerForm: ElicitationRequester['askForm'] = async () => ({ action: 'decline' });
+let answerForm: (
+  form: FormQuestionnaire,
+  signal: AbortSignal,
+) => Promise<FormOutcome> = async () => ({ action: 'decline' });
 
-const requester: ElicitationRequester = {
-  askForm: (form, signal) => {
-    asked.push(form);
-    return answerForm(form, signal);
+const person = answerAtOnce({
+  form: ({ payload, signal }) => {
+    asked.push(payload);
+    return answerForm(payload, signal);
   },
-  askUrl: async (request) => {
-    urls.push(request);
+  url: async ({ payload }) => {
+    urls.push(payload);
     return { action: 'decline' };
   },
-};
+});
 
 beforeAll(async () => {
   [http, sse] = await Promise.all([startEverythingHttp(), startEverythingHttp('sse')]);
@@ -73,7 +77,7 @@ beforeAll(async () => {
   manager = startMcp({
     agentHome: home,
     workspace,
-    elicitation: requester,
+    person,
     onElicitation: (record) => records.push(record),
     onChange: (servers) => changes.push(servers),
     env: {
@@ -110,7 +114,7 @@ function context(signal = new AbortController().signal, updates: string[] = []):
     signal,
     workspaceRoot: workspace,
     toolCallId: 'call_1',
-    permissions: allowAll,
+    person: allowAll,
     onUpdate: (update) => updates.push(update.text),
   };
 }

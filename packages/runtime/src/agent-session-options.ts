@@ -1,5 +1,5 @@
 import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from '@agent/llm';
-import type { AskUserRequester, PermissionRequester, Tool } from '@agent/tools';
+import type { PersonChannel, Tool } from '@agent/tools';
 import type { ProviderChoice } from './choose-provider';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
@@ -13,12 +13,15 @@ export interface AgentSessionOptions {
   choice: ProviderChoice;
   /** Used as is instead of the chosen provider, and never switched on resume (tests). */
   provider?: Provider;
-  /** Asked when no permission rule decides a call (the REPL's card, the headless policy). */
-  permissions: PermissionRequester;
+  /**
+   * The one way to the person: approvals no permission rule decides, questionnaires and MCP
+   * servers' forms (the REPL's cards, one at a time; the headless policy, at once). Which kinds
+   * it answers (`canAnswer`) decides what the session asks, and whether open questionnaires are
+   * offered again on resume or closed as interrupted.
+   */
+  person: PersonChannel;
   /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
   rules?: { allow?: readonly string[]; deny?: readonly string[] };
-  /** Present only where a person can answer questions (the REPL). */
-  askUser?: AskUserRequester;
   /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
   extraTools?: readonly Tool[];
   /** Extra system prompt sections (ask_user guidance, headless guidance). */

@@ -14,7 +14,8 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import type { PermissionRequester, ToolRegistry, ToolResult } from '@agent/tools';
+import { projectSession } from '@agent/session';
+import type { PersonChannel, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles, assembleAgent } from './assemble-agent';
 import { providerWithModel, resolveProvider } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
@@ -40,7 +41,6 @@ import { workspaceChangeNotice } from './workspace-change';
  * decision, and the one turn that may be running. The apps render its events.
  */
 export class AgentSession {
-  messages: Message[] = [];
   provider: Provider;
   readonly registry: ToolRegistry;
   readonly system: string;
@@ -48,7 +48,12 @@ export class AgentSession {
   providerReason: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
-  private readonly permissions: PermissionRequester;
+  /** The person channel with the permission rules in front. */
+  private readonly channel: PersonChannel;
+  /** The conversation: only the runtime writes it. */
+  private messages: Message[] = [];
+  /** The calls a resumed session left open that the next `runTurn()` offers again. */
+  private open: string[] = [];
   private resolved: ResolvedProvider | undefined;
   private readonly file: SessionFile;
   private readonly gate = new TurnGate();
@@ -96,14 +101,15 @@ export class AgentSession {
     this.mode = options.toolHistory ?? 'full';
     const permissions = sessionPermissions(options, (text) => this.notice(text));
     this.permissionRules = permissions.rules;
-    this.permissions = permissions.requester;
+    this.channel = permissions.person;
     this.file = new SessionFile(this, options, (error) =>
       options.onEvent({ type: 'save_error', error }),
     );
-    this.person = new PersonActions(this, options, {
+    const conversation = this.conversation();
+    this.person = new PersonActions(conversation, options, {
       gate: this.gate,
       file: this.file,
-      permissions: this.permissions,
+      person: this.channel,
     });
     const agent = assembleAgent({
       parent: this,
@@ -117,11 +123,26 @@ export class AgentSession {
     this.system = agent.system;
     this.startNotices = agent.notices;
     this.meter = new ContextMeter(this);
-    this.compaction = new SessionCompaction(this, options, {
+    this.compaction = new SessionCompaction(conversation, options, {
       meter: this.meter,
       file: this.file,
       notice: (text) => this.notice(text),
     });
+  }
+
+  /** The conversation so far, as the next request starts from it (read only). */
+  get history(): readonly Message[] {
+    return this.messages;
+  }
+
+  /**
+   * The interactive calls (questionnaires) a resumed session left open: `runTurn()` without a
+   * prompt offers them again through the person channel, under their call ids, and continues the
+   * turn. Empty when nothing is open, or where nobody can answer (they were closed as
+   * interrupted when the session was loaded).
+   */
+  get openCalls(): readonly string[] {
+    return this.open;
   }
 
   /** The session's MCP servers (undefined when MCP is off or no server is configured). */
@@ -197,10 +218,10 @@ export class AgentSession {
 
   /**
    * Runs one prompt's tool loop to its end. Never throws; the result says how it ended. Without
-   * a prompt it continues a turn cut off mid-call (`LoopOptions.resume`): the conversation must
-   * end with the assistant message whose calls are pending again (a questionnaire reopened on
-   * resume); its re-settled copy replaces it. `display` is what the transcript shows of the
-   * prompt when the model is sent more (attached files, an expanded custom command).
+   * a prompt it continues the turn a resumed session left open (`openCalls`): its questionnaires
+   * are offered again, its other open calls closed as interrupted, and the loop goes on.
+   * `display` is what the transcript shows of the prompt when the model is sent more (attached
+   * files, an expanded custom command).
    */
   async runTurn(
     prompt: string | undefined,
@@ -208,6 +229,7 @@ export class AgentSession {
   ): Promise<TurnResult> {
     const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
+    this.open = [];
     try {
       const writer = await this.file.ensure();
       if (prompt !== undefined) await this.compaction.compactIfFull(writer, signal);
@@ -232,8 +254,7 @@ export class AgentSession {
         workspaceRoot: this.options.workspaceRoot,
         signal,
         softStop: running.soft.signal,
-        permissions: this.permissions,
-        askUser: this.options.askUser,
+        person: this.channel,
         maxInteractive: this.maxInteractive,
         maxIterations: this.options.maxIterations,
         toolHistory: this.mode,
@@ -343,6 +364,7 @@ export class AgentSession {
   async reset(): Promise<void> {
     await this.file.close();
     this.messages = [];
+    this.open = [];
     this.person.clearEdits();
     this.meter.counted(undefined);
   }
@@ -361,7 +383,7 @@ export class AgentSession {
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
-    const { projection } = saved;
+    const projection = this.reopened(saved);
     if (how.switchProvider && !this.options.provider) {
       const resolved = resolveProvider(this.options.choice, projection);
       if (resolved.id !== this.provider.id || resolved.options.model !== this.provider.model) {
@@ -374,6 +396,7 @@ export class AgentSession {
     const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
     if (moved) this.notice(moved);
     this.messages = projection.messages;
+    this.open = projection.openCalls;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
     const writer = await this.file.open(saved.path, saved.events);
@@ -383,6 +406,38 @@ export class AgentSession {
     const savedMode = projection.toolHistory ?? 'full';
     this.mode = this.options.toolHistory ?? savedMode;
     if (this.mode !== savedMode) writer.recordSettings({ toolHistory: this.mode });
+  }
+
+  /**
+   * The saved session's conversation, its open questionnaires kept pending when somebody here can
+   * answer them (ASK_USER.md §8); otherwise every open call is closed as interrupted, as loaded.
+   */
+  private reopened(saved: SavedSession): SavedSession['projection'] {
+    const asks =
+      this.channel.canAnswer('questionnaire') && this.maxInteractive > 0
+        ? (name: string) => this.registry.get(name)?.interactive === true
+        : undefined;
+    if (!asks) return saved.projection;
+    const projection = projectSession(saved.events, { keepOpen: (call) => asks(call.name) });
+    return { ...saved.projection, messages: projection.messages, openCalls: projection.openCalls };
+  }
+
+  /** The conversation as the collaborators that write it see it. */
+  private conversation(): { messages: Message[]; readonly provider: Provider } {
+    const read = (): Message[] => this.messages;
+    const write = (messages: Message[]): void => void (this.messages = messages);
+    const provider = (): Provider => this.provider;
+    return {
+      get messages() {
+        return read();
+      },
+      set messages(messages: Message[]) {
+        write(messages);
+      },
+      get provider() {
+        return provider();
+      },
+    };
   }
 
   /** Keeps the provider's count valid for the finished turn unless tool history "off" shrank it. */

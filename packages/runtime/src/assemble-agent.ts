@@ -115,7 +115,7 @@ export function assembleAgent(input: {
   const link =
     options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
       ? undefined
-      : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, {
+      : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, options.person, {
           onServers: (servers, configErrors) =>
             options.onEvent({ type: 'mcp_servers', servers, configErrors }),
           onElicitation: (record) => {

@@ -26,7 +26,7 @@ export interface ProviderCount {
 
 /** What the meter measures: the conversation as it stands and the request it would send next. */
 export interface MeterSubject {
-  messages: readonly Message[];
+  readonly history: readonly Message[];
   provider: Provider;
   nextRequest(): ProviderRequest;
 }
@@ -65,7 +65,7 @@ export class ContextMeter {
   }
 
   private measure(): { usage: ContextUsage; fill: ContextFill } {
-    const { messages, provider } = this.subject;
+    const { history: messages, provider } = this.subject;
     const cache = this.cache;
     if (
       this.result &&

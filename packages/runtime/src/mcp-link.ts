@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ElicitationRecord, McpAgentTool, McpManager, McpServerStatus } from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
-import type { ElicitationRequester, Tool } from '@agent/tools';
+import {
+  refuseAtOnce,
+  type AnyPersonRequest,
+  type PersonAnswer,
+  type PersonChannel,
+  type PersonRequest,
+  type PersonRequestKind,
+  type Tool,
+} from '@agent/tools';
 
 /** How a session runs its MCP servers. */
 export interface McpSessionOptions {
@@ -12,11 +20,6 @@ export interface McpSessionOptions {
    * (headless without the flag). Absent: the trust the person gave decides (the REPL).
    */
   trustWorkspace?: boolean;
-  /**
-   * Who answers servers' questions (the REPL's card). Absent (headless): every elicitation is
-   * declined at once. Questions asked during a subagent's call are always declined.
-   */
-  elicitation?: ElicitationRequester;
   /** Time each server has to start (default 30 s). */
   connectTimeoutMs?: number;
   /** Where `${VAR}` references expand from (default the process environment). */
@@ -30,25 +33,26 @@ export interface McpLinkEvents {
 
 /**
  * A session's MCP servers: started at once in the background (never awaited before a prompt);
- * their tools for the primary agent and for subagents, read afresh for every request; questions
- * from a server that only a subagent is calling are declined at once, since a subagent cannot
- * ask the person anything.
+ * their tools for the primary agent and for subagents, read afresh for every request. Servers'
+ * questions go through the session's person channel (declined at once where it answers no
+ * forms), named after the primary agent's call they came during; questions from a server that
+ * only a subagent is calling are declined at once, since a subagent cannot ask the person anything.
  */
 export class McpLink {
   readonly manager: McpManager;
-  /** Calls in progress per server, by who made them. */
+  /** Calls in progress per server, by who made them (their ids). */
   private readonly calls = {
-    primary: new Map<string, number>(),
-    subagent: new Map<string, number>(),
+    primary: new Map<string, string[]>(),
+    subagent: new Map<string, string[]>(),
   };
 
   constructor(
     agentHome: string,
     workspace: string,
     options: McpSessionOptions,
+    person: PersonChannel,
     events: McpLinkEvents,
   ) {
-    const requester = options.elicitation;
     // Loaded only when servers are configured: the SDK, zod and ajv are heavy for a plain run.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startMcp } = require('@agent/mcp') as typeof import('@agent/mcp');
@@ -56,7 +60,7 @@ export class McpLink {
       agentHome,
       workspace,
       ...(options.trustWorkspace !== undefined ? { trustOverride: options.trustWorkspace } : {}),
-      elicitation: requester && this.guarded(requester),
+      person: this.guarded(person),
       onChange: (servers, configErrors) => events.onServers(servers, configErrors),
       onElicitation: (record) => events.onElicitation(record),
       ...(options.connectTimeoutMs !== undefined
@@ -76,14 +80,17 @@ export class McpLink {
     return this.manager.tools().map((tool) => this.counted(tool, this.calls.subagent));
   }
 
-  private counted(tool: McpAgentTool, counter: Map<string, number>): Tool {
+  private counted(tool: McpAgentTool, calls: Map<string, string[]>): Tool {
     const server = tool.mcp.server;
     const execute: Tool['execute'] = async (input, ctx) => {
-      counter.set(server, (counter.get(server) ?? 0) + 1);
+      const running = calls.get(server) ?? [];
+      calls.set(server, [...running, ctx.toolCallId]);
       try {
         return await tool.execute(input as Record<string, unknown>, ctx);
       } finally {
-        counter.set(server, (counter.get(server) ?? 1) - 1);
+        const left = [...(calls.get(server) ?? [])];
+        left.splice(left.indexOf(ctx.toolCallId), 1);
+        calls.set(server, left);
       }
     };
     // The prototype keeps the tool's own properties (getters included); only execute differs.
@@ -92,20 +99,24 @@ export class McpLink {
 
   private subagentOnly(server: string): boolean {
     return (
-      (this.calls.subagent.get(server) ?? 0) > 0 && (this.calls.primary.get(server) ?? 0) === 0
+      (this.calls.subagent.get(server)?.length ?? 0) > 0 &&
+      (this.calls.primary.get(server)?.length ?? 0) === 0
     );
   }
 
-  private guarded(requester: ElicitationRequester): ElicitationRequester {
+  private guarded(person: PersonChannel): PersonChannel {
     return {
-      askForm: (form, signal) =>
-        this.subagentOnly(form.server)
-          ? Promise.resolve({ action: 'decline' })
-          : requester.askForm(form, signal),
-      askUrl: (request, signal) =>
-        this.subagentOnly(request.server)
-          ? Promise.resolve({ action: 'decline' })
-          : requester.askUrl(request, signal),
+      canAnswer: (kind) => person.canAnswer(kind),
+      ask: async <K extends PersonRequestKind>(request: PersonRequest<K>) => {
+        const any = request as AnyPersonRequest;
+        if (any.kind !== 'form' && any.kind !== 'url') return person.ask(request);
+        const server = any.payload.server;
+        if (this.subagentOnly(server)) return refuseAtOnce(any) as PersonAnswer<K>;
+        // The primary agent's call this question came during, when one call to the server runs.
+        const [only, ...more] = this.calls.primary.get(server) ?? [];
+        if (only === undefined || more.length > 0 || request.toolCallId) return person.ask(request);
+        return person.ask({ ...request, toolCallId: only });
+      },
     };
   }
 }

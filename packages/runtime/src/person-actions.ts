@@ -1,6 +1,6 @@
 import type { Message } from '@agent/llm';
 import type { SessionEvent } from '@agent/session';
-import type { PermissionRequester, Tool, ToolResult } from '@agent/tools';
+import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from './session-file';
@@ -28,7 +28,7 @@ export class PersonActions {
     private readonly context: {
       gate: TurnGate;
       file: SessionFile;
-      permissions: PermissionRequester;
+      person: PersonChannel;
     },
   ) {
     this.store = new SnapshotStore(options.agentHome);
@@ -66,7 +66,7 @@ export class PersonActions {
       const result = await runPersonShell(command, {
         signal: running.abort.signal,
         workspaceRoot: this.options.workspaceRoot,
-        permissions: this.context.permissions,
+        person: this.context.person,
         onEvent: this.options.onEvent,
       });
       this.recordShell(command, result.output);

@@ -1,5 +1,5 @@
 import type { LoopEvent, ToolActivity, ToolStatus } from '@agent/llm';
-import { runShellTool, type PermissionRequester, type ToolResult } from '@agent/tools';
+import { runShellTool, type PersonChannel, type ToolResult } from '@agent/tools';
 import type { RuntimeEvent } from './events';
 
 /**
@@ -11,7 +11,7 @@ export async function runPersonShell(
   context: {
     signal: AbortSignal;
     workspaceRoot: string;
-    permissions: PermissionRequester;
+    person: PersonChannel;
     onEvent(event: RuntimeEvent): void;
   },
 ): Promise<ToolResult> {
@@ -26,7 +26,7 @@ export async function runPersonShell(
         signal,
         workspaceRoot: context.workspaceRoot,
         toolCallId: activity.id,
-        permissions: context.permissions,
+        person: context.person,
         onUpdate: (update) => onEvent({ type: 'tool_update', id: activity.id, update }),
       },
     );

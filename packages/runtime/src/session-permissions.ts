@@ -1,17 +1,17 @@
 import { ConfigError } from '@agent/llm';
-import { withRules, type PermissionRequester } from '@agent/tools';
+import { withRules, type PersonChannel } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { PermissionRuleSet } from './permission-settings';
 
 /**
  * A session's permission rules (flags and settings files; throws ConfigError when they cannot
- * be read) and the requester its tool calls ask: the rules first, then `options.permissions`.
+ * be read) and the person channel its tool calls ask: the rules first, then `options.person`.
  * An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
  */
 export function sessionPermissions(
-  options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'permissions'>,
+  options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'person'>,
   notice: (text: string) => void,
-): { rules: PermissionRuleSet; requester: PermissionRequester } {
+): { rules: PermissionRuleSet; person: PersonChannel } {
   let rules: PermissionRuleSet;
   try {
     rules = new PermissionRuleSet({
@@ -23,9 +23,9 @@ export function sessionPermissions(
   } catch (error) {
     throw new ConfigError((error as Error).message, { cause: error });
   }
-  const requester = withRules(
+  const person = withRules(
     () => rules.list(),
-    options.permissions,
+    options.person,
     (rule, scope) => {
       try {
         const applies = rules.add(rule, scope === 'session' ? undefined : scope);
@@ -44,7 +44,7 @@ export function sessionPermissions(
       }
     },
   );
-  return { rules, requester };
+  return { rules, person };
 }
 
 function keptForSession(rules: PermissionRuleSet, rule: string): boolean {

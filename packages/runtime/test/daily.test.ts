@@ -27,7 +27,7 @@ describe('AgentSession: undo, shell commands and mentions', () => {
       agentHome: box.home,
       workspaceRoot,
       choice: fakeChoice(url, box.home),
-      permissions: allowAll,
+      person: allowAll,
       resume,
       onEvent: (event) => box.events.push(event),
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { allowAll } from '@agent/tools';
+import { allowAll, answerAtOnce } from '@agent/tools';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
 import { AgentSession, type McpSessionOptions, type RuntimeEvent } from '../src';
 
@@ -68,7 +68,7 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
         env: { OPENAI_API_KEY: 'k' },
         agentHome: home,
       },
-      permissions: allowAll,
+      person: allowAll,
       onEvent: (event) => events.push(event),
     });
   }
@@ -165,16 +165,15 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
         env: { OPENAI_API_KEY: 'k' },
         agentHome: home,
       },
-      permissions: allowAll,
-      mcp: {
-        elicitation: {
-          askForm: async (form) => {
-            asked.push(form.server);
-            return { action: 'accept', answers: [] };
-          },
-          askUrl: async () => ({ action: 'accept' }),
+      person: answerAtOnce({
+        approval: () => ({ kind: 'allow' }),
+        form: async ({ payload }) => {
+          asked.push(payload.server);
+          return { action: 'accept', answers: [] };
         },
-      },
+        url: async () => ({ action: 'accept' }),
+      }),
+      mcp: {},
       onEvent: (event) => {
         if (event.type === 'elicitation') records.push(event.record.action);
       },
@@ -238,7 +237,7 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
         env: {},
         agentHome: home,
       },
-      permissions: allowAll,
+      person: allowAll,
       mcp: false,
       onEvent: () => undefined,
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer } from '@agent/testkit';
-import type { PermissionDecision, PermissionRequester } from '@agent/tools';
+import { answerAtOnce, type PermissionDecision, type PersonChannel } from '@agent/tools';
 import { AgentSession } from '../src';
 import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
@@ -10,14 +10,14 @@ describe('AgentSession: permission rules', () => {
 
   const create = async (
     url: string,
-    permissions: PermissionRequester,
+    person: PersonChannel,
     rules?: { allow?: string[]; deny?: string[] },
   ) =>
     AgentSession.create({
       agentHome: box.home,
       workspaceRoot: box.workspace,
       choice: fakeChoice(url, box.home),
-      permissions,
+      person,
       ...(rules ? { rules } : {}),
       onEvent: (event) => box.events.push(event),
     });
@@ -25,12 +25,12 @@ describe('AgentSession: permission rules', () => {
   /** A person who answers every card with "always" for `scope`, counting the cards. */
   const always = (scope: 'workspace' | 'user') => {
     const asked: string[] = [];
-    const requester: PermissionRequester = {
-      request: async (request): Promise<PermissionDecision> => {
-        asked.push(request.toolName);
+    const requester = answerAtOnce({
+      approval: ({ payload }): PermissionDecision => {
+        asked.push(payload.toolName);
         return { kind: 'allow', always: true, rule: 'write_file', scope };
       },
-    };
+    });
     return { asked, requester };
   };
 

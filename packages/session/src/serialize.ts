@@ -24,7 +24,10 @@ export function toSessionLine(event: SessionEvent): string {
 function withoutRawOutputs(event: SessionEvent & { type: 'assistant' }): SessionEvent {
   const message: AssistantMessage = {
     ...event.message,
-    toolCalls: event.message.toolCalls.map(({ output: _output, ...call }) => call),
+    // The model's raw argument text serves the live session's requests only: the file keeps the input.
+    toolCalls: event.message.toolCalls.map(
+      ({ output: _output, arguments: _arguments, ...call }) => call,
+    ),
   };
   return { ...event, message };
 }

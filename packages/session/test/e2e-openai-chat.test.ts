@@ -76,7 +76,7 @@ describe('a saved session resumes with exactly the history it had (openai SDK ag
         history,
         workspaceRoot: home,
         signal: new AbortController().signal,
-        permissions: allowAll,
+        person: allowAll,
         toolHistory: 'off',
         onEvent: (event) => writer.recordLoopEvent(event),
       });

@@ -1,5 +1,6 @@
 import { runToolLoop, type LoopEvent, type Provider } from '@agent/llm';
 import {
+  onlyKinds,
   defineTool,
   ToolError,
   type Tool,
@@ -131,7 +132,8 @@ async function runSubagent(
       history: [{ role: 'user', text: input.prompt }],
       workspaceRoot: ctx.workspaceRoot,
       signal: controller.signal,
-      permissions: ctx.permissions,
+      // The person approves a subagent's calls; it asks them nothing else.
+      person: onlyKinds(ctx.person, ['approval']),
       maxIterations: options.maxIterations ?? 25,
       maxInteractive: 0,
       toolHistory: 'off',

@@ -22,7 +22,7 @@ describe('the offline demo provider with the task tool', () => {
       history: [{ role: 'user', text: 'delegate a survey of this project' }],
       workspaceRoot: workspace,
       signal: new AbortController().signal,
-      permissions: allowAll,
+      person: allowAll,
       onEvent: (event) => {
         if (event.type === 'tool_update' && event.update.persist) steps.push(event.update.text);
       },

@@ -38,7 +38,7 @@ function primary(provider: Provider, signal: AbortSignal, onEvent?: (e: LoopEven
     history: [{ role: 'user', text: 'find the answer' }],
     workspaceRoot: workspace,
     signal,
-    permissions: allowAll,
+    person: allowAll,
     onEvent,
   });
 }

@@ -48,3 +48,21 @@ export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequ
 
 /** Allows every call; other kinds are refused at once: for `--yes` and tests not about asking. */
 export const allowAll: PersonChannel = answerAtOnce({ approval: () => ({ kind: 'allow' }) });
+
+/**
+ * `channel` for the listed kinds only; every other kind is refused at once (`refuseAtOnce`): a
+ * subagent's calls are approved by the person, but it asks them nothing else.
+ */
+export function onlyKinds(
+  channel: PersonChannel,
+  kinds: readonly PersonRequestKind[],
+): PersonChannel {
+  const passes = (kind: PersonRequestKind) => kinds.includes(kind) && channel.canAnswer(kind);
+  return {
+    canAnswer: passes,
+    ask: async <K extends PersonRequestKind>(request: PersonRequest<K>) =>
+      passes(request.kind)
+        ? channel.ask(request)
+        : (refuseAtOnce(request as AnyPersonRequest) as PersonAnswer<K>),
+  };
+}
