@@ -1,18 +1,19 @@
-import type { PermissionDecision, PermissionRequest, PermissionRequester } from '@agent/tools';
+import { answerAtOnce, type PermissionRequest, type PersonChannel } from '@agent/tools';
 
 /**
- * The headless policy, applied at once with nobody to ask: `read` tools never reach it; `edit`
- * calls run (the file tools cannot leave the workspace); anything else, including edits the
- * loop raised to `exec` (a write that makes git run code), is denied with a reason
- * that tells the model, and the person reading the log, how to allow it. `yes` approves all.
+ * The headless person channel: the policy, applied at once with nobody to ask. `read` tools
+ * never reach it; `edit` calls run (the file tools cannot leave the workspace); anything else,
+ * including edits the loop raised to `exec` (a write that makes git run code), is denied with a
+ * reason that tells the model, and the person reading the log, how to allow it. `yes` approves
+ * all. Nothing else is answered: MCP servers' forms are declined, and no questionnaire opens.
  */
-export function headlessPermissions(options: { yes: boolean }): PermissionRequester {
-  return {
-    request: async (request: PermissionRequest): Promise<PermissionDecision> => {
-      if (options.yes || request.permission === 'edit') return { kind: 'allow' };
-      return { kind: 'deny', reason: denialReason(request), by: 'the headless policy' };
+export function headlessPerson(options: { yes: boolean }): PersonChannel {
+  return answerAtOnce({
+    approval: ({ payload }) => {
+      if (options.yes || payload.permission === 'edit') return { kind: 'allow' };
+      return { kind: 'deny', reason: denialReason(payload), by: 'the headless policy' };
     },
-  };
+  });
 }
 
 export function denialReason(request: PermissionRequest): string {

@@ -14,7 +14,7 @@ import type { CliOptions } from './cli-args';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
 import { abortOnSignals } from './interrupts';
 import { createOutput, type RunOutput, type RunReport } from './output';
-import { headlessGuidance, headlessPermissions } from './permission-policy';
+import { headlessGuidance, headlessPerson } from './permission-policy';
 import { readPrompt } from './prompt-input';
 
 /** The process pieces a run uses, passed in so nothing reaches for globals deep inside. */
@@ -56,13 +56,13 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
         env: io.env,
         agentHome,
       },
-      permissions: headlessPermissions({ yes: options.yes }),
+      person: headlessPerson({ yes: options.yes }),
       rules: { allow: options.allow, deny: options.deny },
       promptSections: [headlessGuidance(options.yes)],
       toolHistory: options.toolHistory,
       maxIterations: options.maxIterations,
       resume: previous,
-      // No elicitation requester: a server's question is declined at once, nobody can answer.
+      // The headless channel answers no forms: a server's question is declined at once.
       mcp: { trustWorkspace: options.trustMcp, env: io.env },
       onEvent: (event) => render(output, event),
     }),

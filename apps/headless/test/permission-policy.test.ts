@@ -1,5 +1,5 @@
-import type { PermissionRequest } from '@agent/tools';
-import { headlessPermissions } from '../src/permission-policy';
+import { askPerson, type PermissionRequest } from '@agent/tools';
+import { headlessPerson } from '../src/permission-policy';
 
 const signal = new AbortController().signal;
 
@@ -13,17 +13,29 @@ function request(permission: 'edit' | 'exec'): PermissionRequest {
   };
 }
 
-describe('headlessPermissions', () => {
+describe('headlessPerson', () => {
   it('lets edits run and refuses commands with a way out', async () => {
-    const policy = headlessPermissions({ yes: false });
-    await expect(policy.request(request('edit'), signal)).resolves.toEqual({ kind: 'allow' });
-    const denied = await policy.request(request('exec'), signal);
+    const policy = headlessPerson({ yes: false });
+    await expect(askPerson(policy, 'approval', request('edit'), { signal })).resolves.toEqual({
+      kind: 'allow',
+    });
+    const denied = await askPerson(policy, 'approval', request('exec'), { signal });
     expect(denied.kind).toBe('deny');
     expect(denied.kind === 'deny' && denied.reason).toMatch(/run_shell \(npm test\).*--yes/);
   });
 
+  it("declines servers' forms at once and opens no questionnaire", async () => {
+    const policy = headlessPerson({ yes: true });
+    expect(policy.canAnswer('questionnaire')).toBe(false);
+    await expect(
+      askPerson(policy, 'form', { server: 's', message: 'm', questions: [] }, { signal }),
+    ).resolves.toEqual({ action: 'decline' });
+  });
+
   it('approves everything with --yes', async () => {
-    const policy = headlessPermissions({ yes: true });
-    await expect(policy.request(request('exec'), signal)).resolves.toEqual({ kind: 'allow' });
+    const policy = headlessPerson({ yes: true });
+    await expect(askPerson(policy, 'approval', request('exec'), { signal })).resolves.toEqual({
+      kind: 'allow',
+    });
   });
 });

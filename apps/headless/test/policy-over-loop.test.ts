@@ -6,7 +6,7 @@ import { runToolLoop, type ProviderRequest } from '@agent/llm';
 import { call, reply, ScriptedProvider } from '@agent/testkit';
 import { createWorkspaceTools, ToolRegistry } from '@agent/tools';
 import { createOutput } from '../src/output';
-import { headlessPermissions } from '../src/permission-policy';
+import { headlessPerson } from '../src/permission-policy';
 
 /** stdout and stderr of one run's output, as text. */
 function captured(): { stdout: PassThrough; stderr: PassThrough; text: () => [string, string] } {
@@ -48,7 +48,7 @@ describe('the headless policy over a real tool loop', () => {
       history: [{ role: 'user', text: 'Write notes.txt, then show it.' }],
       workspaceRoot: workspace,
       signal: new AbortController().signal,
-      permissions: headlessPermissions({ yes }),
+      person: headlessPerson({ yes }),
       onEvent: (event) => output.event(event),
     });
     const toolResults = provider.requests[1]!.messages.at(-1);
