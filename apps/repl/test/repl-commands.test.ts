@@ -259,7 +259,7 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.waitForText('Compacting the conversation');
       h.send('\x03');
       await h.waitForText('Compaction interrupted');
-      expect(h.repl.core.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(h.repl.core.history.map((m) => m.role)).toEqual(['user', 'assistant']);
     } finally {
       await h.stop();
     }

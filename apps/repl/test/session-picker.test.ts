@@ -43,7 +43,7 @@ describe('/resume without an id', () => {
       expect(filtered).not.toContain('beta topic');
       h.send(ENTER);
       await h.waitForText('Resumed session');
-      expect(h.repl.core.messages[0]).toEqual({ role: 'user', text: 'alpha topic' });
+      expect(h.repl.core.history[0]).toEqual({ role: 'user', text: 'alpha topic' });
     } finally {
       await h.stop();
       first.cleanup();
@@ -59,7 +59,7 @@ describe('/resume without an id', () => {
       await h.type(`/resume ${tail}`);
       h.send(ENTER);
       await h.waitForText('Resumed session');
-      expect(h.repl.core.messages[0]).toEqual({ role: 'user', text: 'gamma topic' });
+      expect(h.repl.core.history[0]).toEqual({ role: 'user', text: 'gamma topic' });
     } finally {
       await h.stop();
       first.cleanup();

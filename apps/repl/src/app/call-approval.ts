@@ -6,7 +6,8 @@ type ToolSegment = Extract<Segment, { kind: 'tool' }>;
 
 /**
  * The status line of the call a permission card asks about, when the transcript shows one (a
- * subagent's calls have none): the latest running line of that call id and tool.
+ * subagent's calls have none): the latest line of that call id and tool, running or already
+ * waiting (behind another card).
  */
 export function awaitingLine(
   transcript: Transcript,
@@ -16,7 +17,7 @@ export function awaitingLine(
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i]!;
     if (s.kind === 'tool' && s.id === request.toolCallId && s.name === request.toolName) {
-      return s.state === 'running' ? s : undefined;
+      return s.state === 'running' || s.state === 'waiting' ? s : undefined;
     }
   }
   return undefined;

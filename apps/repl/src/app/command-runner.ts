@@ -8,7 +8,6 @@ import {
   type SavedSession,
 } from '@agent/runtime';
 import { listSessions } from '@agent/session';
-import { offerOpenQuestionnaire } from '../ask-user/reopen-questionnaire';
 import { COMMANDS, parseCommand, type CommandInfo } from '../input/commands';
 import { INIT_PROMPT } from './init-prompt';
 import { runMcpCommand } from './mcp-command';
@@ -185,7 +184,7 @@ export function contextReport(session: AgentSession): string {
   if (fill.source === 'provider') source = `counted by the provider · estimate ${b.total}`;
   else if (fill.counted !== undefined) source += ` · last provider count ${fill.counted}`;
   const sent = session.nextRequest().messages.length;
-  const left = session.messages.length - sent;
+  const left = session.history.length - sent;
   return [
     `Context: ${fill.used} of ${fill.window} tokens (${percent(fill.fraction)}), ${source}`,
     `  system prompt  ${b.system}`,
@@ -290,7 +289,13 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );
-  offerOpenQuestionnaire(saved.events, { session: deps.session, app: deps.app });
+  // The runtime kept the questionnaires the session left open: the continued turn asks them again.
+  if (deps.session.openCalls.length > 0) {
+    deps.app.info(
+      'The session ended while a questionnaire was open: it is asked again (Esc cancels it).',
+    );
+    deps.app.continueTurn();
+  }
 }
 
 /** `/model` alone: the current model and, where the provider's API lists them, the others. */

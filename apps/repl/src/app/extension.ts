@@ -1,13 +1,15 @@
-import type { AskUserRequester, Tool } from '@agent/tools';
+import type { Tool } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
+import type { CardPresenters } from '../person/card-desk';
 import type { ModalSlot } from './modal';
 
 /**
  * REPL extension points (how the ask_user card plugs in):
  *  - `ReplExtension.tools` / `systemPromptSections`: extra tools and prompt text for the primary
- *    agent only; `askUser` becomes the loop's AskUserRequester.
+ *    agent only; `presenters` show their kinds of person requests (ask_user's questionnaire) as
+ *    cards of the one person channel.
  *  - `ReplHost.modals` (ModalSlot): the active-modal slot of the key routing.
  *  - `ReplHost.transcript` + `CustomSegment` (kind 'custom'): segments that render their own
  *    lines for a width; call `transcript.touch(segment)` after changing one.
@@ -18,7 +20,7 @@ import type { ModalSlot } from './modal';
 export interface ReplExtension {
   tools?: Tool[];
   systemPromptSections?: string[];
-  askUser?: AskUserRequester;
+  presenters?: CardPresenters;
   /** A compact, non-interactive segment for a saved call, or undefined for the default line. */
   replaySegment?(activity: ToolActivity): Segment | undefined;
 }

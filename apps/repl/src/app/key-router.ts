@@ -118,6 +118,17 @@ export class KeyRouter {
     if (result.type !== 'ignored') this.afterEdit();
   }
 
+  /** Edits the prompt with `key` (never submits): typing a card leaves in the prompt. */
+  editPrompt(key: Key): void {
+    const result = this.input.handleKey(key);
+    if (result.type !== 'ignored' && result.type !== 'submit') this.afterEdit();
+  }
+
+  /** Pastes into the prompt, whatever is active. */
+  pastePrompt(text: string): void {
+    if (this.input.paste(text).type !== 'ignored') this.afterEdit();
+  }
+
   handlePaste(text: string): void {
     const modal = this.modals.active;
     if (modal) {

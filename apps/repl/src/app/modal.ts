@@ -23,6 +23,11 @@ export interface Modal {
    * asked between turns) must end here; a no-op once the card has settled.
    */
   cancel?(): void;
+  /**
+   * Whether typing still goes to the prompt (a card that opened while the person was typing,
+   * until a deliberate key): the prompt then shows its text, not the "answer the card" line.
+   */
+  typesIntoPrompt?(): boolean;
 }
 
 /** The one "active modal" slot of the key routing, with a FIFO of waiting modals. */

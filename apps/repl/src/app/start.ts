@@ -7,7 +7,6 @@ import type { ReplArgs } from './args';
 import { warmUpWidths } from '../text/width';
 import { exitReport } from './exit-report';
 import type { PromptHistory } from './prompt-history';
-import { CardPermissionRequester } from './permission-requester';
 import { ReplApp } from './repl-app';
 
 /** Test seams: the environment, and a provider used instead of the configured one. */
@@ -88,12 +87,6 @@ export async function startRepl(
   const app = new ReplApp(paint, (code) => void quit(code));
   const loaded: { history?: PromptHistory } = {};
   app.pendingLabel = { provider: args.provider ?? 'agent', model: args.model ?? 'starting…' };
-  const cards = new CardPermissionRequester(
-    app.transcript,
-    app.modals,
-    paint,
-    () => app.viewportRows,
-  );
   const screen = mountScreen(app, io);
   ui.screen = screen;
   if (options.captureOutput ?? io.output === process.stdout) {
@@ -117,7 +110,6 @@ export async function startRepl(
     const { wireAgent } = require('./wire-agent') as typeof import('./wire-agent');
     state.core = await wireAgent({
       app,
-      cards,
       args,
       config,
       provider: options.provider,

@@ -11,17 +11,17 @@ import { COMMANDS } from '../input/commands';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
 import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
-import { ElicitationController } from '../elicitation/elicitation-controller';
+import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
+import { presentApproval } from '../person/approval-card';
+import { ReplPerson } from '../person/repl-person';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import { McpNotices } from './mcp-command';
-import type { CardPermissionRequester } from './permission-requester';
 import type { ReplApp } from './repl-app';
 
 export const DEFAULT_MAX_ASK_USER = 3;
 
 export interface WireOptions {
   app: ReplApp;
-  cards: CardPermissionRequester;
   args: ReplArgs;
   /** The checked configuration (see loadStartConfig). */
   config: StartConfig;
@@ -31,18 +31,27 @@ export interface WireOptions {
 }
 
 /**
- * Builds the primary agent through the runtime and attaches it to the app: the REPL's
- * extensions (ask_user) supply extra tools, prompt sections and the requester; the slash
+ * Builds the primary agent through the runtime and attaches it to the app: one person channel
+ * for every card (approvals, servers' forms, and what the extensions present: ask_user's
+ * questionnaire); the extensions supply extra tools and prompt sections too; the slash
  * commands and the tool display come with it; a resumed session when asked. Throws on
  * configuration errors.
  */
 export async function wireAgent(options: WireOptions): Promise<AgentSession> {
-  const { app, cards, args } = options;
+  const { app, args } = options;
   const { agentHome } = options.config;
   const maxAskUser = args.maxAskUser ?? DEFAULT_MAX_ASK_USER;
   const saved = await savedSession(args, agentHome, app);
   const host = app.host({ maxAskUser });
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
+  const person = new ReplPerson(
+    host,
+    Object.assign(
+      { approval: presentApproval, form: presentForm, url: presentUrl },
+      ...extensions.map((extension) => extension.presenters ?? {}),
+    ),
+    app.promptTyping(),
+  );
   const mcpNotices = new McpNotices(app);
   // Notices of the start (rule warnings, a resumed session's other workspace), shown again
   // after a resumed session's replay, which clears the transcript.
@@ -57,16 +66,14 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       agentHome,
     },
     provider: options.provider,
-    permissions: cards,
+    person,
     rules: { allow: args.allow, deny: args.deny },
-    askUser: extensions.find((extension) => extension.askUser)?.askUser,
     extraTools: extensions.flatMap((extension) => extension.tools ?? []),
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
     maxInteractive: maxAskUser,
     toolHistory: args.toolHistory,
     resume: saved,
-    // MCP servers' questions open the questionnaire card.
-    mcp: { elicitation: new ElicitationController(host), env: options.config.env },
+    mcp: { env: options.config.env },
     onEvent: (event) => {
       if (event.type === 'mcp_servers') {
         return mcpNotices.update(event.servers, event.configErrors);

@@ -1,11 +1,7 @@
-import type { AskUserBroker } from '@agent/askuser';
-import { allowAll, type ToolContext } from '@agent/tools';
+import type { ToolContext } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
-import { ModalSlot } from '../app/modal';
-import type { ReplHost } from '../app/extension';
-import type { Key } from '../input/key';
+import { personDesk } from '../../test/support/person-desk';
 import { lineText } from '../text/line';
-import { Transcript } from '../view/transcript';
 import { askUserExtension, replayAskUser } from './ask-user-extension';
 
 const questionnaire = {
@@ -16,15 +12,8 @@ const questionnaire = {
 };
 
 function setup() {
-  let paints = 0;
-  const host: ReplHost = {
-    transcript: new Transcript(),
-    modals: new ModalSlot(),
-    requestPaint: () => paints++,
-    viewportRows: () => 200,
-    followTail: () => undefined,
-    settings: { maxAskUser: 3 },
-  };
+  const desk = personDesk();
+  const { host, person } = desk;
   const extension = askUserExtension(host);
   const tool = extension.tools![0]!;
   const controller = new AbortController();
@@ -32,34 +21,23 @@ function setup() {
     signal: controller.signal,
     workspaceRoot: '/tmp',
     toolCallId: 'call_1',
-    permissions: allowAll,
-    askUser: extension.askUser,
+    person,
   };
   const screen = () =>
     host.transcript.segments
       .flatMap((segment) => host.transcript.linesOf(segment, 50, 0))
       .map(lineText)
       .join('\n');
-  const press = (...keys: Array<string | Key>) => {
-    for (const key of keys) {
-      const modal = host.modals.active;
-      if (!modal) throw new Error('no active modal');
-      if (typeof key !== 'string') modal.handleKey(key);
-      else if (['up', 'down', 'enter', 'escape', 'backspace'].includes(key))
-        modal.handleKey({ name: key, full: key });
-      else for (const ch of key) modal.handleKey({ name: ch, ch, full: ch });
-    }
-  };
-  return { host, extension, tool, ctx, controller, screen, press, paints: () => paints };
+  return { ...desk, extension, tool, ctx, controller, screen };
 }
 
 describe('askUserExtension', () => {
-  it('offers the tool with the guidance and a requester', () => {
+  it('offers the tool with the guidance and the questionnaire card', () => {
     const { extension, tool } = setup();
     expect(tool.name).toBe('ask_user');
     expect(tool.interactive).toBe(true);
     expect(extension.systemPromptSections?.join('\n')).toMatch(/recommend.*FIRST/s);
-    expect(extension.askUser).toBeDefined();
+    expect(extension.presenters?.questionnaire).toBeDefined();
   });
 
   it('shows the card as the active modal, answers it and leaves the compact summary', async () => {
@@ -98,7 +76,7 @@ describe('askUserExtension', () => {
   });
 
   it('an interrupted turn releases the tool, closes the modal and keeps what was answered', async () => {
-    const { host, tool, ctx, controller, screen, press, extension } = setup();
+    const { host, tool, ctx, controller, screen, press, person } = setup();
     const running = tool.execute(questionnaire, ctx);
     press('enter', { name: 'c', ctrl: true, full: 'C-c' });
     expect(host.modals.active).toBeDefined();
@@ -111,7 +89,7 @@ describe('askUserExtension', () => {
     expect(host.modals.active).toBeDefined();
     press('escape');
     await again;
-    expect((extension.askUser as AskUserBroker).hasPending()).toBe(false);
+    expect(person.pending).toEqual([]);
   });
 });
 

@@ -1,16 +1,20 @@
 import {
   ASK_USER_GUIDANCE,
   ASK_USER_TOOL_NAME,
-  AskUserBroker,
   createAskUserTool,
-  type PendingQuestionnaire,
-  type QuestionnaireSettlement,
+  type QuestionnaireModel,
 } from '@agent/askuser';
 import type { ToolActivity } from '@agent/llm';
-import { parseQuestionnaire, parseQuestionnaireResult } from '@agent/tools';
+import {
+  parseQuestionnaire,
+  parseQuestionnaireResult,
+  type AnsweredQuestionnaire,
+  type PersonRequest,
+} from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';
+import type { CardDesk } from '../person/card-desk';
 import {
   routeQuestionnaireKey,
   routeQuestionnairePaste,
@@ -20,93 +24,86 @@ import { QuestionnaireSegment } from './questionnaire-segment';
 
 const HINT = 'answering questions · Esc cancels';
 
-interface Open {
-  request: PendingQuestionnaire;
-  segment: QuestionnaireSegment;
-  close: () => void;
-}
-
 /**
- * Shows questionnaires from the `ask_user` broker as a card in the transcript that owns the
- * keyboard (the active modal) until it is answered, cancelled with Esc, or the turn is
- * interrupted; then the card becomes its compact summary and the modal closes.
+ * Shows an `ask_user` questionnaire as a card in the transcript that owns the keyboard until it
+ * is answered, cancelled with Esc (`cancelled: true`), or the turn is interrupted (the request's
+ * signal: rejects with its reason); then the card becomes its compact summary. Each change of
+ * the answers given so far is reported to the request's `onProgress`.
  */
-export class QuestionnaireController {
-  private current: Open | undefined;
-  private readonly unsubscribe: Array<() => void>;
-
-  constructor(
-    readonly broker: AskUserBroker,
-    private readonly host: ReplHost,
-  ) {
-    this.unsubscribe = [
-      broker.onRequest((request) => this.open(request)),
-      broker.onSettle((settlement) => this.settled(settlement)),
-    ];
-  }
-
-  /** The segment of the questionnaire on screen, if one is open. */
-  get active(): QuestionnaireSegment | undefined {
-    return this.current?.segment;
-  }
-
-  dispose(): void {
-    for (const stop of this.unsubscribe) stop();
-  }
-
-  private open(request: PendingQuestionnaire): void {
-    const screen = { rows: () => this.host.viewportRows() };
-    const segment = this.host.transcript.add(
-      new QuestionnaireSegment(request.questionnaire, undefined, screen),
-    );
+export function presentQuestionnaire(
+  request: PersonRequest<'questionnaire'>,
+  desk: CardDesk,
+): Promise<AnsweredQuestionnaire> {
+  const { host } = desk;
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
+    const screen = { rows: () => host.viewportRows() };
+    const segment = new QuestionnaireSegment(request.payload.questionnaire, undefined, screen);
+    const settle = (): void => {
+      signal.removeEventListener('abort', onAbort);
+      slot.close();
+      host.transcript.touch(segment);
+      host.requestPaint();
+    };
+    const onAbort = (): void => {
+      segment.interrupt();
+      settle();
+      reject(signal.reason);
+    };
+    const route = (routed: QuestionnaireKeyRoute): void => {
+      const model = segment.model;
+      if (!model || routed.kind !== 'action') return;
+      const answered = model.answers.length;
+      if (!model.dispatch(routed.action)) return;
+      if (model.answers.length !== answered) reportProgress(request, model);
+      const result = model.result;
+      if (result) {
+        const copy = copyResult(result);
+        segment.resolve(copy);
+        settle();
+        resolve(copy);
+        return;
+      }
+      host.transcript.touch(segment);
+      // A key on the card brings it back into view (after PageUp scrolled the transcript away).
+      host.followTail();
+      host.requestPaint();
+    };
     const modal: Modal = {
       hint: HINT,
-      handleKey: (key: Key) => this.route(routeQuestionnaireKey(key, segment.model)),
-      handlePaste: (text: string) => this.route(routeQuestionnairePaste(text)),
-      handlePage: (direction) => this.page(segment, direction),
+      handleKey: (key: Key) => route(routeQuestionnaireKey(key, segment.model)),
+      handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
+      handlePage: (direction) => page(host, segment, direction),
     };
-    this.current = { request, segment, close: () => undefined };
-    this.current.close = this.host.modals.open(modal);
-    this.host.requestPaint();
-  }
+    host.transcript.add(segment);
+    const slot = desk.open(modal);
+    signal.addEventListener('abort', onAbort, { once: true });
+    host.requestPaint();
+  });
+}
 
-  private route(route: QuestionnaireKeyRoute): void {
-    const open = this.current;
-    const model = open?.segment.model;
-    if (!open || !model || route.kind !== 'action') return;
-    const answered = model.answers.length;
-    if (!model.dispatch(route.action)) return;
-    if (model.answers.length !== answered) {
-      this.broker.progress(open.request.id, {
-        answers: [...model.answers],
-        custom: [...model.custom],
-      });
-    }
-    const result = model.result;
-    if (result) this.broker.resolve(result, open.request.id);
-    else this.host.transcript.touch(open.segment);
-    // A key on the card brings it back into view (after PageUp scrolled the transcript away).
-    this.host.followTail();
-    this.host.requestPaint();
+function reportProgress(request: PersonRequest<'questionnaire'>, model: QuestionnaireModel): void {
+  try {
+    request.payload.onProgress?.({ answers: [...model.answers], custom: [...model.custom] });
+  } catch {
+    // A failing listener must not break the card.
   }
+}
 
-  private page(segment: QuestionnaireSegment, direction: -1 | 1): boolean {
-    if (!segment.scrollQuestion(direction)) return false;
-    this.host.followTail();
-    this.host.transcript.touch(segment);
-    return true;
-  }
+function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {
+  return {
+    answers: [...result.answers],
+    cancelled: result.cancelled,
+    ...(result.custom ? { custom: [...result.custom] } : {}),
+  };
+}
 
-  private settled(settlement: QuestionnaireSettlement): void {
-    const open = this.current;
-    if (!open || open.request.id !== settlement.id) return;
-    this.current = undefined;
-    if (settlement.outcome === 'answered') open.segment.resolve(settlement.result);
-    else open.segment.interrupt();
-    open.close();
-    this.host.transcript.touch(open.segment);
-    this.host.requestPaint();
-  }
+function page(host: ReplHost, segment: QuestionnaireSegment, direction: -1 | 1): boolean {
+  if (!segment.scrollQuestion(direction)) return false;
+  host.followTail();
+  host.transcript.touch(segment);
+  return true;
 }
 
 /** A saved `ask_user` call as its compact summary; undefined when it cannot be read back. */
@@ -143,17 +140,15 @@ function recordedCustom(details: unknown): boolean[] | undefined {
 
 /**
  * The REPL extension of `ask_user`: the tool and its system-prompt guidance for the primary
- * agent, the broker as the loop's requester, the card, and the replayed summaries. With
+ * agent, the questionnaire card of the person channel, and the replayed summaries. With
  * `--max-ask-user 0` the tool and its guidance are absent; saved calls still replay.
  */
 export function askUserExtension(host: ReplHost): ReplExtension {
-  const broker = new AskUserBroker();
-  new QuestionnaireController(broker, host);
   const enabled = host.settings.maxAskUser > 0;
   return {
     tools: enabled ? [createAskUserTool()] : [],
     systemPromptSections: enabled ? [ASK_USER_GUIDANCE] : [],
-    askUser: broker,
+    presenters: { questionnaire: presentQuestionnaire },
     replaySegment: replayAskUser,
   };
 }

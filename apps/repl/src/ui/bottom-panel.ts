@@ -67,7 +67,10 @@ export function bottomRows(app: ReplApp, width: number, height: number): Line[] 
 
 function inputRows(app: ReplApp, width: number): Line[] {
   const { input } = app.router;
-  if (app.modals.active) return [plain(sliceToWidth('› (answer the card above)', width), 'dim')];
+  const modal = app.modals.active;
+  if (modal && !modal.typesIntoPrompt?.()) {
+    return [plain(sliceToWidth('› (answer the card above)', width), 'dim')];
+  }
   if (input.isEmpty) {
     return [
       [

@@ -1,8 +1,7 @@
 import { AgentSession, openSavedSession } from '@agent/runtime';
-import { allowAll } from '@agent/tools';
 import { loadSession, SessionWriter } from '@agent/session';
-import { AskUserBroker, createAskUserTool } from '@agent/askuser';
-import { openQuestionnaireCalls, reopenCalls } from '../../src/ask-user/reopen-questionnaire';
+import { createAskUserTool } from '@agent/askuser';
+import { allowAll, ManualPerson } from '@agent/tools';
 import {
   agentCore,
   ANSWERED,
@@ -15,6 +14,7 @@ import {
   PROMPT_2,
   PROMPT_3,
   requestItems,
+  testPerson,
   wireIds,
   type AskFixture,
 } from './scenario';
@@ -65,7 +65,7 @@ async function compactThenResume(wire: Wire, fixture: AskFixture): Promise<void>
       provider: wire.provider(next),
       workspace,
       agentHome,
-      broker: new AskUserBroker(),
+      broker: new ManualPerson(),
       saveErrors,
     }),
   );
@@ -116,13 +116,12 @@ async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
   const core = track(
     await agentCore({ provider: wire.provider(server), workspace, agentHome, broker, saveErrors }),
   );
-  const loaded = await loadSession(file);
-  const open = openQuestionnaireCalls(loaded.events);
-  expect(open).toEqual([ASK_ID]);
+  // The runtime keeps the open call and offers it again through the person channel.
   await core.resume(await openSavedSession(file));
-  core.messages = reopenCalls(core.messages, open!)!;
+  expect(core.openCalls).toEqual([ASK_ID]);
   expect((await core.runTurn(undefined)).reason).toBe('done');
-  expect(shown.map((request) => request.questionnaire)).toEqual([fixture.input]);
+  expect(core.openCalls).toEqual([]);
+  expect(shown).toEqual([fixture.input]);
   const items = requestItems(wire, server, 0);
   const ids = wireIds(wire, items);
   expect(items).toEqual([
@@ -150,12 +149,13 @@ async function reofferOn(wire: Wire, fixture: AskFixture): Promise<void> {
       provider: wire.provider(next),
       workspace,
       agentHome,
-      broker: new AskUserBroker(),
+      broker: new ManualPerson(),
       saveErrors,
     }),
   );
-  expect(openQuestionnaireCalls(again.events)).toBeUndefined();
   await resumed.resume(await openSavedSession(file));
+  // The answered call is not open any more: nothing is offered again.
+  expect(resumed.openCalls).toEqual([]);
   expect((await resumed.runTurn(PROMPT_3)).reason).toBe('done');
   expect(requestItems(wire, next, 0).slice(0, 4)).toEqual(items);
   expect(saveErrors).toEqual([]);
@@ -185,7 +185,7 @@ async function disabledLater(wire: Wire): Promise<void> {
       workspaceRoot: workspace,
       choice: { flags: {}, env: {}, agentHome },
       provider: wire.provider(next),
-      permissions: allowAll,
+      person: allowAll,
       maxInteractive: 0,
       toolHistory: 'off',
       onEvent: (event) => {
@@ -250,8 +250,7 @@ test('automatic compaction keeps the decision ledger too (openai-chat)', async (
       workspaceRoot: workspace,
       choice: { flags: {}, env: {}, agentHome },
       provider: wire.provider(server),
-      permissions: allowAll,
-      askUser: answeringBroker(ANSWERED).broker,
+      person: testPerson(answeringBroker(ANSWERED).broker),
       extraTools: [createAskUserTool()],
       maxInteractive: 3,
       toolHistory: 'off',

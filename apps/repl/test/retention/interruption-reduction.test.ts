@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { AskUserBroker } from '@agent/askuser';
+import { ManualPerson } from '@agent/tools';
 import {
   INTERRUPTED_OUTPUT,
   reduceHistory,
@@ -43,7 +43,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     const { workspace, agentHome } = await dirs();
     const server = await start(wire, [wire.turn(askStep())]);
     const crashed = path.join(agentHome, 'sessions', 'crashed.jsonl');
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     const saveErrors: Error[] = [];
     const core = track(
       await agentCore({
@@ -56,7 +56,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
     );
     // The process "dies" while the card is open: keep the file as it is at that moment.
     const snapshot = new Promise<void>((resolve, reject) => {
-      broker.onRequest(() => {
+      broker.onShow(() => {
         core
           .flushSession()
           .then(() => fs.copyFile(core.sessionFile!, crashed))
@@ -110,7 +110,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       wire,
       [askStep(), { text: 'Fine, recommendations it is.' }].map(wire.turn),
     );
-    const broker = new AskUserBroker();
+    const broker = new ManualPerson();
     const saveErrors: Error[] = [];
     const core = track(
       await agentCore({
@@ -122,14 +122,16 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       }),
     );
     // The person answers the first question, then presses Ctrl+C.
-    broker.onRequest((request) =>
+    broker.onShow((request) =>
       setImmediate(() => {
-        broker.progress(request.id, { answers: [ANSWERS[0]!], custom: [true] });
+        if (request.kind === 'questionnaire') {
+          request.payload.onProgress?.({ answers: [ANSWERS[0]!], custom: [true] });
+        }
         void core.interrupt();
       }),
     );
     expect((await core.runTurn(PROMPT_1)).reason).toBe('interrupted');
-    expect(broker.hasPending()).toBe(false);
+    expect(broker.queue.pending).toEqual([]);
     expect((await core.runTurn('Go on with your recommendations.')).reason).toBe('done');
 
     const items = requestItems(wire, server, 1);
@@ -228,7 +230,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       }),
     );
     expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
-    const history: Message[] = [...core.messages, { role: 'user', text: PROMPT_2 }];
+    const history: Message[] = [...core.history, { role: 'user', text: PROMPT_2 }];
 
     const reduced = reduceHistory(history, 1);
     expect(reduced.replaced).toBe(1);
@@ -246,7 +248,7 @@ describe.each(WIRES)('ask_user under interruption and reduction over $label', (w
       history,
       workspaceRoot: workspace,
       signal: new AbortController().signal,
-      permissions: allowAll,
+      person: allowAll,
       toolHistory: 'off',
       contextWindow: 200,
     });

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { AskUserBroker } from '@agent/askuser';
+import { ManualPerson } from '@agent/tools';
 import { openSavedSession } from '@agent/runtime';
 import { loadSession } from '@agent/session';
 import {
@@ -63,7 +63,7 @@ async function recordTwoPrompts(wire: Wire, fixture: AskFixture): Promise<Record
   );
 
   expect((await core.runTurn(PROMPT_1)).reason).toBe('done');
-  expect(shown.map((request) => request.questionnaire)).toEqual([fixture.input]);
+  expect(shown).toEqual([fixture.input]);
   // Within prompt 1's loop the model does read the raw file (so the marker is observable).
   expect(server.requests[2]!.rawBody).toContain(RAW_MARKER);
 
@@ -118,7 +118,7 @@ async function resumeOn(wire: Wire, recorded: Recorded): Promise<void> {
       provider: wire.provider(next),
       workspace,
       agentHome,
-      broker: new AskUserBroker(),
+      broker: new ManualPerson(),
       saveErrors,
     }),
   );

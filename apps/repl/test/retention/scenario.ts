@@ -1,11 +1,17 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AskUserBroker, createAskUserTool, type PendingQuestionnaire } from '@agent/askuser';
+import { createAskUserTool } from '@agent/askuser';
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { defaultAgentHome } from '@agent/session';
 import { AgentSession } from '@agent/runtime';
-import { allowAll } from '@agent/tools';
+import {
+  answerAtOnce,
+  ManualPerson,
+  type AnyPersonRequest,
+  type PersonChannel,
+  type Questionnaire,
+} from '@agent/tools';
 import type { FakeServer } from '@agent/testkit';
 import type { ModelStep, Wire } from './wires';
 import type { WireItem } from './wire-views';
@@ -160,26 +166,43 @@ export async function tempDirs(): Promise<{
   };
 }
 
-/** A broker whose "person" answers every questionnaire at once, remembering what it was shown. */
+/** A person who answers every questionnaire at once, remembering what they were shown. */
 export function answeringBroker(fixture: AskFixture): {
-  broker: AskUserBroker;
-  shown: PendingQuestionnaire[];
+  broker: ManualPerson;
+  shown: Questionnaire[];
 } {
   const { answers, cancelled } = fixture;
-  const broker = new AskUserBroker();
-  const shown: PendingQuestionnaire[] = [];
-  broker.onRequest((request) => {
-    shown.push(structuredClone(request));
-    setImmediate(() => broker.resolve({ answers, cancelled }, request.id));
+  const broker = new ManualPerson();
+  const shown: Questionnaire[] = [];
+  broker.onShow((request) => {
+    shown.push(structuredClone(questionnaireOf(request)));
+    setImmediate(() => broker.answer({ answers, cancelled }, request.id));
   });
   return { broker, shown };
+}
+
+/** The questionnaire a shown request asks. */
+export function questionnaireOf(request: AnyPersonRequest): Questionnaire {
+  if (request.kind !== 'questionnaire') throw new Error(`not a questionnaire: ${request.kind}`);
+  return request.payload.questionnaire;
+}
+
+/**
+ * The person of these tests: every call approved at once; questionnaires answered through
+ * `broker` (none asked without one).
+ */
+export function testPerson(broker?: ManualPerson): PersonChannel {
+  return answerAtOnce({
+    approval: () => ({ kind: 'allow' }),
+    ...(broker ? { questionnaire: (request) => broker.ask(request) } : {}),
+  });
 }
 
 export interface CoreSetup {
   provider: Provider;
   workspace: string;
   agentHome: string;
-  broker?: AskUserBroker;
+  broker?: ManualPerson;
   toolHistory?: ToolHistoryMode;
   saveErrors: Error[];
 }
@@ -191,8 +214,7 @@ export function agentCore(setup: CoreSetup): Promise<AgentSession> {
     workspaceRoot: setup.workspace,
     choice: { flags: {}, env: {}, agentHome: setup.agentHome },
     provider: setup.provider,
-    permissions: allowAll,
-    ...(setup.broker ? { askUser: setup.broker } : {}),
+    person: testPerson(setup.broker),
     extraTools: [createAskUserTool()],
     maxInteractive: 3,
     toolHistory: setup.toolHistory ?? 'off',

@@ -162,7 +162,7 @@ describe('PersonQueue', () => {
     const first = askPerson(queue, 'approval', approval, { signal });
     const second = askPerson(queue, 'approval', { ...approval, toolCallId: 'c2' }, { signal });
     const other = askPerson(queue, 'form', form, { signal });
-    expect(queue.answerWaiting((r) => r.kind === 'approval', { kind: 'allow' })).toBe(1);
+    expect(queue.answerWaiting((r) => r.kind === 'approval', { kind: 'allow' })).toHaveLength(1);
     await expect(second).resolves.toEqual({ kind: 'allow' });
     answer(shown[0]!.id, { kind: 'allow', always: true });
     await first;

@@ -79,12 +79,15 @@ export class PersonQueue implements PersonChannel {
 
   /**
    * Answers the waiting (not yet shown) requests that `match` picks, without showing them: an
-   * "always allow" answer covers the approvals queued behind it. Returns how many it answered.
+   * "always allow" answer covers the approvals queued behind it. Returns the requests answered.
    */
-  answerWaiting(match: (request: AnyPersonRequest) => boolean, answer: unknown): number {
+  answerWaiting(
+    match: (request: AnyPersonRequest) => boolean,
+    answer: unknown,
+  ): AnyPersonRequest[] {
     const picked = this.waiting.filter((entry) => match(entry.request));
     for (const entry of picked) this.settle(entry, { answer });
-    return picked.length;
+    return picked.map((entry) => entry.request);
   }
 
   private showNext(): void {

@@ -1,9 +1,7 @@
 import type { PermissionRequest } from '@agent/tools';
+import { personDesk } from '../../test/support/person-desk';
 import { lineText } from '../text/line';
-import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
-import { ModalSlot } from './modal';
-import { CardPermissionRequester } from './permission-requester';
 
 const request = (id: string, toolName = 'write_file'): PermissionRequest => ({
   toolCallId: id,
@@ -14,30 +12,26 @@ const request = (id: string, toolName = 'write_file'): PermissionRequest => ({
 });
 
 function setup() {
-  const transcript = new Transcript();
-  const modals = new ModalSlot();
-  const requester = new CardPermissionRequester(transcript, modals, () => undefined);
+  const desk = personDesk();
+  const { transcript, modals } = desk.host;
+  const requester = {
+    request: (payload: PermissionRequest, signal: AbortSignal) =>
+      desk.ask('approval', payload, signal),
+  };
   const screen = () => new TranscriptView(transcript).render(60, 40).map(lineText).join('\n');
-  return { transcript, modals, requester, screen };
+  return { transcript, modals, requester, screen, prompt: desk.prompt };
 }
 
-describe('CardPermissionRequester', () => {
-  it('never asks for read tools', async () => {
-    const { requester, modals } = setup();
-    const read = { ...request('r'), permission: 'read' } as unknown as PermissionRequest;
-    await expect(requester.request(read, new AbortController().signal)).resolves.toEqual({
-      kind: 'allow',
-    });
-    expect(modals.active).toBeUndefined();
-  });
-
+describe('the approval card', () => {
   it('asks one card at a time; an "always" rule settles the waiting cards it covers', async () => {
     const { requester, modals, screen } = setup();
     const signal = new AbortController().signal;
     const first = requester.request(request('a'), signal);
     const second = requester.request(request('b'), signal);
     const other = requester.request(request('c', 'run_shell'), signal);
-    expect(screen()).toContain('… waiting to ask: write_file: write b.txt');
+    // The cards behind the first wait unseen.
+    expect(screen()).not.toContain('write b.txt');
+    expect(screen().match(/Allow editing\?/g)).toHaveLength(1);
     modals.active!.handleKey({ name: 'a', ch: 'a' });
     modals.active!.handleKey({ name: 'enter' });
     await expect(first).resolves.toEqual({

@@ -1,11 +1,9 @@
 import { buildElicitationForm } from '@agent/mcp';
+import type { FormQuestionnaire, UrlRequest } from '@agent/tools';
+import { personDesk } from '../../test/support/person-desk';
 import { KeyRouter } from '../app/key-router';
-import { ModalSlot } from '../app/modal';
-import type { ReplHost } from '../app/extension';
 import { replaySegments } from '../app/replay';
 import { lineText } from '../text/line';
-import { Transcript } from '../view/transcript';
-import { ElicitationController } from './elicitation-controller';
 
 const schema = {
   type: 'object',
@@ -26,32 +24,22 @@ const wide = {
 };
 
 function setup() {
-  const host: ReplHost = {
-    transcript: new Transcript(),
-    modals: new ModalSlot(),
-    requestPaint: () => undefined,
-    settings: { maxAskUser: 3 },
-    viewportRows: () => 200,
-    followTail: () => undefined,
-  };
+  const desk = personDesk();
+  const { host } = desk;
   const screen = () =>
     host.transcript.segments
       .flatMap((segment) => host.transcript.linesOf(segment, 70, 0))
       .map(lineText)
       .join('\n');
-  const press = (...keys: string[]) => {
-    for (const key of keys) {
-      const modal = host.modals.active;
-      if (!modal) throw new Error('no active modal');
-      if (['up', 'down', 'enter', 'escape', 'backspace'].includes(key))
-        modal.handleKey({ name: key, full: key });
-      else for (const ch of key) modal.handleKey({ name: ch, ch, full: ch });
-    }
+  /** Servers' questions, asked through the REPL's person channel. */
+  const controller = {
+    askForm: (form: FormQuestionnaire, signal: AbortSignal) => desk.ask('form', form, signal),
+    askUrl: (request: UrlRequest, signal: AbortSignal) => desk.ask('url', request, signal),
   };
-  return { host, screen, press, controller: new ElicitationController(host) };
+  return { ...desk, screen, controller };
 }
 
-describe('ElicitationController', () => {
+describe("the cards of MCP servers' questions", () => {
   it('asks one question per field with the default first, checks typed answers, skips optional ones', async () => {
     const { screen, press, controller, host } = setup();
     const form = buildElicitationForm('tracker', 'Who are you?', schema);

@@ -1,0 +1,35 @@
+import type {
+  AnyPersonRequest,
+  PersonAnswer,
+  PersonRequest,
+  PersonRequestKind,
+} from '@agent/tools';
+import type { ReplHost } from '../app/extension';
+import type { Modal } from '../app/modal';
+
+/** What a card presenter may use: the host, and the one card slot of the person channel. */
+export interface CardDesk {
+  host: ReplHost;
+  /**
+   * Opens the card's modal, guarded against the person's typing (see guardTyping). `close` is
+   * idempotent; `active` says whether the card owns the keyboard now.
+   */
+  open(modal: Modal): { close(): void; active(): boolean };
+  /**
+   * Answers the waiting, never shown requests that `match` picks (an "always" answer covers
+   * them); returns them.
+   */
+  answerWaiting(match: (request: AnyPersonRequest) => boolean, answer: unknown): AnyPersonRequest[];
+}
+
+/**
+ * Shows one kind of request as a card in the transcript and resolves with the person's answer.
+ * It rejects with the signal's reason when the request's signal aborts, leaving nothing open.
+ */
+export type CardPresenter<K extends PersonRequestKind> = (
+  request: PersonRequest<K>,
+  desk: CardDesk,
+) => Promise<PersonAnswer<K>>;
+
+/** The card of each kind of request the REPL answers. */
+export type CardPresenters = { [K in PersonRequestKind]?: CardPresenter<K> };

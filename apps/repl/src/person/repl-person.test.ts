@@ -1,0 +1,91 @@
+import { buildElicitationForm } from '@agent/mcp';
+import { personDesk } from '../../test/support/person-desk';
+import { lineText } from '../text/line';
+
+const questionnaire = {
+  questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }],
+};
+const form = buildElicitationForm('deploy', 'Where to?', {
+  type: 'object',
+  properties: { a: { type: 'string', title: 'Target' } },
+  required: ['a'],
+}).questionnaire;
+
+function setup() {
+  const desk = personDesk();
+  const screen = () =>
+    desk.host.transcript.segments
+      .flatMap((segment) => desk.host.transcript.linesOf(segment, 70, 0))
+      .map(lineText)
+      .join('\n');
+  return { ...desk, screen };
+}
+
+describe('the REPL person channel', () => {
+  it('shows a form sent while a questionnaire is open only after it is answered', async () => {
+    const { ask, press, screen, person } = setup();
+    const questions = ask('questionnaire', { questionnaire }, undefined, 'call_1');
+    const serverForm = ask('form', form);
+    expect(person.pending.map((request) => request.kind)).toEqual(['questionnaire', 'form']);
+    expect(screen().match(/Question 1 of 1/g)).toHaveLength(1);
+    expect(screen()).not.toContain('Where to?');
+    press('down', 'enter');
+    await expect(questions).resolves.toEqual({
+      answers: ['SQLite'],
+      cancelled: false,
+      custom: [false],
+    });
+    // Now the form is the one live card.
+    expect(screen()).toContain('MCP server deploy asks: Where to?');
+    expect(screen().match(/Question 1 of 1/g)).toHaveLength(1);
+    press('staging', 'enter');
+    await expect(serverForm).resolves.toEqual({ action: 'accept', answers: ['staging'] });
+    expect(person.pending).toEqual([]);
+  });
+
+  it('a card that opens while the person types leaves the typing in the prompt', async () => {
+    const { ask, press, prompt, host, screen } = setup();
+    prompt.text = 'deploy the hot';
+    const serverForm = ask('form', form);
+    expect(host.modals.active?.typesIntoPrompt?.()).toBe(true);
+    expect(host.modals.active?.hint).toMatch(/your typing stays in the prompt/);
+    press('fix to production now', 'backspace');
+    expect(prompt.text).toBe('deploy the hotfix to production no');
+    // Enter only arms the card: nothing is answered by a stray Enter.
+    press('enter');
+    expect(screen()).not.toContain('Type an answer first');
+    expect(host.modals.active?.typesIntoPrompt?.()).toBe(false);
+    press('eu-west', 'enter');
+    await expect(serverForm).resolves.toEqual({ action: 'accept', answers: ['eu-west'] });
+    expect(prompt.text).toBe('deploy the hotfix to production no');
+  });
+
+  it('an approval that opens while the person types needs a deliberate key first', async () => {
+    const { ask, press, prompt } = setup();
+    prompt.text = 'next: y';
+    const approval = ask('approval', {
+      toolCallId: 'c1',
+      toolName: 'run_shell',
+      permission: 'exec',
+      title: '$ rm -rf build',
+      input: { command: 'rm -rf build' },
+    });
+    press('nyes', 'enter');
+    expect(prompt.text).toBe('next: ynyes');
+    press('escape');
+    await expect(approval).resolves.toEqual({ kind: 'deny' });
+  });
+
+  it('a waiting request that is withdrawn is never shown', async () => {
+    const { ask, press, screen, person } = setup();
+    const questions = ask('questionnaire', { questionnaire });
+    const withdrawn = new AbortController();
+    const serverForm = ask('form', form, withdrawn.signal);
+    withdrawn.abort(new Error('the server cancelled'));
+    await expect(serverForm).rejects.toThrow('the server cancelled');
+    press('enter');
+    await questions;
+    expect(screen()).not.toContain('Where to?');
+    expect(person.pending).toEqual([]);
+  });
+});

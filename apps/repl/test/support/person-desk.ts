@@ -1,0 +1,67 @@
+import { askPerson, type PersonRequestKinds, type PersonRequestKind } from '@agent/tools';
+import type { ReplHost } from '../../src/app/extension';
+import { ModalSlot } from '../../src/app/modal';
+import type { Key } from '../../src/input/key';
+import { presentForm, presentUrl } from '../../src/elicitation/elicitation-cards';
+import { presentQuestionnaire } from '../../src/ask-user/ask-user-extension';
+import { presentApproval } from '../../src/person/approval-card';
+import { ReplPerson } from '../../src/person/repl-person';
+import type { PromptTyping } from '../../src/person/typing-guard';
+import { Transcript } from '../../src/view/transcript';
+
+/** A prompt the cards type into while they are inert: its text and the keys it got. */
+export class TestPrompt implements PromptTyping {
+  text = '';
+  active(): boolean {
+    return this.text !== '';
+  }
+  key(key: Key): void {
+    if (key.name === 'backspace') this.text = this.text.slice(0, -1);
+    else if (key.ch) this.text += key.ch;
+  }
+  paste(text: string): void {
+    this.text += text;
+  }
+}
+
+/** The REPL's person channel over a bare host (no screen), with every card of the app. */
+export function personDesk(rows = 200) {
+  let paints = 0;
+  const host: ReplHost = {
+    transcript: new Transcript(),
+    modals: new ModalSlot(),
+    requestPaint: () => void paints++,
+    viewportRows: () => rows,
+    followTail: () => undefined,
+    settings: { maxAskUser: 3 },
+  };
+  const prompt = new TestPrompt();
+  const person = new ReplPerson(
+    host,
+    {
+      approval: presentApproval,
+      questionnaire: presentQuestionnaire,
+      form: presentForm,
+      url: presentUrl,
+    },
+    prompt,
+  );
+  const ask = <K extends PersonRequestKind>(
+    kind: K,
+    payload: PersonRequestKinds[K]['payload'],
+    signal = new AbortController().signal,
+    toolCallId?: string,
+  ) => askPerson(person, kind, payload, { signal, ...(toolCallId ? { toolCallId } : {}) });
+  /** Presses keys on the active card: named keys as named, other strings typed. */
+  const press = (...keys: Array<string | Key>) => {
+    for (const key of keys) {
+      const modal = host.modals.active;
+      if (!modal) throw new Error('no active modal');
+      if (typeof key !== 'string') modal.handleKey(key);
+      else if (['up', 'down', 'enter', 'escape', 'backspace', 'tab', 'S-tab'].includes(key))
+        modal.handleKey({ name: key, full: key });
+      else for (const ch of key) modal.handleKey({ name: ch, ch, full: ch });
+    }
+  };
+  return { host, person, prompt, ask, press, paints: () => paints };
+}
