@@ -254,7 +254,7 @@ describe('ask_user on the REPL screen', () => {
     expect(h.repl.app.router.input.text).toBe('');
   });
 
-  it('takes pastes as the typed answer and gives back the half-typed prompt afterwards', async () => {
+  it('takes pastes as the typed answer and leaves the half-typed prompt alone', async () => {
     const provider = new ScriptedProvider(
       [
         reply('', call('call_ask', 'ask_user', { questions: [twoQuestions.questions[1]] })),
@@ -270,7 +270,12 @@ describe('ask_user on the REPL screen', () => {
     await h.type('half-typed');
     provider.release();
     await h.waitForText('Question 1 of 1');
-    expect(await h.screen()).not.toContain('half-typed');
+    // The card opened while the person typed: their text stays in the prompt, and the card
+    // waits for a deliberate key (issue 20) before it takes any.
+    expect(await h.screen()).toContain('› half-typed');
+    expect(await h.screen()).toContain('your typing stays');
+    h.send(DOWN);
+    await h.waitForText('› (answer the card above)');
     h.send('\x1b[200~line one\nline two\x1b[201~');
     await h.waitForText('Type your answer: line one line two▏');
     h.send(ENTER);

@@ -3,7 +3,7 @@ import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory } from '../history/memory';
 import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
-import { collectTurn, type RawToolCall } from './collect-turn';
+import { collectTurn } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
 import { interruptPending, resumeBatch, runBatch } from './run-batch';
 import { prepareCall, type ToolCall } from './tool-call';
