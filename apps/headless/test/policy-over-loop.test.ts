@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runToolLoop, type ProviderRequest } from '@agent/llm';
-import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { createWorkspaceTools, ToolRegistry } from '@agent/tools';
 import { createOutput } from '../src/output';
 import { headlessPerson } from '../src/permission-policy';

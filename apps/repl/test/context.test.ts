@@ -1,4 +1,4 @@
-import { reply, ScriptedProvider } from '@agent/testkit';
+import { reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 import { formatTokens } from '../src/view/status-line';
 

@@ -5,7 +5,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { Terminal } from '@xterm/headless';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type { Provider } from '@agent/llm';
-import type { ScriptedProviderOptions } from '@agent/testkit';
+import type { ScriptedProviderOptions } from '@agent/llm/testing';
 import { startRepl, type RunningRepl, type StartOptions } from '../src/app/start';
 import type { ReplArgs } from '../src/app/args';
 

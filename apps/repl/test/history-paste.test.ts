@@ -1,5 +1,5 @@
 import { openSavedSession } from '@agent/runtime';
-import { reply, ScriptedProvider } from '@agent/testkit';
+import { reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';

@@ -1,4 +1,4 @@
-import { ScriptedProvider } from '@agent/testkit';
+import { ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
-import { ScriptedProvider } from '@agent/testkit';
+import { ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';

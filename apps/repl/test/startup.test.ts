@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { SessionWriter } from '@agent/session';
-import { ScriptedProvider } from '@agent/testkit';
+import { ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
 describe('start-up', () => {

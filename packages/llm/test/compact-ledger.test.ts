@@ -7,7 +7,7 @@ import {
   type ToolActivity,
 } from '../src';
 import { ToolRegistry } from '@agent/tools';
-import { ScriptedProvider, reply } from '@agent/testkit';
+import { ScriptedProvider, reply } from '../src/testing';
 
 function ask(id: string, question: string, options: string[], output: string): ToolActivity {
   return {

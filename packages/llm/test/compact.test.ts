@@ -1,5 +1,5 @@
 import { compactHistory, prepareMessages, type Message } from '../src';
-import { ScriptedProvider, reply } from '@agent/testkit';
+import { ScriptedProvider, reply } from '../src/testing';
 
 const retained = '{"answers":["PostgreSQL","REST"],"cancelled":false}';
 

@@ -12,7 +12,7 @@ import {
   type Message,
   type ToolActivity,
 } from '../src';
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { startLoop } from './support/run';
 import { Effects, echoTool } from './support/test-tools';
 

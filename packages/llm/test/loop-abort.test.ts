@@ -1,5 +1,5 @@
 import type { StreamEvent } from '../src';
-import { aborted, call, reply, text } from '@agent/testkit';
+import { aborted, call, reply, text } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import os from 'node:os';
 import { answerAtOnce, defineTool, runShellTool } from '@agent/tools';

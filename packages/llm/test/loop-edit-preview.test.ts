@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { editFileTool, writeFileTool } from '@agent/tools';
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import { RecordingPermissions } from './support/test-tools';
 

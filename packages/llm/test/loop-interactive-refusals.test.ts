@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type Questionnaire, type Tool } from '@agent/tools';
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import { Effects, askTool, asker, echoTool, firstOptionAsker } from './support/test-tools';
 

@@ -1,4 +1,4 @@
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import {
   Effects,

@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { defineTool } from '@agent/tools';
 import { z } from 'zod';
 import type { StreamEvent, ToolHistoryMode } from '../src';
-import { aborted, call, end } from '@agent/testkit';
+import { aborted, call, end } from '../src/testing';
 import { startLoop } from './support/run';
 import {
   Effects,

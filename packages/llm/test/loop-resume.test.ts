@@ -1,5 +1,5 @@
 import type { Message } from '../src';
-import { reply } from '@agent/testkit';
+import { reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import { Effects, askTool, echoTool, firstOptionAsker } from './support/test-tools';
 

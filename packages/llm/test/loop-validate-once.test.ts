@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@agent/tools';
 import { z } from 'zod';
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { startLoop } from './support/run';
 import { firstOptionAsker } from './support/test-tools';
 

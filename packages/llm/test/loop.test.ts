@@ -1,6 +1,6 @@
 import { allowAll, defineTool, type PermissionDecision } from '@agent/tools';
 import { z } from 'zod';
-import { call, reply, text } from '@agent/testkit';
+import { call, reply, text } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import {
   Effects,

@@ -10,7 +10,7 @@ import {
   type Message,
   type ToolActivity,
 } from '../src';
-import { call, reply } from '@agent/testkit';
+import { call, reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import { Effects, echoTool, writeTool } from './support/test-tools';
 

@@ -26,7 +26,7 @@ export interface AgentSessionOptions {
   extraTools?: readonly Tool[];
   /** Extra system prompt sections (ask_user guidance, headless guidance). */
   promptSections?: readonly string[];
-  /** Interactive tool calls per prompt (0 disables them). */
+  /** Interactive tool calls per prompt (0 disables them; default 3 where the person channel answers questionnaires, else 0). */
   maxInteractive?: number;
   /** `--tool-history`: overrides the mode a resumed session was saved with. */
   toolHistory?: ToolHistoryMode;

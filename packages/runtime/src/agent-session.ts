@@ -1,5 +1,6 @@
 import {
   buildRequest,
+  DEFAULT_MAX_INTERACTIVE,
   missingCredentials,
   createProvider,
   runToolLoop,
@@ -164,7 +165,8 @@ export class AgentSession {
 
   /** Interactive tool calls allowed per prompt (ask_user's budget; 0 where nobody can answer). */
   get maxInteractive(): number {
-    return this.options.maxInteractive ?? 0;
+    const fallback = this.channel.canAnswer('questionnaire') ? DEFAULT_MAX_INTERACTIVE : 0;
+    return this.options.maxInteractive ?? fallback;
   }
 
   /** The session file's path, once it exists. */

@@ -5,4 +5,3 @@ export * from './protocols/bedrock';
 export * from './protocols/genkit';
 export * from './protocols/openai-chat';
 export * from './protocols/openai-responses';
-export * from './scripted-provider';

@@ -1,7 +1,7 @@
 import { loadSession, projectSession, SessionWriter } from '@agent/session';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import type { ProviderRequest } from '@agent/llm';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 

@@ -1,7 +1,7 @@
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
 import type { ToolActivity } from '@agent/llm';
 import { SessionWriter } from '@agent/session';
-import { call as callOf, reply, ScriptedProvider } from '@agent/testkit';
+import { call as callOf, reply, ScriptedProvider } from '@agent/llm/testing';
 import type { ProviderRequest } from '@agent/llm';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
 import type { ProviderRequest } from '@agent/llm';
-import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 
 const ENTER = '\r';

@@ -1,5 +1,5 @@
 import { ASK_USER_GUIDANCE } from '@agent/askuser';
-import { call, reply, ScriptedProvider } from '@agent/testkit';
+import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import type { ProviderRequest } from '@agent/llm';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 

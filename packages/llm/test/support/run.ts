@@ -7,7 +7,7 @@ import {
   type Message,
   type ProviderRequest,
 } from '../../src';
-import { ScriptedProvider, type ScriptStep } from '@agent/testkit';
+import { ScriptedProvider, type ScriptStep } from '../../src/testing';
 
 export interface Harness {
   provider: ScriptedProvider<ProviderRequest>;

@@ -14,7 +14,7 @@ import {
   type Questionnaire,
   type Tool,
 } from '@agent/tools';
-import { aborted } from '@agent/testkit';
+import { aborted } from '../../src/testing';
 
 /** Records every side effect the test tools perform. */
 export class Effects {

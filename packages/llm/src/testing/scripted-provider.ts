@@ -1,58 +1,19 @@
-/**
- * An in-process provider whose responses the test scripts (the injected stream of STYLE.md 3),
- * for loop, session, REPL and headless tests that need no HTTP.
- *
- * @agent/testkit depends on no workspace package: @agent/llm's own tests use this kit, so naming
- * @agent/llm here, even as a devDependency, would close a cycle that turbo rejects. The neutral
- * stream types are therefore written out below, and the class satisfies @agent/llm's `Provider`
- * structurally. @agent/llm's tests assert at compile time that these types equal its own
- * (`test/support/scripted-types.ts`), so the two cannot drift apart unnoticed.
- */
-
-/** Mirrors @agent/llm `Usage`. */
-export interface ScriptUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens?: number;
-}
-
-/** Mirrors @agent/llm `StopReason`. */
-export type ScriptStopReason = 'stop' | 'tool_use' | 'length' | 'error' | 'aborted';
-
-/** Mirrors @agent/llm `ProviderError`. */
-export interface ScriptProviderError {
-  kind: 'auth' | 'rate_limit' | 'server' | 'network' | 'bad_request' | 'stream_cut' | 'other';
-  message: string;
-  status?: number;
-  retryAfterMs?: number;
-}
-
-/** Mirrors @agent/llm `StreamEvent`: what one provider call streams, `end` always last. */
-export type ScriptEvent =
-  | { type: 'text_delta'; text: string }
-  | { type: 'tool_call_start'; id: string; name: string }
-  | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
-  | { type: 'tool_call_end'; id: string; name: string; arguments: string }
-  | { type: 'usage'; usage: ScriptUsage }
-  | { type: 'retry'; attempt: number; maxRetries: number; waitMs: number; reason: string }
-  | { type: 'end'; stopReason: ScriptStopReason; error?: ScriptProviderError };
+import type { Provider, ProviderRequest, StopReason, StreamEvent } from '../provider';
 
 /**
- * The shape of @agent/llm `ProviderRequest` this kit relies on. Messages stay loosely typed;
- * a test that reads them closely names the real type: `new ScriptedProvider<ProviderRequest>()`.
+ * An in-process provider whose responses a test scripts (the injected stream of STYLE.md 3),
+ * for loop, session, front-end and consumers' own tests that need no HTTP. It speaks the
+ * provider contract itself; adapter tests go the other way (real SDKs, loopback fake servers).
  */
-export interface ScriptRequest {
-  system: string;
-  messages: any[];
-  tools: Array<{ name: string; description: string; parameters: Record<string, unknown> }>;
-  maxOutputTokens?: number;
-}
+
+/** One scripted stream event: the provider contract's own. */
+export type ScriptEvent = StreamEvent;
 
 /**
  * One scripted model response: its events, or a function that produces them for the request it
  * gets (a plain array, or an async stream the function paces itself, watching `signal`).
  */
-export type ScriptStep<Request = ScriptRequest> =
+export type ScriptStep<Request = ProviderRequest> =
   | readonly ScriptEvent[]
   | ((
       request: Request,
@@ -72,7 +33,9 @@ export interface ScriptedProviderOptions {
  * as the signal aborts; past the script it answers "(script exhausted)" and stops. While the
  * provider is held, array steps wait for `release()` (or an abort) before their last event.
  */
-export class ScriptedProvider<Request extends ScriptRequest = ScriptRequest> {
+export class ScriptedProvider<
+  Request extends ProviderRequest = ProviderRequest,
+> implements Provider {
   readonly id: string;
   readonly model: string;
   /** Every request received, deep-copied when it arrived. */
@@ -168,7 +131,7 @@ export function call(id: string, name: string, args: unknown): ScriptEvent[] {
   ];
 }
 
-export function end(stopReason: ScriptStopReason = 'stop'): ScriptEvent[] {
+export function end(stopReason: StopReason = 'stop'): ScriptEvent[] {
   return [{ type: 'end', stopReason }];
 }
 

@@ -1,14 +1,7 @@
-import {
-  aborted,
-  call,
-  reply,
-  ScriptedProvider,
-  text,
-  type ScriptEvent,
-  type ScriptRequest,
-} from '../src';
+import { aborted, call, reply, ScriptedProvider, text, type ScriptEvent } from '../src/testing';
+import type { ProviderRequest } from '../src';
 
-const request = (say: string): ScriptRequest => ({
+const request = (say: string): ProviderRequest => ({
   system: 'sys',
   messages: [{ role: 'user', text: say }],
   tools: [],
@@ -59,7 +52,7 @@ describe('ScriptedProvider', () => {
     const seen: string[] = [];
     const provider = new ScriptedProvider([
       async function* (req, signal) {
-        seen.push(req.messages[0].text);
+        seen.push(JSON.stringify(req.messages[0]));
         yield* text('working');
         await aborted(signal);
         yield { type: 'end', stopReason: 'aborted' } as const;
@@ -70,7 +63,7 @@ describe('ScriptedProvider', () => {
     await new Promise((resolve) => setImmediate(resolve));
     controller.abort();
     expect(await events).toEqual([...text('working'), { type: 'end', stopReason: 'aborted' }]);
-    expect(seen).toEqual(['go']);
+    expect(seen).toEqual([JSON.stringify({ role: 'user', text: 'go' })]);
   });
 
   it('ends a scripted stream with aborted as soon as the signal aborts', async () => {
