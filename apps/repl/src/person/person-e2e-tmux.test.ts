@@ -183,6 +183,7 @@ describe('the person channel end to end in tmux, with a real MCP server sending 
 
     const after = await waitFor('› deploy the hotfix to production now');
     expect(after).not.toContain(FORM_HEADER);
+    expect(after).toContain('MCP deploy: 1 question answered');
     expect(repl.model.requests).toHaveLength(0);
   });
 });
