@@ -56,7 +56,10 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
   });
   const total = outcome.fields?.length ?? 1;
   const verb = { accept: 'answered', decline: 'declined', cancel: 'cancelled' }[outcome.action];
-  const what = outcome.url !== undefined ? `link ${oneLine(outcome.url)}` : `${total} questions`;
+  const what =
+    outcome.url !== undefined
+      ? `link ${oneLine(outcome.url)}`
+      : `${total} question${total === 1 ? '' : 's'}`;
   const summary: QuestionnaireSummary = {
     items: outcome.action === 'accept' ? items : [],
     answered: items.length,
