@@ -35,6 +35,12 @@ export type QuestionnaireStatus = 'active' | 'answered' | 'cancelled';
 
 export interface QuestionnaireOptions {
   /**
+   * The answers given before (a questionnaire offered again after a crash): the card opens at
+   * the first unanswered question with these filled in, and going back changes them. When every
+   * question was answered, it opens at the last one with its answer selected.
+   */
+  answered?: { answers: readonly string[]; custom: readonly boolean[] };
+  /**
    * Checks an answer before it is recorded (an MCP server's form: typed values against the
    * field's schema); a message refuses it and is shown as the hint.
    */
@@ -75,6 +81,7 @@ export class QuestionnaireModel {
     if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
     this.questionnaire = questionnaire;
     this.drafts = questionnaire.questions.map(() => '');
+    if (options.answered) this.resumeFrom(options.answered);
   }
 
   get status(): QuestionnaireStatus {
@@ -317,6 +324,20 @@ export class QuestionnaireModel {
     const earlier = this.earlier[this.index];
     if (earlier) this.offer(earlier.answer, earlier.typed);
     else if (this.draft !== '') this.row = this.freeFormRow;
+  }
+
+  private resumeFrom(answered: NonNullable<QuestionnaireOptions['answered']>): void {
+    const given = Math.min(answered.answers.length, this.total);
+    for (let i = 0; i < given; i++) {
+      const answer = answered.answers[i]!;
+      const typed =
+        answered.custom[i] ?? !this.questionnaire.questions[i]!.options.includes(answer);
+      this.recorded.push(answer);
+      this.typed.push(typed);
+      if (typed) this.drafts[i] = answer;
+    }
+    this.index = this.recorded.length;
+    if (this.index >= this.total) this.back();
   }
 
   /** On Esc after going back: the answers given before still count, up to the first gap. */

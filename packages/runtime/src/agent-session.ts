@@ -15,7 +15,6 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import { projectSession } from '@agent/session';
 import type { PersonChannel, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles, assembleAgent } from './assemble-agent';
 import { providerWithModel, resolveProvider } from './choose-provider';
@@ -23,7 +22,10 @@ import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
+import { conversationView } from './conversation-view';
+import { keepingAnswers, sessionKeeper } from './kept-answers';
 import { OpenQuestions } from './open-questions';
+import { ResumedTurn } from './resumed-turn';
 import { PersonActions } from './person-actions';
 import { SessionCompaction } from './session-compaction';
 import { SessionFile } from './session-file';
@@ -53,8 +55,11 @@ export class AgentSession {
   private readonly channel: PersonChannel;
   /** The conversation: only the runtime writes it. */
   private messages: Message[] = [];
-  /** The calls a resumed session left open that the next `runTurn()` offers again. */
-  private open: string[] = [];
+  private readonly resumed = new ResumedTurn(() =>
+    this.channel.canAnswer('questionnaire') && this.maxInteractive > 0
+      ? (name) => this.registry.get(name)?.interactive === true
+      : undefined,
+  );
   private resolved: ResolvedProvider | undefined;
   private readonly file: SessionFile;
   private readonly gate = new TurnGate();
@@ -102,11 +107,23 @@ export class AgentSession {
     this.mode = options.toolHistory ?? 'full';
     const permissions = sessionPermissions(options, (text) => this.notice(text));
     this.permissionRules = permissions.rules;
-    this.channel = permissions.person;
+    this.channel = keepingAnswers(
+      permissions.person,
+      sessionKeeper({
+        writer: () => this.file.current,
+        recording: () => this.questions.recording,
+        earlier: (callId) => this.resumed.earlierAnswers(callId),
+        onError: (error) => options.onEvent({ type: 'save_error', error }),
+      }),
+    );
     this.file = new SessionFile(this, options, (error) =>
       options.onEvent({ type: 'save_error', error }),
     );
-    const conversation = this.conversation();
+    const conversation = conversationView({
+      read: () => this.messages,
+      write: (messages) => void (this.messages = messages),
+      provider: () => this.provider,
+    });
     this.person = new PersonActions(conversation, options, {
       gate: this.gate,
       file: this.file,
@@ -143,7 +160,7 @@ export class AgentSession {
    * interrupted when the session was loaded).
    */
   get openCalls(): readonly string[] {
-    return this.open;
+    return this.resumed.openCalls;
   }
 
   /** The session's MCP servers (undefined when MCP is off or no server is configured). */
@@ -231,7 +248,7 @@ export class AgentSession {
   ): Promise<TurnResult> {
     const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
-    this.open = [];
+    this.resumed.started();
     try {
       const writer = await this.file.ensure();
       if (prompt !== undefined) await this.compaction.compactIfFull(writer, signal);
@@ -284,6 +301,7 @@ export class AgentSession {
     } finally {
       // A crashed turn leaves nothing running: in-flight tool calls (MCP requests) are cancelled.
       if (!signal.aborted) running.abort.abort(new Error('the turn ended'));
+      this.resumed.ended();
       finish();
     }
   }
@@ -366,7 +384,7 @@ export class AgentSession {
   async reset(): Promise<void> {
     await this.file.close();
     this.messages = [];
-    this.open = [];
+    this.resumed.clear();
     this.person.clearEdits();
     this.meter.counted(undefined);
   }
@@ -385,7 +403,7 @@ export class AgentSession {
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
-    const projection = this.reopened(saved);
+    const projection = this.resumed.adopt(saved);
     if (how.switchProvider && !this.options.provider) {
       const resolved = resolveProvider(this.options.choice, projection);
       if (resolved.id !== this.provider.id || resolved.options.model !== this.provider.model) {
@@ -398,7 +416,6 @@ export class AgentSession {
     const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
     if (moved) this.notice(moved);
     this.messages = projection.messages;
-    this.open = projection.openCalls;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
     const writer = await this.file.open(saved.path, saved.events);
@@ -408,38 +425,6 @@ export class AgentSession {
     const savedMode = projection.toolHistory ?? 'full';
     this.mode = this.options.toolHistory ?? savedMode;
     if (this.mode !== savedMode) writer.recordSettings({ toolHistory: this.mode });
-  }
-
-  /**
-   * The saved session's conversation, its open questionnaires kept pending when somebody here can
-   * answer them (ASK_USER.md §8); otherwise every open call is closed as interrupted, as loaded.
-   */
-  private reopened(saved: SavedSession): SavedSession['projection'] {
-    const asks =
-      this.channel.canAnswer('questionnaire') && this.maxInteractive > 0
-        ? (name: string) => this.registry.get(name)?.interactive === true
-        : undefined;
-    if (!asks) return saved.projection;
-    const projection = projectSession(saved.events, { keepOpen: (call) => asks(call.name) });
-    return { ...saved.projection, messages: projection.messages, openCalls: projection.openCalls };
-  }
-
-  /** The conversation as the collaborators that write it see it. */
-  private conversation(): { messages: Message[]; readonly provider: Provider } {
-    const read = (): Message[] => this.messages;
-    const write = (messages: Message[]): void => void (this.messages = messages);
-    const provider = (): Provider => this.provider;
-    return {
-      get messages() {
-        return read();
-      },
-      set messages(messages: Message[]) {
-        write(messages);
-      },
-      get provider() {
-        return provider();
-      },
-    };
   }
 
   /** Keeps the provider's count valid for the finished turn unless tool history "off" shrank it. */

@@ -1,26 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { startOpenAIChatServer } from '@agent/testkit';
-import { allowAll, askPerson, defineTool, ManualPerson } from '@agent/tools';
+import {
+  allowAll,
+  askPerson,
+  defineTool,
+  ManualPerson,
+  type AnyPersonRequest,
+  type QuestionnaireAsk,
+} from '@agent/tools';
 import { z } from 'zod';
-import { AgentSession } from '../src';
+import { AgentSession, openSavedSession } from '../src';
 import { fakeChoice, sessionBox } from './support/session-box';
 
 /** An interactive tool of the library caller's own that asks one question through the channel. */
 const pickTool = defineTool({
   name: 'pick',
   description: 'asks the person to pick',
-  inputSchema: z.object({ question: z.string(), options: z.array(z.string()) }),
+  inputSchema: z.object({
+    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
+  }),
   permission: 'read',
   interactive: true,
   async execute(input, ctx) {
     const result = await askPerson(
       ctx.person,
       'questionnaire',
-      { questionnaire: { questions: [input] } },
+      { questionnaire: { questions: input.questions } },
       { signal: ctx.signal, toolCallId: ctx.toolCallId },
     );
     return { output: JSON.stringify(result) };
   },
 });
+
+const WHICH = { question: 'Which?', options: ['a', 'b'] };
+const WHEN = { question: 'When?', options: ['now', 'later'] };
+
+/** Resolves once `file` holds `text`, checking a bounded number of times. */
+async function untilWritten(file: string, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 2000; attempt++) {
+    if (fs.readFileSync(file, 'utf8').includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${file} never held ${text}`);
+}
+
+/** The questionnaire payload of a shown request. */
+function asked(request: AnyPersonRequest): QuestionnaireAsk {
+  if (request.kind !== 'questionnaire') throw new Error(`not a questionnaire: ${request.kind}`);
+  return request.payload;
+}
 
 describe('AgentSession: the person channel', () => {
   const box = sessionBox('person');
@@ -28,9 +57,7 @@ describe('AgentSession: the person channel', () => {
   it('asks a library caller questions through its own channel, with the default budget', async () => {
     box.server = await startOpenAIChatServer([
       {
-        toolCalls: [
-          { id: 'call_pick', name: 'pick', arguments: { question: 'Which?', options: ['a', 'b'] } },
-        ],
+        toolCalls: [{ id: 'call_pick', name: 'pick', arguments: { questions: [WHICH] } }],
       },
       { text: 'Picked.' },
     ]);
@@ -71,5 +98,58 @@ describe('AgentSession: the person channel', () => {
     });
     expect(session.maxInteractive).toBe(0);
     await session.close();
+  });
+
+  it('keeps each answer as it is given: a questionnaire offered again after a crash has them', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_pick', name: 'pick', arguments: { questions: [WHICH, WHEN] } }] },
+      { text: 'Noted both.' },
+    ]);
+    const crashed = path.join(box.home, 'crashed.jsonl');
+    const create = (person: ManualPerson, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
+      AgentSession.create({
+        agentHome: box.home,
+        workspaceRoot: box.workspace,
+        choice: fakeChoice(box.server!.url, box.home),
+        person,
+        extraTools: [pickTool],
+        resume,
+        onEvent: (event) => box.events.push(event),
+      });
+    // The person answers the first question; then the process dies with the card open.
+    const first = new ManualPerson();
+    const session = await create(first);
+    const died = new Promise<void>((resolve, reject) => {
+      first.onShow((request) => {
+        asked(request).onProgress?.({ answers: ['b'], custom: [false] });
+        // The answer reaches the file at once, before any turn boundary: copy it then.
+        untilWritten(session.sessionFile!, '"questionnaire_progress"')
+          .then(() => fs.promises.copyFile(session.sessionFile!, crashed))
+          .then(() => session.interrupt())
+          .then(resolve, reject);
+      });
+    });
+    await session.runTurn('help me choose');
+    await died;
+    await session.close();
+
+    const second = new ManualPerson();
+    second.onShow((request) => {
+      const payload = asked(request);
+      expect(request.toolCallId).toBe('call_pick');
+      expect(payload.answered).toEqual({ answers: ['b'], custom: [false] });
+      second.answer({ answers: ['b', 'later'], cancelled: false }, request.id);
+    });
+    const resumed = await create(second, await openSavedSession(crashed));
+    try {
+      expect(resumed.openCalls).toEqual(['call_pick']);
+      expect((await resumed.runTurn(undefined)).reason).toBe('done');
+      const tool = (box.server.requests[1]!.body.messages as Array<Record<string, unknown>>).find(
+        (message) => message.role === 'tool',
+      );
+      expect(tool?.content).toBe('{"answers":["b","later"],"cancelled":false}');
+    } finally {
+      await resumed.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
@@ -13,6 +13,24 @@ const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor
 function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
   const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
   return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
+}
+
+/** Whether process `pid` exists at all (a zombie too: only reaping removes it). */
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every session file under `sessions`, as one string ('' before the first exists). */
+function sessionText(sessions: string): string {
+  if (!existsSync(sessions)) return '';
+  return readdirSync(sessions)
+    .map((name) => readFileSync(path.join(sessions, name), 'utf8'))
+    .join('');
 }
 
 /** Everything the request says, as one string (the checkpoint's ledger is in a user message). */
@@ -129,6 +147,47 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
       '{"answers":["SQLite","REST"],"cancelled":false}',
     );
     expect(server.remaining()).toBe(0);
+  });
+
+  it('kill -9 after the first answer: the card opens again at the second, the first kept', async () => {
+    server = await startOpenAIChatServer([
+      {
+        text: 'Two decisions first.',
+        toolCalls: [{ id: 'call_kept', name: 'ask_user', arguments: design }],
+      },
+      { text: 'Continuing with SQLite and REST.' },
+    ]);
+    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 2');
+    keys('Down');
+    await waitFor('❯ 2. SQLite');
+    keys('Enter');
+    await waitFor('Question 2 of 2');
+    const sessions = path.join(home, 'sessions');
+    // The answer is in the session file the moment it is given (ASK_USER.md §9).
+    for (let i = 0; i < 200 && !sessionText(sessions).includes('"questionnaire_progress"'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
+    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    process.kill(Number(pid), 'SIGKILL');
+    driver.run('kill-session', '-t', 'ask');
+    // Its session lock names its pid: wait until the process is gone for good (reaped).
+    for (let i = 0; i < 400 && exists(Number(pid)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+
+    driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
+    await waitFor('Resumed session');
+    await waitFor('Question 2 of 2');
+    keys('Enter');
+    await waitFor('Continuing with SQLite and REST.');
+    expect(toolMessage(server.requests[1], 'call_kept')).toBe(
+      '{"answers":["SQLite","REST"],"cancelled":false}',
+    );
   });
 
   it('two answered questionnaires, /compact, then a prompt: the request carries both exact results', async () => {

@@ -39,7 +39,13 @@ export function presentQuestionnaire(
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
     const screen = { rows: () => host.viewportRows() };
-    const segment = new QuestionnaireSegment(request.payload.questionnaire, undefined, screen);
+    const { questionnaire, answered } = request.payload;
+    const segment = new QuestionnaireSegment(
+      questionnaire,
+      undefined,
+      screen,
+      answered ? { answered } : {},
+    );
     const settle = (): void => {
       signal.removeEventListener('abort', onAbort);
       slot.close();
@@ -79,6 +85,8 @@ export function presentQuestionnaire(
     host.transcript.add(segment);
     const slot = desk.open(modal);
     signal.addEventListener('abort', onAbort, { once: true });
+    // The answers filled in from before count as given: an interrupt now still keeps them.
+    if (answered && segment.model) reportProgress(request, segment.model);
     host.requestPaint();
   });
 }

@@ -1,4 +1,4 @@
-import { QuestionnaireModel } from '@agent/askuser';
+import { QuestionnaireModel, type QuestionnaireOptions } from '@agent/askuser';
 import {
   summarizeQuestionnaire,
   type AnsweredQuestionnaire,
@@ -39,9 +39,12 @@ export class QuestionnaireSegment implements CustomSegment {
       | { result: AnsweredQuestionnaire }
       | { interrupted: true; answers?: string[]; custom?: boolean[] },
     private readonly screen?: SegmentScreen,
+    /** A live card's options (the answers given before a crash, filled in). */
+    options?: QuestionnaireOptions,
   ) {
-    if (!initial) this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire) };
-    else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
+    if (!initial) {
+      this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire, options) };
+    } else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
     else this.state = { kind: 'interrupted', answers: initial.answers, custom: initial.custom };
   }
 

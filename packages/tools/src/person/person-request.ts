@@ -10,6 +10,11 @@ export interface QuestionnaireAsk {
    * and the session can keep each answer as it is given.
    */
   onProgress?: (progress: QuestionnaireProgress) => void;
+  /**
+   * The answers given before the process went away (a questionnaire offered again on resume):
+   * the card opens at the first unanswered question with these filled in and changeable.
+   */
+  answered?: QuestionnaireProgress;
 }
 
 /** Each kind of request to the person: what it carries, and what answers it. */
