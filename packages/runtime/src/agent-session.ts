@@ -1,8 +1,6 @@
 import {
   buildRequest,
   DEFAULT_MAX_INTERACTIVE,
-  missingCredentials,
-  createProvider,
   runToolLoop,
   type AssistantMessage,
   type CompactResult,
@@ -10,14 +8,12 @@ import {
   type Message,
   type Provider,
   type ProviderRequest,
-  type ResolvedProvider,
   type ToolHistoryMode,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
 import type { PersonChannel, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles, assembleAgent } from './assemble-agent';
-import { providerWithModel, resolveProvider } from './choose-provider';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
 import type { SavedSession } from './find-session';
@@ -29,6 +25,7 @@ import { ResumedTurn } from './resumed-turn';
 import { PersonActions } from './person-actions';
 import { SessionCompaction } from './session-compaction';
 import { SessionFile } from './session-file';
+import { SessionProvider } from './session-provider';
 import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions } from './mentions';
@@ -44,11 +41,8 @@ import { workspaceChangeNotice } from './workspace-change';
  * decision, and the one turn that may be running. The apps render its events.
  */
 export class AgentSession {
-  provider: Provider;
   readonly registry: ToolRegistry;
   readonly system: string;
-  /** Why this provider was chosen (one line), or why the model changed last. */
-  providerReason: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
   /** The person channel with the permission rules in front. */
@@ -60,7 +54,6 @@ export class AgentSession {
       ? (name) => this.registry.get(name)?.interactive === true
       : undefined,
   );
-  private resolved: ResolvedProvider | undefined;
   private readonly file: SessionFile;
   private readonly gate = new TurnGate();
   private mode: ToolHistoryMode;
@@ -76,11 +69,13 @@ export class AgentSession {
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
-    const resolved = options.provider
-      ? undefined
-      : resolveProvider(options.choice, options.resume?.projection);
+    const provider = SessionProvider.choose(
+      options.choice,
+      options.provider,
+      options.resume?.projection,
+    );
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
-    const session = new AgentSession(options, resolved, profiles);
+    const session = new AgentSession(options, provider, profiles);
     notices.push(...session.startNotices);
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
@@ -98,12 +93,9 @@ export class AgentSession {
 
   private constructor(
     private readonly options: AgentSessionOptions,
-    resolved: ResolvedProvider | undefined,
+    private readonly providers: SessionProvider,
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
-    this.resolved = resolved;
-    this.provider = options.provider ?? createProvider(resolved!.id, resolved!.options);
-    this.providerReason = resolved?.reason ?? 'provider given by the caller';
     this.mode = options.toolHistory ?? 'full';
     const permissions = sessionPermissions(options, (text) => this.notice(text));
     this.permissionRules = permissions.rules;
@@ -146,6 +138,16 @@ export class AgentSession {
       file: this.file,
       notice: (text) => this.notice(text),
     });
+  }
+
+  /** The provider the next request goes to. */
+  get provider(): Provider {
+    return this.providers.current;
+  }
+
+  /** Why this provider was chosen (one line), or why the model changed last. */
+  get providerReason(): string {
+    return this.providers.reason;
   }
 
   /** The conversation so far, as the next request starts from it (read only). */
@@ -211,22 +213,17 @@ export class AgentSession {
    * first prompt, and after a resume or model change); undefined when fine or injected.
    */
   credentialProblem(): string | undefined {
-    if (!this.resolved) return undefined;
-    return missingCredentials(this.resolved.id, this.resolved.options, this.options.choice.env);
+    return this.providers.credentialProblem();
   }
 
   /** A subagent provider of the current family with another model (the `task` tool's profiles). */
   providerForModel(model: string): Provider {
-    return providerWithModel(this.provider, this.resolved, model);
+    return this.providers.forModel(model);
   }
 
   /** Switches the model of the current provider, recorded in the session. */
   setModel(model: string): void {
-    this.provider = this.providerForModel(model);
-    if (this.resolved) {
-      this.resolved = { ...this.resolved, options: { ...this.resolved.options, model } };
-    }
-    this.providerReason = `model changed to ${model}`;
+    this.providers.setModel(model);
     this.file.current?.recordProviderChange(this.provider.id, model);
   }
 
@@ -404,14 +401,7 @@ export class AgentSession {
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
     const projection = this.resumed.adopt(saved);
-    if (how.switchProvider && !this.options.provider) {
-      const resolved = resolveProvider(this.options.choice, projection);
-      if (resolved.id !== this.provider.id || resolved.options.model !== this.provider.model) {
-        this.provider = createProvider(resolved.id, resolved.options);
-      }
-      this.resolved = resolved;
-      this.providerReason = resolved.reason;
-    }
+    if (how.switchProvider) this.providers.resume(projection);
     await this.file.close();
     const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
     if (moved) this.notice(moved);
