@@ -40,7 +40,9 @@ describe('interrupts act at once whatever the agent is doing', () => {
     const [code] = (await once(run.child, 'exit')) as [number | null];
     const elapsed = performance.now() - sent;
     expect(code).toBe(130);
-    expect(elapsed).toBeLessThan(1500);
+    // About a second on a quiet machine; without the bound the run goes on for a minute. The
+    // margin is for a loaded 2-core machine (2.9 s was seen under load 9-14).
+    expect(elapsed).toBeLessThan(6000);
     await run.done;
   });
 });

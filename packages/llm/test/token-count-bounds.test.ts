@@ -10,6 +10,9 @@ const o200k = require('js-tiktoken/ranks/o200k_base') as { default?: unknown };
 const reference = new Tiktoken(o200k.default ?? o200k);
 const exact = (text: string): number => reference.encode(text, [], []).length;
 
+/** Far above the bounded work (well under a second), far below the unbounded (minutes). */
+const LOADED_MACHINE_MS = 5000;
+
 function timed(text: string): { tokens: number; ms: number } {
   const start = performance.now();
   const tokens = countTokens(text, 'openai');
@@ -23,7 +26,8 @@ describe('o200k counting is bounded in time for any input', () => {
 
   it('counts 5 MB of `=` (one run without whitespace) in well under a second', () => {
     const { tokens, ms } = timed('='.repeat(5 * 1024 * 1024));
-    expect(ms).toBeLessThan(500);
+    // Unbounded work takes minutes here; the bound leaves room for a loaded 2-core machine.
+    expect(ms).toBeLessThan(LOADED_MACHINE_MS);
     // `=` runs merge into long tokens, never more than one token per character.
     expect(tokens).toBeGreaterThanOrEqual((5 * 1024 * 1024) / 64);
     expect(tokens).toBeLessThan(5 * 1024 * 1024);
@@ -39,7 +43,7 @@ describe('o200k counting is bounded in time for any input', () => {
     ]) {
       const { tokens, ms } = timed(text);
       // The exact part is bounded in work (about 50 ms), the rest estimated.
-      expect(ms).toBeLessThan(800);
+      expect(ms).toBeLessThan(LOADED_MACHINE_MS);
       expect(tokens).toBeGreaterThan(0);
     }
   });
