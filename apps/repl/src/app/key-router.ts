@@ -2,6 +2,7 @@ import { InputState } from '../input/input-state';
 import type { Key } from '../input/key';
 import { MentionCycle, mentionAt } from '../input/mention-completion';
 import { Suggestions } from '../input/suggestions';
+import type { PromptTyping } from '../person/typing-guard';
 import type { ModalSlot } from './modal';
 
 /** What key handling may make the app do. */
@@ -116,6 +117,15 @@ export class KeyRouter {
     const result = this.input.handleKey(key);
     if (result.type === 'submit') this.actions.submit(result.text, result.display);
     if (result.type !== 'ignored') this.afterEdit();
+  }
+
+  /** The prompt, as a card that opens while the person types leaves it to them. */
+  promptTyping(): PromptTyping {
+    return {
+      active: () => !this.input.isEmpty,
+      key: (key) => this.editPrompt(key),
+      paste: (text) => this.pastePrompt(text),
+    };
   }
 
   /** Edits the prompt with `key` (never submits): typing a card leaves in the prompt. */

@@ -8,7 +8,6 @@ import { ModalSlot } from './modal';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
 import { TurnStats } from './turn-stats';
-import type { PromptTyping } from '../person/typing-guard';
 
 export type { StatusInfo } from '../view/status-line';
 
@@ -113,15 +112,6 @@ export class ReplApp {
       viewportRows: () => this.size.height,
       followTail: () => this.view.followTail(),
       settings,
-    };
-  }
-
-  /** The prompt, as a card that opens while the person types leaves it to them. */
-  promptTyping(): PromptTyping {
-    return {
-      active: () => !this.router.input.isEmpty,
-      key: (key) => this.router.editPrompt(key),
-      paste: (text) => this.router.pastePrompt(text),
     };
   }
 

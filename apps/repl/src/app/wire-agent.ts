@@ -50,7 +50,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       { approval: presentApproval, form: presentForm, url: presentUrl },
       ...extensions.map((extension) => extension.presenters ?? {}),
     ),
-    app.promptTyping(),
+    app.router.promptTyping(),
   );
   const mcpNotices = new McpNotices(app);
   // Notices of the start (rule warnings, a resumed session's other workspace), shown again

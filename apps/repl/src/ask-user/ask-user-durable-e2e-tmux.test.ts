@@ -84,6 +84,31 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   const command = (url: string, ...extra: string[]) =>
     replAgainstFake({ serverUrl: url, agentHome: home, workspace, extra });
 
+  /** A REPL whose model asks the two `design` questions under `id`, the card on screen. */
+  async function askTwoQuestions(id: string): Promise<FakeServer> {
+    const fake = await startOpenAIChatServer([
+      { text: 'Two decisions first.', toolCalls: [{ id, name: 'ask_user', arguments: design }] },
+      { text: 'Continuing with SQLite and REST.' },
+    ]);
+    driver.start('ask', command(fake.url), { cols: 90, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 2');
+    return fake;
+  }
+
+  /** kill -9 of the REPL, then its terminal; resolves once the process is gone (its lock free). */
+  async function killRepl(): Promise<void> {
+    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
+    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    process.kill(Number(pid), 'SIGKILL');
+    driver.run('kill-session', '-t', 'ask');
+    for (let i = 0; i < 400 && exists(Number(pid)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
   it('a maximum-size card at 80x24 shows its header and selection on every row', async () => {
     server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_max', name: 'ask_user', arguments: maximum }] },
@@ -115,23 +140,8 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   });
 
   it('kill -9 with the card open, then --continue: the card opens again and its answer goes to the same call id', async () => {
-    server = await startOpenAIChatServer([
-      {
-        text: 'Two decisions first.',
-        toolCalls: [{ id: 'call_open', name: 'ask_user', arguments: design }],
-      },
-      { text: 'Continuing with SQLite and REST.' },
-    ]);
-    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
-    await waitFor('openai-chat/fake-model');
-    typeText('plan the service');
-    keys('Enter');
-    await waitFor('Question 1 of 2');
-    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
-    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
-    process.kill(Number(pid), 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    driver.run('kill-session', '-t', 'ask');
+    server = await askTwoQuestions('call_open');
+    await killRepl();
 
     driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
     await waitFor('Resumed session');
@@ -150,18 +160,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   });
 
   it('kill -9 after the first answer: the card opens again at the second, the first kept', async () => {
-    server = await startOpenAIChatServer([
-      {
-        text: 'Two decisions first.',
-        toolCalls: [{ id: 'call_kept', name: 'ask_user', arguments: design }],
-      },
-      { text: 'Continuing with SQLite and REST.' },
-    ]);
-    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
-    await waitFor('openai-chat/fake-model');
-    typeText('plan the service');
-    keys('Enter');
-    await waitFor('Question 1 of 2');
+    server = await askTwoQuestions('call_kept');
     keys('Down');
     await waitFor('❯ 2. SQLite');
     keys('Enter');
@@ -171,14 +170,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     for (let i = 0; i < 200 && !sessionText(sessions).includes('"questionnaire_progress"'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
-    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
-    process.kill(Number(pid), 'SIGKILL');
-    driver.run('kill-session', '-t', 'ask');
-    // Its session lock names its pid: wait until the process is gone for good (reaped).
-    for (let i = 0; i < 400 && exists(Number(pid)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await killRepl();
 
     driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
     await waitFor('Resumed session');
