@@ -9,7 +9,9 @@ export function contentHash(content: Buffer): string {
 
 /**
  * Content-addressed copies of workspace files, under `$AGENT_HOME/snapshots/ab/abcdef…`: the
- * same content is stored once, whichever session or file it came from.
+ * same content is stored once, whichever session or file it came from. They hold what the
+ * agent edited (a `.env` too), so they are as private as sessions: folders 700, files 600,
+ * whatever the agent home's own mode is.
  */
 export class SnapshotStore {
   constructor(private readonly agentHome: string) {}
@@ -24,9 +26,9 @@ export class SnapshotStore {
     } catch {
       // not stored yet
     }
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await this.privateFolder(path.dirname(file));
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, content);
+    await fs.writeFile(temp, content, { mode: 0o600 });
     await fs.rename(temp, file);
     return hash;
   }
@@ -39,6 +41,13 @@ export class SnapshotStore {
     } catch {
       return undefined;
     }
+  }
+
+  /** Creates `folder` (and `snapshots/`) owner-only, and tightens them if they exist. */
+  private async privateFolder(folder: string): Promise<void> {
+    const root = path.join(this.agentHome, 'snapshots');
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    for (const dir of [root, folder]) await fs.chmod(dir, 0o700);
   }
 
   private pathOf(hash: string): string {
