@@ -23,9 +23,17 @@ export class SessionNotFound extends Error {
   override name = 'SessionNotFound';
 }
 
-/** Loads and projects one session file. */
+/**
+ * Loads and projects one session file. Throws SessionNotFound for a file that is not a session
+ * (it has no session start): it is never continued, so nothing is appended to it.
+ */
 export async function openSavedSession(file: string): Promise<SavedSession> {
   const loaded = await loadSession(file);
+  if (!loaded.events.some((event) => event.type === 'session_start')) {
+    throw new SessionNotFound(
+      `${file} is not an agent session (it has no session start line); name a session by its id or its file under the agent home's sessions folder`,
+    );
+  }
   return {
     id: loaded.id,
     path: loaded.path,
