@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { promises as fs, readFileSync } from 'node:fs';
 import { lockPath, SessionLockedError, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 
@@ -38,3 +39,68 @@ describe('a session file is locked while a process appends to it', () => {
     await resumed.close();
   });
 });
+
+describe('a lock whose holder is not the agent that wrote it is taken over (issue 26 item 13)', () => {
+  let home: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ home, cleanup } = await tempAgentHome()));
+  afterEach(() => cleanup());
+
+  const create = () =>
+    SessionWriter.create({ agentHome: home, cwd: '/w', provider: 'p', model: 'm' });
+
+  it('when its process is a zombie nobody reaped', async () => {
+    // `sleep 0` exits at once; its parent becomes `sleep 30`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: 'pipe' });
+    try {
+      const [chunk] = (await once(parent.stdout, 'data')) as [Buffer];
+      const zombie = Number(chunk.toString().trim());
+      for (let i = 0; i < 200 && !isZombie(zombie); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(isZombie(zombie)).toBe(true);
+      const writer = await create();
+      await writer.close();
+      await fs.writeFile(lockPath(writer.path), `${zombie}\n`);
+      const resumed = await SessionWriter.open(writer.path);
+      expect(await fs.readFile(lockPath(writer.path), 'utf8')).toBe(`${process.pid}\n`);
+      await resumed.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('when its pid now belongs to a program that started after the lock was written', async () => {
+    const writer = await create();
+    await writer.close();
+    const past = new Date(Date.now() - 60_000);
+    const later = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await fs.writeFile(lockPath(writer.path), `${later.pid}\n`);
+      await fs.utimes(lockPath(writer.path), past, past);
+      const resumed = await SessionWriter.open(writer.path);
+      await resumed.close();
+    } finally {
+      later.kill('SIGKILL');
+    }
+  });
+
+  it('says how to recover while a live agent holds it', async () => {
+    const writer = await create();
+    await fs.writeFile(lockPath(writer.path), `${process.ppid}\n`);
+    await expect(SessionWriter.open(writer.path)).rejects.toThrow(
+      `if no agent runs with that pid, remove ${lockPath(writer.path)}`,
+    );
+    await fs.writeFile(lockPath(writer.path), `${process.pid}\n`);
+    await writer.close();
+  });
+});
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
