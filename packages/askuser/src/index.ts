@@ -14,3 +14,4 @@ export {
   type QuestionnaireStatus,
 } from './questionnaire-model';
 export { ASK_USER_GUIDANCE } from './guidance';
+export { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from './saved-questionnaire';
