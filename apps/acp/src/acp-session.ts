@@ -100,22 +100,27 @@ export class AcpSession {
    */
   async prompt(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<StopReason> {
     const { RequestError } = this.deps.acp;
-    if (this.agent.busy) {
+    if (this.stopping || this.agent.busy) {
       throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session');
     }
     const { text, given } = editorPrompt(blocks, this.agent.workspaceRoot);
     if (text.trim() === '' && given.length === 0) {
       throw RequestError.invalidParams(undefined, 'the prompt is empty');
     }
-    const cancel = (): void => void this.agent.interrupt();
+    const stopped = new AbortController();
+    this.stopping = stopped;
+    const cancel = (): void => void this.cancel();
     signal.addEventListener('abort', cancel, { once: true });
     try {
+      await this.serversReady(stopped.signal);
+      if (stopped.signal.aborted) return 'cancelled';
       if (this.agent.openCalls.length > 0) {
         const continued = await this.agent.runTurn(undefined);
         if (continued.reason === 'interrupted') return 'cancelled';
       }
       const attached = await this.agent.attachMentions(text, given);
       for (const problem of attached?.problems ?? []) this.deps.log(problem);
+      if (stopped.signal.aborted) return 'cancelled';
       const result = await this.agent.runTurn(
         attached?.text ?? text,
         attached ? { display: text } : {},
@@ -131,13 +136,34 @@ export class AcpSession {
           return 'end_turn';
       }
     } finally {
+      this.stopping = undefined;
       signal.removeEventListener('abort', cancel);
       await this.updates.flushed();
     }
   }
 
-  /** `session/cancel`: the running turn ends now; resolves once it has. */
+  /**
+   * Before the first prompt, waits for the MCP servers to connect or fail (each within its time
+   * limit), so the first request already offers their tools; a cancel stops the wait.
+   */
+  private async serversReady(signal: AbortSignal): Promise<void> {
+    const mcp = this.agent.mcp;
+    if (!mcp || this.serversChecked) return;
+    this.serversChecked = true;
+    await new Promise<void>((resolve) => {
+      signal.addEventListener('abort', () => resolve(), { once: true });
+      mcp.ready().then(resolve, resolve);
+    });
+  }
+
+  private serversChecked = false;
+
+  /** The running prompt's stop, before and between its turns. */
+  private stopping: AbortController | undefined;
+
+  /** `session/cancel`: the running prompt ends now; resolves once its turn has. */
   async cancel(): Promise<void> {
+    this.stopping?.abort();
     await this.agent.interrupt();
   }
 

@@ -4,6 +4,7 @@ import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import {
   agentEnv,
   agentText,
+  killEditors,
   createSandbox,
   fakeArgs,
   startEditor,
@@ -79,6 +80,7 @@ describe('agent-acp with an editor that shows forms', () => {
   });
 
   afterAll(async () => {
+    killEditors();
     await fake.close();
     sandbox.cleanup();
   });

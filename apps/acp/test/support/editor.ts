@@ -67,6 +67,14 @@ export interface Editor {
   close(): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+
+/** Kills the agents a failed test left running (a passing test closes its own). */
+export function killEditors(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 /** Starts the bin with `args` and connects the SDK's client to it. */
 export async function startEditor(
   args: string[],
@@ -76,6 +84,8 @@ export async function startEditor(
   if (!fs.existsSync(BIN)) throw new Error(`${BIN} is missing: build first (pnpm build)`);
   const acp = await import('@agentclientprotocol/sdk');
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  running.add(child);
+  child.on('close', () => running.delete(child));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) =>
