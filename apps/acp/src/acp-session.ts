@@ -1,5 +1,5 @@
 import { ASK_USER_GUIDANCE, createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
-import type { ServerConfig } from '@agent/mcp';
+import type { ServerConfig } from '@agent/runtime';
 import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
 import { AcpPerson, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';

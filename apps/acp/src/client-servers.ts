@@ -1,4 +1,4 @@
-import type { ServerConfig } from '@agent/mcp';
+import type { ServerConfig } from '@agent/runtime';
 import type { McpServer } from './schema';
 
 /**
