@@ -92,17 +92,14 @@ describe('the workspace dependency graph', () => {
   });
 
   it("keeps the ACP SDK out of everything but the editor's agent", () => {
-    const edges = workspaceEdges(units);
-    for (const unit of units) {
-      if (unit.name === 'acp') continue;
-      const sdk = unit.imports.filter((ref) => ref.specifier.startsWith('@agentclientprotocol/'));
-      expect([unit.name, sdk]).toEqual([unit.name, []]);
-      expect([unit.name, unit.declared]).not.toEqual([
-        unit.name,
-        expect.arrayContaining(['@agentclientprotocol/sdk']),
-      ]);
-    }
-    expect(edges.get('headless')).not.toContain('acp');
+    const reaching = units.filter(
+      (unit) =>
+        unit.name !== 'acp' &&
+        (unit.declared.includes('@agentclientprotocol/sdk') ||
+          unit.imports.some((ref) => ref.specifier.startsWith('@agentclientprotocol/'))),
+    );
+    expect(reaching.map((unit) => unit.name)).toEqual([]);
+    expect(workspaceEdges(units).get('headless')).not.toContain('acp');
   });
 
   it('lets the apps reach MCP only through the runtime (their tests may use it)', () => {
