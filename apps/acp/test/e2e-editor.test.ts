@@ -7,6 +7,8 @@ import {
   killEditors,
   createSandbox,
   fakeArgs,
+  editorSession,
+  promptText,
   startEditor,
   type Sandbox,
 } from './support/editor';
@@ -86,27 +88,18 @@ describe('agent-acp with an editor that shows forms', () => {
   });
 
   it('streams, asks through request_permission and elicitation, cancels, and loads the session again', async () => {
-    const editor = await startEditor(fakeArgs(fake), agentEnv(sandbox));
-    const init = await editor.agent.request('initialize', {
-      protocolVersion: editor.acp.PROTOCOL_VERSION,
-      clientCapabilities: { elicitation: { form: {} } },
+    const { editor, init, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+      forms: true,
+      workspace: sandbox.workspace,
     });
     expect(init.agentCapabilities).toMatchObject({
       loadSession: true,
       promptCapabilities: { embeddedContext: true },
       mcpCapabilities: { http: true },
     });
-    const { sessionId } = await editor.agent.request('session/new', {
-      cwd: sandbox.workspace,
-      mcpServers: [],
-    });
 
     // A prompt whose text streams back.
-    const hello = await editor.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'hi' }],
-    });
-    expect(hello.stopReason).toBe('end_turn');
+    expect(await promptText(editor, sessionId, 'hi')).toBe('end_turn');
     expect(agentText(editor.updates)).toBe('Hello from the fake model');
     const tools = (fake.requests[0]!.body as { tools: Array<{ function: { name: string } }> })
       .tools;
@@ -126,11 +119,7 @@ describe('agent-acp with an editor that shows forms', () => {
       return { outcome: { outcome: 'selected', optionId: 'allow-once' } };
     };
     const from = editor.updates.length;
-    const write = await editor.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'write it' }],
-    });
-    expect(write.stopReason).toBe('end_turn');
+    expect(await promptText(editor, sessionId, 'write it')).toBe('end_turn');
     expect(fs.readFileSync(path.join(sandbox.workspace, 'notes.txt'), 'utf8')).toBe('after\n');
     const notes = path.join(sandbox.workspace, 'notes.txt');
     const diff = { type: 'diff', path: notes, oldText: 'before\n', newText: 'after\n' };
@@ -161,11 +150,7 @@ describe('agent-acp with an editor that shows forms', () => {
         content: { q1: 'SQLite', q1_typed: '', q2: 'REST', q2_typed: ' my typed answer ' },
       };
     };
-    const ask = await editor.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'ask me' }],
-    });
-    expect(ask.stopReason).toBe('end_turn');
+    expect(await promptText(editor, sessionId, 'ask me')).toBe('end_turn');
     expect(form).toMatchObject({ sessionId, toolCallId: 'q1', mode: 'form' });
     expect(form.requestedSchema.properties.q1).toMatchObject({
       type: 'string',
@@ -180,15 +165,12 @@ describe('agent-acp with an editor that shows forms', () => {
     editor.answers.permission = () => ({
       outcome: { outcome: 'selected', optionId: 'allow-once' },
     });
-    const running = editor.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'run it' }],
-    });
+    const running = promptText(editor, sessionId, 'run it');
     const sleepArgs = SLEEP.split(' ');
     await until(() => processesRunning(sleepArgs).length > 0, 15_000);
     const cancelledAt = Date.now();
     await editor.agent.notify('session/cancel', { sessionId });
-    expect((await running).stopReason).toBe('cancelled');
+    expect(await running).toBe('cancelled');
     expect(Date.now() - cancelledAt).toBeLessThan(1000);
     await until(() => processesRunning(sleepArgs).length === 0, 2000);
     expect(await editor.close()).toBe(0);
@@ -223,11 +205,7 @@ describe('agent-acp with an editor that shows forms', () => {
     expect(second.updates).toContainEqual(
       expect.objectContaining({ sessionUpdate: 'tool_call', toolCallId: 's1', status: 'failed' }),
     );
-    const next = await second.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'next' }],
-    });
-    expect(next.stopReason).toBe('end_turn');
+    expect(await promptText(second, sessionId, 'next')).toBe('end_turn');
     expect(fake.requests).toHaveLength(7);
     expect(requestText(fake, 6)).toContain(JSON.stringify(ANSWERS));
     expect(await second.close()).toBe(0);

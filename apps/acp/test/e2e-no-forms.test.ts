@@ -7,7 +7,8 @@ import {
   killEditors,
   createSandbox,
   fakeArgs,
-  startEditor,
+  editorSession,
+  promptText,
   type Sandbox,
 } from './support/editor';
 
@@ -50,13 +51,9 @@ describe('agent-acp with an editor that shows no forms', () => {
   });
 
   it('advertises no ask_user and still asks approvals, runs the editor MCP server, attaches files', async () => {
-    const editor = await startEditor(fakeArgs(fake), agentEnv(sandbox));
-    await editor.agent.request('initialize', {
-      protocolVersion: editor.acp.PROTOCOL_VERSION,
-      clientCapabilities: {},
-    });
-    const { sessionId } = await editor.agent.request('session/new', {
-      cwd: sandbox.workspace,
+    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+      forms: false,
+      workspace: sandbox.workspace,
       mcpServers: [
         { name: 'everything', command: process.execPath, args: [everything, 'stdio'], env: [] },
       ],
@@ -101,10 +98,7 @@ describe('agent-acp with an editor that shows no forms', () => {
     );
 
     // "Always" covers the next `echo` for the rest of the session: nobody is asked again.
-    await editor.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text: 'again' }],
-    });
+    expect(await promptText(editor, sessionId, 'again')).toBe('end_turn');
     expect(asked).toEqual(['s1']);
     expect(await editor.close()).toBe(0);
   });

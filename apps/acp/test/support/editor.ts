@@ -154,3 +154,37 @@ export function agentText(updates: readonly Update[]): string {
     )
     .join('');
 }
+
+/**
+ * An editor that has started the agent, initialized the connection (showing forms when
+ * `forms`), and opened a session in `workspace` with `mcpServers`.
+ */
+export async function editorSession(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { forms: boolean; workspace: string; mcpServers?: AcpSdk.McpServer[] },
+): Promise<{ editor: Editor; init: AcpSdk.InitializeResponse; sessionId: string }> {
+  const editor = await startEditor(args, env);
+  const init = await editor.agent.request('initialize', {
+    protocolVersion: editor.acp.PROTOCOL_VERSION,
+    clientCapabilities: options.forms ? { elicitation: { form: {} } } : {},
+  });
+  const { sessionId } = await editor.agent.request('session/new', {
+    cwd: options.workspace,
+    mcpServers: options.mcpServers ?? [],
+  });
+  return { editor, init, sessionId };
+}
+
+/** Sends a text prompt and resolves with its stop reason. */
+export async function promptText(
+  editor: Editor,
+  sessionId: string,
+  text: string,
+): Promise<AcpSdk.StopReason> {
+  const response = await editor.agent.request('session/prompt', {
+    sessionId,
+    prompt: [{ type: 'text', text }],
+  });
+  return response.stopReason;
+}

@@ -58,7 +58,7 @@ export function parseArgs(
       maxAskUser: flags.maxAskUser,
       allow: flags.allow,
       deny: flags.deny,
-      acp: flags.acp,
+      ...(flags.acp ? { acp: true } : {}),
       help: flags.help,
       version: flags.version,
     },
