@@ -4,7 +4,7 @@ import { UsageError } from './exit-codes';
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** One headless run as the command line asks for it. Paths are still as the person typed them. */
-export interface CliOptions extends Omit<AgentFlags, 'positionals' | 'help' | 'version'> {
+export interface CliOptions extends Omit<AgentFlags, 'positionals' | 'help' | 'version' | 'acp'> {
   /** The prompt file, or `-` for standard input. */
   prompt: string;
 }
@@ -23,7 +23,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   if (flags.help) return { kind: 'help' };
   if (flags.version) return { kind: 'version' };
-  const { positionals, help: _help, version: _version, ...options } = flags;
+  const { positionals, help: _help, version: _version, acp: _acp, ...options } = flags;
   if (positionals.length === 0) {
     throw new UsageError('missing the prompt file (a path, or - to read standard input)');
   }

@@ -13,6 +13,8 @@ async function main(): Promise<number> {
     process.stderr.write(`agent: ${parsed.error}\n\n${USAGE}`);
     return 2;
   }
+  // The editor's agent reads the command line itself (its own --help and flags).
+  if (parsed.args.acp) return editorAgent(process.argv.slice(2));
   if (parsed.args.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -45,6 +47,14 @@ async function main(): Promise<number> {
     void repl.quit(1).then(() => process.stderr.write(`agent: ${error.stack ?? error.message}\n`));
   });
   return repl.exited;
+}
+
+/** `agent --acp`: the same agent as `agent-acp`, speaking ACP on stdin/stdout. */
+function editorAgent(argv: readonly string[]): Promise<number> {
+  enableCompileCache();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const acp = require('acp') as { main(argv: readonly string[]): Promise<number> };
+  return acp.main(argv);
 }
 
 main().then(

@@ -81,10 +81,11 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     const fake = await launch([{ text: 'You printed hi.' }]);
     type('!echo hi; echo done-$((40+2))');
     key('Enter');
-    const screen = await waitFor('done-42');
+    await waitFor('done-42');
+    // The live progress line shows done-42 while the command still runs: wait for its end.
+    const screen = await waitFor('· ready ·');
     expect(screen).toMatch(/^\s*hi\s*$/m);
     expect(fake.requests).toHaveLength(0);
-    await waitFor('· ready ·');
     type('what did it print?');
     key('Enter');
     await waitFor('You printed hi.');

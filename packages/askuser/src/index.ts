@@ -1,4 +1,4 @@
-export { ASK_USER_LIMITS } from './limits';
+export { ASK_USER_LIMITS, DEFAULT_MAX_ASK_USER } from './limits';
 export { askUserInputSchema, codePoints, type AskUserInput } from './schema';
 export {
   ASK_USER_TOOL_NAME,
@@ -14,3 +14,4 @@ export {
   type QuestionnaireStatus,
 } from './questionnaire-model';
 export { ASK_USER_GUIDANCE } from './guidance';
+export { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from './saved-questionnaire';

@@ -8,3 +8,6 @@ export const ASK_USER_LIMITS = {
   maxOptionChars: 300,
   maxAnswerChars: 4000,
 } as const;
+
+/** `ask_user` calls allowed per prompt where a person answers, unless `--max-ask-user` says otherwise. */
+export const DEFAULT_MAX_ASK_USER = 3;

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
-/** Where a server was configured: the user's config.json (always trusted) or the workspace. */
-export type ServerScope = 'user' | 'workspace';
+/**
+ * Where a server was configured: the user's config.json (always trusted), the workspace, or the
+ * client that started the agent (an editor's settings: trusted, the person configured them).
+ */
+export type ServerScope = 'user' | 'workspace' | 'client';
 
 /** A server started as a child process speaking MCP over stdin/stdout. */
 export interface StdioServerConfig {

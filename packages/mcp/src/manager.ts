@@ -28,6 +28,11 @@ export interface StartMcpOptions {
    * problems met reading it, as `configErrors()` returns them).
    */
   onChange?: (servers: McpServerStatus[], configErrors: string[]) => void;
+  /**
+   * Servers the client that started the agent configured (an editor's `mcpServers`), scope
+   * `client`: trusted, and replacing a configured server of the same name.
+   */
+  clientServers?: readonly ServerConfig[];
   /** Each elicitation exchange, to record in the session. */
   onElicitation?: (record: ElicitationRecord) => void;
   /** Aborting it closes every server, as `close()` does. */
@@ -183,7 +188,7 @@ export class McpManager {
     this.errors = loaded.errors;
     this.workspaceDigest = loaded.workspaceDigest;
     this.trust = await this.readTrust();
-    for (const config of loaded.servers) {
+    for (const config of [...loaded.servers, ...(this.options.clientServers ?? [])]) {
       this.connections.set(config.name, this.createConnection(config));
     }
     // Every server's first state is set before anyone hears of one: a listener sees the whole

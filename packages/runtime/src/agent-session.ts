@@ -28,7 +28,7 @@ import { SessionFile } from './session-file';
 import { SessionProvider } from './session-provider';
 import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
-import { attachMentions } from './mentions';
+import { attachMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
@@ -318,11 +318,15 @@ export class AgentSession {
     return this.person.undo();
   }
 
-  /** The prompt with the files it mentions (`@path`) attached (see attachMentions). */
+  /**
+   * The prompt with the files it mentions (`@path`) attached, and the `given` ones (an editor's
+   * buffers) before them (see attachMentions).
+   */
   async attachMentions(
     prompt: string,
+    given: readonly FileText[] = [],
   ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
-    return attachMentions(this.options.workspaceRoot, prompt);
+    return attachMentions(this.options.workspaceRoot, prompt, given);
   }
 
   /** Esc: finish the current tool batch, start no new model call. */

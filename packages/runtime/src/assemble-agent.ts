@@ -113,7 +113,9 @@ export function assembleAgent(input: {
 } {
   const { options } = input;
   const link =
-    options.mcp === false || !mcpConfigured(options.agentHome, options.workspaceRoot)
+    options.mcp === false ||
+    (!options.mcp?.clientServers?.length &&
+      !mcpConfigured(options.agentHome, options.workspaceRoot))
       ? undefined
       : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, options.person, {
           onServers: (servers, configErrors) =>

@@ -14,5 +14,6 @@ export * from './permission-settings';
 export * from './live-registry';
 export * from './mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
-export type { McpManager, McpServerStatus } from '@agent/mcp';
+export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
 export { personShellReplay } from './person-shell';
+export { registryTitles } from './call-titles';

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ElicitationRecord, McpAgentTool, McpManager, McpServerStatus } from '@agent/mcp';
+import type {
+  ElicitationRecord,
+  McpAgentTool,
+  McpManager,
+  McpServerStatus,
+  ServerConfig,
+} from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
 import {
   refuseAtOnce,
@@ -20,6 +26,8 @@ export interface McpSessionOptions {
    * (headless without the flag). Absent: the trust the person gave decides (the REPL).
    */
   trustWorkspace?: boolean;
+  /** Servers the client configured (an editor's), trusted: scope `client` (see startMcp). */
+  clientServers?: readonly ServerConfig[];
   /** Time each server has to start (default 30 s). */
   connectTimeoutMs?: number;
   /** Where `${VAR}` references expand from (default the process environment). */
@@ -63,6 +71,7 @@ export class McpLink {
       person: this.guarded(person),
       onChange: (servers, configErrors) => events.onServers(servers, configErrors),
       onElicitation: (record) => events.onElicitation(record),
+      ...(options.clientServers ? { clientServers: options.clientServers } : {}),
       ...(options.connectTimeoutMs !== undefined
         ? { connectTimeoutMs: options.connectTimeoutMs }
         : {}),

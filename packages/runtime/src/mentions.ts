@@ -31,31 +31,48 @@ export function mentionsIn(prompt: string): string[] {
   return [...found].filter((p) => p !== '');
 }
 
+/** A workspace file's text to attach to a prompt: read from disk, or given (an editor's buffer). */
+export interface FileText {
+  /** The path relative to the workspace root, as the model reads it. */
+  path: string;
+  text: string;
+}
+
 /**
  * Attaches the files a prompt mentions as `@path` (inside the workspace only, text files only),
  * each bounded to {@link MAX_MENTION_CHARS} and all to {@link MAX_MENTIONS_TOTAL_CHARS}, with a
  * note where a file was cut. Mentions that are not readable files are reported, not attached.
+ * `given` files (an editor sends the text of its buffers) are attached first, as they are.
  */
 export async function expandMentions(
   workspaceRoot: string,
   prompt: string,
+  given: readonly FileText[] = [],
 ): Promise<ExpandedPrompt> {
-  const attached: AttachedFile[] = [];
   const problems: string[] = [];
-  const blocks: string[] = [];
-  let budget = MAX_MENTIONS_TOTAL_CHARS;
+  const files: FileText[] = [...given];
   for (const mention of mentionsIn(prompt)) {
-    let content: string;
-    let relative: string;
     try {
       const target = await resolveInWorkspace(workspaceRoot, mention);
-      relative = target.relative;
-      content = await readTextFile(target);
+      if (files.some((file) => file.path === target.relative)) continue;
+      files.push({ path: target.relative, text: await readTextFile(target) });
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       problems.push(`@${mention} not attached: ${error.message}`);
-      continue;
     }
+  }
+  return { ...attachFiles(prompt, files), problems };
+}
+
+/** The prompt followed by each file's block, bounded as {@link expandMentions} says. */
+function attachFiles(
+  prompt: string,
+  files: readonly FileText[],
+): { text: string; attached: AttachedFile[] } {
+  const attached: AttachedFile[] = [];
+  const blocks: string[] = [];
+  let budget = MAX_MENTIONS_TOTAL_CHARS;
+  for (const { path: relative, text: content } of files) {
     const lines = countLines(content);
     const limit = Math.min(MAX_MENTION_CHARS, budget);
     const file: AttachedFile = { path: relative, lines };
@@ -72,9 +89,8 @@ export async function expandMentions(
     );
     attached.push(file);
   }
-  if (blocks.length === 0) return { text: prompt, attached, problems };
-  const text = `${prompt}${ATTACHED_FILES_SEPARATOR}${blocks.join('\n')}`;
-  return { text, attached, problems };
+  if (blocks.length === 0) return { text: prompt, attached };
+  return { text: `${prompt}${ATTACHED_FILES_SEPARATOR}${blocks.join('\n')}`, attached };
 }
 
 function cutNote(kept: number, lines: number): string {
@@ -110,15 +126,16 @@ export function attachedLine(file: AttachedFile): string {
 }
 
 /**
- * The prompt with the files it mentions (`@path`) attached, a transcript line per attached
- * file, and what could not be attached; undefined when the prompt mentions no file.
+ * The prompt with the files it mentions (`@path`) and the `given` ones attached, a transcript
+ * line per attached file, and what could not be attached; undefined when there is none.
  */
 export async function attachMentions(
   workspaceRoot: string,
   prompt: string,
+  given: readonly FileText[] = [],
 ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
-  if (mentionsIn(prompt).length === 0) return undefined;
-  const expanded = await expandMentions(workspaceRoot, prompt);
+  if (mentionsIn(prompt).length === 0 && given.length === 0) return undefined;
+  const expanded = await expandMentions(workspaceRoot, prompt, given);
   return {
     text: expanded.text,
     lines: expanded.attached.map(attachedLine),

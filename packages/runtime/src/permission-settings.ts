@@ -211,9 +211,15 @@ export class PermissionRuleSet {
     return 'saved, session until approved';
   }
 
-  private addSessionRule(text: string): void {
-    if (!this.sessionRules.some((rule) => rule.text === text && rule.action === 'allow')) {
-      this.sessionRules.push({ action: 'allow', text, source: 'this session' });
+  /** Refuses calls matching `text` for the rest of this session (an "always" refusal). */
+  denyForSession(text: string): void {
+    parseRule(text);
+    this.addSessionRule(text, 'deny');
+  }
+
+  private addSessionRule(text: string, action: 'allow' | 'deny' = 'allow'): void {
+    if (!this.sessionRules.some((rule) => rule.text === text && rule.action === action)) {
+      this.sessionRules.push({ action, text, source: 'this session' });
     }
   }
 

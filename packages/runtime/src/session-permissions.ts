@@ -26,7 +26,15 @@ export function sessionPermissions(
   const person = withRules(
     () => rules.list(),
     options.person,
-    (rule, scope) => {
+    (rule, scope, action) => {
+      if (action === 'deny') {
+        try {
+          rules.denyForSession(rule);
+        } catch (error) {
+          notice(`Could not keep the rule ${rule}: ${(error as Error).message}`);
+        }
+        return;
+      }
       try {
         const applies = rules.add(rule, scope === 'session' ? undefined : scope);
         if (applies === 'saved') notice(`Saved the rule ${rule} (${scope} settings).`);

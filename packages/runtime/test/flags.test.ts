@@ -1,6 +1,6 @@
 import { FlagError, FLAGS, parseFlags, usageText } from '../src/flags';
 
-function flagError(app: 'repl' | 'headless', argv: string[]): string {
+function flagError(app: 'repl' | 'headless' | 'acp', argv: string[]): string {
   try {
     parseFlags(app, argv);
   } catch (error) {
@@ -11,13 +11,16 @@ function flagError(app: 'repl' | 'headless', argv: string[]): string {
 }
 
 describe('the shared flag table', () => {
-  it('names every flag in both usage texts where the app takes it, and nowhere else', () => {
+  it('names every flag in each usage text where the app takes it, and nowhere else', () => {
     const repl = usageText('repl');
     const headless = usageText('headless');
+    const acp = usageText('acp');
     for (const flag of FLAGS) {
       expect(repl.includes(`--${flag.name}`)).toBe(flag.apps.includes('repl'));
       expect(headless.includes(`--${flag.name}`)).toBe(flag.apps.includes('headless'));
+      expect(acp.includes(`--${flag.name} `)).toBe(flag.apps.includes('acp'));
     }
+    expect(acp).toContain('Usage: agent-acp [options]');
     expect(repl).toContain('openai-chat | openai-responses | anthropic');
     expect(headless).toContain('Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.');
   });
@@ -28,6 +31,18 @@ describe('the shared flag table', () => {
         parseFlags(app, ['--', '--provider', 'anthropic', '--model=m', '--tool-history', 'off']),
       ).toMatchObject({ provider: 'anthropic', model: 'm', toolHistory: 'off', continue: false });
     }
+  });
+
+  it("gives the editor's agent the model and rule flags, and none naming a workspace or session", () => {
+    expect(parseFlags('acp', ['--provider', 'demo', '--max-ask-user', '2', '--acp'])).toMatchObject(
+      { provider: 'demo', maxAskUser: 2, acp: true },
+    );
+    expect(parseFlags('repl', ['--acp']).acp).toBe(true);
+    expect(parseFlags('repl', []).acp).toBe(false);
+    for (const flag of ['--cwd', '--resume', '--continue', '--yes', '--output']) {
+      expect(flagError('acp', [flag, 'x'])).toContain(flag);
+    }
+    expect(flagError('headless', ['--acp'])).toMatch(/--acp/);
   });
 
   it('keeps app-only flags to their app', () => {

@@ -67,6 +67,35 @@ describe('AgentSession: permission rules', () => {
     },
   );
 
+  it('an "always" refusal denies matching calls for the rest of the session without asking', async () => {
+    box.server = await startOpenAIChatServer([
+      writeA('one\n'),
+      { text: 'one' },
+      writeA('two!\n'),
+      { text: 'two' },
+    ]);
+    const asked: string[] = [];
+    const person = answerAtOnce({
+      approval: ({ payload }): PermissionDecision => {
+        asked.push(payload.toolName);
+        return { kind: 'deny', always: true, rule: 'write_file(a.txt)' };
+      },
+    });
+    const session = await create(box.server.url, person);
+    await session.runTurn('write one');
+    await session.runTurn('write two');
+    expect(asked).toEqual(['write_file']);
+    expect(session.permissionRules.list()).toEqual([
+      { action: 'deny', text: 'write_file(a.txt)', source: 'this session' },
+    ]);
+    expect(fs.existsSync(path.join(box.workspace, 'a.txt'))).toBe(false);
+    const lastRequest = box.server.requests[3]!.body as { messages: unknown[] };
+    expect(JSON.stringify(lastRequest.messages.at(-1))).toContain(
+      'the deny rule write_file(a.txt) (this session)',
+    );
+    await session.close();
+  });
+
   it('keeps a rule saved in an unapproved workspace file for this session, listed once', async () => {
     const file = path.join(box.workspace, '.agent', 'settings.json');
     fs.mkdirSync(path.dirname(file));

@@ -41,7 +41,8 @@ function designGraph(): WorkspaceUnit[] {
       [],
       'app',
     ),
-    unit('repl', ['@agent/askuser', '@agent/llm', '@agent/session'], [], 'app'),
+    unit('repl', ['@agent/askuser', '@agent/llm', '@agent/session', 'acp'], [], 'app'),
+    unit('acp', ['@agent/askuser', '@agent/runtime', '@agentclientprotocol/sdk'], [], 'app'),
   ];
 }
 
@@ -66,6 +67,7 @@ describe('the workspace dependency graph', () => {
         '@agent/tools',
         'headless',
         'repl',
+        'acp',
       ]),
     );
     const llm = units.find((u) => u.name === '@agent/llm')!;
@@ -84,10 +86,24 @@ describe('the workspace dependency graph', () => {
     expect(edges.get('headless')).toContain('@agent/runtime');
     expect(edges.get('@agent/mcp')).not.toContain('@agent/askuser');
     expect(edges.get('repl')).toContain('@agent/askuser');
+    // The editor's agent asks the person in the editor: it may have ask_user.
+    expect(edges.get('acp')).toContain('@agent/askuser');
+    expect(edges.get('acp')).toContain('@agent/runtime');
+  });
+
+  it("keeps the ACP SDK out of everything but the editor's agent", () => {
+    const reaching = units.filter(
+      (unit) =>
+        unit.name !== 'acp' &&
+        (unit.declared.includes('@agentclientprotocol/sdk') ||
+          unit.imports.some((ref) => ref.specifier.startsWith('@agentclientprotocol/'))),
+    );
+    expect(reaching.map((unit) => unit.name)).toEqual([]);
+    expect(workspaceEdges(units).get('headless')).not.toContain('acp');
   });
 
   it('lets the apps reach MCP only through the runtime (their tests may use it)', () => {
-    for (const name of ['repl', 'headless']) {
+    for (const name of ['repl', 'headless', 'acp']) {
       const app = units.find((u) => u.name === name)!;
       const shipped = app.imports.filter(
         (ref) => ref.file.includes('/src/') && !/\.test\.ts$/.test(ref.file),
@@ -120,6 +136,13 @@ describe('the dependency checker', () => {
     expect(checkGraph(graph)).toEqual([
       'headless imports @agent/askuser without declaring it: apps/headless/src/index.ts -> @agent/askuser/dist/ask-user',
       'headless reaches @agent/askuser: headless -> @agent/askuser',
+    ]);
+  });
+
+  it("catches headless reaching askuser through the editor's agent", () => {
+    const graph = replace(designGraph(), unit('headless', ['@agent/tools', 'acp'], [], 'app'));
+    expect(checkGraph(graph)).toEqual([
+      'headless reaches @agent/askuser: headless -> acp -> @agent/askuser',
     ]);
   });
 

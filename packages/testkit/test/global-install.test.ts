@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '../src';
 
 const ROOT = path.resolve(__dirname, '../../..');
-/** What the two apps need at run time, then the apps themselves. */
+/** What the apps need at run time, then the apps themselves (the REPL's --acp runs acp). */
 const PACKED = [
   'packages/tools',
   'packages/llm',
@@ -14,6 +14,7 @@ const PACKED = [
   'packages/subagents',
   'packages/mcp',
   'packages/runtime',
+  'apps/acp',
   'apps/repl',
   'apps/headless',
 ];
@@ -139,7 +140,7 @@ describe('the apps installed globally from packed tarballs', () => {
     const version = JSON.parse(
       fs.readFileSync(path.join(ROOT, 'apps', 'repl', 'package.json'), 'utf8'),
     ).version;
-    for (const name of ['agent', 'agent-run']) {
+    for (const name of ['agent', 'agent-run', 'agent-acp']) {
       const result = runInstalled(bin(name), ['--version'], elsewhere);
       expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
     }
@@ -218,7 +219,7 @@ describe('the apps installed globally from packed tarballs', () => {
   });
 
   it('keeps the documented exit codes: 2 for usage errors', () => {
-    for (const name of ['agent', 'agent-run']) {
+    for (const name of ['agent', 'agent-run', 'agent-acp']) {
       const result = runInstalled(bin(name), ['--no-such-flag'], elsewhere);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--no-such-flag/);

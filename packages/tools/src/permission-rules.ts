@@ -111,8 +111,15 @@ export function decideByRules(
   return allow;
 }
 
-/** Remembers an "always" answer: its rule, for the session or saved for a scope. */
-export type RememberRule = (rule: string, scope: 'session' | 'workspace' | 'user') => void;
+/**
+ * Remembers an "always" answer: its rule, for the session or saved for a scope; an "always"
+ * refusal (`action: 'deny'`) holds for the session.
+ */
+export type RememberRule = (
+  rule: string,
+  scope: 'session' | 'workspace' | 'user',
+  action?: 'allow' | 'deny',
+) => void;
 
 /**
  * The person channel with permission rules in front: an approval is decided by `rules()` first
@@ -134,6 +141,9 @@ export function withRules(
     const decision = await channel.ask(request);
     if (decision.kind === 'allow' && decision.always) {
       remember?.(decision.rule ?? request.payload.toolName, decision.scope ?? 'session');
+    }
+    if (decision.kind === 'deny' && decision.always) {
+      remember?.(decision.rule ?? request.payload.toolName, 'session', 'deny');
     }
     return decision;
   };

@@ -36,6 +36,9 @@ export type PermissionDecision =
   | {
       kind: 'deny';
       reason?: string;
+      /** "Always": refuse calls matching `rule` (the tool's name when absent) for this session. */
+      always?: boolean;
+      rule?: string;
       /**
        * Who denied the call when it was not the person answering a card: `the deny rule
        * run_shell(rm) (--deny)`, `the headless policy`. Absent for the person's own answer.

@@ -15,6 +15,8 @@ export interface ReplArgs {
   /** `--allow` / `--deny` permission rules. */
   allow?: string[];
   deny?: string[];
+  /** `--acp`: be an editor's agent (the acp app) instead of the REPL. */
+  acp?: boolean;
   help: boolean;
   version: boolean;
 }
@@ -56,6 +58,7 @@ export function parseArgs(
       maxAskUser: flags.maxAskUser,
       allow: flags.allow,
       deny: flags.deny,
+      ...(flags.acp ? { acp: true } : {}),
       help: flags.help,
       version: flags.version,
     },

@@ -2,6 +2,7 @@ import {
   expandCommand,
   findSession,
   openSavedSession,
+  registryTitles,
   SessionNotFound,
   type AgentSession,
   type CustomCommand,
@@ -14,7 +15,7 @@ import { runMcpCommand } from './mcp-command';
 import { SessionPicker, type PickerResult } from './session-picker';
 import type { CustomSegment } from '../view/segment';
 import type { ReplApp } from './repl-app';
-import { registryTitles, replaySegments, type ReplayHook } from './replay';
+import { replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
 import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';

@@ -4,7 +4,8 @@ import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import { createTaskTool } from '@agent/subagents';
 import { ToolRegistry, createWorkspaceTools } from '@agent/tools';
-import { registryTitles, replaySegments } from './replay';
+import { registryTitles } from '@agent/runtime';
+import { replaySegments } from './replay';
 
 const base = { v: 1, id: 'e', ts: '2026-01-01T00:00:00.000Z' };
 

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import type { Provider } from '@agent/llm';
 import {
   AgentSession,
@@ -17,8 +18,6 @@ import { ReplPerson } from '../person/repl-person';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import { McpNotices } from './mcp-command';
 import type { ReplApp } from './repl-app';
-
-export const DEFAULT_MAX_ASK_USER = 3;
 
 export interface WireOptions {
   app: ReplApp;

@@ -1,16 +1,11 @@
 import {
   ASK_USER_GUIDANCE,
-  ASK_USER_TOOL_NAME,
   createAskUserTool,
+  savedQuestionnaire,
   type QuestionnaireModel,
 } from '@agent/askuser';
 import type { ToolActivity } from '@agent/llm';
-import {
-  parseQuestionnaire,
-  parseQuestionnaireResult,
-  type AnsweredQuestionnaire,
-  type PersonRequest,
-} from '@agent/tools';
+import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';
@@ -116,34 +111,16 @@ function page(host: ReplHost, segment: QuestionnaireSegment, direction: -1 | 1):
 
 /** A saved `ask_user` call as its compact summary; undefined when it cannot be read back. */
 export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | undefined {
-  if (activity.name !== ASK_USER_TOOL_NAME) return undefined;
-  const questionnaire = parseQuestionnaire(activity.input);
-  if (!questionnaire || questionnaire.questions.length === 0) return undefined;
-  const output = activity.retainedOutput ?? activity.output;
-  const parsed = output ? parseQuestionnaireResult(output) : undefined;
-  const custom = recordedCustom(activity.retainedDetails);
-  if (activity.status === 'ok' && parsed) {
-    return new QuestionnaireSegment(questionnaire, {
-      result: custom ? { ...parsed, custom } : parsed,
-    });
+  const saved = savedQuestionnaire(activity);
+  if (!saved) return undefined;
+  if (saved.state === 'answered') {
+    return new QuestionnaireSegment(saved.questionnaire, { result: saved.result });
   }
-  if (activity.status === 'interrupted') {
-    // The answers given before the interrupt, as the model got them; unknown in older files.
-    return new QuestionnaireSegment(questionnaire, {
-      interrupted: true,
-      ...(parsed ? { answers: parsed.answers } : {}),
-      ...(custom ? { custom } : {}),
-    });
-  }
-  return undefined;
-}
-
-/** The session's record of which answers were typed, when it has one. */
-function recordedCustom(details: unknown): boolean[] | undefined {
-  const custom = (details as { custom?: unknown } | undefined)?.custom;
-  return Array.isArray(custom) && custom.every((flag) => typeof flag === 'boolean')
-    ? custom
-    : undefined;
+  return new QuestionnaireSegment(saved.questionnaire, {
+    interrupted: true,
+    ...(saved.answers ? { answers: saved.answers } : {}),
+    ...(saved.custom ? { custom: saved.custom } : {}),
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
 
-/** The two front ends. */
-export type AppName = 'repl' | 'headless';
+/** The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio). */
+export type AppName = 'repl' | 'headless' | 'acp';
 
 /** One command-line flag, described once for both apps' parsers and usage texts. */
 export interface FlagSpec {
@@ -18,19 +18,25 @@ export interface FlagSpec {
 }
 
 const BOTH: readonly AppName[] = ['repl', 'headless'];
+const ALL: readonly AppName[] = ['repl', 'headless', 'acp'];
+/** The REPL and the editor's agent: a person answers. */
+const PERSON: readonly AppName[] = ['repl', 'acp'];
 
 export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
 
-/** Every flag of both apps. A new provider or flag is named here and nowhere else. */
+/**
+ * Every flag of every front end. A new provider or flag is named here and nowhere else. The
+ * editor's agent takes no workspace or session flags: the editor names them per session.
+ */
 export const FLAGS: readonly FlagSpec[] = [
-  { name: 'provider', value: 'ID', help: PROVIDER_IDS.join(' | '), apps: BOTH },
-  { name: 'model', value: 'NAME', help: 'model name for the provider', apps: BOTH },
+  { name: 'provider', value: 'ID', help: PROVIDER_IDS.join(' | '), apps: ALL },
+  { name: 'model', value: 'NAME', help: 'model name for the provider', apps: ALL },
   {
     name: 'base-url',
     value: 'URL',
     help: 'endpoint override (OpenAI-compatible gateways, proxies, local fakes)',
-    apps: BOTH,
+    apps: ALL,
   },
   {
     name: 'cwd',
@@ -49,27 +55,32 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'tool-history',
     value: 'MODE',
     help: `${TOOL_HISTORY_MODES.join(' | ')}: keep raw tool output in later requests (default full)`,
-    apps: BOTH,
+    apps: ALL,
   },
   {
     name: 'allow',
     value: 'RULE',
     help: 'allow calls matching a rule without asking, e.g. "run_shell(npm test)" (repeatable)',
-    apps: BOTH,
+    apps: ALL,
     multiple: true,
   },
   {
     name: 'deny',
     value: 'RULE',
     help: 'refuse calls matching a rule, e.g. "run_shell(git push)"; deny wins (repeatable)',
-    apps: BOTH,
+    apps: ALL,
     multiple: true,
   },
   {
     name: 'max-ask-user',
     value: 'N',
     help: 'ask_user calls allowed per prompt (default 3, 0 disables)',
-    apps: ['repl'],
+    apps: PERSON,
+  },
+  {
+    name: 'acp',
+    help: "be an editor's agent: speak the Agent Client Protocol on stdin/stdout (as agent-acp)",
+    apps: PERSON,
   },
   {
     name: 'output',
@@ -94,8 +105,8 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'model calls allowed in this run (default 50)',
     apps: ['headless'],
   },
-  { name: 'help', short: 'h', help: 'show this help', apps: BOTH },
-  { name: 'version', short: 'v', help: 'print the version', apps: BOTH },
+  { name: 'help', short: 'h', help: 'show this help', apps: ALL },
+  { name: 'version', short: 'v', help: 'print the version', apps: ALL },
 ];
 
 /** The flags `app` accepts. */

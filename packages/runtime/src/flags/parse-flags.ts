@@ -7,7 +7,7 @@ export class FlagError extends Error {
   override name = 'FlagError';
 }
 
-/** What both apps' command lines can say, checked. Paths are still as the person typed them. */
+/** What the apps' command lines can say, checked. Paths are still as the person typed them. */
 export interface AgentFlags {
   provider?: string;
   model?: string;
@@ -25,6 +25,8 @@ export interface AgentFlags {
   /** `--allow` / `--deny` permission rules, as written. */
   allow: string[];
   deny: string[];
+  /** The REPL's `--acp`: run the editor's agent instead. */
+  acp: boolean;
   help: boolean;
   version: boolean;
   positionals: string[];
@@ -67,6 +69,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     allow: rules(values.allow),
     deny: rules(values.deny),
     trustMcp: values['trust-mcp'] === true,
+    acp: values.acp === true,
     help: values.help === true,
     version: values.version === true,
     positionals: parsed.positionals,

@@ -17,6 +17,15 @@ const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: strin
     ].join('\n'),
     footer: '\nExit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.\n',
   },
+  acp: {
+    synopsis: 'agent-acp [options]',
+    summary: [
+      "An editor's coding agent: speaks the Agent Client Protocol (ACP) as JSON-RPC lines on",
+      'stdin/stdout; the editor starts it and names the workspace and the session. Logs go to',
+      'stderr. Every session is saved and can be loaded again by the editor.',
+    ].join('\n'),
+    footer: '',
+  },
 };
 
 /** The usage text of `app`, generated from the flag table. */

@@ -21,6 +21,7 @@ export {
   SHELL_OUTPUT_TAIL_BYTES,
   type RunShellInput,
   type RunShellOptions,
+  type ShellProgress,
 } from './run-shell';
 export { stopShellProcesses, killShellProcessesNow } from './process-groups';
 

@@ -70,10 +70,19 @@ describe('run_shell', () => {
   });
 
   it('reports the latest output line as progress while running', async () => {
-    const updates: string[] = [];
-    const ctx = { ...ws.ctx(), onUpdate: (update: { text: string }) => updates.push(update.text) };
-    await runTool(tool, { command: 'echo one; sleep 0.4; echo two; sleep 0.4' }, ctx);
-    expect(updates).toEqual(['one', 'two']);
+    const updates: Array<{ text: string; data?: unknown }> = [];
+    const ctx = { ...ws.ctx(), onUpdate: (update: { text: string }) => updates.push(update) };
+    await runTool(
+      tool,
+      { command: 'echo one; sleep 0.4; printf "\\e[1mtwo\\e[0m\\n"; sleep 0.4' },
+      ctx,
+    );
+    expect(updates.map((update) => update.text)).toEqual(['one', 'two']);
+    // The output since the previous update, for front ends that show it as it arrives.
+    expect(updates.map((update) => update.data)).toEqual([
+      { output: 'one\n' },
+      { output: 'two\n' },
+    ]);
   });
 
   it('kills a command that runs past its timeout', async () => {

@@ -112,12 +112,27 @@ function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): To
   }
 }
 
-/** Reports the latest complete output line, at most every {@link PROGRESS_INTERVAL_MS}. */
+/** Output text a progress update carries at most (the end of what arrived since the last one). */
+export const SHELL_PROGRESS_CHUNK_CHARS = 8 * 1024;
+
+/** What a `run_shell` progress update carries in `data`: the output since the previous update. */
+export interface ShellProgress {
+  output: string;
+}
+
+/**
+ * Reports the latest complete output line, at most every {@link PROGRESS_INTERVAL_MS}, with the
+ * output that arrived since the previous report (`data`, a {@link ShellProgress}) for front ends
+ * that show it as it comes (an editor).
+ */
 function latestLineReporter(onUpdate: (update: ToolUpdate) => void): (chunk: Buffer) => void {
   let pending = '';
+  let unsent = '';
   let lastSent = 0;
   return (chunk) => {
-    pending = (pending + chunk.toString('utf8')).slice(-4096);
+    const text = chunk.toString('utf8');
+    pending = (pending + text).slice(-4096);
+    unsent = (unsent + text).slice(-SHELL_PROGRESS_CHUNK_CHARS * 2);
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     const latest = lines
@@ -127,7 +142,10 @@ function latestLineReporter(onUpdate: (update: ToolUpdate) => void): (chunk: Buf
     const now = Date.now();
     if (latest === undefined || now - lastSent < PROGRESS_INTERVAL_MS) return;
     lastSent = now;
-    onUpdate({ text: oneLine(latest, 200) });
+    const output = stripTerminalEscapes(unsent).slice(-SHELL_PROGRESS_CHUNK_CHARS);
+    unsent = '';
+    const data: ShellProgress = { output };
+    onUpdate({ text: oneLine(latest, 200), data });
   };
 }
 

@@ -1,0 +1,21 @@
+// The ACP v1 protocol types this app speaks (types only: the SDK is an ES module).
+export type {
+  AgentConnection,
+  AgentContext,
+  ClientCapabilities,
+  ContentBlock,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  ElicitationPropertySchema,
+  ElicitationSchema,
+  McpServer,
+  PermissionOption,
+  RequestPermissionResponse,
+  SessionNotification,
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolCallUpdate,
+  ToolKind,
+} from '@agentclientprotocol/sdk' with { 'resolution-mode': 'import' };

@@ -1,0 +1,108 @@
+import type { RuntimeEvent } from '@agent/runtime';
+import type { ShellProgress, ToolResult } from '@agent/tools';
+import type { ToolActivity } from '@agent/llm';
+import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
+import type { SessionUpdate, ToolCallContent } from './schema';
+import {
+  editDiff,
+  MAX_SHOWN_OUTPUT_CHARS,
+  textContent,
+  toolKind,
+  toolLocations,
+} from './tool-display';
+
+/**
+ * The runtime's events of a turn as ACP session updates: assistant text as message chunks, each
+ * tool call as `tool_call` (kind, title, locations, an edit's diff), its progress (a command's
+ * output as it arrives) and its end as `tool_call_update`. Other events are for the log.
+ */
+export class TurnUpdates {
+  /** Per open call: the diff shown at its start, and the output it printed so far. */
+  private readonly calls = new Map<string, { diff: ToolCallContent[]; output: string }>();
+
+  constructor(
+    private readonly workspace: string,
+    private readonly send: (update: SessionUpdate) => void,
+    private readonly log: (text: string) => void,
+  ) {}
+
+  handle(event: RuntimeEvent): void {
+    switch (event.type) {
+      case 'text_delta':
+        if (event.text !== '') {
+          this.send({
+            sessionUpdate: 'agent_message_chunk',
+            content: { type: 'text', text: event.text },
+          });
+        }
+        return;
+      case 'tool_start':
+        return this.start(event.activity, event.title);
+      case 'tool_update':
+        return this.progress(event.id, event.update.text, event.update.data);
+      case 'tool_end':
+        return this.end(event.activity, event.result);
+      case 'notice':
+        return this.log(event.text);
+      case 'provider_retry':
+        return this.log(`provider: ${event.reason}; retry ${event.attempt} of ${event.maxRetries}`);
+      case 'save_error':
+        return this.log(`the session could not be saved: ${event.error.message}`);
+      case 'mcp_servers':
+        for (const server of event.servers) {
+          if (server.state === 'failed')
+            this.log(`MCP server ${server.name} failed: ${server.error ?? ''}`);
+        }
+        for (const problem of event.configErrors) this.log(`MCP configuration: ${problem}`);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private start(activity: ToolActivity, title: string): void {
+    const diff = editDiff(this.workspace, activity);
+    this.calls.set(activity.id, { diff, output: '' });
+    this.send({
+      sessionUpdate: 'tool_call',
+      toolCallId: activity.id,
+      title: questionnaireTitle(activity.input) ?? title,
+      kind: toolKind(activity.name),
+      status: 'in_progress',
+      locations: toolLocations(this.workspace, activity),
+      ...(diff.length > 0 ? { content: diff } : {}),
+      rawInput: activity.input,
+    });
+  }
+
+  private progress(id: string, text: string, data: unknown): void {
+    const call = this.calls.get(id);
+    if (!call) return;
+    const output = (data as Partial<ShellProgress> | undefined)?.output;
+    if (typeof output === 'string') {
+      call.output = (call.output + output).slice(-2 * MAX_SHOWN_OUTPUT_CHARS);
+      this.send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: id,
+        content: textContent(call.output),
+      });
+    } else if (text !== '') {
+      this.send({ sessionUpdate: 'tool_call_update', toolCallId: id, content: textContent(text) });
+    }
+  }
+
+  private end(activity: ToolActivity, result: ToolResult): void {
+    const call = this.calls.get(activity.id);
+    this.calls.delete(activity.id);
+    const summary = questionnaireSummaryText({ ...activity, output: result.output });
+    const content = summary
+      ? textContent(summary)
+      : [...(result.isError ? [] : (call?.diff ?? [])), ...textContent(result.output)];
+    this.send({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: activity.id,
+      status: activity.status === 'ok' ? 'completed' : 'failed',
+      content,
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import {
+  parseQuestionnaire,
+  parseQuestionnaireResult,
+  type AnsweredQuestionnaire,
+  type Questionnaire,
+} from '@agent/tools';
+import { ASK_USER_TOOL_NAME } from './ask-user-tool';
+
+/** A saved tool call as sessions keep it (the fields of a ToolActivity this reads). */
+export interface SavedCall {
+  name: string;
+  input: unknown;
+  status: string;
+  output?: string;
+  retainedOutput?: string;
+  retainedDetails?: unknown;
+}
+
+/** A saved `ask_user` call read back: its questions and how it ended. */
+export type SavedQuestionnaire =
+  | { questionnaire: Questionnaire; state: 'answered'; result: AnsweredQuestionnaire }
+  | {
+      questionnaire: Questionnaire;
+      state: 'interrupted';
+      /** The answers given before the interrupt, as the model got them; unknown in older files. */
+      answers?: string[];
+      custom?: boolean[];
+    };
+
+/**
+ * A saved `ask_user` call as its questions and outcome, for every front end's replay (the
+ * REPL's summary card, an editor's summary); undefined for another tool, or a call that cannot be
+ * read back. A call that never ended (`pending`: a crash) counts as interrupted.
+ */
+export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefined {
+  if (call.name !== ASK_USER_TOOL_NAME) return undefined;
+  const questionnaire = parseQuestionnaire(call.input);
+  if (!questionnaire || questionnaire.questions.length === 0) return undefined;
+  const output = call.retainedOutput ?? call.output;
+  const parsed = output ? parseQuestionnaireResult(output) : undefined;
+  const custom = recordedCustom(call.retainedDetails);
+  if (call.status === 'ok' && parsed) {
+    return { questionnaire, state: 'answered', result: custom ? { ...parsed, custom } : parsed };
+  }
+  if (call.status === 'interrupted' || call.status === 'pending') {
+    return {
+      questionnaire,
+      state: 'interrupted',
+      ...(parsed ? { answers: parsed.answers } : {}),
+      ...(custom ? { custom } : {}),
+    };
+  }
+  return undefined;
+}
+
+/** The session's record of which answers were typed, when it has one. */
+function recordedCustom(details: unknown): boolean[] | undefined {
+  const custom = (details as { custom?: unknown } | undefined)?.custom;
+  return Array.isArray(custom) && custom.every((flag) => typeof flag === 'boolean')
+    ? custom
+    : undefined;
+}
