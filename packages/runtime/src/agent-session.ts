@@ -1,5 +1,6 @@
 import {
   buildRequest,
+  closeDanglingCalls,
   DEFAULT_MAX_INTERACTIVE,
   runToolLoop,
   type AssistantMessage,
@@ -245,6 +246,10 @@ export class AgentSession {
   ): Promise<TurnResult> {
     const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
+    // A prompt instead of continuing what a resumed session left open closes it as interrupted.
+    if (prompt !== undefined && this.resumed.openCalls.length > 0) {
+      this.messages = closeDanglingCalls(this.messages);
+    }
     this.resumed.started();
     try {
       const writer = await this.file.ensure();

@@ -100,23 +100,9 @@ describe('AgentSession: the person channel', () => {
     await session.close();
   });
 
-  it('keeps each answer as it is given: a questionnaire offered again after a crash has them', async () => {
-    box.server = await startOpenAIChatServer([
-      { toolCalls: [{ id: 'call_pick', name: 'pick', arguments: { questions: [WHICH, WHEN] } }] },
-      { text: 'Noted both.' },
-    ]);
+  /** A session that died with the pick card open after its first answer; the file it left. */
+  async function crashedAfterFirstAnswer(): Promise<string> {
     const crashed = path.join(box.home, 'crashed.jsonl');
-    const create = (person: ManualPerson, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
-      AgentSession.create({
-        agentHome: box.home,
-        workspaceRoot: box.workspace,
-        choice: fakeChoice(box.server!.url, box.home),
-        person,
-        extraTools: [pickTool],
-        resume,
-        onEvent: (event) => box.events.push(event),
-      });
-    // The person answers the first question; then the process dies with the card open.
     const first = new ManualPerson();
     const session = await create(first);
     const died = new Promise<void>((resolve, reject) => {
@@ -132,7 +118,26 @@ describe('AgentSession: the person channel', () => {
     await session.runTurn('help me choose');
     await died;
     await session.close();
+    return crashed;
+  }
 
+  const create = (person: ManualPerson, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
+    AgentSession.create({
+      agentHome: box.home,
+      workspaceRoot: box.workspace,
+      choice: fakeChoice(box.server!.url, box.home),
+      person,
+      extraTools: [pickTool],
+      resume,
+      onEvent: (event) => box.events.push(event),
+    });
+
+  it('keeps each answer as it is given: a questionnaire offered again after a crash has them', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_pick', name: 'pick', arguments: { questions: [WHICH, WHEN] } }] },
+      { text: 'Noted both.' },
+    ]);
+    const crashed = await crashedAfterFirstAnswer();
     const second = new ManualPerson();
     second.onShow((request) => {
       const payload = asked(request);
@@ -148,6 +153,32 @@ describe('AgentSession: the person channel', () => {
         (message) => message.role === 'tool',
       );
       expect(tool?.content).toBe('{"answers":["b","later"],"cancelled":false}');
+    } finally {
+      await resumed.close();
+    }
+  });
+
+  it('a prompt sent instead of continuing closes what the crash left open as interrupted', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_pick', name: 'pick', arguments: { questions: [WHICH, WHEN] } }] },
+      { text: 'Something else, then.' },
+      { text: 'Still something else.' },
+    ]);
+    const crashed = await crashedAfterFirstAnswer();
+    const resumed = await create(new ManualPerson(), await openSavedSession(crashed));
+    try {
+      expect(resumed.openCalls).toEqual(['call_pick']);
+      expect((await resumed.runTurn('never mind, do something else')).reason).toBe('done');
+      expect(resumed.openCalls).toEqual([]);
+      expect((await resumed.runTurn('and again')).reason).toBe('done');
+      for (const request of box.server.requests.slice(1)) {
+        const tool = (request.body.messages as Array<Record<string, unknown>>).find(
+          (message) => message.role === 'tool',
+        );
+        expect(String(tool?.content)).toMatch(/^interrupted/);
+      }
+      const calls = resumed.history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []));
+      expect(calls.map((call) => call.status)).toEqual(['interrupted']);
     } finally {
       await resumed.close();
     }
