@@ -273,9 +273,31 @@ export function withRules(
 export function ruleCovers(rule: string, request: PermissionRequest): boolean {
   const parser = loadedShellParser();
   if (request.subjectKind === 'command' && !parser) return false;
-  return (
-    decideWith(parser, [{ action: 'allow', text: rule, source: '' }], request).action === 'allow'
-  );
+  const verdict = decideWith(parser, [{ action: 'allow', text: rule, source: '' }], request);
+  return verdict.action === 'allow' && verdict.rule !== undefined;
+}
+
+/**
+ * What allowing the command rule `rule` ("always") would cover, in words for the card: the
+ * commands it starts, and what of `request` it would still leave to ask. Undefined for other rules.
+ */
+export function ruleReach(rule: string, request: PermissionRequest): string | undefined {
+  const parser = loadedShellParser();
+  let parsed: ParsedRule;
+  try {
+    parsed = parseRule(rule);
+  } catch {
+    return undefined;
+  }
+  if (!parser || request.subjectKind !== 'command' || parsed.pattern === undefined)
+    return undefined;
+  const words = wordsAsPattern(patternWords(parser, parsed.pattern));
+  const verdict = decideWith(parser, [{ action: 'allow', text: rule, source: '' }], request);
+  const rest =
+    verdict.action === 'ask' && verdict.notCovered
+      ? `; this command would still ask, since ${verdict.notCovered.replace(/^.*? did not cover it: /, '')}`
+      : '';
+  return `covers commands that start with "${words}" (any arguments after)${rest}`;
 }
 
 /**
