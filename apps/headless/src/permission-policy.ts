@@ -19,7 +19,7 @@ export function headlessPerson(options: { yes: boolean }): PersonChannel {
 export function denialReason(request: PermissionRequest): string {
   const why = request.reason ? ` needs the approval a command needs (${request.reason}) and` : '';
   const rules = request.notCovered ? ` No rule allowed it: ${request.notCovered}.` : '';
-  return `this is a headless run, which only allows read-only tools, known read-only commands, edits inside the workspace and what --allow rules cover; ${request.toolName} (${request.title})${why} was not run.${rules} To allow it, re-run with --yes.`;
+  return `this is a headless run, which only allows read-only tools and commands and edits inside the workspace; ${request.toolName} (${request.title})${why} was not run. To allow it, re-run with --yes.${rules}`;
 }
 
 /** The system prompt section that tells the model nobody is watching, and what runs. */
