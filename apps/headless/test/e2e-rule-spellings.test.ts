@@ -1,4 +1,5 @@
 import type { FakeServer, ScriptedTurn } from '@agent/testkit';
+import { DENIED_SPELLINGS } from '@agent/tools/testing';
 import { cliEnv, runCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -7,32 +8,7 @@ import { openAIChatArgs, useCliHarness } from './support/harness';
 jest.setTimeout(60_000);
 
 const SPELLINGS = [
-  '/usr/bin/touch x',
-  '\\touch x',
-  "'touch' x",
-  "t''ouch x",
-  'command touch x',
-  'env touch x',
-  'A=1 touch x',
-  'time touch x',
-  'nohup touch x',
-  'exec touch x',
-  'eval touch x',
-  '! touch x',
-  '(touch x)',
-  '{ touch x; }',
-  'if true; then touch x; fi',
-  "bash -c 'touch x'",
-  'cat <(touch x)',
-  'echo x | xargs touch',
-  'find . -maxdepth 0 -exec touch x \\;',
-  'T=touch; $T x',
-  'touch\tx',
-  'git  push',
-  'git -C . push',
-  'git --no-pager push',
-  'sudo touch x',
-  'timeout 5 touch x',
+  ...DENIED_SPELLINGS,
   // The allow side: a rule for one command never covers a chained, substituted or redirected one.
   'echo ok $(touch x)',
   'echo ok; touch x',

@@ -8,6 +8,7 @@ import {
   type PermissionRule,
 } from './permission-rules';
 import type { PermissionRequest } from './permission';
+import { DENIED_SPELLINGS } from './testing';
 
 const command = (value: string): PermissionRequest => ({
   toolCallId: 'c',
@@ -96,30 +97,7 @@ describe('permission rules', () => {
   it('deny a command however it is spelled, naming the rule (issue 23)', async () => {
     const rules = [deny('run_shell(touch)'), deny('run_shell(git push)'), allow('run_shell')];
     const spellings = [
-      '/usr/bin/touch x',
-      '\\touch x',
-      "'touch' x",
-      "t''ouch x",
-      'command touch x',
-      'env touch x',
-      'A=1 touch x',
-      'time touch x',
-      'nohup touch x',
-      'exec touch x',
-      'eval touch x',
-      '! touch x',
-      '(touch x)',
-      '{ touch x; }',
-      'if true; then touch x; fi',
-      "bash -c 'touch x'",
-      'cat <(touch x)',
-      'echo x | xargs touch',
-      'find . -exec touch {} \\;',
-      'T=touch; $T x',
-      'touch\tx',
-      'git  push',
-      'git -C . push',
-      'git --no-pager push',
+      ...DENIED_SPELLINGS,
       'sudo -u me touch x',
       'timeout 5 nice -n 1 touch x',
       'echo $(touch x)',
