@@ -162,6 +162,16 @@ function decideCommand(
         rule: deny.rule,
       };
   }
+  // `git -c alias.x=push x` runs what a deny rule for git names under another name.
+  const gitDeny = denies.find((p) => patternWords(parser, p.pattern!)[0] === 'git');
+  const gitCaution = analysis.cautions.find((caution) => caution.startsWith('git '));
+  if (gitDeny && gitCaution) {
+    return {
+      action: 'deny',
+      by: `${describe(gitDeny.rule)}: ${gitCaution}, so what it runs cannot be checked against the rule`,
+      rule: gitDeny.rule,
+    };
+  }
   if (analysis.unknown && denies.length > 0) {
     const rule = denies[0]!.rule;
     return {

@@ -26,6 +26,9 @@ const WRAPPERS: Record<string, Wrapper> = {
   nice: { valued: ['-n', '--adjustment'] },
   nohup: { valued: [] },
   setsid: { valued: [] },
+  stdbuf: { valued: ['-i', '-o', '-e'] },
+  ionice: { valued: ['-c', '--class', '-n', '--classdata'] },
+  doas: { valued: ['-u', '-C'], keep: true },
   timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], operands: 1 },
   xargs: {
     valued: [
@@ -93,7 +96,8 @@ const MAX_WRAPPERS = 8;
 
 /**
  * Adds `command` to `analysis`, seen through the wrappers that run another program (`env`,
- * `command`, `builtin`, `exec`, `time`, `nice`, `nohup`, `setsid`, `timeout`, `xargs`, `sudo`),
+ * `command`, `builtin`, `exec`, `time`, `nice`, `nohup`, `setsid`, `stdbuf`, `ionice`, `timeout`,
+ * `xargs`, `sudo`, `doas`),
  * `find -exec/-execdir/-ok/-okdir` and `sh|bash|zsh -c SCRIPT` (parsed in turn by `nested`);
  * `eval` makes the line unknown. git's options before its subcommand are dropped (`git -C . push`
  * is `git push`).

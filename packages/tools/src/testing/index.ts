@@ -30,4 +30,6 @@ export const DENIED_SPELLINGS: readonly string[] = [
   'git --no-pager push',
   'sudo touch x',
   'timeout 5 touch x',
+  'stdbuf -o0 touch x',
+  'git -c alias.p=push p',
 ];
