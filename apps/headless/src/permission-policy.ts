@@ -2,7 +2,7 @@ import { answerAtOnce, type PermissionRequest, type PersonChannel } from '@agent
 
 /**
  * The headless person channel: the policy, applied at once with nobody to ask. `read` tools
- * never reach it; `edit` calls run (the file tools cannot leave the workspace); anything else,
+ * never reach it, nor do calls the permission rules decide (known read-only commands included); `edit` calls run (the file tools cannot leave the workspace); anything else,
  * including edits the loop raised to `exec` (a write that makes git run code), is denied with a
  * reason that tells the model, and the person reading the log, how to allow it. `yes` approves
  * all. Nothing else is answered: MCP servers' forms are declined, and no questionnaire opens.
@@ -18,13 +18,14 @@ export function headlessPerson(options: { yes: boolean }): PersonChannel {
 
 export function denialReason(request: PermissionRequest): string {
   const why = request.reason ? ` needs the approval a command needs (${request.reason}) and` : '';
-  return `this is a headless run, which only allows read-only tools and edits inside the workspace; ${request.toolName} (${request.title})${why} was not run. To allow it, re-run with --yes.`;
+  const rules = request.notCovered ? ` No rule allowed it: ${request.notCovered}.` : '';
+  return `this is a headless run, which only allows read-only tools and commands and edits inside the workspace; ${request.toolName} (${request.title})${why} was not run. To allow it, re-run with --yes.${rules}`;
 }
 
 /** The system prompt section that tells the model nobody is watching, and what runs. */
 export function headlessGuidance(yes: boolean): string {
   const allowed = yes
     ? 'Every tool call is approved in this run.'
-    : 'Read-only tools and edits inside the workspace run; other calls (running commands, and writes inside .git that would make git run code) are refused in this run.';
+    : 'Read-only tools, known read-only commands (ls, cat, grep, git status, ...) and edits inside the workspace run; other calls (other commands, and writes that make code run later: inside .git, .agent, .mcp.json) are refused in this run.';
   return `This is an unattended (headless) run: nobody is watching and nobody can answer questions. Make reasonable assumptions, state them, and finish the task. ${allowed}`;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FakeServer } from '@agent/testkit';
 import { cliEnv, runCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
@@ -72,5 +73,39 @@ describe('headless: writes that make git run code', () => {
     expect(result.code).toBe(0);
     expect(cli.sandbox.read('.git/config')).toContain('pager = touch pwned');
     expect(cli.sandbox.read('.git/hooks/pre-commit')).toContain('touch pwned');
+  });
+});
+
+// Issue 23: the model planted an MCP server (.mcp.json, .agent/config.json, or the user config
+// when the agent home lies inside the workspace) that a later run starts.
+describe('headless: writes that make a later run start programs', () => {
+  const cli = useCliHarness();
+  const server = JSON.stringify({ mcpServers: { evil: { command: 'touch', args: ['pwned'] } } });
+
+  it('are denied without --yes: .mcp.json, .agent/config.json, $AGENT_HOME/config.json', async () => {
+    const home = path.join(cli.sandbox.workspace, 'home', '.agent');
+    const files = ['.mcp.json', '.agent/config.json', 'home/.agent/config.json'];
+    const fake = await cli.serve([
+      {
+        toolCalls: files.map((file, i) => ({
+          id: `w${i}`,
+          name: 'write_file',
+          arguments: { path: file, content: server },
+        })),
+      },
+      { text: 'Done.' },
+    ]);
+    cli.sandbox.write('prompt.txt', 'Add a server.');
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(fake.url)],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test', AGENT_HOME: home }),
+    );
+    expect(result.code).toBe(0);
+    for (const [i, file] of files.entries()) {
+      expect([file, cli.sandbox.exists(file)]).toEqual([file, false]);
+      expect(toolResult(fake, 1, `w${i}`)).toMatch(/denied.*approval a command needs.*--yes/s);
+    }
+    expect(toolResult(fake, 1, 'w0')).toContain('.mcp.json are started');
+    expect(toolResult(fake, 1, 'w2')).toContain('agent home (AGENT_HOME) is inside the workspace');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
@@ -29,6 +29,10 @@ describe('permission rules in the REPL, end to end in tmux', () => {
         private: true,
         scripts: { test: 'echo suite-$((20+22))' },
       }),
+    );
+    writeFileSync(
+      path.join(workspace, 'test_demo.py'),
+      'import unittest\n\nclass Demo(unittest.TestCase):\n    def test_ok(self):\n        self.assertTrue(True)\n',
     );
   });
 
@@ -84,4 +88,92 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     await driver.waitFor('two', 'Second run done.');
     expect(results(second, 2).call_pub).toContain('denied');
   }, 60_000);
+
+  it('"always" on a piped test run offers `python3 -m unittest`, which then runs without a card; python3 -c still asks (issue 23)', async () => {
+    const unittest = 'python3 -m unittest -q 2>&1 | tail -3';
+    const server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'u1', name: 'run_shell', arguments: { command: unittest } }] },
+      {
+        toolCalls: [
+          { id: 'u2', name: 'run_shell', arguments: { command: unittest } },
+          { id: 'u3', name: 'run_shell', arguments: { command: 'python3 -m unittest -q' } },
+          { id: 'py', name: 'run_shell', arguments: { command: "python3 -c 'print(1)'" } },
+        ],
+      },
+      { text: 'Python run done.' },
+    ]);
+    servers.push(server);
+    const own = mkdtempSync(path.join(os.tmpdir(), 'repl-rules-home-'));
+    driver.start('py', replAgainstFake({ serverUrl: server.url, agentHome: own, workspace }));
+    await driver.waitFor('py', 'openai-chat/fake-model');
+    driver.type('py', 'run the python tests');
+    driver.keys('py', 'Enter');
+    const card = await driver.waitFor(
+      'py',
+      'Always allow run_shell(python3 -m unittest) for this session',
+    );
+    expect(card).toContain('covers commands that start with "python3 -m unittest"');
+    expect(card).not.toContain('run_shell(python3)');
+    driver.type('py', 'a');
+    driver.keys('py', 'Enter');
+    await driver.waitFor('py', 'Always allowed (run_shell(python3 -m unittest))');
+    const asked = await driver.waitFor('py', "$ python3 -c 'print(1)'");
+    expect(asked).toContain('Yes, allow once');
+    expect(asked).toContain("Always allow run_shell(python3 -c 'print(1)') for this session");
+    // The same command and its shorter form ran without a card of their own.
+    expect(count(asked, 'Yes, allow once')).toBe(1);
+    driver.keys('py', 'Escape');
+    await driver.waitFor('py', 'Python run done.');
+    const got = results(server, 2);
+    expect(got.u2).toContain('OK');
+    expect(got.u3).toContain('OK');
+    expect(got.py).toContain('denied');
+    driver.type('py', '/quit');
+    driver.keys('py', 'Enter');
+    await driver.waitFor('py', 'agent --resume');
+    rmSync(own, { recursive: true, force: true });
+  }, 60_000);
+
+  it('writes of .mcp.json, .agent/config.json and the agent home inside the workspace each show an exec-level card (issue 23)', async () => {
+    const ws = mkdtempSync(path.join(os.tmpdir(), 'repl-rules-ws-'));
+    const agentHome = path.join(ws, 'home', '.agent');
+    mkdirSync(agentHome, { recursive: true });
+    const content = JSON.stringify({ mcpServers: { evil: { command: 'touch', args: ['pwned'] } } });
+    const files = ['.mcp.json', '.agent/config.json', 'home/.agent/config.json'];
+    const server = await startOpenAIChatServer([
+      {
+        toolCalls: files.map((file, i) => ({
+          id: `w${i}`,
+          name: 'write_file',
+          arguments: { path: file, content },
+        })),
+      },
+      { text: 'Writes done.' },
+    ]);
+    servers.push(server);
+    driver.start('mcp', replAgainstFake({ serverUrl: server.url, agentHome, workspace: ws }));
+    await driver.waitFor('mcp', 'openai-chat/fake-model');
+    driver.type('mcp', 'add a server');
+    driver.keys('mcp', 'Enter');
+    for (const why of [
+      '.mcp.json are started',
+      'files in .agent steer later runs',
+      'agent home (AGENT_HOME) is inside',
+    ]) {
+      const card = await driver.waitFor('mcp', why);
+      expect(card).toContain('Allow running?');
+      driver.keys('mcp', 'Escape');
+    }
+    await driver.waitFor('mcp', 'Writes done.');
+    for (const file of files)
+      expect([file, existsSync(path.join(ws, file))]).toEqual([file, false]);
+    driver.type('mcp', '/quit');
+    driver.keys('mcp', 'Enter');
+    await driver.waitFor('mcp', 'agent --resume');
+    rmSync(ws, { recursive: true, force: true });
+  }, 60_000);
 });
+
+function count(text: string, needle: string): number {
+  return text.split(needle).length - 1;
+}

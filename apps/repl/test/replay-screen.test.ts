@@ -88,7 +88,7 @@ describe('a resumed session shows what the live transcript showed', () => {
   it('a denied call is one record with the typed reason; a waiting one does not spin', async () => {
     const h = await new Harness(100, 30).start(
       new ScriptedProvider(
-        [reply('', call('c1', 'run_shell', { command: 'ls' })), reply('Fine.')],
+        [reply('', call('c1', 'run_shell', { command: 'touch x' })), reply('Fine.')],
         AS_OPENAI_CHAT,
       ),
     );
@@ -96,13 +96,13 @@ describe('a resumed session shows what the live transcript showed', () => {
       await h.type('list');
       h.send(ENTER);
       let screen = await h.waitForText('Yes, allow once');
-      expect(screen).toContain('… Waiting for approval: $ ls');
-      expect(screen).not.toContain('Running $ ls');
+      expect(screen).toContain('… Waiting for approval: $ touch x');
+      expect(screen).not.toContain('Running $ touch x');
       h.send('n');
       await h.type('too risky');
       h.send(ENTER);
       screen = await h.waitForText('Fine.');
-      expect(screen).toMatch(/› list\n⊘ Denied \$ ls\n {2}⎿ “too risky”\nFine\./);
+      expect(screen).toMatch(/› list\n⊘ Denied \$ touch x\n {2}⎿ “too risky”\nFine\./);
       expect(count(screen, 'too risky')).toBe(1);
       expect(count(screen, 'Denied')).toBe(1);
     } finally {

@@ -29,6 +29,8 @@ export async function agentProfiles(
 export function agentRegistry(input: {
   parent: ParentAgent;
   profiles: ReadonlyMap<string, AgentProfile>;
+  /** The agent home: the write tools ask exec-level approval for it when it is in the workspace. */
+  agentHome?: string;
   extraTools?: readonly Tool[];
   /** Applied to each workspace tool (snapshots before edits, for `/undo`). */
   wrapTool?: (tool: Tool) => Tool;
@@ -50,7 +52,9 @@ export function agentRegistry(input: {
   const mcpTools = input.mcpTools ?? (() => []);
   const registry: ToolRegistry = new LiveToolRegistry(
     [
-      ...createWorkspaceTools().map((tool) => input.wrapTool?.(tool) ?? tool),
+      ...createWorkspaceTools({ agentHome: input.agentHome }).map(
+        (tool) => input.wrapTool?.(tool) ?? tool,
+      ),
       createTaskTool({
         provider: current,
         providerForModel: (model) => parent.providerForModel(model),
@@ -128,6 +132,7 @@ export function assembleAgent(input: {
   const registry = agentRegistry({
     parent: input.parent,
     profiles: input.profiles,
+    agentHome: options.agentHome,
     extraTools: options.extraTools,
     wrapTool: input.wrapTool,
     mcpTools: link && (() => link.primaryTools()),

@@ -15,6 +15,8 @@ export interface PermissionRequest {
   /** What permission rules match against (see RuleSubject), when the tool names one. */
   subject?: string;
   subjectKind?: RuleSubject['kind'];
+  /** Why the allow rules naming this tool did not cover the call, when there are some. */
+  notCovered?: string;
 }
 
 /** What a call's permission rules match: a command line (by prefix) or a workspace path (by glob). */

@@ -1,4 +1,5 @@
 import { lineText, lineWidth } from '../text/line';
+import { loadShellParser } from '@agent/tools/permission-rules';
 import { PermissionCard } from './permission-card';
 
 const request = {
@@ -37,7 +38,8 @@ describe('PermissionCard', () => {
     });
   });
 
-  it('offers "always" for the suggested rule, for the session, the workspace or the user', () => {
+  it('offers "always" for the suggested rule, for the session, the workspace or the user', async () => {
+    await loadShellParser();
     const command = {
       toolCallId: 'c2',
       toolName: 'run_shell',
@@ -52,11 +54,35 @@ describe('PermissionCard', () => {
     expect(text).toContain('a) Always allow run_shell(npm test) for this session');
     expect(text).toContain('w) Always allow run_shell(npm test) in this workspace (saved)');
     expect(text).toContain('u) Always allow run_shell(npm test) everywhere (your settings)');
+    expect(text).toContain(
+      '"Always" covers commands that start with "npm test" (any arguments after).',
+    );
     card.handleKey({ name: 'w', ch: 'w' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
       decision: { kind: 'allow', always: true, rule: 'run_shell(npm test)', scope: 'workspace' },
     });
+  });
+
+  it('says what "always" leaves to ask, and offers no "always" for a command it cannot name', async () => {
+    await loadShellParser();
+    const shell = (value: string) => ({
+      toolCallId: 'c3',
+      toolName: 'run_shell',
+      permission: 'exec' as const,
+      title: `$ ${value}`,
+      input: { command: value },
+      subject: value,
+      subjectKind: 'command' as const,
+    });
+    const both = new PermissionCard(shell('npm test && rm -rf dist')).render(300).map(lineText);
+    expect(both.join('\n')).toContain('a) Always allow run_shell(npm test) for this session');
+    expect(both.join(' ')).toMatch(/would still ask, since `rm -rf dist` is neither covered/);
+    const dynamic = new PermissionCard(shell('eval "$X"'));
+    const text = dynamic.render(80).map(lineText).join('\n');
+    expect(dynamic.rule).toBeUndefined();
+    expect(text).toContain('y) Yes, allow once');
+    expect(text).not.toContain('Always allow');
   });
 
   it('carries a typed reason with a denial', () => {

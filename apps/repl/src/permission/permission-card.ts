@@ -1,5 +1,5 @@
 import type { PermissionDecision, PermissionRequest } from '@agent/tools';
-import { suggestRule } from '@agent/tools/permission-rules';
+import { ruleReach, suggestRule } from '@agent/tools/permission-rules';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
@@ -15,14 +15,24 @@ interface OptionRow {
   label: string;
 }
 
-/** The card's rows: once, "always" for the suggested rule (session, workspace, user), deny. */
-function optionsFor(rule: string): OptionRow[] {
+/**
+ * The card's rows: once, "always" for the suggested rule (session, workspace, user), deny. A
+ * command with nothing safe to offer (`eval`, `$cmd`) gets no "always" rows.
+ */
+function optionsFor(rule: string | undefined): OptionRow[] {
+  const once: OptionRow = { id: 'once', letter: 'y', label: 'Yes, allow once' };
+  const deny: OptionRow = {
+    id: 'deny',
+    letter: 'n',
+    label: 'No, deny (type a reason for the model)',
+  };
+  if (rule === undefined) return [once, deny];
   return [
-    { id: 'once', letter: 'y', label: 'Yes, allow once' },
+    once,
     { id: 'always', letter: 'a', label: `Always allow ${rule} for this session` },
     { id: 'workspace', letter: 'w', label: `Always allow ${rule} in this workspace (saved)` },
     { id: 'user', letter: 'u', label: `Always allow ${rule} everywhere (your settings)` },
-    { id: 'deny', letter: 'n', label: 'No, deny (type a reason for the model)' },
+    deny,
   ];
 }
 
@@ -42,14 +52,21 @@ export class PermissionCard {
   /** The turn ended (Ctrl+C) before the person answered. */
   interrupted = false;
 
-  /** What "always" allows: the suggested rule (`run_shell(npm test)`), else the whole tool. */
-  readonly rule: string;
+  /**
+   * What "always" allows: the suggested rule (`run_shell(npm test)`), else the whole tool; none
+   * for a command with nothing safe to offer.
+   */
+  readonly rule: string | undefined;
+  /** What the rule covers, in words, for a command rule. */
+  readonly reach: string | undefined;
   private readonly options: OptionRow[];
   /** The preview's diff window, when the tool could tell what would change. */
   readonly diff: DiffViewport | undefined;
 
   constructor(readonly request: PermissionRequest) {
-    this.rule = suggestRule(request) ?? request.toolName;
+    this.rule =
+      suggestRule(request) ?? (request.subjectKind === 'command' ? undefined : request.toolName);
+    this.reach = this.rule === undefined ? undefined : ruleReach(this.rule, request);
     this.options = optionsFor(this.rule);
     this.diff = request.preview !== undefined ? new DiffViewport(request.preview) : undefined;
   }
@@ -122,7 +139,7 @@ export class PermissionCard {
     else if (option === 'once') this.decided = { kind: 'allow' };
     else {
       const scope = option === 'always' ? 'session' : option;
-      this.decided = { kind: 'allow', always: true, rule: this.rule, scope };
+      this.decided = { kind: 'allow', always: true, rule: this.rule!, scope };
     }
     return { type: 'decided', decision: this.decided };
   }
@@ -175,6 +192,9 @@ export class PermissionCard {
       ...exactRows(title, inner - 3, 'bold').map((row): Line => [{ text: '   ' }, ...row]),
       ...(this.request.reason
         ? wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ')
+        : []),
+      ...(this.reach
+        ? wrapText(`   "Always" ${sanitize(this.reach)}.`, inner, 'dim', '     ')
         : []),
     ];
     const tail: Line[] = [];

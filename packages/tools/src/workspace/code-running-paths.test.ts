@@ -32,7 +32,11 @@ describe('writes that make git run code', () => {
     ['.GIT/config', /core\.fsmonitor/],
     ['vendor/lib/.git', /a \.git entry/],
     ['vendor/lib/.git/hooks/post-checkout', /hooks as programs/],
-    ['.agent/settings.json', /permission rules/],
+    ['.agent/settings.json', /grant permissions/],
+    ['.agent/config.json', /start MCP servers/],
+    ['.agent/commands/review.md', /commands and agents/],
+    ['.agent/agents/x.md', /steer later runs/],
+    ['.mcp.json', /MCP servers named in \.mcp\.json/],
   ])('%s needs exec approval', async (relative, reason) => {
     expect(await escalationOf(relative)).toMatch(reason);
   });
@@ -47,9 +51,24 @@ describe('writes that make git run code', () => {
     'app/config',
     'hooks/pre-commit',
     'docs/.git-notes.md',
-    '.agent/commands/review.md',
+    'docs/.mcp.json.md',
+    'agent/config.json',
   ])('%s is an ordinary edit', async (relative) => {
     expect(await escalationOf(relative)).toBeUndefined();
+  });
+
+  it('asks exec approval for the agent home when it lies inside the workspace (issue 23)', async () => {
+    const ctx = ws.ctx();
+    const home = path.join(ws.root, 'home', '.agent');
+    const write = (relative: string) =>
+      writeFileTool({ agentHome: home }).escalate!({ path: relative, content: '{}' }, ctx);
+    for (const file of ['config.json', 'approved-settings.json', 'trusted-workspaces.json']) {
+      expect((await write(`home/.agent/${file}`))?.reason).toMatch(/agent home \(AGENT_HOME\)/);
+    }
+    expect(await write('home/notes.md')).toBeUndefined();
+    // Outside the workspace, the agent home changes nothing.
+    const outside = writeFileTool({ agentHome: path.join(path.dirname(ws.root), 'elsewhere') });
+    expect(await outside.escalate!({ path: 'config.json', content: '{}' }, ctx)).toBeUndefined();
   });
 
   it('sees through a link into .git and knows a bare repository', async () => {

@@ -4,6 +4,12 @@ import type { Escalation, ToolContext } from '../tool';
 import { ToolError } from '../tool';
 import { resolveInWorkspace } from './path-safety';
 
+/** What the write tools need to know to judge a write. */
+export interface CodeRunningOptions {
+  /** The agent home (`$AGENT_HOME`): writes under it need exec approval when it is in the workspace. */
+  agentHome?: string;
+}
+
 /**
  * Why writing the workspace file at `relative` (a real path, forward slashes, relative to the
  * real root) can make a program run code the person never approved, or undefined. Precise on
@@ -15,7 +21,11 @@ import { resolveInWorkspace } from './path-safety';
  * - `config` or `hooks/` of a folder that is a bare repository (it holds `HEAD`), and `HEAD` of a
  *   folder that already holds a `config` or `hooks` (the write that makes it one), since git
  *   uses a bare repository found from the working directory;
- * - `.agent/settings.json`, whose permission rules would approve later calls.
+ * - `.mcp.json`, whose servers start (run a command) on a later run;
+ * - anything in a `.agent` folder: its settings (permission rules, MCP servers), commands and
+ *   agent profiles steer later runs;
+ * - anything under the agent home (`$AGENT_HOME`, `~/.agent`) when it lies inside the workspace:
+ *   its config, settings, approved settings and trusted workspaces apply to every later run.
  *
  * Not flagged: `.gitattributes` and `.gitmodules`. Attributes only pick filter and diff drivers
  * that a configuration defines, and git refuses `!command` updates from `.gitmodules`.
@@ -23,6 +33,7 @@ import { resolveInWorkspace } from './path-safety';
 export async function codeRunningWrite(
   root: string,
   relative: string,
+  agentHome?: string,
 ): Promise<string | undefined> {
   const parts = relative.split('/');
   const gitAt = parts.findIndex((part) => part.toLowerCase() === '.git');
@@ -39,12 +50,15 @@ export async function codeRunningWrite(
     }
     return 'files inside .git control what git does, including which programs it runs';
   }
-  if (
-    parts.length >= 2 &&
-    parts[parts.length - 2] === '.agent' &&
-    parts.at(-1) === 'settings.json'
-  ) {
-    return 'the permission rules in .agent/settings.json would approve later calls';
+  const home = agentHome === undefined ? undefined : await insideWorkspace(root, agentHome);
+  if (home !== undefined && (home === '' || relative === home || relative.startsWith(`${home}/`))) {
+    return 'the agent home (AGENT_HOME) is inside the workspace, and its config, settings and trusted workspaces apply to every later run, MCP servers included';
+  }
+  if (parts.length > 1 && parts[0]!.toLowerCase() === '.agent') {
+    return 'files in .agent steer later runs: its settings grant permissions and start MCP servers, its commands and agents become prompts';
+  }
+  if (relative.toLowerCase() === '.mcp.json') {
+    return 'the MCP servers named in .mcp.json are started (their commands run) on a later run';
   }
   return bareRepositoryWrite(root, parts);
 }
@@ -68,6 +82,14 @@ async function bareRepositoryWrite(root: string, parts: string[]): Promise<strin
   return undefined;
 }
 
+/** `dir` relative to the real `root` (forward slashes, '' for the root itself) when inside it. */
+async function insideWorkspace(root: string, dir: string): Promise<string | undefined> {
+  const real = await fs.realpath(dir).catch(() => path.resolve(dir));
+  const relative = path.relative(root, real);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
+
 async function isFile(root: string, parts: string[]): Promise<boolean> {
   return (await fs.stat(path.join(root, ...parts)).catch(() => undefined))?.isFile() === true;
 }
@@ -84,6 +106,7 @@ async function exists(root: string, parts: string[]): Promise<boolean> {
 export async function escalationOfWrite(
   userPath: string,
   ctx: ToolContext,
+  agentHome?: string,
 ): Promise<Escalation | undefined> {
   let relative: string;
   let root: string;
@@ -93,6 +116,6 @@ export async function escalationOfWrite(
     if (error instanceof ToolError) return undefined;
     throw error;
   }
-  const reason = await codeRunningWrite(root, relative);
+  const reason = await codeRunningWrite(root, relative, agentHome);
   return reason === undefined ? undefined : { permission: 'exec', reason };
 }

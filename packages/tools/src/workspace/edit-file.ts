@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
-import { escalationOfWrite } from './code-running-paths';
+import { escalationOfWrite, type CodeRunningOptions } from './code-running-paths';
 import { fileDiff, type FileDiff } from './file-diff';
 import { readTextFile } from './file-text';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
@@ -37,7 +37,7 @@ interface PlannedEdit {
 const previewed = new WeakMap<EditFileInput, PlannedEdit>();
 
 /** Replaces an exact, unique piece of text in a workspace file. */
-export function editFileTool(): Tool<EditFileInput> {
+export function editFileTool(options: CodeRunningOptions = {}): Tool<EditFileInput> {
   return defineTool({
     name: 'edit_file',
     description:
@@ -47,7 +47,7 @@ export function editFileTool(): Tool<EditFileInput> {
     inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
-    escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
+    escalate: (input, ctx) => escalationOfWrite(input.path, ctx, options.agentHome),
     describe: (input) => `edit ${input.path}${input.replace_all ? ' (all occurrences)' : ''}`,
     async preview(input, ctx) {
       const planned = await plan(input, ctx);

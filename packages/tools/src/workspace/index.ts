@@ -1,4 +1,5 @@
 import type { Tool } from '../tool';
+import type { CodeRunningOptions } from './code-running-paths';
 import { editFileTool } from './edit-file';
 import { grepTool } from './grep';
 import { listFilesTool } from './list-files';
@@ -15,6 +16,7 @@ export { editFileTool, type EditFileInput } from './edit-file';
 export { HeadTailBuffer, boundText } from './head-tail-buffer';
 export { formatBytes, countLines, readTextFile } from './file-text';
 export { findFiles, type FindFilesOptions } from './find-files';
+export type { CodeRunningOptions } from './code-running-paths';
 export {
   runShellTool,
   SHELL_OUTPUT_HEAD_BYTES,
@@ -26,13 +28,13 @@ export {
 export { stopShellProcesses, killShellProcessesNow } from './process-groups';
 
 /** All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell. */
-export function createWorkspaceTools(): Tool[] {
+export function createWorkspaceTools(options: CodeRunningOptions = {}): Tool[] {
   return [
     readFileTool(),
     listFilesTool(),
     grepTool(),
-    writeFileTool(),
-    editFileTool(),
+    writeFileTool(options),
+    editFileTool(options),
     runShellTool(),
   ];
 }

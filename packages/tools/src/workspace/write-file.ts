@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
-import { escalationOfWrite } from './code-running-paths';
+import { escalationOfWrite, type CodeRunningOptions } from './code-running-paths';
 import { fileDiff, type FileDiff } from './file-diff';
 import {
   checkRegular,
@@ -38,7 +38,7 @@ interface PlannedWrite {
 const previewed = new WeakMap<WriteFileInput, PlannedWrite>();
 
 /** Creates or overwrites a workspace file with the given content. */
-export function writeFileTool(): Tool<WriteFileInput> {
+export function writeFileTool(options: CodeRunningOptions = {}): Tool<WriteFileInput> {
   return defineTool({
     name: 'write_file',
     description:
@@ -47,7 +47,7 @@ export function writeFileTool(): Tool<WriteFileInput> {
     inputSchema,
     permission: 'edit',
     ruleSubject: (input) => ({ kind: 'path', value: input.path }),
-    escalate: (input, ctx) => escalationOfWrite(input.path, ctx),
+    escalate: (input, ctx) => escalationOfWrite(input.path, ctx, options.agentHome),
     describe: (input) => `write ${input.path} (${plural(countLines(input.content), 'line')})`,
     async preview(input, ctx) {
       const planned = await plan(input, ctx);
