@@ -37,9 +37,9 @@ describe('agent-acp with an editor that shows no forms', () => {
       toolCalls: [{ id, name: 'run_shell', arguments: { command } }],
     });
     fake = await startOpenAIChatServer([
-      shell('s1', 'echo one; sleep 0.4; echo two; sleep 0.4'),
+      shell('s1', 'touch marker; echo one; sleep 0.4; echo two; sleep 0.4'),
       { text: 'ran it' },
-      shell('s2', 'echo one'),
+      shell('s2', 'touch marker'),
       { text: 'ran it again' },
     ]);
   });
@@ -97,7 +97,7 @@ describe('agent-acp with an editor that shows no forms', () => {
       expect.objectContaining({ sessionUpdate: 'tool_call', toolCallId: 's1', kind: 'execute' }),
     );
 
-    // "Always" covers the next `echo` for the rest of the session: nobody is asked again.
+    // "Always" covers the same command for the rest of the session: nobody is asked again.
     expect(await promptText(editor, sessionId, 'again')).toBe('end_turn');
     expect(asked).toEqual(['s1']);
     expect(await editor.close()).toBe(0);
