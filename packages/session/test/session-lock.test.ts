@@ -38,18 +38,8 @@ describe('a session file is locked while a process appends to it', () => {
     expect(await fs.readFile(lockPath(writer.path), 'utf8')).toBe(`${process.pid}\n`);
     await resumed.close();
   });
-});
-
-describe('a lock whose holder is not the agent that wrote it is taken over (issue 26 item 13)', () => {
-  let home: string;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => ({ home, cleanup } = await tempAgentHome()));
-  afterEach(() => cleanup());
-
-  const create = () =>
-    SessionWriter.create({ agentHome: home, cwd: '/w', provider: 'p', model: 'm' });
-
-  it('when its process is a zombie nobody reaped', async () => {
+  // A lock whose holder is not the agent that wrote it is taken over (issue 26 item 13).
+  it('takes over a lock whose process is a zombie nobody reaped', async () => {
     // `sleep 0` exits at once; its parent becomes `sleep 30`, which never reaps it.
     const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: 'pipe' });
     try {
@@ -70,7 +60,7 @@ describe('a lock whose holder is not the agent that wrote it is taken over (issu
     }
   });
 
-  it('when its pid now belongs to a program that started after the lock was written', async () => {
+  it('takes over a lock whose pid now belongs to a program that started after it was written', async () => {
     const writer = await create();
     await writer.close();
     const past = new Date(Date.now() - 60_000);
