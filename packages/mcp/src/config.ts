@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -87,22 +87,65 @@ function sortedKeys(_key: string, value: unknown): unknown {
   );
 }
 
+/** A configuration file larger than this is refused: no server list needs a megabyte. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+/** Deeper JSON than this is refused: a real configuration is a few levels deep. */
+const MAX_CONFIG_DEPTH = 64;
+
+/**
+ * The parsed JSON of a configuration file, or undefined (absent, or a problem reported in
+ * `errors`). A workspace may be hostile before it is trusted: anything but a regular file (a
+ * FIFO, a device) is refused without waiting on it, and so are huge or deeply nested files.
+ */
 async function readJson(file: string, errors: string[]): Promise<unknown> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       errors.push(`${file}: cannot read it (${(error as Error).message})`);
     }
     return undefined;
   }
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
     errors.push(`${file}: not valid JSON (${(error as Error).message})`);
     return undefined;
   }
+  if (depthOver(json, MAX_CONFIG_DEPTH)) {
+    errors.push(`${file}: nested more than ${MAX_CONFIG_DEPTH} levels deep; it was not read`);
+    return undefined;
+  }
+  return json;
+}
+
+/** Reads a regular file of at most MAX_CONFIG_BYTES; opening never blocks (a FIFO is refused). */
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new Error('it is not a regular file');
+    if (info.size > MAX_CONFIG_BYTES) {
+      throw new Error(`it is ${info.size} bytes, more than the ${MAX_CONFIG_BYTES} allowed`);
+    }
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether `value` nests arrays or objects more than `limit` levels deep (checked without recursion). */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: next, depth } = stack.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(next)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 /** The servers of one parsed file; each bad entry is reported and skipped. */
