@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { readSmallFile } from '@agent/tools';
 
 /**
  * Where a server was configured: the user's config.json (always trusted), the workspace, or the
@@ -100,7 +100,7 @@ const MAX_CONFIG_DEPTH = 64;
 async function readJson(file: string, errors: string[]): Promise<unknown> {
   let text: string;
   try {
-    text = await readRegularFile(file);
+    text = await readSmallFile(file, MAX_CONFIG_BYTES);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       errors.push(`${file}: cannot read it (${(error as Error).message})`);
@@ -119,21 +119,6 @@ async function readJson(file: string, errors: string[]): Promise<unknown> {
     return undefined;
   }
   return json;
-}
-
-/** Reads a regular file of at most MAX_CONFIG_BYTES; opening never blocks (a FIFO is refused). */
-async function readRegularFile(file: string): Promise<string> {
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw new Error('it is not a regular file');
-    if (info.size > MAX_CONFIG_BYTES) {
-      throw new Error(`it is ${info.size} bytes, more than the ${MAX_CONFIG_BYTES} allowed`);
-    }
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Whether `value` nests arrays or objects more than `limit` levels deep (checked without recursion). */

@@ -1,7 +1,10 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Ignore } from 'ignore';
 import { toPosix } from './path-safety';
+import { readSmallFile } from './small-file';
+
+/** A `.gitignore` larger than this is not read (real ones are a few kilobytes). */
+const MAX_RULES_BYTES = 1024 * 1024;
 
 /** Directory names never listed or searched, wherever they appear. */
 export const ALWAYS_SKIPPED = ['.git', 'node_modules'] as const;
@@ -84,7 +87,10 @@ export class GitignoreFilter {
   private async loadRules(directory: string): Promise<Ignore | undefined> {
     const files = [path.join(directory, '.gitignore')];
     if (directory === this.root) files.unshift(path.join(directory, '.git', 'info', 'exclude'));
-    const texts = await Promise.all(files.map((file) => fs.readFile(file, 'utf8').catch(() => '')));
+    // A rule file that is not a small regular file (a planted FIFO) counts as empty.
+    const texts = await Promise.all(
+      files.map((file) => readSmallFile(file, MAX_RULES_BYTES).catch(() => '')),
+    );
     const text = texts.join('\n');
     if (text.trim() === '') return undefined;
     // Loaded on the first rule file met, not at start-up.
