@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { readSmallFile } from '@agent/tools';
 
 /** A Markdown prompt template run as `/name`. */
 export interface CustomCommand {
@@ -33,10 +34,8 @@ export async function loadCustomCommands(
 ): Promise<LoadedCommands> {
   const byName = new Map<string, CustomCommand>();
   const errors: string[] = [];
-  for (const dir of [
-    path.join(agentHome, 'commands'),
-    path.join(workspaceRoot, '.agent', 'commands'),
-  ]) {
+  const workspaceCommands = path.join(workspaceRoot, '.agent', 'commands');
+  for (const dir of [path.join(agentHome, 'commands'), workspaceCommands]) {
     let names: string[];
     try {
       names = (await fs.readdir(dir)).filter((n) => n.endsWith('.md')).sort();
@@ -57,13 +56,37 @@ export async function loadCustomCommands(
         continue;
       }
       try {
-        byName.set(name, parseCommandFile(name, await fs.readFile(source, 'utf8'), source));
+        const confined = dir === workspaceCommands ? workspaceRoot : undefined;
+        byName.set(name, parseCommandFile(name, await readCommandFile(source, confined), source));
       } catch (error) {
         errors.push((error as Error).message);
       }
     }
   }
   return { commands: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), errors };
+}
+
+/** A command file is a prompt: anything larger is not one. */
+const MAX_COMMAND_BYTES = 256 * 1024;
+
+/**
+ * A command file's text: a small regular file (a planted FIFO or device is refused, never
+ * waited on) and, for a workspace's command, one that lies inside `confinedTo`, so a link cannot
+ * send a file from outside the workspace to the model under a command's name.
+ */
+async function readCommandFile(source: string, confinedTo: string | undefined): Promise<string> {
+  try {
+    if (confinedTo !== undefined) {
+      const [real, root] = await Promise.all([fs.realpath(source), fs.realpath(confinedTo)]);
+      const inside = path.relative(root, real);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) {
+        throw new Error(`it links to ${real}, outside the workspace`);
+      }
+    }
+    return await readSmallFile(source, MAX_COMMAND_BYTES);
+  } catch (error) {
+    throw new Error(`${source}: skipped: ${(error as Error).message}`);
+  }
 }
 
 /** Parses a command file: optional front matter (`description:`) and a non-empty body. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,23 @@ describe('custom commands', () => {
   });
   const put = (dir: string, name: string, text: string) =>
     fs.writeFileSync(path.join(dir, name), text);
+
+  it('skips a workspace command that links outside the workspace, and a FIFO (issue 26 item 4)', async () => {
+    const ws = path.join(workspace, '.agent', 'commands');
+    const secret = path.join(home, 'secret.md');
+    fs.writeFileSync(secret, 'the private notes of the person');
+    fs.symlinkSync(secret, path.join(ws, 'review.md'));
+    execFileSync('mkfifo', [path.join(ws, 'stuck.md')]);
+    put(ws, 'fine.md', 'A fine command.');
+    // The user's own commands may link anywhere.
+    fs.symlinkSync(secret, path.join(home, 'commands', 'notes.md'));
+    const loaded = await loadCustomCommands(home, workspace);
+    expect(loaded.commands.map((c) => c.name)).toEqual(['/fine', '/notes']);
+    expect(loaded.errors.join('\n')).toMatch(
+      /review\.md: skipped: it links to .*secret\.md, outside the workspace/,
+    );
+    expect(loaded.errors.join('\n')).toMatch(/stuck\.md: skipped: it is not a regular file/);
+  });
 
   it('loads user and workspace files, the workspace winning, and reports bad files', async () => {
     put(path.join(home, 'commands'), 'review.md', 'User review of $ARGUMENTS');
