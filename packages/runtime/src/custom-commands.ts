@@ -85,7 +85,7 @@ async function readCommandFile(source: string, confinedTo: string | undefined): 
     }
     return await readSmallFile(source, MAX_COMMAND_BYTES);
   } catch (error) {
-    throw new Error(`${source}: skipped: ${(error as Error).message}`);
+    throw new Error(`${source}: skipped: ${(error as Error).message}`, { cause: error });
   }
 }
 
