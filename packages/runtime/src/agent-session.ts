@@ -3,7 +3,6 @@ import {
   closeDanglingCalls,
   DEFAULT_MAX_INTERACTIVE,
   runToolLoop,
-  type AssistantMessage,
   type CompactResult,
   type ContextUsage,
   type Message,
@@ -20,7 +19,7 @@ import type { McpLink } from './mcp-link';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
-import { keepingAnswers, sessionKeeper } from './kept-answers';
+import { sessionKeeper } from './kept-answers';
 import { OpenQuestions } from './open-questions';
 import { ResumedTurn } from './resumed-turn';
 import { PersonActions } from './person-actions';
@@ -98,17 +97,15 @@ export class AgentSession {
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
     this.mode = options.toolHistory ?? 'full';
-    const permissions = sessionPermissions(options, (text) => this.notice(text));
+    const keeper = sessionKeeper({
+      writer: () => this.file.current,
+      recording: () => this.questions.recording,
+      earlier: (callId) => this.resumed.earlierAnswers(callId),
+      onError: (error) => options.onEvent({ type: 'save_error', error }),
+    });
+    const permissions = sessionPermissions(options, (text) => this.notice(text), keeper);
     this.permissionRules = permissions.rules;
-    this.channel = keepingAnswers(
-      permissions.person,
-      sessionKeeper({
-        writer: () => this.file.current,
-        recording: () => this.questions.recording,
-        earlier: (callId) => this.resumed.earlierAnswers(callId),
-        onError: (error) => options.onEvent({ type: 'save_error', error }),
-      }),
-    );
+    this.channel = permissions.person;
     this.file = new SessionFile(this, options, (error) =>
       options.onEvent({ type: 'save_error', error }),
     );
@@ -291,7 +288,7 @@ export class AgentSession {
       });
       const base = prompt === undefined ? history.slice(0, -1) : history;
       this.messages = [...base, ...result.messages];
-      this.carryCount(history, result.messages);
+      this.meter.carry(history, this.messages, result.messages, this.mode);
       await this.file.flush(writer);
       const turn: TurnResult = { reason: result.reason, messages: result.messages };
       if (result.error !== undefined) turn.error = result.error;
@@ -417,21 +414,11 @@ export class AgentSession {
     this.messages = projection.messages;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
-    const writer = await this.file.open(saved.path, saved.events);
-    if (projection.provider !== this.provider.id || projection.model !== this.provider.model) {
-      writer.recordProviderChange(this.provider.id, this.provider.model);
-    }
-    const savedMode = projection.toolHistory ?? 'full';
-    this.mode = this.options.toolHistory ?? savedMode;
-    if (this.mode !== savedMode) writer.recordSettings({ toolHistory: this.mode });
-  }
-
-  /** Keeps the provider's count valid for the finished turn unless tool history "off" shrank it. */
-  private carryCount(history: Message[], produced: readonly AssistantMessage[]): void {
-    const count = this.meter.countFor(history);
-    const shrunk =
-      this.mode === 'off' && produced.some((m) => m.role === 'assistant' && m.toolCalls.length);
-    if (count && !shrunk) this.meter.counted({ ...count, messages: this.messages });
+    this.mode = this.options.toolHistory ?? projection.toolHistory ?? 'full';
+    await this.file.continueSaved(saved, projection, {
+      provider: this.provider,
+      toolHistory: this.mode,
+    });
   }
 
   private notice(text: string): void {

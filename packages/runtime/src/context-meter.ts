@@ -1,9 +1,11 @@
 import {
   contextUsage,
+  type AssistantMessage,
   type ContextUsage,
   type Message,
   type Provider,
   type ProviderRequest,
+  type ToolHistoryMode,
 } from '@agent/llm';
 
 /** How full the context window is, for the status line, /context and automatic compaction. */
@@ -49,6 +51,21 @@ export class ContextMeter {
   /** Records the provider's count for `messages` (the conversation the last call saw). */
   counted(count: ProviderCount | undefined): void {
     this.count = count;
+  }
+
+  /**
+   * A turn ended: the count of the conversation it started from (`before`) still holds for the
+   * one it produced (`after`), unless tool history `off` dropped outputs from its calls.
+   */
+  carry(
+    before: readonly Message[],
+    after: readonly Message[],
+    produced: readonly AssistantMessage[],
+    mode: ToolHistoryMode,
+  ): void {
+    const count = this.countFor(before);
+    const shrunk = mode === 'off' && produced.some((message) => message.toolCalls.length > 0);
+    if (count && !shrunk) this.counted({ ...count, messages: after });
   }
 
   /** The current count, when it describes `messages` exactly. */

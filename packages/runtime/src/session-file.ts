@@ -59,6 +59,24 @@ export class SessionFile {
     return this.writer;
   }
 
+  /**
+   * Continues a saved session's file (see `open`) and records what differs from the saved
+   * session now: another provider or model, another tool-history mode.
+   */
+  async continueSaved(
+    saved: { path: string; events: readonly SessionEvent[] },
+    was: { provider?: string; model?: string; toolHistory?: ToolHistoryMode },
+    now: { provider: Provider; toolHistory: ToolHistoryMode },
+  ): Promise<void> {
+    const writer = await this.open(saved.path, saved.events);
+    if (was.provider !== now.provider.id || was.model !== now.provider.model) {
+      writer.recordProviderChange(now.provider.id, now.provider.model);
+    }
+    if (now.toolHistory !== (was.toolHistory ?? 'full')) {
+      writer.recordSettings({ toolHistory: now.toolHistory });
+    }
+  }
+
   /** Records `event` in the session file, or with the file's first lines once it exists. */
   record(event: SessionEventInput): void {
     if (this.writer) this.writer.append(event);

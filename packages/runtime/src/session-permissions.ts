@@ -1,16 +1,19 @@
 import { ConfigError } from '@agent/llm';
 import { withRules, type PersonChannel } from '@agent/tools';
+import { keepingAnswers, type AnswerKeeper } from './kept-answers';
 import type { AgentSessionOptions } from './agent-session-options';
 import { PermissionRuleSet } from './permission-settings';
 
 /**
  * A session's permission rules (flags and settings files; throws ConfigError when they cannot
- * be read) and the person channel its tool calls ask: the rules first, then `options.person`.
+ * be read) and the person channel its tool calls ask: the rules first, then `options.person`,
+ * every questionnaire kept by `keeper` from its first answer.
  * An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
  */
 export function sessionPermissions(
   options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'person'>,
   notice: (text: string) => void,
+  keeper: AnswerKeeper,
 ): { rules: PermissionRuleSet; person: PersonChannel } {
   let rules: PermissionRuleSet;
   try {
@@ -52,7 +55,7 @@ export function sessionPermissions(
       }
     },
   );
-  return { rules, person };
+  return { rules, person: keepingAnswers(person, keeper) };
 }
 
 function keptForSession(rules: PermissionRuleSet, rule: string): boolean {
