@@ -1,4 +1,4 @@
-import type { PermissionDecision, PersonRequest } from '@agent/tools';
+import { abortReason, type PermissionDecision, type PersonRequest } from '@agent/tools';
 // The light entry point: the approval presenter is made before the first paint.
 import { ruleCovers } from '@agent/tools/permission-rules';
 import type { PermissionCard as Card } from '../permission/permission-card';
@@ -93,9 +93,4 @@ function coverWaiting(desk: CardDesk, rule: string): void {
     const line = awaitingLine(transcript, other.payload);
     if (line) settleLine(transcript, line, { kind: 'allow', always: true, rule });
   }
-}
-
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new Error('interrupted');
 }
