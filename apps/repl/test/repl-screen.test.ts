@@ -206,7 +206,7 @@ describe('REPL on a blessed screen', () => {
     expect(log).toContain('partial');
   });
 
-  it('folds long command output and expands it with Ctrl+O', async () => {
+  it('shows a finished command as one row and its output behind Ctrl+O', async () => {
     const provider = new ScriptedProvider(
       [reply('', call('c1', 'run_shell', { command: 'seq 1 30' })), reply('Counted.')],
       AS_OPENAI_CHAT,
@@ -217,11 +217,47 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('Allow running?');
     h.send(ENTER);
     const folded = await h.waitForText('Counted.');
-    expect(folded).toContain('more lines');
+    const rows = folded.split('\n');
+    const row = rows.findIndex((line) => line.includes('$ seq 1 30'));
+    expect(rows[row]).toMatch(/^✓ Allowed · \$ seq 1 30 · exit 0 · \d+\.\d s\s*$/);
+    // Nothing else about the command: no second `$ seq`, no `[exit code 0]`, no output.
+    expect(rows[row + 1]).toMatch(/^Counted\.\s*$/);
+    expect(folded.match(/seq 1 30/g)).toHaveLength(1);
     expect(folded).not.toMatch(/^\s+25$/m);
+    // The model got all of it, with its exit code.
+    const result = JSON.stringify(provider.requests[1]!.messages);
+    expect(result).toContain('29\\n30');
+    expect(result).toContain('[exit code 0]');
     h.send('\x0f');
     const open = await h.waitFor((s) => /^\s+25$/m.test(s), 'expanded output');
-    expect(open).not.toContain('more lines');
+    expect(open).toMatch(/^\s+1$/m);
+    expect(open).not.toContain('[exit code 0]');
+  });
+
+  it('shows a failed command as one row with the last lines of its output under it', async () => {
+    const provider = new ScriptedProvider(
+      [reply('', call('c1', 'run_shell', { command: 'seq 1 30; exit 2' })), reply('It failed.')],
+      AS_OPENAI_CHAT,
+    );
+    h = await new Harness(80, 50).start(provider);
+    await h.type('count');
+    h.send(ENTER);
+    await h.waitForText('Allow running?');
+    h.send(ENTER);
+    const folded = await h.waitForText('It failed.');
+    const rows = folded.split('\n');
+    const row = rows.findIndex((line) => line.includes('$ seq 1 30; exit 2'));
+    expect(rows[row]).toMatch(/^✗ Allowed · \$ seq 1 30; exit 2 · exit 2 · \d+\.\d s\s*$/);
+    expect(rows.slice(row + 1, row + 6).map((line) => line.trim())).toEqual([
+      '… 26 earlier lines (Ctrl+O)',
+      '27',
+      '28',
+      '29',
+      '30',
+    ]);
+    h.send('\x0f');
+    const open = await h.waitFor((s) => /^\s+25$/m.test(s), 'expanded output');
+    expect(open).not.toContain('earlier lines');
   });
 
   it('shows more of the / menu on a taller screen (a third of it)', async () => {

@@ -24,9 +24,9 @@ describe('a resumed session shows what the live transcript showed', () => {
     try {
       await first.type('!echo hi');
       first.send(ENTER);
-      let screen = await first.waitForText('exit code 0');
-      // One plain statement of the exit code, no raw backticks.
-      expect(screen).toMatch(/✓ Ran ! echo hi\n {2}⎿ exit code 0\n {4}hi\n/);
+      let screen = await first.waitForText('exit 0');
+      // One row with the exit code and how long it ran, no raw backticks.
+      expect(screen).toMatch(/✓ ! echo hi · exit 0 · \d+\.\d s\n {4}hi\n/);
       expect(screen).not.toContain('`');
       expect(screen).not.toContain('[exit code 0]');
       await first.waitForText('· ready');
@@ -73,7 +73,7 @@ describe('a resumed session shows what the live transcript showed', () => {
     );
     try {
       const screen = await second.waitForText('Resumed session');
-      expect(screen).toMatch(/› !echo hi\n✓ Ran ! echo hi\n {2}⎿ exit code 0\n {4}hi\n/);
+      expect(screen).toMatch(/› !echo hi\n✓ ! echo hi · exit 0\n {4}hi\n/);
       expect(screen).not.toContain('[exit code 0]');
       expect(screen).toMatch(/› look at @README\.md\n@README\.md \(3 lines\)\n/);
       expect(screen).toContain('✓ Ran write demo-notes.md (1 line)');

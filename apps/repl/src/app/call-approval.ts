@@ -42,6 +42,7 @@ export function settleLine(
   if (line.state !== 'waiting') return;
   if (decision?.kind === 'allow') {
     line.state = 'running';
+    line.startedAt = Date.now();
     line.approval = decision.always ? `Always allowed (${decision.rule ?? line.name})` : 'Allowed';
   } else if (decision) {
     line.state = 'denied';

@@ -209,8 +209,7 @@ describe('replaySegments', () => {
     expect(new TranscriptView(transcript).render(70, 30).map(lineText)).toEqual([
       '',
       '› !echo hi',
-      '✓ Ran ! echo hi',
-      '  ⎿ exit code 0',
+      '✓ ! echo hi · exit 0',
       '    hi',
       '',
       '› look at @README.md',

@@ -8,6 +8,7 @@ import {
 } from '@agent/session';
 import { attachedFilesOf, attachedLine, personShellReplay, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
+import { commandOutcome } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import { Transcript } from '../view/transcript';
 import { PERSON_SHELL_DISPLAY, TurnRenderer } from './turn-renderer';
@@ -111,7 +112,10 @@ function userSegments(event: UserEvent): Segment[] {
   if (shell) {
     // Drawn by the renderer that drew it live, from the same events.
     const transcript = new Transcript();
-    const renderer = new TurnRenderer(transcript, PERSON_SHELL_DISPLAY);
+    const renderer = new TurnRenderer(transcript, {
+      ...PERSON_SHELL_DISPLAY,
+      timesCommands: false,
+    });
     for (const loopEvent of shell) renderer.handle(loopEvent);
     return [shown, ...transcript.segments];
   }
@@ -140,6 +144,7 @@ function toolSegment(
     const segment = hook(activity);
     if (segment) return segment;
   }
+  const outcome = commandOutcome(activity.summary, '')?.ending;
   return {
     kind: 'tool',
     id: activity.id,
@@ -147,5 +152,6 @@ function toolSegment(
     title: titleOf(activity),
     state: activity.status === 'pending' ? 'interrupted' : activity.status,
     summary: activity.summary,
+    ...(outcome !== undefined && activity.status !== 'denied' ? { outcome } : {}),
   };
 }

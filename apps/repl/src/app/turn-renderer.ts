@@ -1,5 +1,6 @@
 import type { LoopEvent } from '@agent/llm';
 import { formatWait } from '@agent/llm/text';
+import { commandOutcome, formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 
@@ -30,6 +31,8 @@ export interface ToolDisplay {
   showsOutput(name: string): boolean;
   /** Whether that output starts folded (default: yes). */
   foldsOutput?: boolean;
+  /** Whether a finished command's row says how long it ran (default: yes; not on replay). */
+  timesCommands?: boolean;
 }
 
 /** A command the person ran (`!cmd`): its output is shown, unfolded, live and replayed. */
@@ -82,6 +85,7 @@ export class TurnRenderer {
           name: activity.name,
           title: event.title,
           state: 'running',
+          startedAt: Date.now(),
         });
         this.tools.set(activity.id, segment);
         return;
@@ -117,17 +121,22 @@ export class TurnRenderer {
         segment.state = activity.status === 'pending' ? 'interrupted' : activity.status;
         segment.summary = activity.summary;
         segment.progress = undefined;
+        const shows = activity.status !== 'denied' && this.display.showsOutput(activity.name);
+        const command = shows ? commandOutcome(activity.summary, result.output) : undefined;
+        if (command) {
+          const started = this.display.timesCommands === false ? undefined : segment.startedAt;
+          const ran = started === undefined ? '' : ` · ${formatDuration(Date.now() - started)}`;
+          segment.outcome = `${command.ending}${ran}`;
+        }
         this.transcript.touch(segment);
+        const output = command ? command.body : result.output;
         if (result.diff && activity.status === 'ok') {
           this.transcript.add({ kind: 'diff', diff: result.diff });
-        } else if (
+        } else if (shows && output.trim() !== '') {
           // A denied call's output is the note to the model; its status line says it all.
-          activity.status !== 'denied' &&
-          this.display.showsOutput(activity.name) &&
-          result.output.trim() !== ''
-        ) {
           const folded = this.display.foldsOutput ?? true;
-          this.transcript.add({ kind: 'output', text: result.output, folded });
+          const whenFolded = !command ? 'head' : activity.status === 'ok' ? 'none' : 'tail';
+          this.transcript.add({ kind: 'output', text: output, folded, whenFolded });
         }
         return;
       }

@@ -1,5 +1,14 @@
 import { IncrementalMarkdown, renderMarkdown } from '../text/markdown';
-import { plain, wrapSpans, wrapText, type Line, type SpanStyle } from '../text/line';
+import {
+  lineWidth,
+  plain,
+  wrapSpans,
+  wrapText,
+  type Line,
+  type Span,
+  type SpanStyle,
+} from '../text/line';
+import { stringWidth } from '../text/width';
 import { sanitize } from '../text/sanitize';
 import { labelled, visibleSpans } from '../text/visible';
 import { diffHasChanges, numberedDiff } from './diff-view';
@@ -12,6 +21,9 @@ const SUBAGENT_STEPS = 3;
 
 /** Lines of folded tool output shown before "… N more lines". */
 export const FOLD_LINES = 6;
+
+/** Last lines of a failed command's output shown under its row. */
+export const TAIL_LINES = 4;
 
 const TOOL_VERB: Record<ToolState, string> = {
   waiting: 'Waiting for approval:',
@@ -64,6 +76,17 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
       const icon = segment.state === 'running' ? SPINNER[frame % SPINNER.length]! : mark;
       // The title is shown whole and exactly, like on the permission card.
       const approval = segment.approval ? `${sanitize(segment.approval)} · ` : '';
+      if (segment.outcome !== undefined && segment.state !== 'running') {
+        return commandRow(
+          [
+            { text: `${icon} `, style },
+            ...(approval ? [{ text: approval, style: 'dim' as const }] : []),
+          ],
+          segment,
+          style,
+          w,
+        );
+      }
       const rows = labelled(
         [
           { text: `${icon} `, style },
@@ -85,15 +108,8 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
       return diffHasChanges(segment.diff)
         ? numberedDiff(segment.diff, w - 4).map(indent)
         : [plain('    no changes', 'dim')];
-    case 'output': {
-      const all = sanitize(segment.text).replace(/\n$/, '').split('\n');
-      const shown = segment.folded ? all.slice(0, FOLD_LINES) : all;
-      const rows = shown.flatMap((part) => wrapText(part, w - 4, 'dim').map(indent));
-      if (segment.folded && all.length > FOLD_LINES) {
-        rows.push(plain(`    … ${moreLines(all.length - FOLD_LINES)}`, 'dim'));
-      }
-      return rows;
-    }
+    case 'output':
+      return outputRows(segment, w);
     case 'subagent': {
       // The steps only: the task's own status line above names the subagent and spins.
       const hidden = segment.folded ? Math.max(0, segment.steps.length - SUBAGENT_STEPS) : 0;
@@ -113,6 +129,42 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'custom':
       return segment.render(w);
   }
+}
+
+/** `✓ $ npm test · exit 0 · 2.1 s`: the command exactly, then its outcome on the same row if it fits. */
+function commandRow(
+  label: Span[],
+  segment: Extract<Segment, { kind: 'tool' }>,
+  style: SpanStyle,
+  width: number,
+): Line[] {
+  const rows = labelled(label, segment.title || segment.name, width, 'bold');
+  const outcome: Span = {
+    text: ` · ${sanitize(segment.outcome ?? '')}`,
+    style: segment.state === 'ok' ? 'dim' : style,
+  };
+  const last = rows[rows.length - 1]!;
+  if (lineWidth(last) + stringWidth(outcome.text) <= width) last.push(outcome);
+  else
+    rows.push(
+      ...wrapSpans([{ text: '   ' }, { ...outcome, text: outcome.text.slice(3) }], width, '   '),
+    );
+  return rows;
+}
+
+/** A tool's output rows: all of it, or folded its head, its tail or nothing, with the rest counted. */
+function outputRows(segment: Extract<Segment, { kind: 'output' }>, w: number): Line[] {
+  const all = sanitize(segment.text).replace(/\n$/, '').split('\n');
+  const mode = segment.folded ? (segment.whenFolded ?? 'head') : 'all';
+  if (mode === 'none') return [];
+  const kept = mode === 'tail' ? TAIL_LINES : FOLD_LINES;
+  const hidden = mode === 'all' ? 0 : Math.max(0, all.length - kept);
+  const shown = mode === 'tail' ? all.slice(hidden) : all.slice(0, all.length - hidden);
+  const rows = shown.flatMap((part) => wrapText(part, w - 4, 'dim').map(indent));
+  if (hidden === 0) return rows;
+  if (mode === 'tail')
+    return [plain(`    … ${moreLines(hidden, 'earlier ')} (Ctrl+O)`, 'dim'), ...rows];
+  return [...rows, plain(`    … ${moreLines(hidden)}`, 'dim')];
 }
 
 /** The line under a call's status line: its progress while running, else its result. */
@@ -139,9 +191,9 @@ function streamed(segment: Segment): IncrementalMarkdown {
   return renderer;
 }
 
-/** `1 more line`, `14 more lines`. */
-function moreLines(count: number): string {
-  return `${count} more line${count === 1 ? '' : 's'}`;
+/** `1 more line`, `14 more lines`, `3 earlier lines`. */
+function moreLines(count: number, which = 'more '): string {
+  return `${count} ${which}line${count === 1 ? '' : 's'}`;
 }
 
 function indent(row: Line): Line {

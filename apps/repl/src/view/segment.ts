@@ -24,9 +24,20 @@ export type Segment =
       progress?: string;
       /** The person's answer on its permission card (`Allowed`), shown before the verb. */
       approval?: string;
+      /** When it started running (after its approval), for a command's duration. */
+      startedAt?: number;
+      /**
+       * A finished command's ending and duration (`exit 0 · 2.1 s`): the line becomes one row,
+       * `✓ $ npm test · exit 0 · 2.1 s`, with no verb and no summary under it.
+       */
+      outcome?: string;
     }
   | { kind: 'diff'; diff: string }
-  | { kind: 'output'; text: string; folded: boolean }
+  /**
+   * A tool's output. Folded, it shows its first lines, or with `whenFolded` its last lines
+   * (`tail`: a failed command) or nothing (`none`: a command that succeeded); Ctrl+O unfolds.
+   */
+  | { kind: 'output'; text: string; folded: boolean; whenFolded?: 'head' | 'tail' | 'none' }
   /** A subagent's steps; folded shows only the latest few (Ctrl+O toggles). */
   | { kind: 'subagent'; label: string; steps: string[]; done: boolean; folded: boolean }
   | { kind: 'error'; text: string }

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
+import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+
+const driver = new TmuxDriver('repl-daily-screens');
+const SIZE = { cols: 80, rows: 24 };
+
+/** The screens of issue 28 at 80x24, in tmux against the openai-chat fake. */
+describe('daily screens at 80x24 in tmux', () => {
+  let home: string;
+  let workspace: string;
+  let server: FakeServer | undefined;
+  let count = 0;
+  let session = '';
+
+  beforeEach(() => {
+    home = mkdtempSync(path.join(os.tmpdir(), 'repl-screens-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-screens-ws-'));
+  });
+  afterEach(async () => {
+    try {
+      driver.run('kill-session', '-t', session);
+    } catch {
+      // already gone
+    }
+    await server?.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+  afterAll(() => driver.kill());
+
+  async function launch(turns: ScriptedTurn[], extra: string[] = []): Promise<FakeServer> {
+    server = await startOpenAIChatServer(turns);
+    session = `screens-${++count}`;
+    const command = replAgainstFake({ serverUrl: server.url, agentHome: home, workspace, extra });
+    driver.start(session, command, SIZE);
+    await driver.waitFor(session, '· ready ·');
+    return server;
+  }
+  const type = (text: string) => driver.type(session, text);
+  const key = (name: string) => driver.keys(session, name);
+  const waitFor = (needle: string) => driver.waitFor(session, needle);
+  const rowsOf = (screen: string) => screen.split('\n');
+
+  it('a finished command is one row; a failed one shows its last lines; Ctrl+O shows all', async () => {
+    await launch(
+      [
+        { toolCalls: [{ id: 'c1', name: 'run_shell', arguments: { command: 'echo hello' } }] },
+        {
+          toolCalls: [{ id: 'c2', name: 'run_shell', arguments: { command: 'seq 1 9; exit 3' } }],
+        },
+        { text: 'Both ran.' },
+      ],
+      ['--allow', 'run_shell'],
+    );
+    type('run them');
+    key('Enter');
+    const screen = await waitFor('Both ran.');
+    const rows = rowsOf(screen);
+    const ok = rows.findIndex((row) => row.includes('$ echo hello'));
+    expect(rows[ok]).toMatch(/^✓ \$ echo hello · exit 0 · \d+\.\d s\s*$/);
+    expect(rows[ok + 1]).toMatch(/^✗ \$ seq 1 9; exit 3 · exit 3 · \d+\.\d s\s*$/);
+    expect(rows.slice(ok + 2, ok + 7).map((row) => row.trim())).toEqual([
+      '… 5 earlier lines (Ctrl+O)',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(screen).not.toContain('hello\n');
+    expect(screen).not.toContain('[exit code');
+    key('C-o');
+    const open = await waitFor('    hello');
+    expect(open).toMatch(/^\s+1\s*$/m);
+    expect(open).not.toContain('earlier lines');
+  });
+});
