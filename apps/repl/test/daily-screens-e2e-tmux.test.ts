@@ -76,4 +76,24 @@ describe('daily screens at 80x24 in tmux', () => {
     expect(open).toMatch(/^\s+1\s*$/m);
     expect(open).not.toContain('earlier lines');
   });
+
+  it('/help fits 80 columns: usage in its column, descriptions wrapping within theirs', async () => {
+    await launch([]);
+    type('/help');
+    key('Escape');
+    key('Enter');
+    const screen = await waitFor('!command');
+    const rows = rowsOf(screen);
+    const at = rows.findIndex((row) => row.includes('/permissions [remove N|approve]'));
+    expect(rows[at]).toMatch(/^ {2}\/permissions \[remove N\|approve\] +list permission rules/);
+    const column = rows[at]!.indexOf('list permission rules');
+    // The description's next row continues in its own column, not at column 0.
+    expect(rows[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
+    const commands = rows.slice(
+      rows.findIndex((row) => row.startsWith('  /')),
+      rows.indexOf('Prompts:'),
+    );
+    for (const row of commands) expect(row).toMatch(/^ {2}\S| {20}/);
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(80);
+  });
 });

@@ -281,7 +281,7 @@ describe('REPL on a blessed screen', () => {
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);
-    await h.waitForText('Shift+Enter or Ctrl+J newline');
-    await h.waitForText('/mcp [trust|reconnect]');
+    const screen = await h.waitForText('/mcp [trust|reconnect]');
+    expect(screen).toMatch(/^ {2}Shift\+Enter or Ctrl\+J +newline/m);
   });
 });

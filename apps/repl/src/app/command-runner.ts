@@ -9,7 +9,9 @@ import {
   type SavedSession,
 } from '@agent/runtime';
 import { listSessions } from '@agent/session';
-import { COMMANDS, parseCommand, type CommandInfo } from '../input/commands';
+import { parseCommand, type CommandInfo } from '../input/commands';
+import { renderHelp } from '../view/help-view';
+import { helpSections } from './help-sections';
 import { INIT_PROMPT } from './init-prompt';
 import { runMcpCommand } from './mcp-command';
 import { SessionPicker, type PickerResult } from './session-picker';
@@ -60,29 +62,11 @@ export function customCommandInfos(commands: readonly CustomCommand[]): CommandI
   }));
 }
 
-/** /help: keys, the built-in commands, then the custom ones. */
-function helpText(custom: readonly CustomCommand[] = []): string {
-  const lines = [HELP_TEXT];
-  if (custom.length > 0) {
-    lines.push('Custom commands (.agent/commands/, $AGENT_HOME/commands/):');
-    for (const c of customCommandInfos(custom))
-      lines.push(`  ${c.usage.padEnd(24)} ${c.description}`);
-  }
-  lines.push(
-    'Prompts: @path attaches a workspace file (Tab completes) · !command runs a shell command',
-  );
-  return lines.join('\n');
+/** /help: keys, the built-in commands, then the custom ones, laid out for the screen's width. */
+function helpSegment(custom: readonly CustomCommand[] = []): CustomSegment {
+  const sections = helpSections(customCommandInfos(custom));
+  return { kind: 'custom', render: (width) => renderHelp(sections, width) };
 }
-
-export const HELP_TEXT = [
-  'Keys: Enter send · Shift+Enter or Ctrl+J newline · ↑↓ history · Esc or Ctrl+C interrupt',
-  '      Ctrl+C twice on an empty prompt quits · PageUp/PageDown or wheel scroll',
-  '      Ctrl+O expand/fold long tool output',
-  'Typing while the agent works queues your next prompt (↑ on an empty prompt takes it back;',
-  'an interrupt returns queued prompts to the input instead of sending them).',
-  'Commands:',
-  ...COMMANDS.map((c) => `  ${c.usage.padEnd(24)} ${c.description}`),
-].join('\n');
 
 /** Runs one slash command. Unknown commands and bad arguments answer with a clear line. */
 export async function runCommand(
@@ -98,7 +82,8 @@ export async function runCommand(
   }
   switch (parsed.name) {
     case '/help':
-      return app.info(helpText(deps.customCommands));
+      app.transcript.add(helpSegment(deps.customCommands));
+      return;
     case '/quit':
     case '/exit':
       return deps.quit();

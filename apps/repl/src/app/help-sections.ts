@@ -1,0 +1,39 @@
+import { COMMANDS, type CommandInfo } from '../input/commands';
+import type { HelpSection } from '../view/help-view';
+
+const KEYS = [
+  { usage: 'Enter', description: 'send' },
+  { usage: 'Shift+Enter or Ctrl+J', description: 'newline' },
+  { usage: '↑ ↓', description: 'history' },
+  { usage: 'Esc or Ctrl+C', description: 'interrupt; Ctrl+C twice on an empty prompt quits' },
+  { usage: 'PageUp/PageDown, wheel', description: 'scroll' },
+  { usage: 'Ctrl+O', description: 'expand/fold long tool output' },
+];
+
+/** What /help says: keys, the built-in commands, then `custom` (from `.agent/commands/`). */
+export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
+  const sections: HelpSection[] = [
+    {
+      title: 'Keys:',
+      entries: KEYS,
+      notes: [
+        'Typing while the agent works queues your next prompt (↑ on an empty prompt takes it back; an interrupt returns queued prompts to the input instead of sending them).',
+      ],
+    },
+    { title: 'Commands:', entries: COMMANDS },
+  ];
+  if (custom.length > 0) {
+    sections.push({
+      title: 'Custom commands (.agent/commands/, $AGENT_HOME/commands/):',
+      entries: custom,
+    });
+  }
+  sections.push({
+    title: 'Prompts:',
+    entries: [
+      { usage: '@path', description: 'attaches a workspace file (Tab completes)' },
+      { usage: '!command', description: 'runs a shell command' },
+    ],
+  });
+  return sections;
+}
