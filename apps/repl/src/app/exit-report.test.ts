@@ -16,9 +16,9 @@ describe('the exit report', () => {
     expect(resumeCommand('id', "/home/me/my project's", '/home/me')).toBe(
       "agent --resume id --cwd '/home/me/my project'\\''s'",
     );
-    // Started by `pnpm --filter repl start` in a checkout, where no `agent` command exists.
+    // Started by `pnpm -s --filter repl start` in a checkout, where no `agent` command exists.
     expect(resumeCommand('id', '/w', '/w', 'checkout')).toBe(
-      'pnpm --filter repl start -- --resume id',
+      'pnpm -s --filter repl start -- --resume id',
     );
     const transcript = new Transcript();
     transcript.add({ kind: 'user', text: 'hello 日本語' });

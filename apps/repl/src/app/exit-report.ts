@@ -30,7 +30,7 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
-/** How the REPL was started: the installed `agent`, or `pnpm --filter repl start` in a checkout. */
+/** How the REPL was started: the installed `agent`, or `pnpm -s --filter repl start` in a checkout. */
 export type Launcher = 'agent' | 'checkout';
 
 /**
@@ -45,7 +45,7 @@ export function resumeCommand(
   launcher: Launcher = 'agent',
 ): string {
   const cwd = workspace === runFrom ? '' : ` --cwd ${shellWord(workspace)}`;
-  const command = launcher === 'agent' ? 'agent' : 'pnpm --filter repl start --';
+  const command = launcher === 'agent' ? 'agent' : 'pnpm -s --filter repl start --';
   return `${command} --resume ${shellWord(sessionId)}${cwd}`;
 }
 
