@@ -68,6 +68,18 @@ describe('demo provider', () => {
     expect(deltas.length).toBeGreaterThan(3);
   });
 
+  it('writes paths and file contents as code, so Markdown keeps __init__.py whole', async () => {
+    fs.rmSync(path.join(workspace, 'README.md'));
+    fs.rmSync(path.join(workspace, 'src'), { recursive: true });
+    fs.mkdirSync(path.join(workspace, 'pkg'));
+    fs.writeFileSync(path.join(workspace, 'pkg', '__init__.py'), 'def __init__(self): ...\n');
+    const { messages } = await run('show me the files').result;
+    expect(messages[1]!.text).toContain('Reading the first file, `pkg/__init__.py`.');
+    const answer = messages.at(-1)!.text;
+    expect(answer).toContain('1 file(s): `pkg/__init__.py`.');
+    expect(answer).toMatch(/```\n[^`]*def __init__\(self\): \.\.\.[^`]*\n```/);
+  });
+
   it('"fix" writes through the permission card; a denial changes nothing', async () => {
     const denying = new RecordingPermissions(() => ({ kind: 'deny', reason: 'not now' }));
     const { result } = run('please fix the bug', { person: denying });

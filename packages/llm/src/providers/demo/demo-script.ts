@@ -2,6 +2,7 @@ import { ATTACHED_FILES_SEPARATOR, type Message, type ToolActivity } from '../..
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
 import { CREDENTIAL_SOURCES } from '../../config/missing-credentials';
+import { codeBlock, codeSpan } from './markdown-code';
 
 /** What the demo model does next: some text, then zero or more tool calls. */
 export interface DemoMove {
@@ -133,10 +134,12 @@ function editMove(loop: ToolActivity[]): DemoMove {
   }
   if (wrote.status === 'ok') {
     return say(
-      `${DEMO_LABEL} Done: ${toolResultText(wrote)} A real model would edit the code you named.`,
+      `${DEMO_LABEL} Done: I wrote ${codeSpan(DEMO_NOTE_FILE)}. A real model would edit the code you named.`,
     );
   }
-  return say(`${DEMO_LABEL} The change did not happen (${wrote.status}): ${toolResultText(wrote)}`);
+  return say(
+    `${DEMO_LABEL} The change to ${codeSpan(DEMO_NOTE_FILE)} did not happen (${wrote.status}): ${toolResultText(wrote)}`,
+  );
 }
 
 function runMove(loop: ToolActivity[]): DemoMove {
@@ -148,7 +151,7 @@ function runMove(loop: ToolActivity[]): DemoMove {
     };
   }
   return say(
-    `${DEMO_LABEL} \`ls\` finished (${ran.status}). It printed:\n${head(toolResultText(ran), 10)}`,
+    `${DEMO_LABEL} \`ls\` finished (${ran.status}). It printed:\n\n${codeBlock(head(toolResultText(ran), 10))}`,
   );
 }
 
@@ -164,16 +167,18 @@ function filesMove(loop: ToolActivity[], canRead: boolean): DemoMove {
   const read = last(loop, 'read_file');
   if (!read && canRead && files.length > 0) {
     return {
-      text: `${DEMO_LABEL} Reading the first file, ${files[0]}.`,
+      text: `${DEMO_LABEL} Reading the first file, ${codeSpan(files[0]!)}.`,
       calls: [{ name: 'read_file', arguments: { path: files[0] } }],
     };
   }
   if (files.length === 0) {
     return say(`${DEMO_LABEL} I found no files to look at: ${head(toolResultText(listed), 3)}`);
   }
-  const shown = files.slice(0, 5).join(', ');
+  const shown = files.slice(0, 5).map(codeSpan).join(', ');
   const more = files.length > 5 ? ` and ${files.length - 5} more` : '';
-  const start = read ? `\n${files[0]} starts with:\n${head(toolResultText(read), 5)}` : '';
+  const start = read
+    ? `\n\n${codeSpan(files[0]!)} starts with:\n\n${codeBlock(head(toolResultText(read), 5))}`
+    : '';
   return say(`${DEMO_LABEL} The workspace has ${files.length} file(s): ${shown}${more}.${start}`);
 }
 
