@@ -7,6 +7,8 @@ export {
   parseServers,
   configPaths,
   type ServerConfig,
+  type StdioServerConfig,
+  type HttpServerConfig,
   type ServerScope,
   type LoadedConfig,
 } from './config';

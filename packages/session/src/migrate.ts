@@ -1,7 +1,7 @@
 import type { ToolStatus } from '@agent/llm';
 import { SESSION_SCHEMA_VERSION, type SessionEvent } from './schema';
 
-type RawEvent = Record<string, unknown>;
+export type RawEvent = Record<string, unknown>;
 
 /** Rewrites one event of version N into version N+1 (the map key is N). */
 export type Upgrade = (event: RawEvent) => RawEvent;

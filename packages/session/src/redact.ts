@@ -5,7 +5,7 @@ import { SECRET_PATTERNS } from './redaction/secret-patterns';
 
 export { REDACTED };
 export { registerHeldSecret, CREDENTIAL_ENV_VARS } from './redaction/held-secrets';
-export { SECRET_PATTERNS } from './redaction/secret-patterns';
+export { SECRET_PATTERNS, type SecretPattern } from './redaction/secret-patterns';
 
 /** Object keys whose string value is a credential whatever it looks like (`{"password": "x"}`). */
 const CREDENTIAL_KEY =

@@ -167,7 +167,7 @@ export type SessionEvent =
 
 export type SessionEventType = SessionEvent['type'];
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** An event before the writer stamps it with version, id and time. */
 export type SessionEventInput = DistributiveOmit<SessionEvent, 'v' | 'id' | 'ts'>;

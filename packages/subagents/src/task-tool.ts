@@ -51,7 +51,7 @@ const taskInput = z.object({
   agent: z.string().optional().describe('Which agent profile to use (default: general)'),
 });
 
-type TaskInput = z.infer<typeof taskInput>;
+export type TaskInput = z.infer<typeof taskInput>;
 
 /** Progress a running subagent reports through `ToolContext.onUpdate` (`data` of each update). */
 export interface SubagentProgress {

@@ -32,7 +32,7 @@ export interface PermissionRule {
   source: string;
 }
 
-interface ParsedRule {
+export interface ParsedRule {
   tool: string;
   pattern?: string;
 }

@@ -14,7 +14,7 @@ const AUTO_COMPACT_RULE =
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
 export const configFileSchema = (): ConfigSchema => (schema ??= buildSchema());
 
-type ConfigSchema = ReturnType<typeof buildSchema>;
+export type ConfigSchema = ReturnType<typeof buildSchema>;
 let schema: ConfigSchema | undefined;
 
 // zod (and the tools package for error text) load only when a config file exists: the REPL

@@ -19,16 +19,43 @@ let warming: Promise<void> | undefined;
 
 const SLICE_TOKENS = 10_000;
 
-function rankData(): RankData {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const module = require('js-tiktoken/ranks/o200k_base') as { default?: RankData } & RankData;
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return module.default ?? module;
+/** The package the rank data comes from: an optional peer dependency of @agent/llm. */
+export const TOKENIZER_PACKAGE = 'js-tiktoken';
+
+let data: RankData | null | undefined;
+
+/** The rank data, or null when js-tiktoken is not installed (looked up once). */
+function rankData(): RankData | null {
+  if (data !== undefined) return data;
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const module = require('js-tiktoken/ranks/o200k_base') as { default?: RankData } & RankData;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    data = module.default ?? module;
+  } catch (error) {
+    const { code } = (error ?? {}) as { code?: unknown };
+    if (code !== 'MODULE_NOT_FOUND') throw error;
+    data = null;
+  }
+  return data;
+}
+
+/**
+ * Whether exact o200k counts are possible: js-tiktoken is installed. Without it, callers count
+ * with the estimate (`npm install js-tiktoken` for exact OpenAI counts).
+ */
+export function o200kAvailable(): boolean {
+  return rankData() !== null;
 }
 
 function startLoading(): NonNullable<typeof loading> {
   if (!loading) {
     const data = rankData();
+    if (data === null) {
+      throw new Error(
+        `exact token counts need the package "${TOKENIZER_PACKAGE}": npm install ${TOKENIZER_PACKAGE}`,
+      );
+    }
     pattern = new RegExp(data.pat_str, 'gu');
     // One line: "! <first rank> <base64 token> <base64 token> ...".
     const parts = data.bpe_ranks.trim().split(' ');
@@ -53,6 +80,7 @@ function loadSlice(count: number): boolean {
 /** Loads the rank data in slices, yielding to the event loop between them. */
 export function warmO200k(): Promise<void> {
   warming ??= (async () => {
+    if (!o200kAvailable()) return;
     while (!loadSlice(SLICE_TOKENS)) await new Promise((resolve) => setImmediate(resolve));
   })();
   return warming;

@@ -1,11 +1,12 @@
-import { o200kPieces, o200kPieceTokens, takeO200kWork } from './o200k-encoder';
+import { o200kAvailable, o200kPieces, o200kPieceTokens, takeO200kWork } from './o200k-encoder';
 
 export { warmO200k as warmTokenizer } from './o200k-encoder';
 
 /**
  * How text is counted: `openai` uses the real o200k_base tokenizer (GPT-4o and later, the
  * Codex family); `estimate` is characters / 3.5, a documented approximation for providers whose
- * tokenizer is not public (Anthropic, Gemini, Bedrock models).
+ * tokenizer is not public (Anthropic, Gemini, Bedrock models). `openai` counts are estimated too
+ * when the optional package js-tiktoken is not installed.
  */
 export type TokenizerFamily = 'openai' | 'estimate';
 
@@ -40,7 +41,7 @@ const cache = new Map<string, number>();
 /** Tokens in `text` for a tokenizer family. Bounded in time for any input. */
 export function countTokens(text: string, family: TokenizerFamily = 'estimate'): number {
   if (text.length === 0) return 0;
-  if (family === 'estimate') return Math.ceil(text.length / CHARS_PER_TOKEN);
+  if (family === 'estimate' || !o200kAvailable()) return Math.ceil(text.length / CHARS_PER_TOKEN);
   if (text.length < CACHE_MIN_CHARS) return countOpenAI(text);
   const known = cache.get(text);
   if (known !== undefined) return known;

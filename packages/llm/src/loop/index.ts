@@ -1,4 +1,9 @@
 export * from './types';
 export * from './run-tool-loop';
-export { buildRequest, DEFAULT_REDUCE_FRACTION } from './build-request';
-export { collectTurn, type CollectedTurn, type RawToolCall } from './collect-turn';
+export { buildRequest, DEFAULT_REDUCE_FRACTION, type RequestInput } from './build-request';
+export {
+  collectTurn,
+  type CollectCallbacks,
+  type CollectedTurn,
+  type RawToolCall,
+} from './collect-turn';

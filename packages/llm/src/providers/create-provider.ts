@@ -25,10 +25,49 @@ const ADAPTERS: Readonly<Record<ProviderId, () => AdapterModule>> = {
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
+ * The packages each adapter loads: optional peer dependencies of @agent/llm, installed by the
+ * program that uses the provider (`npm install @agent/llm openai`).
+ */
+export const PROVIDER_PACKAGES: Readonly<Record<ProviderId, readonly string[]>> = {
+  'openai-chat': ['openai'],
+  'openai-responses': ['openai'],
+  text: ['openai'],
+  anthropic: ['@anthropic-ai/sdk'],
+  bedrock: ['@aws-sdk/client-bedrock-runtime', '@smithy/node-http-handler'],
+  genkit: ['genkit', '@genkit-ai/google-genai'],
+  demo: [],
+};
+
+/** Loads an adapter; a missing SDK becomes an error that names the packages to install. */
+function loadAdapter(id: ProviderId, load: () => AdapterModule): AdapterModule {
+  try {
+    return load();
+  } catch (error) {
+    const packages = PROVIDER_PACKAGES[id];
+    const missing = packages.find((name) => isMissing(error, name));
+    if (missing === undefined) throw error;
+    throw new Error(
+      `the ${id} provider needs the package "${missing}", which is not installed: ` +
+        `npm install ${packages.join(' ')}`,
+      { cause: error },
+    );
+  }
+}
+
+function isMissing(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'MODULE_NOT_FOUND' &&
+    typeof message === 'string' &&
+    (message.includes(`'${name}'`) || message.includes(`'${name}/`))
+  );
+}
+
+/**
  * Creates the provider `id`. Only the chosen adapter module (and so its SDK) is loaded, and only
  * now, so start-up never loads SDKs it does not use. Rate limits and server failures are
  * retried by `retryingProvider` (announced, abortable, Retry-After capped). Throws on an
- * unknown id.
+ * unknown id, and when the provider's SDK (`PROVIDER_PACKAGES`) is not installed.
  */
 export function createProvider(id: ProviderId, options: ProviderOptions): Provider {
   const load = Object.hasOwn(ADAPTERS, id) ? ADAPTERS[id] : undefined;
@@ -39,7 +78,8 @@ export function createProvider(id: ProviderId, options: ProviderOptions): Provid
   }
   // The offline demo never fails; elsewhere retries are the wrapper's, visible and capped,
   // never the SDKs' silent ones.
-  if (id === 'demo') return load().create(options);
+  const adapter = loadAdapter(id, load);
+  if (id === 'demo') return adapter.create(options);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  return retryingProvider(load().create({ ...options, maxRetries: 0 }), maxRetries);
+  return retryingProvider(adapter.create({ ...options, maxRetries: 0 }), maxRetries);
 }

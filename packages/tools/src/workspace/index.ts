@@ -10,7 +10,7 @@ import { writeFileTool } from './write-file';
 export { resolveInWorkspace, realWorkspaceRoot, type WorkspacePath } from './path-safety';
 export { readFileTool, type ReadFileInput } from './read-file';
 export { listFilesTool, type ListFilesInput } from './list-files';
-export { grepTool, type GrepInput } from './grep';
+export { grepTool, type GrepInput, type GrepOptions } from './grep';
 export { writeFileTool, type WriteFileInput } from './write-file';
 export { editFileTool, type EditFileInput } from './edit-file';
 export { HeadTailBuffer, boundText } from './head-tail-buffer';

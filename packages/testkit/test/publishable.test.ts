@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pack, run, tarballListing, tarballManifest } from './support/pack';
+import { PUBLIC_PACKAGES, ROOT, packageDir } from './support/public-packages';
+
+type Manifest = Record<string, any>;
+
+const manifestOf = (name: string): Manifest =>
+  JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8'));
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+/** Third-party runtime dependencies take caret ranges, ours `workspace:^` (a caret once packed). */
+const RANGE = /^(\^\d+\.\d+\.\d+|workspace:\^)$/;
+
+describe('every public package as a registry consumer gets it', () => {
+  const root = manifestOf('tools');
+
+  it.each(PUBLIC_PACKAGES)('@agent/%s declares complete metadata', (name) => {
+    const manifest = manifestOf(name);
+    expect(manifest).toMatchObject({
+      name: `@agent/${name}`,
+      license: 'MIT',
+      type: 'commonjs',
+      sideEffects: false,
+      author: root.author,
+      repository: { type: 'git', url: root.repository.url, directory: `packages/${name}` },
+      bugs: root.bugs,
+      homepage: expect.stringContaining(`packages/${name}`),
+      publishConfig: { access: 'public' },
+      scripts: { prepack: 'node ../../scripts/prepack-guard.js' },
+    });
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.keywords.length).toBeGreaterThan(2);
+    expect(fs.existsSync(path.join(packageDir(name), 'LICENSE'))).toBe(true);
+    for (const range of Object.values<string>(manifest.dependencies ?? {})) {
+      expect(range).toMatch(RANGE);
+    }
+    for (const range of Object.values<string>(manifest.peerDependencies ?? {})) {
+      expect(range).toMatch(RANGE);
+    }
+    // One zod and one @agent/tools for the whole program: the consumer's.
+    expect(manifest.dependencies?.zod).toBeUndefined();
+    expect(manifest.dependencies?.['@agent/tools']).toBeUndefined();
+    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe('workspace:^');
+  });
+
+  it('@agent/llm installs no provider SDK by itself: each is an optional peer', () => {
+    const manifest = manifestOf('llm');
+    for (const sdk of [
+      'openai',
+      '@anthropic-ai/sdk',
+      '@aws-sdk/client-bedrock-runtime',
+      'genkit',
+    ]) {
+      expect(manifest.dependencies?.[sdk]).toBeUndefined();
+      expect(manifest.peerDependenciesMeta[sdk]).toEqual({ optional: true });
+    }
+    expect(manifest.peerDependenciesMeta['js-tiktoken']).toEqual({ optional: true });
+  });
+
+  describe('packed', () => {
+    let scratch: string;
+    const tarballs = new Map<string, string>();
+
+    beforeAll(() => {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-publishable-'));
+      for (const name of PUBLIC_PACKAGES) tarballs.set(name, pack(packageDir(name), scratch));
+    }, 180_000);
+
+    afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    it.each(PUBLIC_PACKAGES)('@agent/%s ships its build and LICENSE, no maps or tests', (name) => {
+      const tarball = tarballs.get(name)!;
+      const listing = tarballListing(tarball);
+      expect(listing).toEqual(expect.arrayContaining(['LICENSE', 'package.json']));
+      expect(listing).toContain('dist/index.js');
+      expect(listing.filter((file) => /\.map$|\.test\.|^src\//.test(file))).toEqual([]);
+      const packed = tarballManifest(tarball);
+      const ranges = Object.values<string>({
+        ...(packed.dependencies as object),
+        ...(packed.peerDependencies as object),
+      });
+      expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
+    });
+
+    it.each(PUBLIC_PACKAGES)(
+      '@agent/%s: publint and attw report nothing',
+      (name) => {
+        const tarball = tarballs.get(name)!;
+        expect(run(bin('publint'), ['run', tarball, '--strict'], scratch)).toContain('All good!');
+        // attw exits non-zero on any problem, in any resolution mode (node10 included).
+        expect(run(bin('attw'), [tarball, '--format', 'ascii'], scratch)).toContain(
+          'No problems found',
+        );
+      },
+      60_000,
+    );
+  });
+});
