@@ -36,6 +36,8 @@ export interface RunOutput {
   start(info: RunInfo): void;
   event(event: LoopEvent): void;
   finish(report: RunReport): void;
+  /** The plan a `--mode plan` run presented (Markdown, model text). */
+  plan(text: string): void;
   /** A message for the person (warnings, errors): always standard error. */
   notice(text: string): void;
 }
@@ -55,6 +57,8 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
         start: () => undefined,
         event: (event) => activity.event(event),
         finish: (report) => streams.stdout.write(`${terminalSafeJson(report)}\n`),
+        // The report carries the plan: the present_plan call's input, in `messages`.
+        plan: () => undefined,
         notice: (text) => activity.notice(text),
       };
     case 'jsonl':
@@ -62,6 +66,7 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
         start: (info) => writeLine(streams.stdout, { type: 'session', ...info }),
         event: (event) => writeLine(streams.stdout, event),
         finish: (report) => writeLine(streams.stdout, { type: 'result', ...report }),
+        plan: (text) => writeLine(streams.stdout, { type: 'plan', plan: text }),
         notice: (text) => activity.notice(text),
       };
   }
@@ -100,6 +105,14 @@ class TextOutput implements RunOutput {
     this.activity.notice(
       `session ${report.sessionId} saved; continue it with --resume ${report.sessionId} (or --continue)`,
     );
+  }
+
+  /** The plan on standard output, as model text is written there. */
+  plan(text: string): void {
+    this.endLine();
+    const shown = this.filter.push(text.endsWith('\n') ? text : `${text}\n`);
+    this.streams.stdout.write(shown);
+    this.atLineStart = shown === '' || shown.endsWith('\n');
   }
 
   notice(text: string): void {

@@ -1,18 +1,33 @@
 import { answerAtOnce, type PermissionRequest, type PersonChannel } from '@agent/tools';
 
+/** Where a plan presented in plan mode goes: printed for the person, who decides after the run. */
+export type PlanPrinter = (plan: string) => void;
+
 /**
  * The headless person channel: the policy, applied at once with nobody to ask. `read` tools
  * never reach it, nor do calls the permission rules decide (known read-only commands included); `edit` calls run (the file tools cannot leave the workspace); anything else,
  * including edits the loop raised to `exec` (a write that makes git run code), is denied with a
  * reason that tells the model, and the person reading the log, how to allow it. `yes` approves
- * all. Nothing else is answered: MCP servers' forms are declined, and no questionnaire opens.
+ * all. A plan (`--mode plan`) goes to `printPlan` and stays unanswered: the run ends with it,
+ * nothing changed. Nothing else is answered: MCP servers' forms are declined, and no
+ * questionnaire opens.
  */
-export function headlessPerson(options: { yes: boolean }): PersonChannel {
+export function headlessPerson(options: { yes: boolean; printPlan?: PlanPrinter }): PersonChannel {
+  const { printPlan } = options;
   return answerAtOnce({
     approval: ({ payload }) => {
       if (options.yes || payload.permission === 'edit') return { kind: 'allow' };
       return { kind: 'deny', reason: denialReason(payload), by: 'the headless policy' };
     },
+    ...(printPlan && {
+      plan: ({ payload }) => {
+        printPlan(payload.plan);
+        return {
+          decision: 'unanswered' as const,
+          by: 'this headless run (the plan is printed; run again in another mode to carry it out)',
+        };
+      },
+    }),
   });
 }
 

@@ -46,6 +46,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     output.notice(`session ${previous!.id}: skipped line ${warning.line}: ${warning.reason}`);
   }
   const prompt = await readPrompt(options.prompt, baseDir, () => io.stdin);
+  // A plan mode run ends once its plan is printed: that is its success.
+  let planPrinted = false;
 
   const session = await usage(() =>
     AgentSession.create({
@@ -56,7 +58,14 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
         env: io.env,
         agentHome,
       },
-      person: headlessPerson({ yes: options.yes }),
+      person: headlessPerson({
+        yes: options.yes,
+        printPlan: (plan) => {
+          planPrinted = true;
+          output.plan(plan);
+        },
+      }),
+      ...(options.mode ? { mode: options.mode } : {}),
       rules: { allow: options.allow, deny: options.deny },
       promptSections: [headlessGuidance(options.yes)],
       toolHistory: options.toolHistory,
@@ -119,6 +128,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   if (result.error !== undefined) report.error = result.error;
   output.finish(report);
   if (result.reason === 'done') return EXIT.done;
+  if (result.reason === 'stopped' && planPrinted) return EXIT.done;
   if (result.reason === 'interrupted') return EXIT.interrupted;
   return EXIT.failed;
 }
@@ -129,6 +139,7 @@ function render(output: RunOutput, event: RuntimeEvent): void {
     return output.notice(`the session could not be saved: ${event.error.message}`);
   }
   if (event.type === 'mcp_servers') return;
+  if (event.type === 'mode') return output.notice(`mode: ${event.mode}`);
   if (event.type === 'elicitation') {
     const note = event.record.note ? ` (${event.record.note})` : '';
     return output.notice(

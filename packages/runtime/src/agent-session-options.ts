@@ -4,6 +4,7 @@ import type { ProviderChoice } from './choose-provider';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
 import type { McpSessionOptions } from './mcp-link';
+import type { AgentMode } from './modes/agent-mode';
 
 /** Everything one agent session needs; nothing here changes between turns. */
 export interface AgentSessionOptions {
@@ -34,6 +35,8 @@ export interface AgentSessionOptions {
   autoCompact?: number | false;
   /** Model calls per prompt. */
   maxIterations?: number;
+  /** The mode the session starts in (default `default`); see AgentMode. */
+  mode?: AgentMode;
   /** A saved session to continue from the start. */
   resume?: SavedSession;
   /** MCP servers (config.json and, when trusted, the workspace's .mcp.json); false: none. */

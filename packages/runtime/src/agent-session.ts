@@ -32,6 +32,8 @@ import { attachMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
+import type { AgentMode } from './modes/agent-mode';
+import { SessionModes } from './modes/session-modes';
 import { workspaceChangeNotice } from './workspace-change';
 
 /**
@@ -41,7 +43,11 @@ import { workspaceChangeNotice } from './workspace-change';
  * decision, and the one turn that may be running. The apps render its events.
  */
 export class AgentSession {
+  /** Every tool of the session; what a request offers depends on the mode (see `offered`). */
   readonly registry: ToolRegistry;
+  /** The tools the current mode offers, read afresh for every request. */
+  readonly offered: ToolRegistry;
+  /** The system prompt outside plan mode. */
   readonly system: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
@@ -63,6 +69,7 @@ export class AgentSession {
   private readonly mcpLink: McpLink | undefined;
   /** What assembling the agent has to tell the person (AGENTS.md files left out). */
   private readonly startNotices: string[];
+  private readonly modes: SessionModes;
   private readonly questions = new OpenQuestions(
     (name) => this.registry.get(name)?.interactive === true,
   );
@@ -97,13 +104,22 @@ export class AgentSession {
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
     this.mode = options.toolHistory ?? 'full';
+    this.modes = new SessionModes(options.mode ?? 'default', {
+      changed: (mode) => options.onEvent({ type: 'mode', mode }),
+      stopTurn: () => this.gate.softStop(),
+    });
     const keeper = sessionKeeper({
       writer: () => this.file.current,
       recording: () => this.questions.recording,
       earlier: (callId) => this.resumed.earlierAnswers(callId),
       onError: (error) => options.onEvent({ type: 'save_error', error }),
     });
-    const permissions = sessionPermissions(options, (text) => this.notice(text), keeper);
+    const permissions = sessionPermissions(
+      options,
+      (text) => this.notice(text),
+      keeper,
+      this.modes.read,
+    );
     this.permissionRules = permissions.rules;
     this.channel = permissions.person;
     this.file = new SessionFile(this, options, (error) =>
@@ -127,7 +143,9 @@ export class AgentSession {
       record: (event) => this.file.record(event),
     });
     this.mcpLink = agent.mcpLink;
-    this.registry = agent.registry;
+    // Registered after the system prompt was built: its tool list is the same in every mode.
+    this.registry = agent.registry.register(this.modes.planTool);
+    this.offered = this.modes.offered(agent.registry);
     this.system = agent.system;
     this.startNotices = agent.notices;
     this.meter = new ContextMeter(this);
@@ -200,6 +218,16 @@ export class AgentSession {
     return this.mode;
   }
 
+  /** The mode the session works in now (Shift+Tab, `--mode`, an approved plan). */
+  get agentMode(): AgentMode {
+    return this.modes.mode;
+  }
+
+  /** Switches the mode; the next request (also of a running turn) offers its tools. */
+  setAgentMode(mode: AgentMode): void {
+    this.modes.set(mode);
+  }
+
   /** Changes what raw tool output later requests keep; recorded in the session. */
   setToolHistory(mode: ToolHistoryMode): void {
     this.mode = mode;
@@ -265,8 +293,8 @@ export class AgentSession {
       this.messages = history;
       const result = await runToolLoop({
         provider: this.provider,
-        registry: this.registry,
-        system: this.system,
+        registry: this.offered,
+        system: this.modes.system(this.system),
         history,
         resume: prompt === undefined,
         workspaceRoot: this.options.workspaceRoot,
@@ -357,8 +385,8 @@ export class AgentSession {
   nextRequest(): ProviderRequest {
     return buildRequest({
       provider: this.provider,
-      registry: this.registry,
-      system: this.system,
+      registry: this.offered,
+      system: this.modes.system(this.system)(),
       messages: this.messages,
     });
   }

@@ -17,3 +17,4 @@ export * from './mcp-link';
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
 export { personShellReplay } from './person-shell';
 export { registryTitles } from './call-titles';
+export * from './modes';

@@ -2,18 +2,22 @@ import { ConfigError } from '@agent/llm';
 import { withRules, type PersonChannel } from '@agent/tools';
 import { keepingAnswers, type AnswerKeeper } from './kept-answers';
 import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentMode } from './modes/agent-mode';
+import { acceptingEdits, planGuard } from './modes/mode-person';
 import { PermissionRuleSet } from './permission-settings';
 
 /**
  * A session's permission rules (flags and settings files; throws ConfigError when they cannot
  * be read) and the person channel its tool calls ask: the rules first, then `options.person`,
- * every questionnaire kept by `keeper` from its first answer.
- * An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
+ * every questionnaire kept by `keeper` from its first answer; the mode's layers around the rules
+ * (plan mode refuses what needs approval before any rule; accept-edits answers workspace edits
+ * behind them, so a deny rule still wins). An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
  */
 export function sessionPermissions(
   options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'person'>,
   notice: (text: string) => void,
   keeper: AnswerKeeper,
+  mode: () => AgentMode,
 ): { rules: PermissionRuleSet; person: PersonChannel } {
   let rules: PermissionRuleSet;
   try {
@@ -28,7 +32,7 @@ export function sessionPermissions(
   }
   const person = withRules(
     () => rules.list(),
-    options.person,
+    acceptingEdits(mode, options.person),
     (rule, scope, action) => {
       if (action === 'deny') {
         try {
@@ -55,7 +59,7 @@ export function sessionPermissions(
       }
     },
   );
-  return { rules, person: keepingAnswers(person, keeper) };
+  return { rules, person: keepingAnswers(planGuard(mode, person), keeper) };
 }
 
 function keptForSession(rules: PermissionRuleSet, rule: string): boolean {

@@ -12,6 +12,8 @@ export interface ReplArgs {
   continue: boolean;
   toolHistory?: AgentFlags['toolHistory'];
   maxAskUser?: number;
+  /** `--mode`: the mode the session starts in. */
+  mode?: AgentFlags['mode'];
   /** `--allow` / `--deny` permission rules. */
   allow?: string[];
   deny?: string[];
@@ -56,6 +58,7 @@ export function parseArgs(
       continue: flags.continue,
       toolHistory: flags.toolHistory,
       maxAskUser: flags.maxAskUser,
+      ...(flags.mode ? { mode: flags.mode } : {}),
       allow: flags.allow,
       deny: flags.deny,
       ...(flags.acp ? { acp: true } : {}),

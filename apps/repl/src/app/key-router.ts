@@ -27,6 +27,8 @@ export interface RouterActions {
   changed(): void;
   /** Tab after `@word`: completes a workspace path (asynchronously). */
   completeMention?(): void;
+  /** Shift+Tab on the prompt (no card, no `@` matches to cycle): the next mode. */
+  cycleMode?(): void;
 }
 
 /** Two Ctrl+C presses within this window on an empty idle prompt quit. */
@@ -88,6 +90,10 @@ export class KeyRouter {
         );
         return this.afterEdit();
       }
+    }
+    if (name === 'S-tab' && this.actions.cycleMode) {
+      this.actions.cycleMode();
+      return this.actions.changed();
     }
     if (
       name === 'tab' &&

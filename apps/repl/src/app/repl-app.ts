@@ -1,4 +1,4 @@
-import type { AgentSession, RuntimeEvent } from '@agent/runtime';
+import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
 import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
@@ -95,6 +95,7 @@ export class ReplApp {
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
       completeMention: () => void this.completeMention(),
+      cycleMode: () => this.cycleMode(),
     });
     this.transcript.onChange(() => this.onPaint());
     this.modals.onChange(() => {
@@ -195,6 +196,7 @@ export class ReplApp {
       mode,
       notice: this.notice,
       activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,
+      ...(core ? { agentMode: modeLabel(core.agentMode) } : {}),
       frame: this.frame,
     };
   }
@@ -317,6 +319,7 @@ export class ReplApp {
     if (event.type === 'save_error') {
       return this.error(`Saving the session failed: ${event.error.message}`);
     }
+    if (event.type === 'mode') return this.onPaint();
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.stats.handle(event);
@@ -339,6 +342,15 @@ export class ReplApp {
     }
     if (prompt && !this.disposed) await this.startTurn(prompt.prompt, prompt.display);
     else this.next();
+  }
+
+  /** Shift+Tab: default → accept edits → plan → default; the status line shows it. */
+  private cycleMode(): void {
+    if (!this.core)
+      return this.flash(
+        'The agent is still starting: Shift+Tab changes the mode once it is ready.',
+      );
+    this.core.setAgentMode(nextMode(this.core.agentMode));
   }
 
   /** Tab after `@word`: fills the best workspace path; the status line names the others. */

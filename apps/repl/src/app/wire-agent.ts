@@ -3,6 +3,7 @@ import type { Provider } from '@agent/llm';
 import {
   AgentSession,
   findSession,
+  PRESENT_PLAN,
   loadCustomCommands,
   SessionNotFound,
   type SavedSession,
@@ -70,6 +71,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     extraTools: extensions.flatMap((extension) => extension.tools ?? []),
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
     maxInteractive: maxAskUser,
+    ...(args.mode ? { mode: args.mode } : {}),
     toolHistory: args.toolHistory,
     resume: saved,
     mcp: { env: options.config.env },
@@ -115,7 +117,8 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     session,
     commands: (text, signal) => runCommand(text, deps, signal),
     display: {
-      isHidden: (name) => session.registry.get(name)?.interactive === true,
+      // The questionnaire and plan cards stand for their calls: no status lines beside them.
+      isHidden: (name) => session.registry.get(name)?.interactive === true || name === PRESENT_PLAN,
       showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
     },
     listFiles: workspaceLister(args.cwd),

@@ -22,6 +22,8 @@ export interface StatusInfo {
   activity?: TurnActivityInfo;
   /** Spinner frame. */
   frame?: number;
+  /** The agent's mode (`default`, `accept edits`, `plan`; Shift+Tab cycles). */
+  agentMode?: string;
 }
 
 interface Field {
@@ -53,6 +55,7 @@ export function statusText(status: StatusInfo, width = Infinity): string {
     const hints = status.mode.replace(/^working( · )?/, '');
     if (hints) fields.push({ text: hints, rank: 4 });
   } else fields.push({ text: status.mode, rank: 0 });
+  if (status.agentMode !== undefined) fields.push(modeField(status.agentMode));
   fields.push({ text: `session ${status.sessionId ?? 'new'}`, rank: 5 });
   for (const field of fields) field.text = sanitize(field.text).replace(/\s+/g, ' ');
 
@@ -64,6 +67,11 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   }
   const text = line(kept);
   return stringWidth(text) <= width ? text : cutAtWord(text, width);
+}
+
+/** The mode, kept when the line narrows until only the state is left: it says what runs unasked. */
+function modeField(mode: string): Field {
+  return { text: `${mode} mode`, rank: 2.5 };
 }
 
 /** The words of `text` that fit in `width` cells, with `…` when any were left out. */

@@ -67,7 +67,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const request = buildRequest({
       provider: options.provider,
       registry: options.registry,
-      system: options.system,
+      system: typeof options.system === 'function' ? options.system() : options.system,
       messages: [...history, ...produced],
       contextWindow: options.contextWindow,
       reduceAt: options.reduceAt,

@@ -24,8 +24,10 @@ export type LoopEvent =
 
 export interface LoopOptions {
   provider: Provider;
+  /** Read for every request: the tools it offers may change between requests (a mode switch). */
   registry: ToolRegistry;
-  system: string;
+  /** The system prompt; a function is read for every request (a mode switch changes it). */
+  system: string | (() => string);
   /** The conversation so far, ending with the new user message. Not modified. */
   history: Message[];
   /**

@@ -1,5 +1,6 @@
 import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
+import { AGENT_MODES } from '../modes/agent-mode';
 
 /** The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio). */
 export type AppName = 'repl' | 'headless' | 'acp';
@@ -70,6 +71,12 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'refuse calls matching a rule, e.g. "run_shell(git push)"; deny wins (repeatable)',
     apps: ALL,
     multiple: true,
+  },
+  {
+    name: 'mode',
+    value: 'MODE',
+    help: `${AGENT_MODES.join(' | ')}: how edits are approved, or plan first (default: default; Shift+Tab cycles in the REPL)`,
+    apps: BOTH,
   },
   {
     name: 'max-ask-user',

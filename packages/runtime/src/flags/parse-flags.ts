@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ToolHistoryMode } from '@agent/llm';
+import { AGENT_MODES, type AgentMode } from '../modes/agent-mode';
 import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
 
 /** A command line that cannot be run as written; front ends exit with status 2. */
@@ -17,6 +18,8 @@ export interface AgentFlags {
   continue: boolean;
   toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
+  /** `--mode`: the mode the session starts in. */
+  mode?: AgentMode;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
   /** Headless: start the workspace's `.mcp.json` servers (not remembered). */
@@ -88,6 +91,8 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     'toolHistory',
     mode === undefined ? undefined : oneOf('tool-history', mode, TOOL_HISTORY_MODES),
   );
+  const agentMode = text('mode');
+  set('mode', agentMode === undefined ? undefined : oneOf('mode', agentMode, AGENT_MODES));
   set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
   if (result.resume !== undefined && result.continue) {

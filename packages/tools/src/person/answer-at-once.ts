@@ -32,7 +32,8 @@ export function answerAtOnce(answers: ImmediateAnswers): PersonChannel {
 
 /**
  * What a request gets where nobody can answer it: an approval is denied, a server's form or URL
- * is declined, a questionnaire fails (its tool tells the model to proceed on its own).
+ * is declined, a questionnaire fails (its tool tells the model to proceed on its own), a plan is
+ * left unanswered (the run ends with it, changing nothing).
  */
 export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequestKind> {
   switch (request.kind) {
@@ -43,6 +44,8 @@ export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequ
       return { action: 'decline' };
     case 'questionnaire':
       throw new Error('nobody can answer questions in this run');
+    case 'plan':
+      return { decision: 'unanswered', by: 'this run, where nobody can approve a plan' };
   }
 }
 

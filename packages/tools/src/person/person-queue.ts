@@ -17,7 +17,13 @@ export class QuestionnaireBusyError extends Error {
   override name = 'QuestionnaireBusyError';
 }
 
-const ALL_KINDS: readonly PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url'];
+const ALL_KINDS: readonly PersonRequestKind[] = [
+  'approval',
+  'questionnaire',
+  'form',
+  'url',
+  'plan',
+];
 
 interface Entry {
   request: AnyPersonRequest;

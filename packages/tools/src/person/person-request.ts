@@ -27,7 +27,25 @@ export interface PersonRequestKinds {
   form: { payload: FormQuestionnaire; answer: FormOutcome };
   /** An MCP server asks the person to open a URL (elicitation, URL mode). */
   url: { payload: UrlRequest; answer: UrlOutcome };
+  /** The plan the model presents in plan mode (`present_plan`), for the person to decide on. */
+  plan: { payload: PlanAsk; answer: PlanDecision };
 }
+
+/** What `present_plan` shows the person: the whole plan, Markdown (model text: data). */
+export interface PlanAsk {
+  plan: string;
+}
+
+/**
+ * The person's decision on a plan: approve it and leave plan mode (for accept-edits, where
+ * workspace edits run without a card, or default, where each edit asks), or keep planning with a
+ * note for the model. `unanswered`: nobody here can decide (a headless run), so the plan stands
+ * as presented and the run ends without changing anything.
+ */
+export type PlanDecision =
+  | { decision: 'approve'; mode: 'accept-edits' | 'default' }
+  | { decision: 'keep-planning'; note: string }
+  | { decision: 'unanswered'; by: string };
 
 export type PersonRequestKind = keyof PersonRequestKinds;
 export type PersonAnswer<K extends PersonRequestKind> = PersonRequestKinds[K]['answer'];
