@@ -2,7 +2,7 @@ import type { Key } from '../input/key';
 import { KeyRouter, type RouterActions } from './key-router';
 import { ModalSlot } from './modal';
 
-function setup(busy = false, queued: string[] = []) {
+function setup(busy = false, queued: string[] = [], extra: Partial<RouterActions> = {}) {
   const log: string[] = [];
   let now = 0;
   const modals = new ModalSlot();
@@ -17,6 +17,7 @@ function setup(busy = false, queued: string[] = []) {
     pageSize: () => 10,
     toggleFold: () => log.push('fold'),
     changed: () => undefined,
+    ...extra,
   };
   const router = new KeyRouter(modals, actions, () => now);
   const type = (text: string) => {
@@ -28,6 +29,19 @@ function setup(busy = false, queued: string[] = []) {
 const key = (name: string, extra: Partial<Key> = {}): Key => ({ name, full: name, ...extra });
 
 describe('KeyRouter', () => {
+  it('Shift+Tab on the prompt cycles the mode; a card keeps its own Shift+Tab', () => {
+    const log: string[] = [];
+    const { router: withMode, modals } = setup(false, [], { cycleMode: () => log.push('mode') });
+    withMode.handleKey(key('S-tab'));
+    expect(log).toEqual(['mode']);
+    const seen: string[] = [];
+    const close = modals.open({ handleKey: (k) => seen.push(k.full ?? '') });
+    withMode.handleKey(key('S-tab'));
+    expect(seen).toEqual(['S-tab']);
+    expect(log).toEqual(['mode']);
+    close();
+  });
+
   it('gives PgUp/PgDn to a modal that scrolls something of its own, else scrolls the transcript', () => {
     const { router, modals, log } = setup(true);
     const seen: string[] = [];

@@ -19,6 +19,14 @@ const FIELDS = [
 ];
 
 describe('the status line', () => {
+  it('names the mode, dropped after the session and context as it narrows', () => {
+    const status = { ...idle, agentMode: 'accept edits' };
+    expect(statusText(status, 200)).toBe(
+      ` ${[...FIELDS.slice(0, 3), 'accept edits mode', FIELDS[3]].join(' · ')}`,
+    );
+    expect(statusText(status, 40)).toContain('accept edits mode');
+  });
+
   it('shows every field when there is room', () => {
     expect(statusText(idle, 200)).toBe(` ${FIELDS.join(' · ')}`);
   });

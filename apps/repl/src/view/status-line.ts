@@ -71,7 +71,7 @@ export function statusText(status: StatusInfo, width = Infinity): string {
 
 /** The mode, kept when the line narrows until only the state is left: it says what runs unasked. */
 function modeField(mode: string): Field {
-  return { text: `${mode} mode`, rank: 2.5 };
+  return { text: `${mode} mode`, rank: 1.5 };
 }
 
 /** The words of `text` that fit in `width` cells, with `…` when any were left out. */

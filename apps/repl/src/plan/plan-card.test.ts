@@ -1,0 +1,53 @@
+import { lineText } from '../text/line';
+import { PlanCard } from './plan-card';
+import { replayPlan } from './plan-extension';
+
+const text = (lines: ReturnType<PlanCard['render']>) => lines.map(lineText).join('\n');
+
+describe('PlanCard', () => {
+  it('refuses to send an empty note, and Esc sends the plan back without one', () => {
+    const card = new PlanCard('# Plan\n\n- one');
+    card.handleKey({ name: 'up', full: 'up' });
+    expect(card.handleKey({ name: 'enter', full: 'enter' })).toBe('changed');
+    expect(text(card.render(60))).toContain('Type a note for the model first');
+    expect(card.decided).toBeUndefined();
+    expect(card.handleKey({ name: 'escape', full: 'escape' })).toBe('decided');
+    expect(card.decided).toEqual({ decision: 'keep-planning', note: '' });
+    expect(text(card.render(60))).toContain('↻ Plan sent back to keep planning · Plan (3 lines)');
+  });
+
+  it('takes typed and pasted text as the note, whatever row is selected', () => {
+    const card = new PlanCard('# Plan');
+    card.handleKey({ name: 'a', ch: 'a', full: 'a' });
+    card.paste('lso\ncover errors');
+    card.handleKey({ name: 'enter', full: 'enter' });
+    expect(card.decided).toEqual({ decision: 'keep-planning', note: 'also\ncover errors' });
+  });
+
+  it('fits its plan window to the screen and keeps the options in view at 40 columns', () => {
+    const plan = ['# Long', ...Array.from({ length: 60 }, (_, i) => `- step ${i}`)].join('\n');
+    const card = new PlanCard(plan);
+    const rows = card.render(40, 16);
+    expect(rows.length).toBeLessThanOrEqual(16);
+    expect(rows.filter((row) => lineText(row).length > 40).map(lineText)).toEqual([]);
+    expect(text(rows)).toContain('Approve, and accept edits');
+    expect(card.scrollable).toBe(true);
+  });
+});
+
+describe('replayPlan', () => {
+  it('shows a saved decision as one summary, and an undecided call as interrupted', () => {
+    const base = { id: 'p1', name: 'present_plan', input: { plan: '# Ship it' }, summary: '' };
+    const approved = replayPlan({
+      ...base,
+      status: 'ok',
+      retainedDetails: { decision: 'approve', mode: 'default' },
+    });
+    expect(text(approved!.render(60))).toBe(
+      '✓ Plan approved · ask before each edit · Ship it (1 line)',
+    );
+    const open = replayPlan({ ...base, status: 'interrupted' });
+    expect(text(open!.render(80))).toContain('■ Interrupted before a decision on the plan');
+    expect(replayPlan({ ...base, name: 'read_file', status: 'ok' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import type { ToolActivity } from '@agent/llm';
+import { PRESENT_PLAN } from '@agent/runtime';
+import { abortReason, type PersonRequest, type PlanDecision } from '@agent/tools';
+import type { ReplExtension } from '../app/extension';
+import type { Modal } from '../app/modal';
+import type { CardDesk } from '../person/card-desk';
+import type { CustomSegment } from '../view/segment';
+import { PlanCard, planSummary } from './plan-card';
+
+const HINT =
+  'Enter decides · ↑↓ select · type a note to keep planning · PgUp/PgDn scroll the plan · Esc sends it back';
+
+/**
+ * Shows a presented plan as a card in the transcript that owns the keyboard until the person
+ * decides (approve for accept-edits or default, or keep planning with a note; Esc: keep planning
+ * without one) or the turn is interrupted (rejects with the reason). Then it becomes its summary.
+ */
+export function presentPlan(request: PersonRequest<'plan'>, desk: CardDesk): Promise<PlanDecision> {
+  const { host } = desk;
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<PlanDecision>((resolve, reject) => {
+    const card = new PlanCard(request.payload.plan);
+    const segment: CustomSegment = {
+      kind: 'custom',
+      render: (width) => card.render(width, host.viewportRows()),
+      layoutKey: () => (card.decided || card.interrupted ? 0 : host.viewportRows()),
+    };
+    const settle = (): void => {
+      signal.removeEventListener('abort', onAbort);
+      slot.close();
+      host.transcript.touch(segment);
+      host.requestPaint();
+    };
+    const onAbort = (): void => {
+      card.interrupt();
+      settle();
+      reject(abortReason(signal));
+    };
+    const changed = (result: ReturnType<PlanCard['handleKey']>): void => {
+      if (result === 'decided' && card.decided) {
+        settle();
+        resolve(card.decided);
+      } else if (result === 'changed') {
+        host.followTail();
+        host.transcript.touch(segment);
+      }
+    };
+    const modal: Modal = {
+      hint: HINT,
+      handlesPaging: () => card.scrollable,
+      handleKey: (key) => changed(card.handleKey(key)),
+      handlePaste: (text) => changed(card.paste(text)),
+    };
+    host.transcript.add(segment);
+    const slot = desk.open(modal);
+    signal.addEventListener('abort', onAbort, { once: true });
+    host.requestPaint();
+  });
+}
+
+/** A saved `present_plan` call as its compact summary; undefined when it cannot be read back. */
+export function replayPlan(activity: ToolActivity): CustomSegment | undefined {
+  if (activity.name !== PRESENT_PLAN) return undefined;
+  const plan = (activity.input as { plan?: unknown } | undefined)?.plan;
+  if (typeof plan !== 'string') return undefined;
+  const decision = savedDecision(activity.retainedDetails);
+  return { kind: 'custom', render: (width) => planSummary(plan, decision, width) };
+}
+
+function savedDecision(details: unknown): PlanDecision | undefined {
+  const saved = details as Partial<PlanDecision> | undefined;
+  if (saved?.decision === 'approve' && (saved.mode === 'accept-edits' || saved.mode === 'default'))
+    return { decision: 'approve', mode: saved.mode };
+  if (saved?.decision === 'keep-planning' && typeof saved.note === 'string')
+    return { decision: 'keep-planning', note: saved.note };
+  if (saved?.decision === 'unanswered' && typeof saved.by === 'string')
+    return { decision: 'unanswered', by: saved.by };
+  return undefined;
+}
+
+/** Plan mode's card and its replayed summaries (the tool itself is the runtime's). */
+export function planExtension(): ReplExtension {
+  return { presenters: { plan: presentPlan }, replaySegment: replayPlan };
+}
