@@ -35,7 +35,7 @@ export interface AgentSessionOptions {
   autoCompact?: number | false;
   /** Model calls per prompt. */
   maxIterations?: number;
-  /** The mode the session starts in (default `default`); see AgentMode. */
+  /** The mode the session starts in (default: `mode` in config.json, else `default`). */
   mode?: AgentMode;
   /** A saved session to continue from the start. */
   resume?: SavedSession;

@@ -1,3 +1,4 @@
+import { loadAgentSettings } from '@agent/llm/config';
 import {
   buildRequest,
   closeDanglingCalls,
@@ -104,7 +105,8 @@ export class AgentSession {
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
     this.mode = options.toolHistory ?? 'full';
-    this.modes = new SessionModes(options.mode ?? 'default', {
+    const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';
+    this.modes = new SessionModes(mode, {
       changed: (mode) => options.onEvent({ type: 'mode', mode }),
       stopTurn: () => this.gate.softStop(),
     });

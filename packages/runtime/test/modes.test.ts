@@ -52,6 +52,22 @@ describe('AgentSession: modes', () => {
       onEvent: (event) => box.events.push(event),
     });
 
+  it('starts in the mode config.json names unless --mode says otherwise; a bad one is a clear error', async () => {
+    box.server = await startOpenAIChatServer([]);
+    const config = path.join(box.home, 'config.json');
+    fs.writeFileSync(config, JSON.stringify({ mode: 'accept-edits' }));
+    const fromConfig = await create(new ManualPerson());
+    expect(fromConfig.agentMode).toBe('accept-edits');
+    await fromConfig.close();
+    const fromFlag = await create(new ManualPerson(), 'plan');
+    expect(fromFlag.agentMode).toBe('plan');
+    await fromFlag.close();
+    fs.writeFileSync(config, JSON.stringify({ mode: 'yolo' }));
+    await expect(create(new ManualPerson())).rejects.toThrow(
+      /mode.*expected one of default, accept-edits, plan/,
+    );
+  });
+
   it('accept-edits runs workspace edits without a card; .mcp.json and commands still ask', async () => {
     box.server = await startOpenAIChatServer([
       {

@@ -11,6 +11,13 @@ export class ConfigError extends Error {
 const AUTO_COMPACT_RULE =
   'expected a fraction of the context window in (0, 1] (e.g. 0.8) or false to turn automatic compaction off';
 
+/**
+ * The modes a session can work in (the runtime's AgentMode): named here, with the settings
+ * file that may choose one, so the flag table and config.json share one list.
+ */
+export const AGENT_MODES = ['default', 'accept-edits', 'plan'] as const;
+export type AgentMode = (typeof AGENT_MODES)[number];
+
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
 export const configFileSchema = (): ConfigSchema => (schema ??= buildSchema());
 
@@ -38,6 +45,7 @@ function buildSchema() {
           error: AUTO_COMPACT_RULE,
         })
         .optional(),
+      mode: z.enum(AGENT_MODES, { error: `expected one of ${AGENT_MODES.join(', ')}` }).optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),
     })

@@ -1,12 +1,14 @@
+import { AGENT_MODES, type AgentMode } from '@agent/llm/config';
+
+export { AGENT_MODES };
+
 /**
  * How the person works with the agent (Shift+Tab in the REPL, `--mode` in both apps):
  * `default` asks before every edit and command; `accept-edits` runs workspace edits without a
  * card (protected files and commands still ask); `plan` offers only reading tools, `ask_user`
  * and `present_plan`, and nothing changes until the person approves a plan.
  */
-export const AGENT_MODES = ['default', 'accept-edits', 'plan'] as const;
-
-export type AgentMode = (typeof AGENT_MODES)[number];
+export type { AgentMode };
 
 /** The mode after `mode` in the Shift+Tab cycle. */
 export function nextMode(mode: AgentMode): AgentMode {
