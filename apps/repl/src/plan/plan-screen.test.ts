@@ -122,4 +122,28 @@ describe('modes on the REPL screen', () => {
     await h.waitForText('Stopped.');
     expect(existsSync(path.join(h.workspace, '.mcp.json'))).toBe(false);
   });
+
+  it('the offline demo provider shows plan mode: questions, a plan, a note, approval, an edit', async () => {
+    h = await new Harness(90, 30).start(undefined, { mode: 'plan' });
+    await h.waitForText('plan mode');
+    await h.type('add an example');
+    h.send(ENTER);
+    await h.waitForText('Question 1 of 2');
+    h.send(ENTER);
+    await h.waitForText('Question 2 of 2');
+    h.send(ENTER);
+    const first = await h.waitForText('Approve, and accept edits');
+    expect(first).toContain('Decisions: TypeScript, Unit tests only.');
+    await h.type('cover errors too');
+    h.send(ENTER);
+    await h.waitForText('From your note: cover errors too');
+    await h.waitForText('❯ 1) Approve, and accept edits');
+    h.send(ENTER);
+    const done = await h.waitForText('Done as planned');
+    expect(done).not.toContain('Allow editing?');
+    expect(readFileSync(path.join(h.workspace, 'demo-notes.md'), 'utf8')).toContain(
+      'From your note: cover errors too',
+    );
+    expect(h.repl.core.agentMode).toBe('accept-edits');
+  });
 });

@@ -50,6 +50,8 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   const firstPrompt = messages.filter((m) => m.role === 'user').length <= 1;
 
   if (tools.size === 0 && /^Summarise this conversation/.test(prompt)) return summaryMove(prompt);
+  // Plan mode offers present_plan; once a plan is approved the loop goes on with edit tools.
+  if (tools.has('present_plan') || last(loop, 'present_plan')) return planMove(loop, tools);
   if (tools.has('ask_user') && (ASK.test(prompt) || (firstPrompt && PLAN.test(prompt)))) {
     return askMove(loop);
   }
@@ -59,7 +61,7 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   if (FILES.test(prompt) && tools.has('list_files')) return filesMove(loop, tools.has('read_file'));
   return say(
     `${DEMO_LABEL} This is the offline demo provider: scripted replies, no real model. ` +
-      'Try a prompt that mentions files, "fix", "run the tests", "ask me" or "delegate" to see tools at work. ' +
+      'Try a prompt that mentions files, "fix", "run the tests", "ask me" or "delegate" to see tools at work, or plan mode (--mode plan, or Shift+Tab in the REPL). ' +
       `To use a real model, set ${CREDENTIAL_SOURCES}, ` +
       'or pass --provider and --model (AGENT_PROVIDER and AGENT_MODEL work too).',
   );
@@ -87,6 +89,70 @@ function askMove(loop: ToolActivity[]): DemoMove {
   return say(
     `${DEMO_LABEL} Thanks. Your answers:\n${lines.join('\n')}\n\nI would now plan the work around them.`,
   );
+}
+
+/**
+ * Plan mode: look at the workspace, ask the two questions, present a plan built on the answers
+ * (revised with the person's note when it is sent back), then, once approved, write the notes
+ * file the plan names and finish.
+ */
+function planMove(loop: ToolActivity[], tools: ReadonlySet<string>): DemoMove {
+  if (!last(loop, 'list_files') && tools.has('list_files')) {
+    return {
+      text: `${DEMO_LABEL} Plan mode: I will look around before proposing anything.`,
+      calls: [{ name: 'list_files', arguments: {} }],
+    };
+  }
+  const asked = last(loop, 'ask_user');
+  if (!asked && tools.has('ask_user')) {
+    return {
+      text: `${DEMO_LABEL} Two decisions are yours before I plan.`,
+      calls: [{ name: 'ask_user', arguments: { questions: DEMO_QUESTIONS } }],
+    };
+  }
+  const planned = last(loop, 'present_plan');
+  const outcome = planned ? toolResultText(planned) : '';
+  if (outcome.startsWith('The person approved the plan')) {
+    const wrote = last(loop, 'write_file');
+    if (!wrote && tools.has('write_file')) {
+      return {
+        text: `${DEMO_LABEL} Approved: carrying out step 1.`,
+        calls: [
+          {
+            name: 'write_file',
+            arguments: { path: DEMO_NOTE_FILE, content: `${demoPlan(loop)}\n` },
+          },
+        ],
+      };
+    }
+    return say(`${DEMO_LABEL} Done as planned.${wrote ? ` ${toolResultText(wrote)}` : ''}`);
+  }
+  if (planned && !outcome.includes('Their note:')) {
+    return say(`${DEMO_LABEL} The plan stands as presented; nothing was changed.`);
+  }
+  return {
+    text: '',
+    calls: [{ name: 'present_plan', arguments: { plan: demoPlan(loop) } }],
+  };
+}
+
+/** The demo's plan: the answers given, and every note the person sent a plan back with. */
+function demoPlan(loop: ToolActivity[]): string {
+  const asked = last(loop, 'ask_user');
+  const answers = (asked && parseAnswers(toolResultText(asked))?.answers) || [];
+  const notes = loop
+    .filter((call) => call.name === 'present_plan')
+    .map((call) => /Their note: (.*)/.exec(toolResultText(call))?.[1])
+    .filter((note): note is string => note !== undefined && note.trim() !== '');
+  return [
+    '# Demo plan',
+    '',
+    `Decisions: ${answers.length ? answers.join(', ') : 'the recommended defaults'}.`,
+    '',
+    `1. Write \`${DEMO_NOTE_FILE}\` describing the example.`,
+    '2. Re-read it to check the result.',
+    ...notes.map((note, i) => `${i + 3}. From your note: ${note}`),
+  ].join('\n');
 }
 
 /** The prompt the demo hands to a subagent; it mentions files, so the subagent explores. */
