@@ -17,7 +17,8 @@ export interface AcpAgent {
 /**
  * The ACP agent: `initialize` (what the editor can show decides what is asked), `session/new`
  * and `session/load` (the editor's cwd as the workspace, its MCP servers trusted), `session/prompt`
- * and `session/cancel`. There are no modes, so `session/set_mode` is not offered.
+ * and `session/cancel`; the session's modes (default, accept edits, plan) with
+ * `session/set_mode`, and a `current_mode_update` when an approved plan changes it.
  */
 export function createAcpAgent(
   acp: Acp,
@@ -92,10 +93,14 @@ export function createAcpAgent(
     })
     .onRequest(acp.methods.agent.session.new, async ({ params, client }) => {
       const session = await open(client, params.cwd, params.mcpServers);
-      return { sessionId: session.id };
+      return { sessionId: session.id, modes: session.modes };
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
-      await open(client, params.cwd, params.mcpServers, params.sessionId);
+      const session = await open(client, params.cwd, params.mcpServers, params.sessionId);
+      return { modes: session.modes };
+    })
+    .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+      sessionOf(params.sessionId).setMode(params.modeId);
       return {};
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, signal }) => ({

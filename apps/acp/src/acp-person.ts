@@ -1,3 +1,4 @@
+import { PLAN_OPTIONS, planDecision } from './acp-modes';
 import {
   abortReason,
   PersonQueue,
@@ -50,6 +51,8 @@ export class AcpPerson implements PersonChannel {
     const kinds: PersonRequestKind[] = ['approval'];
     if (abilities.forms) kinds.push('questionnaire', 'form');
     if (abilities.urls) kinds.push('url');
+    // A plan is a permission question every editor can show.
+    kinds.push('plan');
     this.queue = new PersonQueue((request) => this.present(request), kinds);
   }
 
@@ -97,6 +100,26 @@ export class AcpPerson implements PersonChannel {
             options,
           );
           return serverFormOutcome(form, response);
+        }
+        case 'plan': {
+          const response = await this.client.request(
+            'session/request_permission',
+            {
+              sessionId: this.sessionId(),
+              toolCall: {
+                toolCallId: request.toolCallId ?? request.id,
+                title: 'Approve the plan?',
+                kind: 'think',
+                status: 'pending',
+                content: [
+                  { type: 'content', content: { type: 'text', text: request.payload.plan } },
+                ],
+              },
+              options: PLAN_OPTIONS,
+            },
+            options,
+          );
+          return planDecision(response);
         }
         case 'url': {
           const { server, message, url } = request.payload;

@@ -1,12 +1,13 @@
 import { ASK_USER_GUIDANCE, createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import type { ServerConfig } from '@agent/runtime';
 import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
+import { modeOf, sessionModes } from './acp-modes';
 import { AcpPerson, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';
 import { editorPrompt } from './prompt-content';
 import { replayUpdates } from './replay-updates';
 import type { Acp } from './sdk';
-import type { AgentContext, ContentBlock, StopReason } from './schema';
+import type { AgentContext, ContentBlock, SessionModeState, StopReason } from './schema';
 import { TurnUpdates } from './turn-updates';
 import { UpdateSender } from './update-sender';
 
@@ -160,6 +161,23 @@ export class AcpSession {
 
   /** The running prompt's stop, before and between its turns. */
   private stopping: AbortController | undefined;
+
+  /** The modes the editor may choose from, and the current one. */
+  get modes(): SessionModeState {
+    return sessionModes(this.agent.agentMode);
+  }
+
+  /** `session/set_mode`: the next request (also of a running prompt) works in `id`. */
+  setMode(id: string): void {
+    const mode = modeOf(id);
+    if (!mode) {
+      throw this.deps.acp.RequestError.invalidParams(
+        undefined,
+        `unknown mode "${id}"; available: ${this.modes.availableModes.map((m) => m.id).join(', ')}`,
+      );
+    }
+    this.agent.setAgentMode(mode);
+  }
 
   /** `session/cancel`: the running prompt ends now; resolves once its turn has. */
   async cancel(): Promise<void> {

@@ -11,6 +11,7 @@ export type {
   McpServer,
   PermissionOption,
   RequestPermissionResponse,
+  SessionModeState,
   SessionNotification,
   SessionUpdate,
   StopReason,

@@ -42,6 +42,8 @@ export class TurnUpdates {
         return this.progress(event.id, event.update.text, event.update.data);
       case 'tool_end':
         return this.end(event.activity, event.result);
+      case 'mode':
+        return this.send({ sessionUpdate: 'current_mode_update', currentModeId: event.mode });
       case 'notice':
         return this.log(event.text);
       case 'provider_retry':

@@ -64,6 +64,9 @@ export function planResult(decision: PlanDecision): string {
         ? 'The person approved the plan. Plan mode has ended; the mode is now accept edits: workspace edits run without asking, commands still ask. Carry out the plan now.'
         : 'The person approved the plan. Plan mode has ended; the mode is now default: each edit and command asks the person. Carry out the plan now.';
     case 'keep-planning':
+      if (decision.note.trim() === '') {
+        return 'The person sent the plan back without approving it and gave no note. Stay in plan mode: ask what they want changed (ask_user) or revise the plan, then present the whole plan again with present_plan.';
+      }
       return `The person did not approve the plan yet and wants more planning. Their note: ${decision.note}\nStay in plan mode: investigate or ask as the note needs, then present the whole revised plan with present_plan.`;
     case 'unanswered':
       return `The plan was presented, but nobody can approve it in ${decision.by}. Stop now: change nothing, and do not present it again.`;

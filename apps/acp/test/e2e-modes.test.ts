@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import {
+  agentEnv,
+  createSandbox,
+  fakeArgs,
+  killEditors,
+  promptText,
+  startEditor,
+  type Sandbox,
+} from './support/editor';
+
+jest.setTimeout(60_000);
+
+const PLAN = '# Plan\n\n1. Write `a.txt`.';
+
+function toolNames(fake: FakeServer, index: number): string[] {
+  const body = fake.requests[index]!.body as { tools?: Array<{ function: { name: string } }> };
+  return (body.tools ?? []).map((tool) => tool.function.name);
+}
+
+describe('agent-acp session modes', () => {
+  let sandbox: Sandbox;
+  let fake: FakeServer | undefined;
+
+  beforeEach(() => {
+    sandbox = createSandbox();
+  });
+
+  afterEach(async () => {
+    killEditors();
+    await fake?.close();
+    sandbox.cleanup();
+  });
+
+  it('offers the three modes; set_mode plan, the plan asked as a permission, approval switches to accept edits', async () => {
+    fake = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'p1', name: 'present_plan', arguments: { plan: PLAN } }] },
+      {
+        toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } }],
+      },
+      { text: 'Done.' },
+    ]);
+    const editor = await startEditor(fakeArgs(fake), agentEnv(sandbox));
+    await editor.agent.request('initialize', {
+      protocolVersion: editor.acp.PROTOCOL_VERSION,
+      clientCapabilities: {},
+    });
+    const opened = await editor.agent.request('session/new', {
+      cwd: sandbox.workspace,
+      mcpServers: [],
+    });
+    expect(opened.modes?.currentModeId).toBe('default');
+    expect(opened.modes?.availableModes.map((mode) => mode.id)).toEqual([
+      'default',
+      'accept-edits',
+      'plan',
+    ]);
+    const { sessionId } = opened;
+    await expect(
+      editor.agent.request('session/set_mode', { sessionId, modeId: 'yolo' }),
+    ).rejects.toThrow(/unknown mode "yolo"; available: default, accept-edits, plan/);
+    await editor.agent.request('session/set_mode', { sessionId, modeId: 'plan' });
+    const asked: string[] = [];
+    editor.answers.permission = (params) => {
+      const content = params.toolCall.content?.[0];
+      asked.push(
+        content?.type === 'content' && content.content.type === 'text' ? content.content.text : '',
+      );
+      return { outcome: { outcome: 'selected', optionId: 'approve-accept-edits' } };
+    };
+    expect(await promptText(editor, sessionId, 'plan a file')).toBe('end_turn');
+    expect(asked).toEqual([PLAN]);
+    expect(toolNames(fake, 0)).not.toContain('write_file');
+    expect(toolNames(fake, 1)).toContain('write_file');
+    expect(fs.readFileSync(path.join(sandbox.workspace, 'a.txt'), 'utf8')).toBe('a\n');
+    expect(editor.updates).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: 'current_mode_update',
+        currentModeId: 'accept-edits',
+      }),
+    );
+    await editor.close();
+  });
+});
