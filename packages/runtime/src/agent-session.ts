@@ -12,7 +12,7 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import type { PersonChannel, ToolRegistry, ToolResult } from '@agent/tools';
+import type { PersonChannel, ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles, assembleAgent } from './assemble-agent';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
@@ -32,6 +32,7 @@ import { attachMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
+import { sessionSandbox } from './session-sandbox';
 import { workspaceChangeNotice } from './workspace-change';
 
 /**
@@ -45,6 +46,8 @@ export class AgentSession {
   readonly system: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
+  /** Where `run_shell` runs commands; `/sandbox` changes its mode for the session. */
+  readonly sandbox: ShellSandbox;
   /** The person channel with the permission rules in front. */
   private readonly channel: PersonChannel;
   /** The conversation: only the runtime writes it. */
@@ -119,10 +122,12 @@ export class AgentSession {
       file: this.file,
       person: this.channel,
     });
+    this.sandbox = sessionSandbox(options, (text) => this.notice(text));
     const agent = assembleAgent({
       parent: this,
       options,
       profiles,
+      sandbox: this.sandbox,
       wrapTool: (tool) => this.person.wrapTool(tool),
       record: (event) => this.file.record(event),
     });

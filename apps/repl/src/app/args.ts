@@ -12,6 +12,7 @@ export interface ReplArgs {
   continue: boolean;
   toolHistory?: AgentFlags['toolHistory'];
   maxAskUser?: number;
+  sandbox?: AgentFlags['sandbox'];
   /** `--allow` / `--deny` permission rules. */
   allow?: string[];
   deny?: string[];
@@ -56,6 +57,7 @@ export function parseArgs(
       continue: flags.continue,
       toolHistory: flags.toolHistory,
       maxAskUser: flags.maxAskUser,
+      sandbox: flags.sandbox,
       allow: flags.allow,
       deny: flags.deny,
       ...(flags.acp ? { acp: true } : {}),

@@ -71,6 +71,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
     maxInteractive: maxAskUser,
     toolHistory: args.toolHistory,
+    sandbox: args.sandbox,
     resume: saved,
     mcp: { env: options.config.env },
     onEvent: (event) => {

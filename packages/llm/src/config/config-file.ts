@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { z } from 'zod';
+import type { SandboxMode } from '@agent/tools';
 import { PROVIDER_IDS } from '../provider';
 
 /** A configuration problem the person must fix; the message names the source and the field. */
@@ -36,6 +37,12 @@ function buildSchema() {
       autoCompact: z
         .union([z.number().gt(0, AUTO_COMPACT_RULE).lte(1, AUTO_COMPACT_RULE), z.literal(false)], {
           error: AUTO_COMPACT_RULE,
+        })
+        .optional(),
+      sandbox: z
+        .enum(['auto', 'on', 'off'] as const satisfies readonly SandboxMode[], {
+          error:
+            'expected "auto" (sandbox commands where bubblewrap works), "on" (refuse commands without it) or "off"',
         })
         .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.

@@ -1,5 +1,6 @@
 import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
+import type { SandboxMode } from '@agent/tools';
 
 /** The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio). */
 export type AppName = 'repl' | 'headless' | 'acp';
@@ -24,6 +25,7 @@ const PERSON: readonly AppName[] = ['repl', 'acp'];
 
 export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
+export const SANDBOX_MODES = ['auto', 'on', 'off'] as const satisfies readonly SandboxMode[];
 
 /**
  * Every flag of every front end. A new provider or flag is named here and nowhere else. The
@@ -70,6 +72,12 @@ export const FLAGS: readonly FlagSpec[] = [
     help: 'refuse calls matching a rule, e.g. "run_shell(git push)"; deny wins (repeatable)',
     apps: ALL,
     multiple: true,
+  },
+  {
+    name: 'sandbox',
+    value: 'MODE',
+    help: `${SANDBOX_MODES.join(' | ')}: run commands in bubblewrap, the workspace writable, no network (default auto: where bubblewrap works; on: refuse commands without it)`,
+    apps: ALL,
   },
   {
     name: 'max-ask-user',

@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { ToolHistoryMode } from '@agent/llm';
-import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
+import type { SandboxMode } from '@agent/tools';
+import {
+  flagsOf,
+  OUTPUT_FORMATS,
+  SANDBOX_MODES,
+  TOOL_HISTORY_MODES,
+  type AppName,
+} from './flag-table';
 
 /** A command line that cannot be run as written; front ends exit with status 2. */
 export class FlagError extends Error {
@@ -17,6 +24,8 @@ export interface AgentFlags {
   continue: boolean;
   toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
+  /** `--sandbox`: whether commands run in bubblewrap (config.json's `sandbox` when absent). */
+  sandbox?: SandboxMode;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
   /** Headless: start the workspace's `.mcp.json` servers (not remembered). */
@@ -88,6 +97,8 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     'toolHistory',
     mode === undefined ? undefined : oneOf('tool-history', mode, TOOL_HISTORY_MODES),
   );
+  const sandbox = text('sandbox');
+  set('sandbox', sandbox === undefined ? undefined : oneOf('sandbox', sandbox, SANDBOX_MODES));
   set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
   if (result.resume !== undefined && result.continue) {

@@ -35,3 +35,4 @@ export const DENIED_SPELLINGS: readonly string[] = [
 ];
 
 export { bwrapForTests, NO_BWRAP_ENV } from './bwrap';
+export { processesWith } from './processes';

@@ -1,4 +1,4 @@
-import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
@@ -8,6 +8,7 @@ import { withRules } from '../../permission-rules';
 import type { PermissionDecision } from '../../permission';
 import type { PersonChannel } from '../../person/person-request';
 import { bwrapForTests } from '../../testing/bwrap';
+import { processesWith } from '../../testing/processes';
 import { makeWorkspace, runTool, type Fixture } from '../__tests__/workspace-fixture';
 import { stopShellProcesses } from '../process-groups';
 import { runShellTool } from '../run-shell';
@@ -46,23 +47,6 @@ function sandboxed(more: Partial<ShellSandboxOptions> = {}) {
 
 function ctxWith(person: PersonChannel, signal = new AbortController().signal) {
   return { ...ws.ctx(signal), person };
-}
-
-/** Host processes whose command line holds `marker` (a sandbox has its own process ids). */
-function processesWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') return false;
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter((pid) => pid !== process.pid);
 }
 
 async function until<T>(check: () => T | undefined | false, what: string): Promise<T> {
@@ -199,7 +183,8 @@ describeSandbox('run_shell in the sandbox (real bubblewrap)', () => {
       /\[aborted; the command and its child processes were killed; ran sandboxed\]$/,
     );
     await until(() => processesWith(marker).length === 0, 'the sleeps are gone');
-    expect(processesWith('bwrap').length).toBe(0);
+    // bubblewrap itself (its arguments name the workspace) is gone too.
+    expect(processesWith(ws.root)).toEqual([]);
   });
 
   it('stops what ignores SIGTERM and the background jobs a finished command left', async () => {
