@@ -7,6 +7,7 @@ import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
+import { sandboxLabel } from '../view/sandbox-label';
 import { TurnStats } from './turn-stats';
 
 export type { StatusInfo } from '../view/status-line';
@@ -192,6 +193,7 @@ export class ReplApp {
       usedTokens: fill.used,
       fraction: fill.fraction,
       sessionId: core?.sessionId,
+      ...(core ? { sandbox: sandboxLabel(core.sandbox.state) } : {}),
       mode,
       notice: this.notice,
       activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,

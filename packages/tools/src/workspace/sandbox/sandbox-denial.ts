@@ -15,8 +15,11 @@ const READ_ONLY = /read-only file system|EROFS/i;
 const REFUSED = /permission denied|EACCES|EPERM|operation not permitted|no such file|ENOENT/i;
 const NETWORK =
   /could not resolve|temporary failure in name resolution|EAI_AGAIN|ENOTFOUND|getaddrinfo|name or service not known|no address associated|network is unreachable|ENETUNREACH|connection refused|ECONNREFUSED|failed to establish a new connection|couldn't connect to server|unable to connect|dial tcp/i;
-/** Absolute paths as tools print them: quoted, or bare up to a colon or space. */
-const PATHS = /['"`‘’“”]?(\/[^\s'"`‘’“”:,)]+)/g;
+/**
+ * Absolute paths as tools print them: quoted (also in curly quotes), or bare up to a colon or
+ * space. ASCII escapes: a bundler rewrites literal curly quotes as `\u{...}`, which needs `u`.
+ */
+const PATHS = /['"`\u2018\u2019\u201c\u201d]?(\/[^\s'"`\u2018\u2019\u201c\u201d:,)]+)/g;
 
 /** Most denials print early and briefly; more lines than this are not searched. */
 const MAX_LINES = 400;
