@@ -21,8 +21,7 @@ export async function runSandboxCommand(
   }
   if (sandbox.mode !== 'off') await sandbox.probe(signal);
   const line = sandbox.describe();
-  const changed = args !== '' ? ' (for this session)' : '';
-  app.info(
-    `${line}${changed}${sandbox.mode === 'off' || args !== '' ? '' : ' Change it with /sandbox auto|on|off.'} Commands you type with ! always run with your rights.`,
-  );
+  const head =
+    args !== '' ? `For this session: ${line}` : `${line} Change it with /sandbox auto|on|off.`;
+  app.info(`${head} Commands you type with ! always run with your rights.`);
 }
