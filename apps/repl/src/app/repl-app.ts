@@ -305,6 +305,11 @@ export class ReplApp {
     this.display = agent.display;
     this.listFiles = agent.listFiles;
     this.onPaint();
+    // The status line names the sandbox once its probe (bounded by its own time limit) answers.
+    void agent.session.sandbox.probe(new AbortController().signal).then(
+      () => !this.disposed && this.onPaint(),
+      () => undefined,
+    );
     if (this.continuePending) {
       this.continuePending = false;
       void this.runContinuation();
