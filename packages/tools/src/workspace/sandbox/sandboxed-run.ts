@@ -27,7 +27,8 @@ const SANDBOX_RULES = `the workspace and ${SANDBOX_TMP} are writable, the rest o
 /**
  * Runs one `run_shell` command as the session's sandbox says: refused (sandbox on, bubblewrap
  * missing), unsandboxed (off, or auto without bubblewrap), or in bubblewrap. A sandboxed command
- * that fails because of the sandbox (see sandboxDenial) says what was blocked and, where the
+ * whose output shows the sandbox blocked something (see sandboxDenial) says what; one that failed
+ * because of it also, where the
  * person may approve it, asks once whether to run it again outside the sandbox (or with network
  * when only the network was blocked); the answer is never remembered. Aborting `ctx.signal` kills
  * whichever run is going and withdraws the question.
@@ -52,8 +53,9 @@ export async function runSandboxed(input: {
   if (plan.kind === 'unsandboxed') return result(await run(undefined));
   const layout: SandboxLayout = { workspace: input.workspace, hidden: plan.hidden, network: false };
   const first = await run(layout);
-  const failed = first.ending === 'exited' && first.exitCode !== 0;
-  const denial = failed ? sandboxDenial(first.output, layout) : undefined;
+  const exited = first.ending === 'exited';
+  const failed = exited && first.exitCode !== 0;
+  const denial = exited ? sandboxDenial(first.output, layout) : undefined;
   if (!denial) {
     return result(
       first,
@@ -63,6 +65,8 @@ export async function runSandboxed(input: {
     );
   }
   const blocked = `Sandboxed: ${SANDBOX_RULES}. The sandbox blocked ${denial.blocked}.`;
+  // A command that still succeeded is told what was blocked; only a failure offers to leave.
+  if (!failed) return result(first, { tag: 'ran sandboxed', tail: blocked });
   const notes = (more: string): ResultNotes => ({
     tag: 'ran sandboxed',
     tail: `${blocked} ${more}`,
