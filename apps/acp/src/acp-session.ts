@@ -69,6 +69,7 @@ export class AcpSession {
       promptSections: budget > 0 ? [ASK_USER_GUIDANCE] : [],
       maxInteractive: budget,
       toolHistory: settings.toolHistory,
+      sandbox: settings.sandbox,
       ...(request.resume ? { resume: request.resume } : {}),
       mcp: { env: settings.env, clientServers: request.clientServers },
       onEvent: (event) => turn.handle(event),

@@ -10,6 +10,7 @@ export interface AgentSettings {
   baseUrl?: string;
   toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
+  sandbox?: AgentFlags['sandbox'];
   allow: string[];
   deny: string[];
 }
@@ -27,6 +28,7 @@ export function agentSettings(
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.toolHistory !== undefined ? { toolHistory: flags.toolHistory } : {}),
     ...(flags.maxAskUser !== undefined ? { maxAskUser: flags.maxAskUser } : {}),
+    ...(flags.sandbox !== undefined ? { sandbox: flags.sandbox } : {}),
     allow: flags.allow,
     deny: flags.deny,
   };

@@ -9,6 +9,20 @@ export function alwaysRule(request: PermissionRequest): string {
 
 /** The four answers an editor offers for a call; "always" names the rule it adds. */
 export function permissionOptions(request: PermissionRequest): PermissionOption[] {
+  // A command the sandbox blocked runs again once, or not: there is no "always" to leave it.
+  if (request.leaveSandbox) {
+    return [
+      {
+        optionId: 'allow-once',
+        name:
+          request.leaveSandbox === 'network'
+            ? 'Run once with network'
+            : 'Run once outside the sandbox',
+        kind: 'allow_once',
+      },
+      { optionId: 'reject-once', name: 'Keep the sandboxed result', kind: 'reject_once' },
+    ];
+  }
   const rule = alwaysRule(request);
   return [
     { optionId: 'allow-once', name: 'Allow once', kind: 'allow_once' },
@@ -33,6 +47,9 @@ export function permissionDecision(
   const outcome = response.outcome;
   const chosen = outcome.outcome === 'selected' && 'optionId' in outcome ? outcome.optionId : '';
   const rule = alwaysRule(request);
+  if (request.leaveSandbox && chosen !== 'allow-once' && chosen !== 'reject-once') {
+    return { kind: 'deny', by: 'the editor, which cancelled the request' };
+  }
   switch (chosen) {
     case 'allow-once':
       return { kind: 'allow' };

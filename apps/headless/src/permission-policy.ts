@@ -16,6 +16,15 @@ export function headlessPerson(options: { yes: boolean; printPlan?: PlanPrinter 
   const { printPlan } = options;
   return answerAtOnce({
     approval: ({ payload }) => {
+      // Not even --yes: a headless run leaves the sandbox only when started with --sandbox off.
+      if (payload.leaveSandbox) {
+        return {
+          kind: 'deny',
+          reason:
+            'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it',
+          by: 'the headless policy',
+        };
+      }
       if (options.yes || payload.permission === 'edit') return { kind: 'allow' };
       return { kind: 'deny', reason: denialReason(payload), by: 'the headless policy' };
     },

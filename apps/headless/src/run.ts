@@ -70,6 +70,9 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       promptSections: [headlessGuidance(options.yes)],
       toolHistory: options.toolHistory,
       maxIterations: options.maxIterations,
+      // Nobody can approve leaving the sandbox here; --sandbox off runs commands without it.
+      sandbox: options.sandbox,
+      mayLeaveSandbox: false,
       resume: previous,
       // The headless channel answers no forms: a server's question is declined at once.
       mcp: { trustWorkspace: options.trustMcp, env: io.env },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { processesWith } from '@agent/tools/testing';
 import { cliEnv, runCli, startCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -8,29 +9,17 @@ import { openAIChatArgs, useCliHarness } from './support/harness';
 
 jest.setTimeout(60_000);
 
-/** Dead, or a zombie waiting to be reaped: either way the process no longer runs. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-async function waitForPids(file: string, count: number): Promise<number[]> {
+/** Waits for `count` processes with the argument `marker` (see processesWith). */
+async function waitForProcesses(marker: string, count: number): Promise<number[]> {
   for (let i = 0; i < 400; i++) {
-    const pids = (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
+    const pids = processesWith(marker);
     if (pids.length >= count) return pids;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`${file} never got ${count} pids`);
+  throw new Error(`never saw ${count} processes with ${marker}`);
 }
 
+// Commands run sandboxed (their own process ids), so their processes are found by a marker.
 describe('headless: no command outlives the run', () => {
   const cli = useCliHarness();
   const leftovers: number[] = [];
@@ -45,7 +34,8 @@ describe('headless: no command outlives the run', () => {
   });
 
   it('SIGINT during a command that ignores SIGTERM kills its whole group before exiting 130', async () => {
-    const command = "trap '' TERM; sleep 60 & echo $! > pids; echo $$ >> pids; wait";
+    const marker = '60.6101';
+    const command = `trap '' TERM; sleep ${marker} & bash -c 'sleep ${marker}' & wait`;
     const server = await cli.serve([
       { toolCalls: [{ id: 'sh', name: 'run_shell', arguments: { command } }] },
       { text: 'never reached' },
@@ -55,19 +45,19 @@ describe('headless: no command outlives the run', () => {
       ['prompt.txt', '--yes', ...openAIChatArgs(server.url)],
       cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
     );
-    const pids = await waitForPids(path.join(cli.sandbox.workspace, 'pids'), 2);
+    const pids = await waitForProcesses(marker, 2);
     leftovers.push(...pids);
-    expect(pids.every(isRunning)).toBe(true);
     const interruptedAt = Date.now();
     run.child.kill('SIGINT');
     const result = await run.done;
     expect(result.code).toBe(130);
     expect(Date.now() - interruptedAt).toBeLessThan(6000);
-    expect(pids.filter(isRunning)).toEqual([]);
+    expect(processesWith(marker)).toEqual([]);
   });
 
   it("a finished command's background job is stopped when the run ends", async () => {
-    const command = 'sleep 60 >/dev/null 2>&1 & echo $! > bg.pid';
+    const marker = '60.6102';
+    const command = `sleep ${marker} >/dev/null 2>&1 & echo started > bg.txt`;
     const server = await cli.serve([
       { toolCalls: [{ id: 'sh', name: 'run_shell', arguments: { command } }] },
       { text: 'Started it.' },
@@ -77,10 +67,9 @@ describe('headless: no command outlives the run', () => {
       ['prompt.txt', '--yes', ...openAIChatArgs(server.url)],
       cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
     );
-    const [pid] = await waitForPids(path.join(cli.sandbox.workspace, 'bg.pid'), 1);
-    leftovers.push(pid!);
+    expect(fs.readFileSync(path.join(cli.sandbox.workspace, 'bg.txt'), 'utf8')).toBe('started\n');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Started it.');
-    expect(isRunning(pid!)).toBe(false);
+    expect(processesWith(marker)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from '@agent/llm';
-import type { PersonChannel, Tool } from '@agent/tools';
+import type { PersonChannel, SandboxMode, Tool } from '@agent/tools';
 import type { ProviderChoice } from './choose-provider';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from './find-session';
@@ -23,6 +23,13 @@ export interface AgentSessionOptions {
   person: PersonChannel;
   /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
   rules?: { allow?: readonly string[]; deny?: readonly string[] };
+  /** `--sandbox`: whether `run_shell` runs in bubblewrap (default config.json's, else auto). */
+  sandbox?: SandboxMode;
+  /**
+   * Whether the person may approve running a command the sandbox blocked once outside it (the
+   * REPL, an editor; default true). False in headless runs, which never leave the sandbox.
+   */
+  mayLeaveSandbox?: boolean;
   /** Tools beyond the workspace tools and `task` (the REPL's `ask_user`). */
   extraTools?: readonly Tool[];
   /** Extra system prompt sections (ask_user guidance, headless guidance). */

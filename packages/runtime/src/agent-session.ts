@@ -13,7 +13,7 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import type { PersonChannel, ToolRegistry, ToolResult } from '@agent/tools';
+import type { PersonChannel, ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles, assembleAgent } from './assemble-agent';
 import { ContextMeter, type ContextFill } from './context-meter';
 import type { McpLink } from './mcp-link';
@@ -35,6 +35,7 @@ import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
 import type { AgentMode } from './modes/agent-mode';
 import { SessionModes } from './modes/session-modes';
+import { sessionSandbox } from './session-sandbox';
 import { workspaceChangeNotice } from './workspace-change';
 
 /**
@@ -52,6 +53,8 @@ export class AgentSession {
   readonly system: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
+  /** Where `run_shell` runs commands; `/sandbox` changes its mode for the session. */
+  readonly sandbox: ShellSandbox;
   /** The person channel with the permission rules in front. */
   private readonly channel: PersonChannel;
   /** The conversation: only the runtime writes it. */
@@ -137,10 +140,12 @@ export class AgentSession {
       file: this.file,
       person: this.channel,
     });
+    this.sandbox = sessionSandbox(options, (text) => this.notice(text));
     const agent = assembleAgent({
       parent: this,
       options,
       profiles,
+      sandbox: this.sandbox,
       wrapTool: (tool) => this.person.wrapTool(tool),
       record: (event) => this.file.record(event),
     });

@@ -1,7 +1,12 @@
 import { buildSystemPrompt, readInstructions, type Provider } from '@agent/llm';
 import type { SessionEventInput } from '@agent/session';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
-import { createWorkspaceTools, type Tool, type ToolRegistry } from '@agent/tools';
+import {
+  createWorkspaceTools,
+  type ShellSandbox,
+  type Tool,
+  type ToolRegistry,
+} from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from './live-registry';
 import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
@@ -32,6 +37,8 @@ export function agentRegistry(input: {
   /** The agent home: the write tools ask exec-level approval for it when it is in the workspace. */
   agentHome?: string;
   extraTools?: readonly Tool[];
+  /** Where `run_shell` runs its commands (subagents get the same tool); unsandboxed when absent. */
+  sandbox?: ShellSandbox;
   /** Applied to each workspace tool (snapshots before edits, for `/undo`). */
   wrapTool?: (tool: Tool) => Tool;
   /** The MCP tools of the servers connected now. */
@@ -52,7 +59,7 @@ export function agentRegistry(input: {
   const mcpTools = input.mcpTools ?? (() => []);
   const registry: ToolRegistry = new LiveToolRegistry(
     [
-      ...createWorkspaceTools({ agentHome: input.agentHome }).map(
+      ...createWorkspaceTools({ agentHome: input.agentHome, sandbox: input.sandbox }).map(
         (tool) => input.wrapTool?.(tool) ?? tool,
       ),
       createTaskTool({
@@ -107,6 +114,7 @@ export function assembleAgent(input: {
   options: AgentSessionOptions;
   profiles: ReadonlyMap<string, AgentProfile>;
   wrapTool: (tool: Tool) => Tool;
+  sandbox: ShellSandbox;
   /** Records an event in the session file (a server's question and its answer). */
   record(event: SessionEventInput): void;
 }): {
@@ -134,6 +142,7 @@ export function assembleAgent(input: {
     profiles: input.profiles,
     agentHome: options.agentHome,
     extraTools: options.extraTools,
+    sandbox: input.sandbox,
     wrapTool: input.wrapTool,
     mcpTools: link && (() => link.primaryTools()),
     subagentMcpTools: link && (() => link.subagentTools()),

@@ -262,6 +262,8 @@ export function withRules(
   remember?: RememberRule,
 ): PersonChannel {
   const approve = async (request: PersonRequest<'approval'>): Promise<PermissionDecision> => {
+    // A rule that allows a command allows it inside the sandbox, never outside it.
+    if (request.payload.leaveSandbox) return once(await channel.ask(request));
     const verdict = await decideByRules(rules(), request.payload);
     if (verdict.action === 'allow') return { kind: 'allow' };
     if (verdict.action === 'deny') return { kind: 'deny', by: verdict.by };
@@ -284,6 +286,14 @@ export function withRules(
         ? (approve(request as PersonRequest<'approval'>) as Promise<PersonAnswer<K>>)
         : channel.ask(request),
   };
+}
+
+/** A decision without its "always": what a request answered only once keeps. */
+function once(decision: PermissionDecision): PermissionDecision {
+  if (decision.kind === 'allow') return { kind: 'allow' };
+  return decision.reason === undefined
+    ? { kind: 'deny', ...(decision.by ? { by: decision.by } : {}) }
+    : { kind: 'deny', reason: decision.reason, ...(decision.by ? { by: decision.by } : {}) };
 }
 
 /**

@@ -17,6 +17,12 @@ export interface PermissionRequest {
   subjectKind?: RuleSubject['kind'];
   /** Why the allow rules naming this tool did not cover the call, when there are some. */
   notCovered?: string;
+  /**
+   * The sandbox blocked this command (`reason` says what) and it would run again once, outside
+   * the sandbox or with network. Only the person answers it: permission rules never do, and the
+   * answer is never "always".
+   */
+  leaveSandbox?: 'outside' | 'network';
 }
 
 /** What a call's permission rules match: a command line (by prefix) or a workspace path (by glob). */

@@ -14,6 +14,7 @@ export interface ReplArgs {
   maxAskUser?: number;
   /** `--mode`: the mode the session starts in. */
   mode?: AgentFlags['mode'];
+  sandbox?: AgentFlags['sandbox'];
   /** `--allow` / `--deny` permission rules. */
   allow?: string[];
   deny?: string[];
@@ -59,6 +60,7 @@ export function parseArgs(
       toolHistory: flags.toolHistory,
       maxAskUser: flags.maxAskUser,
       ...(flags.mode ? { mode: flags.mode } : {}),
+      sandbox: flags.sandbox,
       allow: flags.allow,
       deny: flags.deny,
       ...(flags.acp ? { acp: true } : {}),

@@ -14,6 +14,7 @@ import { renderHelp } from '../view/help-view';
 import { helpSections } from './help-sections';
 import { INIT_PROMPT } from './init-prompt';
 import { runMcpCommand } from './mcp-command';
+import { runSandboxCommand } from './sandbox-command';
 import { SessionPicker, type PickerResult } from './session-picker';
 import type { CustomSegment } from '../view/segment';
 import type { ReplApp } from './repl-app';
@@ -44,6 +45,7 @@ const WHILE_BUSY = new Set([
   '/tool-history',
   '/copy',
   '/mcp',
+  '/sandbox',
 ]);
 
 /** A command that sends a prompt to the model: what it is sent, what the transcript shows. */
@@ -115,6 +117,8 @@ export async function runCommand(
     }
     case '/compact':
       return compact(deps, signal);
+    case '/sandbox':
+      return runSandboxCommand(parsed.args, session, app, signal);
     case '/permissions':
       return permissions(parsed.args, deps);
     case '/model': {

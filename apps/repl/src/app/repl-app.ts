@@ -7,6 +7,7 @@ import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
+import { sandboxLabel } from '../view/sandbox-label';
 import { TurnStats } from './turn-stats';
 
 export type { StatusInfo } from '../view/status-line';
@@ -193,6 +194,7 @@ export class ReplApp {
       usedTokens: fill.used,
       fraction: fill.fraction,
       sessionId: core?.sessionId,
+      ...(core ? { sandbox: sandboxLabel(core.sandbox.state) } : {}),
       mode,
       notice: this.notice,
       activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,
@@ -305,6 +307,11 @@ export class ReplApp {
     this.display = agent.display;
     this.listFiles = agent.listFiles;
     this.onPaint();
+    // The status line names the sandbox once its probe (bounded by its own time limit) answers.
+    void agent.session.sandbox.probe(new AbortController().signal).then(
+      () => !this.disposed && this.onPaint(),
+      () => undefined,
+    );
     if (this.continuePending) {
       this.continuePending = false;
       void this.runContinuation();

@@ -73,6 +73,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     maxInteractive: maxAskUser,
     ...(args.mode ? { mode: args.mode } : {}),
     toolHistory: args.toolHistory,
+    sandbox: args.sandbox,
     resume: saved,
     mcp: { env: options.config.env },
     onEvent: (event) => {

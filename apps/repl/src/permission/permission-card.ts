@@ -15,6 +15,25 @@ interface OptionRow {
   label: string;
 }
 
+/** A command the sandbox blocked, to run again once: never "always". */
+function leaveOptions(leave: 'outside' | 'network'): OptionRow[] {
+  return [
+    {
+      id: 'once',
+      letter: 'y',
+      label:
+        leave === 'network'
+          ? 'Yes, run it again once with network (still sandboxed otherwise)'
+          : 'Yes, run it again once outside the sandbox, with your rights',
+    },
+    {
+      id: 'deny',
+      letter: 'n',
+      label: 'No, keep the sandboxed result (type a reason for the model)',
+    },
+  ];
+}
+
 /**
  * The card's rows: once, "always" for the suggested rule (session, workspace, user), deny. A
  * command with nothing safe to offer (`eval`, `$cmd`) gets no "always" rows.
@@ -64,10 +83,14 @@ export class PermissionCard {
   readonly diff: DiffViewport | undefined;
 
   constructor(readonly request: PermissionRequest) {
-    this.rule =
-      suggestRule(request) ?? (request.subjectKind === 'command' ? undefined : request.toolName);
+    this.rule = request.leaveSandbox
+      ? undefined
+      : (suggestRule(request) ??
+        (request.subjectKind === 'command' ? undefined : request.toolName));
     this.reach = this.rule === undefined ? undefined : ruleReach(this.rule, request);
-    this.options = optionsFor(this.rule);
+    this.options = request.leaveSandbox
+      ? leaveOptions(request.leaveSandbox)
+      : optionsFor(this.rule);
     this.diff = request.preview !== undefined ? new DiffViewport(request.preview) : undefined;
   }
 
@@ -144,6 +167,14 @@ export class PermissionCard {
     return { type: 'decided', decision: this.decided };
   }
 
+  /** The card's question: may it run, or may a command the sandbox blocked leave it once. */
+  private question(): string {
+    if (this.request.leaveSandbox === 'network')
+      return 'Blocked by the sandbox. Run once with network?';
+    if (this.request.leaveSandbox) return 'Blocked by the sandbox. Run once outside it?';
+    return `Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}?`;
+  }
+
   /**
    * The card for `width` columns; `waiting` (another card has the keys) shows a short form.
    * `screenRows` bounds the diff window so the options stay on screen. The title (the command,
@@ -164,7 +195,7 @@ export class PermissionCard {
     if (this.decided) {
       const allowed = this.decided.kind === 'allow';
       const label = allowed
-        ? `✓ ${this.decided.kind === 'allow' && this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : 'Allowed'} ${tool}: `
+        ? `✓ ${this.decided.kind === 'allow' && this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : this.request.leaveSandbox ? `Allowed once ${this.request.leaveSandbox === 'network' ? 'with network' : 'outside the sandbox'}` : 'Allowed'} ${tool}: `
         : `⊘ Denied ${tool}: `;
       const rows = labelled([{ text: label, style: allowed ? 'ok' : 'warn' }], title, w, 'bold');
       if (this.decided.kind === 'deny' && this.decided.reason) {
@@ -180,10 +211,7 @@ export class PermissionCard {
       plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
       ...wrapSpans(
         [
-          {
-            text: ` Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}? `,
-            style: 'accent',
-          },
+          { text: ` ${this.question()} `, style: 'accent' },
           { text: tool, style: 'heading' },
         ],
         inner,

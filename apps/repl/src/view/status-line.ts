@@ -17,6 +17,8 @@ export interface StatusInfo {
   fraction: number;
   sessionId?: string;
   mode: string;
+  /** Where commands run (`sandboxed`, `sandbox off`); see sandboxLabel. */
+  sandbox?: string;
   notice?: string;
   /** Set while a turn runs: a spinner, the time it has taken and the tokens streamed. */
   activity?: TurnActivityInfo;
@@ -56,6 +58,7 @@ export function statusText(status: StatusInfo, width = Infinity): string {
     if (hints) fields.push({ text: hints, rank: 4 });
   } else fields.push({ text: status.mode, rank: 0 });
   if (status.agentMode !== undefined) fields.push(modeField(status.agentMode));
+  if (status.sandbox !== undefined) fields.push({ text: status.sandbox, rank: 4 });
   fields.push({ text: `session ${status.sessionId ?? 'new'}`, rank: 5 });
   for (const field of fields) field.text = sanitize(field.text).replace(/\s+/g, ' ');
 

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { z } from 'zod';
+import type { SandboxMode } from '@agent/tools';
 import { PROVIDER_IDS } from '../provider';
 
 /** A configuration problem the person must fix; the message names the source and the field. */
@@ -46,6 +47,12 @@ function buildSchema() {
         })
         .optional(),
       mode: z.enum(AGENT_MODES, { error: `expected one of ${AGENT_MODES.join(', ')}` }).optional(),
+      sandbox: z
+        .enum(['auto', 'on', 'off'] as const satisfies readonly SandboxMode[], {
+          error:
+            'expected "auto" (sandbox commands where bubblewrap works), "on" (refuse commands without it) or "off"',
+        })
+        .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),
     })

@@ -1,6 +1,7 @@
 import type { ToolHistoryMode } from '@agent/llm';
 import { PROVIDER_IDS } from '@agent/llm/config';
 import { AGENT_MODES } from '../modes/agent-mode';
+import type { SandboxMode } from '@agent/tools';
 
 /** The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio). */
 export type AppName = 'repl' | 'headless' | 'acp';
@@ -25,6 +26,7 @@ const PERSON: readonly AppName[] = ['repl', 'acp'];
 
 export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
+export const SANDBOX_MODES = ['auto', 'on', 'off'] as const satisfies readonly SandboxMode[];
 
 /**
  * Every flag of every front end. A new provider or flag is named here and nowhere else. The
@@ -77,6 +79,12 @@ export const FLAGS: readonly FlagSpec[] = [
     value: 'MODE',
     help: `${AGENT_MODES.join(' | ')}: how edits are approved, or plan first (default: default; Shift+Tab cycles in the REPL)`,
     apps: BOTH,
+  },
+  {
+    name: 'sandbox',
+    value: 'MODE',
+    help: `${SANDBOX_MODES.join(' | ')}: run commands in bubblewrap, the workspace writable, no network (default auto: where bubblewrap works; on: refuse commands without it)`,
+    apps: ALL,
   },
   {
     name: 'max-ask-user',

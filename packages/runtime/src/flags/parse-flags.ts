@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { ToolHistoryMode } from '@agent/llm';
 import { AGENT_MODES, type AgentMode } from '../modes/agent-mode';
-import { flagsOf, OUTPUT_FORMATS, TOOL_HISTORY_MODES, type AppName } from './flag-table';
+import type { SandboxMode } from '@agent/tools';
+import {
+  flagsOf,
+  OUTPUT_FORMATS,
+  SANDBOX_MODES,
+  TOOL_HISTORY_MODES,
+  type AppName,
+} from './flag-table';
 
 /** A command line that cannot be run as written; front ends exit with status 2. */
 export class FlagError extends Error {
@@ -20,6 +27,8 @@ export interface AgentFlags {
   maxAskUser?: number;
   /** `--mode`: the mode the session starts in. */
   mode?: AgentMode;
+  /** `--sandbox`: whether commands run in bubblewrap (config.json's `sandbox` when absent). */
+  sandbox?: SandboxMode;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
   /** Headless: start the workspace's `.mcp.json` servers (not remembered). */
@@ -93,6 +102,8 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   );
   const agentMode = text('mode');
   set('mode', agentMode === undefined ? undefined : oneOf('mode', agentMode, AGENT_MODES));
+  const sandbox = text('sandbox');
+  set('sandbox', sandbox === undefined ? undefined : oneOf('sandbox', sandbox, SANDBOX_MODES));
   set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
   if (result.resume !== undefined && result.continue) {

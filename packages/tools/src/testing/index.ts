@@ -33,3 +33,6 @@ export const DENIED_SPELLINGS: readonly string[] = [
   'stdbuf -o0 touch x',
   'git -c alias.p=push p',
 ];
+
+export { bwrapForTests, NO_BWRAP_ENV } from './bwrap';
+export { processesWith } from './processes';

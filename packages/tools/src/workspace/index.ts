@@ -5,6 +5,7 @@ import { grepTool } from './grep';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
 import { runShellTool } from './run-shell';
+import type { ShellSandbox } from './sandbox/shell-sandbox';
 import { writeFileTool } from './write-file';
 
 export { resolveInWorkspace, realWorkspaceRoot, type WorkspacePath } from './path-safety';
@@ -27,15 +28,21 @@ export {
   type ShellProgress,
 } from './run-shell';
 export { stopShellProcesses, killShellProcessesNow } from './process-groups';
+export * from './sandbox';
 
-/** All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell. */
-export function createWorkspaceTools(options: CodeRunningOptions = {}): Tool[] {
+/**
+ * All six workspace tools: read_file, list_files, grep, write_file, edit_file, run_shell (in
+ * `sandbox` when given, see RunShellOptions).
+ */
+export function createWorkspaceTools(
+  options: CodeRunningOptions & { sandbox?: ShellSandbox } = {},
+): Tool[] {
   return [
     readFileTool(),
     listFilesTool(),
     grepTool(),
     writeFileTool(options),
     editFileTool(options),
-    runShellTool(),
+    runShellTool(options.sandbox ? { sandbox: options.sandbox } : {}),
   ];
 }

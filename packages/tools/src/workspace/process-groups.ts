@@ -40,7 +40,7 @@ export function stopProcessGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS):
     let deadline = Date.now() + graceMs;
     let killed = false;
     const check = (): void => {
-      if (!signalGroup(pgid, 0)) return done();
+      if (!signalGroup(pgid, 0) || onlyZombiesIn(pgid)) return done();
       if (Date.now() >= deadline) {
         if (killed) return done();
         signalGroup(pgid, 'SIGKILL');
@@ -68,6 +68,38 @@ export async function stopShellProcesses(graceMs = DEFAULT_KILL_GRACE_MS): Promi
 export function killShellProcessesNow(): void {
   for (const pgid of groups.keys()) signalGroup(pgid, 'SIGKILL');
   groups.clear();
+}
+
+/**
+ * Whether every process left in the group has exited and waits to be reaped: bubblewrap's
+ * process in the sandbox outlives its parent as a zombie until the system's init reaps it,
+ * which some (container) inits do late. False when it cannot tell (no /proc).
+ */
+function onlyZombiesIn(pgid: number): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return false;
+  }
+  let members = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // After the command's name: state, parent id, process group id.
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(group) !== pgid) continue;
+    if (state !== 'Z') return false;
+    members++;
+  }
+  return members > 0;
 }
 
 /** Sends `signal` to the group; false when the group has no process left. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '../tool';
 import { realWorkspaceRoot } from './path-safety';
+import { bwrapArguments, sandboxEnvironment, type SandboxLayout } from './sandbox/bwrap-command';
+import { runSandboxed, SANDBOX_DESCRIPTION, type ResultNotes } from './sandbox/sandboxed-run';
+import type { ShellSandbox } from './sandbox/shell-sandbox';
 import { runShellCommand, type ShellOutcome } from './shell-process';
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 120_000;
@@ -33,9 +36,14 @@ export type RunShellInput = z.infer<typeof inputSchema>;
 export interface RunShellOptions {
   /** Time between SIGTERM and SIGKILL when a command is stopped. */
   killGraceMs?: number;
+  /**
+   * The session's sandbox: commands run in bubblewrap as it says. Without one they run with the
+   * person's full rights (the commands the person types, `!cmd`).
+   */
+  sandbox?: ShellSandbox;
 }
 
-/** Runs a bash command in the workspace root, in its own process group. */
+/** Runs a bash command in the workspace root, in its own process group (sandboxed, see options). */
 export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput> {
   return defineTool({
     name: 'run_shell',
@@ -43,7 +51,8 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
       'Run a bash command in the workspace root and return its combined stdout and stderr and exit code. ' +
       'stdin is closed, so interactive programs get end-of-file. Long output keeps its beginning and end. ' +
       `The command is killed, with its child processes, after timeout_ms (default ${DEFAULT_SHELL_TIMEOUT_MS / 1000} s). ` +
-      'Do not start servers or watchers that never exit.',
+      'Do not start servers or watchers that never exit.' +
+      (options.sandbox ? SANDBOX_DESCRIPTION : ''),
     inputSchema,
     permission: 'exec',
     ruleSubject: (input) => ({ kind: 'command', value: input.command }),
@@ -51,29 +60,53 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
     async execute(input, ctx) {
       const cwd = await realWorkspaceRoot(ctx.workspaceRoot);
       const timeoutMs = input.timeout_ms ?? DEFAULT_SHELL_TIMEOUT_MS;
-      const outcome = await runShellCommand(input.command, {
-        cwd,
-        timeoutMs,
-        signal: ctx.signal,
-        headBytes: SHELL_OUTPUT_HEAD_BYTES,
-        tailBytes: SHELL_OUTPUT_TAIL_BYTES,
-        killGraceMs: options.killGraceMs,
-        onOutput: ctx.onUpdate ? latestLineReporter(ctx.onUpdate) : undefined,
-        env: {
+      const run = (layout: SandboxLayout | undefined): Promise<ShellOutcome> => {
+        const env = {
           ...process.env,
           PAGER: 'cat',
           GIT_PAGER: 'cat',
           GIT_TERMINAL_PROMPT: '0',
-        },
+        };
+        return runShellCommand(input.command, {
+          cwd,
+          timeoutMs,
+          signal: ctx.signal,
+          headBytes: SHELL_OUTPUT_HEAD_BYTES,
+          tailBytes: SHELL_OUTPUT_TAIL_BYTES,
+          killGraceMs: options.killGraceMs,
+          onOutput: ctx.onUpdate ? latestLineReporter(ctx.onUpdate) : undefined,
+          ...(layout
+            ? { launcher: ['bwrap', ...bwrapArguments(layout)], env: sandboxEnvironment(env) }
+            : { env }),
+        });
+      };
+      const result = (outcome: ShellOutcome, notes?: ResultNotes) =>
+        toResult(outcome, input.command, timeoutMs, notes);
+      if (!options.sandbox) return result(await run(undefined));
+      return runSandboxed({
+        sandbox: options.sandbox,
+        command: input.command,
+        workspace: cwd,
+        ctx,
+        run,
+        result,
       });
-      return toResult(outcome, input.command, timeoutMs);
     },
   });
 }
 
-function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): ToolResult {
+function toResult(
+  outcome: ShellOutcome,
+  command: string,
+  timeoutMs: number,
+  notes: ResultNotes = {},
+): ToolResult {
   const short = `$ ${oneLine(command, 60)}`;
-  const text = stripTerminalEscapes(outcome.output).trimEnd() || '(no output)';
+  const body = stripTerminalEscapes(outcome.output).trimEnd() || '(no output)';
+  const text = notes.head ? `[${notes.head}]\n${body}` : body;
+  const tag = notes.tag ? `; ${notes.tag}` : '';
+  const tail = notes.tail ? `\n[${notes.tail}]` : '';
+  const also = notes.summary ? ` (${notes.summary})` : '';
   switch (outcome.ending) {
     case 'failed-to-start':
       return {
@@ -83,13 +116,13 @@ function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): To
       };
     case 'timeout':
       return {
-        output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed]`,
+        output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed${tag}]`,
         isError: true,
         summary: `${short}: timed out after ${formatSeconds(timeoutMs)}`,
       };
     case 'aborted':
       return {
-        output: `${text}\n\n[aborted; the command and its child processes were killed]`,
+        output: `${text}\n\n[aborted; the command and its child processes were killed${tag}]`,
         isError: true,
         summary: `${short}: aborted`,
       };
@@ -97,16 +130,16 @@ function toResult(outcome: ShellOutcome, command: string, timeoutMs: number): To
       if (outcome.exitCode === null) {
         const by = outcome.exitSignal ?? 'a signal';
         return {
-          output: `${text}\n\n[killed by ${by}]`,
+          output: `${text}\n\n[killed by ${by}${tag}]${tail}`,
           isError: true,
-          summary: `${short}: killed by ${by}`,
+          summary: `${short}: killed by ${by}${also}`,
         };
       }
       const code = outcome.exitCode;
       return {
-        output: `${text}\n\n[exit code ${code}]`,
+        output: `${text}\n\n[exit code ${code}${tag}]${tail}`,
         ...(code === 0 ? {} : { isError: true }),
-        summary: `${short}: exit code ${code}`,
+        summary: `${short}: exit code ${code}${also}`,
       };
     }
   }

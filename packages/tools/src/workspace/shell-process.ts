@@ -25,6 +25,8 @@ export interface ShellOptions {
   env?: NodeJS.ProcessEnv;
   /** Sees every chunk of output as it arrives (for live progress). */
   onOutput?: (chunk: Buffer) => void;
+  /** A program and its arguments that run `bash -c command` (the sandbox: `bwrap ... --`). */
+  launcher?: readonly string[];
 }
 
 /** How long to wait for the pipes to close after bash exits (background jobs may hold them). */
@@ -50,7 +52,8 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
     // Loaded on the first command, not at start-up.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
-    const child = spawn('bash', ['-c', command], {
+    const [program, ...args] = [...(options.launcher ?? []), 'bash', '-c', command];
+    const child = spawn(program!, args, {
       cwd: options.cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

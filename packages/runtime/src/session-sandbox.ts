@@ -1,0 +1,28 @@
+import { loadAgentSettings } from '@agent/llm';
+import { ShellSandbox } from '@agent/tools';
+import type { AgentSessionOptions } from './agent-session-options';
+
+/**
+ * The session's sandbox for `run_shell` (its own and its subagents'): `options.sandbox`, else
+ * config.json's `sandbox`, else auto. Probes bubblewrap at once and, when it does not work, says
+ * so once (`notice`): auto runs commands unsandboxed, on refuses them; both say how to install
+ * it. Throws ConfigError when config.json is invalid.
+ */
+export function sessionSandbox(
+  options: Pick<AgentSessionOptions, 'agentHome' | 'sandbox' | 'mayLeaveSandbox'>,
+  notice: (text: string) => void,
+): ShellSandbox {
+  const mode = options.sandbox ?? loadAgentSettings(options.agentHome).sandbox;
+  const sandbox = new ShellSandbox({
+    mode,
+    agentHome: options.agentHome,
+    mayLeave: options.mayLeaveSandbox ?? true,
+  });
+  if (mode !== 'off') {
+    // Bounded by the probe's own time limit; nothing waits on it but this notice.
+    void sandbox.probe(new AbortController().signal).then((probe) => {
+      if (!probe.available && sandbox.mode !== 'off') notice(sandbox.describe());
+    });
+  }
+  return sandbox;
+}

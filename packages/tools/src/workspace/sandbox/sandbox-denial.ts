@@ -1,0 +1,81 @@
+import * as path from 'node:path';
+import type { SandboxLayout } from './bwrap-command';
+
+/** What the sandbox most likely stopped a failed command from doing. */
+export interface SandboxDenial {
+  /** Paths outside the workspace it could not write, or hidden ones it could not read. */
+  paths: string[];
+  /** It tried to reach the network (a connection or a name lookup failed). */
+  network: boolean;
+  /** In words, for the model and the card: "writing /etc/x (outside the workspace)". */
+  blocked: string;
+}
+
+const READ_ONLY = /read-only file system|EROFS/i;
+const REFUSED = /permission denied|EACCES|EPERM|operation not permitted|no such file|ENOENT/i;
+const NETWORK =
+  /could not resolve|temporary failure in name resolution|EAI_AGAIN|ENOTFOUND|getaddrinfo|name or service not known|no address associated|network is unreachable|ENETUNREACH|connection refused|ECONNREFUSED|failed to establish a new connection|couldn't connect to server|unable to connect|dial tcp/i;
+/**
+ * Absolute paths as tools print them: quoted (also in curly quotes), or bare up to a colon or
+ * space. ASCII escapes: a bundler rewrites literal curly quotes as `\u{...}`, which needs `u`.
+ */
+const PATHS = /['"`\u2018\u2019\u201c\u201d]?(\/[^\s'"`\u2018\u2019\u201c\u201d:,)]+)/g;
+
+/** Most denials print early and briefly; more lines than this are not searched. */
+const MAX_LINES = 400;
+
+/**
+ * The sandbox's part in a failed command, read from its output: writes the read-only file
+ * system refused outside the workspace and the private /tmp, reads of hidden paths, network
+ * failures (without network). Undefined when nothing points at the sandbox. A guess from what the
+ * command printed, as other agents make it: it decides what the person is offered, never what
+ * runs unasked.
+ */
+export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDenial | undefined {
+  const lines = output.split('\n').slice(0, MAX_LINES);
+  const written = new Set<string>();
+  const hidden = new Set<string>();
+  let network = false;
+  for (const line of lines) {
+    if (READ_ONLY.test(line)) {
+      for (const found of pathsIn(line)) if (!inside(layout.workspace, found)) written.add(found);
+      if (pathsIn(line).length === 0) written.add('');
+    }
+    if (REFUSED.test(line)) {
+      for (const found of pathsIn(line)) {
+        if (layout.hidden.some((h) => inside(h.path, found))) hidden.add(found);
+        else if (found === '/dev/tty') hidden.add(found);
+      }
+    }
+    if (!layout.network && NETWORK.test(line)) network = true;
+  }
+  if (written.size === 0 && hidden.size === 0 && !network) return undefined;
+  const parts: string[] = [];
+  const named = [...written].filter(Boolean);
+  if (written.size > 0) {
+    parts.push(
+      named.length > 0
+        ? `writing ${list(named)} (outside the workspace, read-only in the sandbox)`
+        : 'writing outside the workspace (read-only in the sandbox)',
+    );
+  }
+  if (hidden.size > 0) parts.push(`reading ${list([...hidden])} (hidden in the sandbox)`);
+  if (network) parts.push('network access (the sandbox has no network)');
+  return { paths: [...named, ...hidden], network, blocked: parts.join('; ') };
+}
+
+function pathsIn(line: string): string[] {
+  return [...line.matchAll(PATHS)]
+    .map((m) => m[1]!.replace(/[.;]+$/, ''))
+    .filter((p) => p.length > 1);
+}
+
+function inside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function list(paths: string[]): string {
+  const shown = paths.slice(0, 3).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}

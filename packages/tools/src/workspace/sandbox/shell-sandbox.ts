@@ -1,0 +1,101 @@
+import * as os from 'node:os';
+import { probeBwrap, type BwrapProbe } from './bwrap-probe';
+import { hiddenPaths, type HiddenPath } from './hidden-paths';
+import { INSTALL_BUBBLEWRAP, type SandboxMode } from './sandbox-mode';
+
+/** How the next command runs. */
+export type SandboxPlan =
+  | { kind: 'sandboxed'; hidden: readonly HiddenPath[] }
+  | { kind: 'unsandboxed' }
+  | { kind: 'refused'; message: string };
+
+/** What the status line and `/sandbox` show. */
+export type SandboxState = 'sandboxed' | 'unavailable' | 'off' | 'refusing' | 'checking';
+
+export interface ShellSandboxOptions {
+  mode: SandboxMode;
+  /** Hidden from commands besides the credential folders under the home directory. */
+  agentHome?: string;
+  /** The home directory whose credential folders are hidden (default: the process's). */
+  home?: string;
+  /** Where `bwrap` is looked up (its PATH); default the process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Whether a command the sandbox blocked may be run again outside it, or with network, once the
+   * person approves it (the REPL, an editor). False where nobody may approve that (headless): the
+   * command's result then says how to start without the sandbox.
+   */
+  mayLeave: boolean;
+}
+
+/**
+ * A session's sandbox for `run_shell`: its mode (changeable, `/sandbox`), whether bubblewrap works
+ * (probed once, see probeBwrap), and what each command gets hidden. One per session, shared by
+ * the subagents' `run_shell`.
+ */
+export class ShellSandbox {
+  private current: SandboxMode;
+  private probed: BwrapProbe | undefined;
+  readonly mayLeave: boolean;
+
+  constructor(private readonly options: ShellSandboxOptions) {
+    this.current = options.mode;
+    this.mayLeave = options.mayLeave;
+  }
+
+  get mode(): SandboxMode {
+    return this.current;
+  }
+
+  set mode(mode: SandboxMode) {
+    this.current = mode;
+  }
+
+  /** Whether bubblewrap works here (probed on the first call; abortable). */
+  async probe(signal: AbortSignal): Promise<BwrapProbe> {
+    this.probed ??= await probeBwrap(signal, this.options.env ?? process.env);
+    return this.probed;
+  }
+
+  /** The state now, from the last probe (`checking` before it answered). */
+  get state(): SandboxState {
+    if (this.current === 'off') return 'off';
+    if (!this.probed) return 'checking';
+    if (this.probed.available) return 'sandboxed';
+    return this.current === 'on' ? 'refusing' : 'unavailable';
+  }
+
+  /** One line for `/sandbox` and start-up notices: the mode and what it means here. */
+  describe(): string {
+    const reason = this.probed && !this.probed.available ? this.probed.reason : '';
+    switch (this.state) {
+      case 'off':
+        return 'Sandbox off: commands run with your full rights.';
+      case 'checking':
+        return `Sandbox ${this.current}: checking whether bubblewrap works.`;
+      case 'sandboxed':
+        return `Sandbox ${this.current}: commands run in bubblewrap (the workspace and a private /tmp writable, the rest read-only, credential folders and the agent home hidden, no network).`;
+      case 'unavailable':
+        return `Sandbox auto: ${reason}, so commands run unsandboxed, with your full rights. To sandbox them, ${INSTALL_BUBBLEWRAP}.`;
+      case 'refusing':
+        return `Sandbox on: ${reason}, so commands are refused. To run them, ${INSTALL_BUBBLEWRAP}, or switch the sandbox to auto or off.`;
+    }
+  }
+
+  /** How the next command runs. Rejects only when `signal` aborts. */
+  async plan(signal: AbortSignal): Promise<SandboxPlan> {
+    if (this.current === 'off') return { kind: 'unsandboxed' };
+    const probe = await this.probe(signal);
+    if (probe.available) {
+      return {
+        kind: 'sandboxed',
+        hidden: hiddenPaths(this.options.home ?? os.homedir(), this.options.agentHome),
+      };
+    }
+    if (this.current === 'auto') return { kind: 'unsandboxed' };
+    return {
+      kind: 'refused',
+      message: `Not run: the sandbox is on and ${probe.reason}. Commands cannot run until the person installs it (${INSTALL_BUBBLEWRAP.replace(/^install bubblewrap /, '')}) or starts with --sandbox auto or off ("sandbox" in config.json; /sandbox in the REPL).`,
+    };
+  }
+}
