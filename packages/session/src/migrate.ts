@@ -1,4 +1,5 @@
 import type { ToolStatus } from '@agent/llm';
+import { isAnswer } from '@agent/tools';
 import { SESSION_SCHEMA_VERSION, type SessionEvent } from './schema';
 
 export type RawEvent = Record<string, unknown>;
@@ -158,9 +159,12 @@ function checkQuestionnaire(e: RawEvent): string | undefined {
 }
 
 function checkProgress(e: RawEvent): string | undefined {
-  const problem = strings(e, ['callId']) ?? stringArray(e, 'answers');
+  const problem = strings(e, ['callId']);
   if (problem) return problem;
-  const { answers, custom } = e as { answers: string[]; custom: unknown };
+  const { answers, custom } = e as { answers: unknown; custom: unknown };
+  if (!Array.isArray(answers) || !answers.every(isAnswer)) {
+    return 'questionnaire_progress: "answers" is not a list of answers (strings or string lists)';
+  }
   if (!Array.isArray(custom) || !custom.every((item) => typeof item === 'boolean')) {
     return 'questionnaire_progress: "custom" is not a list of booleans';
   }

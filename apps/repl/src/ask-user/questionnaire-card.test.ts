@@ -29,19 +29,21 @@ describe('renderQuestionnaireCard', () => {
       '❯ 1. PostgreSQL (recommended)',
       '  2. SQLite',
       '  3. Type your answer',
-      '↑↓ select · Enter choose · type to answer · Esc cancel',
+      'Esc cancel · ↑↓ select · Enter choose · any key types',
     ]);
     const selected = lines[4]!.find((span) => span.text === 'PostgreSQL');
     expect(selected?.style).toBe('selected');
   });
 
-  it('names the number keys in the hint of the ask_user card while nothing is typed', () => {
+  it('shows the strip of questions on the ask_user card: current marked, answered ticked', () => {
     const model = new QuestionnaireModel(questionnaire);
-    const hint = () => text(renderQuestionnaireCard(model, 70, { numbers: true })).at(-2)!;
-    expect(hint()).toContain('↑↓ or 1-2 select · Enter choose · type to answer · Esc cancel');
-    model.dispatch({ type: 'insert', text: 'x' });
-    model.dispatch({ type: 'up' });
-    expect(hint()).toContain('│ ↑↓ select · Enter choose');
+    const strip = () => text(renderQuestionnaireCard(model, 70, { strip: true }))[2]!;
+    expect(strip()).toContain('·[database]  ·API');
+    model.dispatch({ type: 'enter' });
+    expect(strip()).toContain('✓database  ·[API]');
+    expect(text(renderQuestionnaireCard(model, 70, { strip: true })).at(-2)).toContain(
+      'Tab/Shift+Tab question',
+    );
   });
 
   it('follows the selection and shows the draft with a caret while editing', () => {
@@ -161,7 +163,13 @@ describe('renderQuestionnaireSummary', () => {
     const lines = renderQuestionnaireSummary(summary, 40);
     expectWithin(lines, 40);
     expect(lineText(lines[0]!)).toBe('⊘ Questionnaire cancelled after 1 of 3');
-    expect(text(lines).join(' ')).not.toContain('Which database');
+    // The summary names what was declined (ASK_USER.md section 9).
+    expect(text(lines).slice(-4)).toEqual([
+      '  Which database should the service use?',
+      '    ⊘ not answered',
+      '  Which API style should we expose?',
+      '    ⊘ not answered',
+    ]);
   });
 
   it('shows hostile questions and answers literally', () => {

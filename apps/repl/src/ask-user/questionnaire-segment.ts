@@ -1,6 +1,7 @@
 import { QuestionnaireModel, type QuestionnaireOptions } from '@agent/askuser';
 import {
   summarizeQuestionnaire,
+  type Answer,
   type AnsweredQuestionnaire,
   type Questionnaire,
 } from '@agent/tools';
@@ -15,7 +16,7 @@ import {
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
   | { kind: 'resolved'; result: AnsweredQuestionnaire }
-  | { kind: 'interrupted'; answers: string[] | undefined; custom?: boolean[] };
+  | { kind: 'interrupted'; answers: Answer[] | undefined; custom?: boolean[] };
 
 /** What the segment may know of the screen: the rows the transcript shows. */
 export interface SegmentScreen {
@@ -37,7 +38,7 @@ export class QuestionnaireSegment implements CustomSegment {
     readonly questionnaire: Questionnaire,
     initial?:
       | { result: AnsweredQuestionnaire }
-      | { interrupted: true; answers?: string[]; custom?: boolean[] },
+      | { interrupted: true; answers?: Answer[]; custom?: boolean[] },
     private readonly screen?: SegmentScreen,
     /** A live card's options (the answers given before a crash, filled in). */
     options?: QuestionnaireOptions,
@@ -98,7 +99,7 @@ export class QuestionnaireSegment implements CustomSegment {
         this.last = layoutQuestionnaireCard(model, width, {
           maxRows: this.screen?.rows(),
           questionTop: this.questionTop,
-          numbers: true,
+          strip: true,
         });
         return this.last.lines;
       }

@@ -62,6 +62,7 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
       : `${total} question${total === 1 ? '' : 's'}`;
   const summary: QuestionnaireSummary = {
     items: outcome.action === 'accept' ? items : [],
+    unanswered: [],
     answered: items.length,
     total,
     cancelled: outcome.action !== 'accept',
