@@ -1,17 +1,43 @@
 import { DEFAULT_AUTO_COMPACT_FRACTION } from '../context/auto';
 import { loadConfigFile } from './config-file';
 
+/** Seconds a card waits unanswered before the person is notified, unless config.json says. */
+export const DEFAULT_NOTIFY_AFTER_SECONDS = 10;
+
+/** How a person who looked away is told that a card waits (config.json `notify`). */
+export interface NotifySettings {
+  /** Seconds a card waits unanswered before the bell and the desktop notification. */
+  afterSeconds: number;
+  /** The person's program, given a JSON description of the card on stdin: a shell line or argv. */
+  command?: string | string[];
+}
+
 /** Agent behaviour settings from `$AGENT_HOME/config.json`, shared by the REPL and headless. */
 export interface AgentSettings {
   /** Fraction of the context window at which to compact before a prompt; false: never. */
   autoCompact: number | false;
+  /** Notifications for waiting cards (the REPL); false: none. */
+  notify: NotifySettings | false;
 }
 
 /**
  * Reads the settings from `$AGENT_HOME/config.json`, with defaults for what it leaves out
- * (autoCompact: DEFAULT_AUTO_COMPACT_FRACTION). Throws ConfigError on an invalid file.
+ * (autoCompact: DEFAULT_AUTO_COMPACT_FRACTION; notify after DEFAULT_NOTIFY_AFTER_SECONDS, no command). Throws ConfigError on an invalid file.
  */
 export function loadAgentSettings(home: string): AgentSettings {
   const file = loadConfigFile(home);
-  return { autoCompact: file?.autoCompact ?? DEFAULT_AUTO_COMPACT_FRACTION };
+  const notify = file?.notify;
+  return {
+    autoCompact: file?.autoCompact ?? DEFAULT_AUTO_COMPACT_FRACTION,
+    notify:
+      notify === false
+        ? false
+        : {
+            afterSeconds:
+              (notify === true ? undefined : notify?.afterSeconds) ?? DEFAULT_NOTIFY_AFTER_SECONDS,
+            ...(typeof notify === 'object' && notify.command !== undefined
+              ? { command: notify.command }
+              : {}),
+          },
+  };
 }

@@ -11,6 +11,12 @@ export class ConfigError extends Error {
 const AUTO_COMPACT_RULE =
   'expected a fraction of the context window in (0, 1] (e.g. 0.8) or false to turn automatic compaction off';
 
+const NOTIFY_RULE =
+  'expected false (no notifications), true, or {"afterSeconds": N, "command": "program" or ["program", "arg", ...]}';
+const NOTIFY_AFTER_RULE = 'expected seconds greater than 0 and at most 86400';
+const NOTIFY_COMMAND_RULE =
+  'expected a shell command line or a list ["program", "arg", ...] of non-empty strings';
+
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
 export const configFileSchema = (): ConfigSchema => (schema ??= buildSchema());
 
@@ -37,6 +43,34 @@ function buildSchema() {
         .union([z.number().gt(0, AUTO_COMPACT_RULE).lte(1, AUTO_COMPACT_RULE), z.literal(false)], {
           error: AUTO_COMPACT_RULE,
         })
+        .optional(),
+      notify: z
+        .union(
+          [
+            z.boolean(),
+            z
+              .object({
+                afterSeconds: z
+                  .number()
+                  .gt(0, NOTIFY_AFTER_RULE)
+                  .lte(86400, NOTIFY_AFTER_RULE)
+                  .optional(),
+                command: z
+                  .union(
+                    [
+                      z.string().trim().min(1, NOTIFY_COMMAND_RULE),
+                      z.array(z.string().min(1, NOTIFY_COMMAND_RULE)).min(1, NOTIFY_COMMAND_RULE),
+                    ],
+                    {
+                      error: NOTIFY_COMMAND_RULE,
+                    },
+                  )
+                  .optional(),
+              })
+              .strict(),
+          ],
+          { error: NOTIFY_RULE },
+        )
         .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),
