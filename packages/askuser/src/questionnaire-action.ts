@@ -38,6 +38,11 @@ export interface QuestionnaireOptions {
    */
   answered?: { answers: readonly Answer[]; custom: readonly boolean[] };
   /**
+   * Reviewing answers given before (`/amend`): the card opens at the first question and resolves
+   * only when the last question is answered, every question having an answer.
+   */
+  review?: boolean;
+  /**
    * Checks a one-string answer before it is recorded (an MCP server's form: typed values against
    * the field's schema); a message refuses it and is shown as the hint.
    */

@@ -343,11 +343,12 @@ export class QuestionnaireModel {
     this.typed[this.index] = custom;
     this.isEditing = false;
     const open = this.given.findIndex((given) => given === undefined);
-    if (open === -1) {
+    const last = this.index + 1 >= this.total;
+    if (open === -1 && (last || this.options.review !== true)) {
       this.state = 'answered';
       return;
     }
-    this.go(this.index + 1 < this.total ? this.index + 1 : open);
+    this.go(!last ? this.index + 1 : open);
   }
 
   private resumeFrom(answered: NonNullable<QuestionnaireOptions['answered']>): void {
@@ -362,7 +363,7 @@ export class QuestionnaireModel {
       if (this.typed[i] && typeof answer === 'string') this.drafts[i] = answer;
     }
     const open = this.given.findIndex((given) => given === undefined);
-    const start = open === -1 ? this.total - 1 : open;
+    const start = this.options.review === true ? 0 : open === -1 ? this.total - 1 : open;
     this.index = -1;
     this.go(start);
   }

@@ -66,7 +66,7 @@ function checkEvent(e: RawEvent): string | undefined {
         strings(e, ['cwd', 'provider', 'model']) ?? optionalString(e, 'title', 'session_start')
       );
     case 'user':
-      return strings(e, ['text']) ?? optionalString(e, 'display', 'user');
+      return strings(e, ['text']) ?? optionalString(e, 'display', 'user') ?? checkAmends(e);
     case 'file_snapshot':
       return (
         strings(e, ['path']) ??
@@ -156,6 +156,14 @@ function checkQuestionnaire(e: RawEvent): string | undefined {
     return 'questionnaire: missing result';
   }
   return undefined;
+}
+
+function checkAmends(e: RawEvent): string | undefined {
+  const amends = e.amends;
+  if (amends === undefined) return undefined;
+  return isObject(amends) && typeof amends.callId === 'string' && typeof amends.output === 'string'
+    ? undefined
+    : 'user: "amends" is not {"callId", "output"}';
 }
 
 function checkProgress(e: RawEvent): string | undefined {

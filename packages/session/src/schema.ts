@@ -26,6 +26,8 @@ export interface UserEvent extends EventBase {
   text: string;
   /** What the transcript shows instead, when shorter (`@src/a.ts (12 lines)`, `!ls`). */
   display?: string;
+  /** The message corrects an earlier retained call's result (`/amend`); added in schema 1. */
+  amends?: { callId: string; output: string };
 }
 
 /**

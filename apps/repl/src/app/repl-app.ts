@@ -1,4 +1,5 @@
 import type { AgentSession, RuntimeEvent } from '@agent/runtime';
+import type { Amendment } from '@agent/llm';
 import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
@@ -18,7 +19,7 @@ export type { StatusInfo } from '../view/status-line';
 export type CommandHandler = (
   text: string,
   signal: AbortSignal,
-) => Promise<void | { prompt: string; display: string }>;
+) => Promise<void | { prompt: string; display: string; amends?: Amendment }>;
 
 /** The loaded agent, everything the app needs of it at once. */
 export interface AttachedAgent {
@@ -213,7 +214,7 @@ export class ReplApp {
   async startTurn(
     text: string,
     display?: string,
-    options: { attachMentions?: boolean } = {},
+    options: { attachMentions?: boolean; amends?: Amendment } = {},
   ): Promise<void> {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
@@ -238,7 +239,8 @@ export class ReplApp {
     this.startSpinner();
     this.onPaint();
     const shown = prompt === text ? display : (display ?? text);
-    await this.core?.runTurn(prompt, { display: shown }).catch(() => undefined);
+    const amends = options.amends ? { amends: options.amends } : {};
+    await this.core?.runTurn(prompt, { display: shown, ...amends }).catch(() => undefined);
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -326,7 +328,7 @@ export class ReplApp {
   private async runCommand(text: string): Promise<void> {
     this.commandRunning = true;
     this.onPaint();
-    let prompt: { prompt: string; display: string } | void = undefined;
+    let prompt: Awaited<ReturnType<CommandHandler>> = undefined;
     try {
       this.commandAbort = new AbortController();
       prompt = await this.commandHandler(text, this.commandAbort.signal);
@@ -337,8 +339,11 @@ export class ReplApp {
       this.commandRunning = false;
       this.onPaint();
     }
-    if (prompt && !this.disposed) await this.startTurn(prompt.prompt, prompt.display);
-    else this.next();
+    if (prompt && !this.disposed) {
+      await this.startTurn(prompt.prompt, prompt.display, {
+        ...(prompt.amends ? { amends: prompt.amends } : {}),
+      });
+    } else this.next();
   }
 
   /** Tab after `@word`: fills the best workspace path; the status line names the others. */

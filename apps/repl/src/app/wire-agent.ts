@@ -110,6 +110,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const deps: CommandDeps = {
     app,
     session,
+    person,
     agentHome,
     workspaceRoot: args.cwd,
     replayHooks: extensions.flatMap((extension) =>

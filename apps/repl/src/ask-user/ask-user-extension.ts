@@ -34,13 +34,11 @@ export function presentQuestionnaire(
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
     const screen = { rows: () => host.viewportRows() };
-    const { questionnaire, answered } = request.payload;
-    const segment = new QuestionnaireSegment(
-      questionnaire,
-      undefined,
-      screen,
-      answered ? { answered } : {},
-    );
+    const { questionnaire, answered, review } = request.payload;
+    const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
+      ...(answered ? { answered } : {}),
+      ...(review ? { review } : {}),
+    });
     const settle = (): void => {
       signal.removeEventListener('abort', onAbort);
       slot.close();
@@ -81,7 +79,7 @@ export function presentQuestionnaire(
     const slot = desk.open(modal);
     signal.addEventListener('abort', onAbort, { once: true });
     // The answers filled in from before count as given: an interrupt now still keeps them.
-    if (answered && segment.model) reportProgress(request, segment.model);
+    if (answered && !review && segment.model) reportProgress(request, segment.model);
     host.requestPaint();
   });
 }
