@@ -66,6 +66,8 @@ export interface CardView {
   questionTop?: number;
   /** Show the strip of all questions, and say how to move between them (the `ask_user` card). */
   strip?: boolean;
+  /** Whether question `index` marks its first option `(recommended)`; absent: every question. */
+  recommendFirst?: (index: number) => boolean;
 }
 
 /** A laid-out card and where its question window stands. */
@@ -77,7 +79,12 @@ export interface CardLayout {
   questionShown: number;
 }
 
-function optionBlocks(model: QuestionnaireModel, inner: number, unselectedRows: number) {
+function optionBlocks(
+  model: QuestionnaireModel,
+  inner: number,
+  unselectedRows: number,
+  recommend: boolean,
+) {
   let focus = 0;
   const shown = distinctLabels(model.current.options);
   const blocks = model.rows.map((label, index) => {
@@ -99,7 +106,7 @@ function optionBlocks(model: QuestionnaireModel, inner: number, unselectedRows: 
       spans.push(
         distinct === undefined ? { text: oneLine(label), style } : { text: distinct, style },
       );
-      if (index === 0 && !/\(recommended\)/i.test(label)) {
+      if (index === 0 && recommend && !/\(recommended\)/i.test(label)) {
         spans.push({ text: ' (recommended)', style: 'dim' });
       }
     }
@@ -139,7 +146,8 @@ export function layoutQuestionnaireCard(
     ...body.map((row) => boxed(row, inner)),
     plain(`╰${rule}╯`, 'accent'),
   ];
-  const full = optionBlocks(model, inner, UNSELECTED_ROWS);
+  const recommend = view.recommendFirst?.(model.questionIndex) ?? true;
+  const full = optionBlocks(model, inner, UNSELECTED_ROWS, recommend);
   const roomy = [[...header], ...strip, ...question, [], ...full.blocks.flat(), ...hint];
   const all = { questionRows: question.length, questionTop: 0, questionShown: question.length };
   if (view.maxRows === undefined || roomy.length + 2 <= view.maxRows) {
@@ -148,7 +156,7 @@ export function layoutQuestionnaireCard(
 
   const shortStrip = clampRows(strip, 1, inner);
   const body = Math.max(4, view.maxRows - 4 - shortStrip.length);
-  const tight = optionBlocks(model, inner, 1);
+  const tight = optionBlocks(model, inner, 1, recommend);
   const optionRows = tight.blocks.reduce((sum, block) => sum + block.length, 0);
   const minQuestion = Math.min(question.length, 2);
   const shown = Math.max(minQuestion, Math.min(question.length, body - optionRows));
