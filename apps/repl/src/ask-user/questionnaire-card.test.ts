@@ -186,3 +186,32 @@ describe('renderQuestionnaireSummary', () => {
     ]);
   });
 });
+
+describe('options that would look alike (issue 25)', () => {
+  it('draws the whitespace that tells them apart, and leaves distinct options as they are', () => {
+    const model = new QuestionnaireModel({
+      questions: [
+        {
+          question: 'Which one?',
+          options: ['ok', 'ok ', 'line1\nline2', 'line1 line2', 'a\tb', 'plain'],
+        },
+      ],
+    });
+    const rows = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(rows).toContain('1. ok (recommended)');
+    expect(rows).toContain('2. ok␠ ');
+    expect(rows).toContain('3. line1⏎line2');
+    expect(rows).toContain('4. line1␠line2');
+    expect(rows).toContain('5. a    b');
+    expect(rows).toContain('6. plain');
+  });
+
+  it('draws a tab as → when it alone tells two options apart', () => {
+    const model = new QuestionnaireModel({
+      questions: [{ question: 'Which one?', options: ['a\tb', 'a b'] }],
+    });
+    const rows = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(rows).toContain('1. a→b (recommended)');
+    expect(rows).toContain('2. a␠b');
+  });
+});

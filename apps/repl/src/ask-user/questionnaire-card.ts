@@ -2,7 +2,7 @@ import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { clampRows, fitOptions } from './card-fit';
+import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from './card-fit';
 import { distinctLabels } from './look-alike';
 import { questionStrip } from './question-strip';
 
@@ -64,6 +64,8 @@ export interface CardView {
   maxRows?: number;
   /** First row of the wrapped question shown when the question must scroll. */
   questionTop?: number;
+  /** First row of the selected option shown when it is too tall for the card. */
+  optionTop?: number;
   /** Show the strip of all questions, and say how to move between them (the `ask_user` card). */
   strip?: boolean;
   /** Whether question `index` marks its first option `(recommended)`; absent: every question. */
@@ -77,6 +79,10 @@ export interface CardLayout {
   questionRows: number;
   questionTop: number;
   questionShown: number;
+  /** The selected option's wrapped rows, and the window of them shown. */
+  optionRows: number;
+  optionTop: number;
+  optionShown: number;
 }
 
 function optionBlocks(
@@ -84,7 +90,7 @@ function optionBlocks(
   inner: number,
   unselectedRows: number,
   recommend: boolean,
-) {
+): OptionBlocks {
   let focus = 0;
   const shown = distinctLabels(model.current.options);
   const blocks = model.rows.map((label, index) => {
@@ -149,7 +155,15 @@ export function layoutQuestionnaireCard(
   const recommend = view.recommendFirst?.(model.questionIndex) ?? true;
   const full = optionBlocks(model, inner, UNSELECTED_ROWS, recommend);
   const roomy = [[...header], ...strip, ...question, [], ...full.blocks.flat(), ...hint];
-  const all = { questionRows: question.length, questionTop: 0, questionShown: question.length };
+  const selectedRows = full.blocks[full.selected]!.length;
+  const all = {
+    questionRows: question.length,
+    questionTop: 0,
+    questionShown: question.length,
+    optionRows: selectedRows,
+    optionTop: 0,
+    optionShown: selectedRows,
+  };
   if (view.maxRows === undefined || roomy.length + 2 <= view.maxRows) {
     return { lines: frame(roomy), ...all };
   }
@@ -158,7 +172,9 @@ export function layoutQuestionnaireCard(
   const body = Math.max(4, view.maxRows - 4 - shortStrip.length);
   const tight = optionBlocks(model, inner, 1, recommend);
   const optionRows = tight.blocks.reduce((sum, block) => sum + block.length, 0);
-  const minQuestion = Math.min(question.length, 2);
+  const tallOption = tight.blocks[tight.selected]!.length;
+  // A selected option too tall for the card gets every row the question can give up.
+  const minQuestion = Math.min(question.length, tallOption > selectedRoom(tight, body - 2) ? 1 : 2);
   const shown = Math.max(minQuestion, Math.min(question.length, body - optionRows));
   const top = Math.min(Math.max(0, view.questionTop ?? 0), question.length - shown);
   let window = question.slice(top, top + shown);
@@ -168,11 +184,27 @@ export function layoutQuestionnaireCard(
     const more = ` · PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`;
     if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
   }
+  const own = selectedRoom(tight, body - shown);
+  const optionCut = tallOption > own && !model.editing;
+  const optionTop = optionCut ? Math.min(Math.max(0, view.optionTop ?? 0), tallOption - own) : 0;
+  if (optionCut && shown >= question.length) {
+    const more = ` · PgUp/PgDn ${optionTop + 1}-${optionTop + own}/${tallOption}`;
+    if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
+  }
+  if (optionCut) tight.top = optionTop;
   const options = fitOptions(tight, body - shown, (count, up) => [
     { text: `    ${up ? '↑' : '↓'} ${count} more`, style: 'dim' },
   ]);
   const lines = frame([header, ...shortStrip, ...window, ...options, ...clampRows(hint, 1, inner)]);
-  return { lines, questionRows: question.length, questionTop: top, questionShown: shown };
+  return {
+    lines,
+    questionRows: question.length,
+    questionTop: top,
+    questionShown: shown,
+    optionRows: tallOption,
+    optionTop,
+    optionShown: optionCut ? own : tallOption,
+  };
 }
 
 /** The live card's rows (see `layoutQuestionnaireCard`). */

@@ -31,7 +31,9 @@ export class QuestionnaireSegment implements CustomSegment {
   readonly kind = 'custom' as const;
   private state: State;
   private questionTop = 0;
+  private optionTop = 0;
   private shownIndex = 0;
+  private shownRow = 0;
   private last: CardLayout | undefined;
 
   constructor(
@@ -60,8 +62,16 @@ export class QuestionnaireSegment implements CustomSegment {
    */
   scrollQuestion(direction: -1 | 1): boolean {
     const last = this.last;
-    if (this.state.kind !== 'live' || !last || last.questionShown >= last.questionRows)
-      return false;
+    if (this.state.kind !== 'live' || !last) return false;
+    // The selected option first, while it is too tall for the card and has more that way.
+    const optionMax = last.optionRows - last.optionShown;
+    const optionMoves = direction > 0 ? last.optionTop < optionMax : last.optionTop > 0;
+    if (optionMax > 0 && optionMoves) {
+      const step = Math.max(1, last.optionShown - 1);
+      this.optionTop = Math.min(optionMax, Math.max(0, last.optionTop + direction * step));
+      return true;
+    }
+    if (last.questionShown >= last.questionRows) return false;
     const step = Math.max(1, last.questionShown - 1);
     const max = last.questionRows - last.questionShown;
     this.questionTop = Math.min(max, Math.max(0, last.questionTop + direction * step));
@@ -96,9 +106,14 @@ export class QuestionnaireSegment implements CustomSegment {
           this.shownIndex = model.questionIndex;
           this.questionTop = 0;
         }
+        if (model.selected !== this.shownRow) {
+          this.shownRow = model.selected;
+          this.optionTop = 0;
+        }
         this.last = layoutQuestionnaireCard(model, width, {
           maxRows: this.screen?.rows(),
           questionTop: this.questionTop,
+          optionTop: this.optionTop,
           strip: true,
         });
         return this.last.lines;
