@@ -1,4 +1,14 @@
-import { askPerson, defineTool, summaryHeadline, type Tool, type ToolResult } from '@agent/tools';
+import {
+  answerIsTyped,
+  askPerson,
+  defineTool,
+  isAnswer,
+  summaryHeadline,
+  type Answer,
+  type Question,
+  type Tool,
+  type ToolResult,
+} from '@agent/tools';
 import { askUserInputSchema, type AskUserInput } from './schema';
 
 /** The tool's name as advertised to every provider. */
@@ -9,7 +19,8 @@ const DESCRIPTION = [
   'Use it only for a decision that is genuinely theirs and changes the outcome (a library, an API shape, a destructive step), never for what you can find out by reading the code.',
   'Put related questions in one call (1-10 questions, each with 2-6 distinct options).',
   'The FIRST option of each question is your recommendation and is preselected for the person; they may pick any option or type their own answer.',
-  'Returns JSON {"answers": [...], "cancelled": false}: one answer per question in order, each exactly the option text you sent or what the person typed.',
+  'Set "multiSelect": true on a question when several of its options may apply together; its answer is then a list of the exact options chosen, in option order, followed by the typed text if any.',
+  'Returns JSON {"answers": [...], "cancelled": false}: one answer per question in order, each exactly the option text you sent or what the person typed (a list for a multiSelect question), e.g. {"answers": ["PostgreSQL", ["Lint", "Tests"], "my own text"], "cancelled": false}.',
   'If "cancelled" is true the person dismissed the questionnaire and "answers" holds only the questions answered before that: do not ask the same thing again in this turn.',
 ].join(' ');
 
@@ -38,10 +49,14 @@ export function createAskUserTool(): Tool<AskUserInput> {
         };
       }
       const questionnaire = {
-        questions: input.questions.map((q) => ({ question: q.question, options: [...q.options] })),
+        questions: input.questions.map((q): Question => ({
+          question: q.question,
+          options: [...q.options],
+          ...(q.multiSelect === true ? { multiSelect: true } : {}),
+        })),
       };
       const total = questionnaire.questions.length;
-      const partial = (answers: string[], custom: boolean[]): void =>
+      const partial = (answers: Answer[], custom: boolean[]): void =>
         ctx.reportPartial?.(interruptedOutput(answers), { custom: custom.slice(0, total) });
       partial([], []);
       let result;
@@ -62,13 +77,13 @@ export function createAskUserTool(): Tool<AskUserInput> {
       }
       const answers = result.answers
         .slice(0, questionnaire.questions.length)
-        .map((answer) => String(answer));
+        .map((answer, i) => answerFor(questionnaire.questions[i]!, answer));
       const cancelled = result.cancelled === true;
       const custom = (result as { custom?: unknown }).custom;
       const typed = answers.map((answer, i) =>
         Array.isArray(custom) && typeof custom[i] === 'boolean'
           ? (custom[i] as boolean)
-          : !questionnaire.questions[i]!.options.includes(answer),
+          : answerIsTyped(questionnaire.questions[i]!, answer),
       );
       return {
         output: JSON.stringify({ answers, cancelled }),
@@ -79,11 +94,18 @@ export function createAskUserTool(): Tool<AskUserInput> {
   });
 }
 
+/** An answer in the shape its question asks for: a list for multiSelect, else one string. */
+function answerFor(question: Question, answer: unknown): Answer {
+  const value: Answer = isAnswer(answer) ? answer : String(answer);
+  if (question.multiSelect === true) return typeof value === 'string' ? [value] : [...value];
+  return typeof value === 'string' ? value : value.join(', ');
+}
+
 /**
  * The result paired with a call whose turn was interrupted (Ctrl+C) while the card was open: the
  * answers given before that, so the model, the screen and the replay agree.
  */
-export function interruptedOutput(answers: readonly string[]): string {
+export function interruptedOutput(answers: readonly Answer[]): string {
   return JSON.stringify({ answers: [...answers], cancelled: true, interrupted: true });
 }
 

@@ -1,5 +1,5 @@
 export { ASK_USER_LIMITS, DEFAULT_MAX_ASK_USER } from './limits';
-export { askUserInputSchema, codePoints, type AskUserInput } from './schema';
+export { askUserInputSchema, codePoints, hasVisibleCharacter, type AskUserInput } from './schema';
 export {
   ASK_USER_TOOL_NAME,
   askUserTool,
@@ -7,6 +7,7 @@ export {
   interruptedOutput,
 } from './ask-user-tool';
 export {
+  DONE_LABEL,
   FREE_FORM_LABEL,
   QuestionnaireModel,
   type QuestionnaireAction,

@@ -53,7 +53,8 @@ describe('going back (Shift+Tab, or Left on an empty draft)', () => {
     dispatch(model, { type: 'back' });
     expect(model.questionIndex).toBe(0);
     expect(model.selected).toBe(1);
-    expect(model.answers).toEqual([]);
+    // The answer stays given while the person looks at it again (ASK_USER.md section 9).
+    expect(model.answers).toEqual(['Go']);
     dispatch(model, { type: 'enter' }, { type: 'enter' });
     expect(model.result).toEqual({
       answers: ['Go', 'PostgreSQL'],

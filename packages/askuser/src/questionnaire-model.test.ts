@@ -59,18 +59,11 @@ describe('QuestionnaireModel', () => {
     expect(model.selected).toBe(1);
   });
 
-  it('selects a row directly, leaving the draft as it is; a row out of range does nothing', () => {
+  it('types digits into the free-form answer: `2025 budget` is typed, never option 2', () => {
     const model = new QuestionnaireModel(questionnaire);
-    press(model, 'x');
-    expect(model.dispatch({ type: 'select', row: 2 })).toBe(true);
-    expect(model.selected).toBe(2);
-    expect(model.editing).toBe(false);
-    expect(model.draft).toBe('x');
-    expect(model.dispatch({ type: 'select', row: 4 })).toBe(false);
-    expect(model.dispatch({ type: 'select', row: -1 })).toBe(false);
-    expect(model.selected).toBe(2);
-    press(model, 'enter');
-    expect(model.answers).toEqual(['MySQL']);
+    press(model, '2', '0', '2', '5', ' budget', 'enter');
+    expect(model.answers).toEqual(['2025 budget']);
+    expect(model.custom).toEqual([true]);
   });
 
   it('records the exact option on Enter and advances; completes with every answer', () => {
@@ -148,10 +141,10 @@ describe('QuestionnaireModel', () => {
     expect(model.hint).toBeUndefined();
   });
 
-  it('limits a typed answer to 4000 characters and flattens pasted newlines', () => {
+  it('limits a typed answer to 4000 characters and keeps the newlines and tabs of a paste', () => {
     const model = new QuestionnaireModel(questionnaire);
     press(model, 'line one\r\nline\ttwo\u001b[31m');
-    expect(model.draft).toBe('line one line two[31m');
+    expect(model.draft).toBe('line one\nline\ttwo[31m');
     press(model, 'end', 'y'.repeat(5000));
     expect(model.draft).toHaveLength(4000);
     expect(model.hint).toMatch(/limited to 4000 characters/);

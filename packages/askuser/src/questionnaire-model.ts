@@ -1,64 +1,38 @@
-import type { AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
+import type { Answer, AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
 import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
+import { cleanInput, stepBack, stepForward } from './draft-text';
+import type {
+  QuestionnaireAction,
+  QuestionnaireOptions,
+  QuestionnaireStatus,
+} from './questionnaire-action';
 import { ASK_USER_LIMITS } from './limits';
 import { codePoints } from './schema';
 
 /** The label of the last row of every question, where the person types their own answer. */
 export const FREE_FORM_LABEL = 'Type your answer';
 
-/** What a key press means to the questionnaire; the UI maps its key events onto these. */
-export type QuestionnaireAction =
-  | { type: 'up' }
-  | { type: 'down' }
-  /** Moves to a row as Up/Down do (the card's number keys); a row out of range does nothing. */
-  | { type: 'select'; row: number }
-  | { type: 'enter' }
-  | { type: 'escape' }
-  /** Shift+Tab: back to the previous question, its answer selected or its text editable. */
-  | { type: 'back' }
-  | { type: 'insert'; text: string }
-  | { type: 'backspace' }
-  | { type: 'delete' }
-  | { type: 'left' }
-  | { type: 'right' }
-  | { type: 'home' }
-  | { type: 'end' }
-  /** Readline editing of the typed answer: by words (Alt+B/F), and to the start or end. */
-  | { type: 'word-left' }
-  | { type: 'word-right' }
-  /** Ctrl+W: the word before the caret; Ctrl+U: all before it; Ctrl+K: all after it. */
-  | { type: 'erase-word' }
-  | { type: 'erase-start' }
-  | { type: 'erase-end' };
+/** The row of a multi-select question that confirms the options ticked (and the text typed). */
+export const DONE_LABEL = 'Done';
 
-export type QuestionnaireStatus = 'active' | 'answered' | 'cancelled';
-
-export interface QuestionnaireOptions {
-  /**
-   * The answers given before (a questionnaire offered again after a crash): the card opens at
-   * the first unanswered question with these filled in, and going back changes them. When every
-   * question was answered, it opens at the last one with its answer selected.
-   */
-  answered?: { answers: readonly string[]; custom: readonly boolean[] };
-  /**
-   * Checks an answer before it is recorded (an MCP server's form: typed values against the
-   * field's schema); a message refuses it and is shown as the hint.
-   */
-  check?(index: number, answer: string, typed: boolean): string | undefined;
-}
+export type { QuestionnaireAction, QuestionnaireOptions, QuestionnaireStatus };
 
 const EMPTY_ANSWER_HINT = 'Type an answer first, or choose an option with Up/Down';
+const NOTHING_TICKED_HINT = 'Tick an option with Space, or type an answer, before Done';
 const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} characters`;
 
 /**
- * The questionnaire card's state, one question at a time (ASK_USER.md section 5). Rows are the
- * question's options followed by the free-form row. The first option is selected when each
- * question appears; Up/Down wrap around all rows. Printable input selects the free-form row and
- * edits that question's draft, which survives moving away. Enter on an option records it; on the
- * free-form row it starts editing, and while editing submits the trimmed, non-empty draft. Esc
- * resolves as cancelled with the answers so far. Before the last question is answered, `back`
- * (Shift+Tab, or Left on an empty draft) returns to the previous question with its answer
- * selected (or its typed text in the draft, editing). Pure: no timers, no I/O.
+ * The questionnaire card's state (ASK_USER.md sections 5 and 9). One question is on screen; its
+ * rows are the options, for a multi-select question a `Done` row, then the free-form row. The
+ * first option is selected when a question appears (a multi-select question starts with it
+ * ticked). Up/Down wrap around all rows. Printable input, digits included, selects the free-form
+ * row and edits that question's draft, which survives moving away. Enter on an option records it
+ * (multi-select: toggles it, as Space does; `Done` records the ticked options in option order,
+ * then the typed text); on the free-form row it starts editing, and while editing submits the
+ * trimmed, non-empty draft. Back/Next (Shift+Tab/Tab, Left/Right outside a typed answer) move
+ * between questions; answers given stay, are offered again and can be changed until every
+ * question has one, which resolves the card. Esc resolves as cancelled with the answers of the
+ * questions answered from the first on. Pure: no timers, no I/O.
  */
 export class QuestionnaireModel {
   readonly questionnaire: Questionnaire;
@@ -69,10 +43,10 @@ export class QuestionnaireModel {
   private notice: string | undefined;
   private state: QuestionnaireStatus = 'active';
   private readonly drafts: string[];
-  private readonly recorded: string[] = [];
-  private readonly typed: boolean[] = [];
-  /** Answers given before the person went back past them: kept on Esc, offered again. */
-  private readonly earlier: Array<{ answer: string; typed: boolean } | undefined> = [];
+  private readonly given: Array<Answer | undefined>;
+  private readonly typed: boolean[];
+  /** Per question, which options are ticked (multi-select questions). */
+  private readonly ticks: boolean[][];
 
   constructor(
     questionnaire: Questionnaire,
@@ -81,6 +55,9 @@ export class QuestionnaireModel {
     if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
     this.questionnaire = questionnaire;
     this.drafts = questionnaire.questions.map(() => '');
+    this.given = questionnaire.questions.map(() => undefined);
+    this.typed = questionnaire.questions.map(() => false);
+    this.ticks = questionnaire.questions.map((q) => q.options.map((_, i) => i === 0));
     if (options.answered) this.resumeFrom(options.answered);
   }
 
@@ -101,13 +78,29 @@ export class QuestionnaireModel {
     return this.questionnaire.questions[this.index]!;
   }
 
-  /** The options of the current question, then the free-form row. */
+  /** Whether the question on screen takes several options. */
+  get multiSelect(): boolean {
+    return this.current.multiSelect === true;
+  }
+
+  /** The options of the current question, `Done` for a multi-select one, then the free-form row. */
   get rows(): string[] {
-    return [...this.current.options, FREE_FORM_LABEL];
+    const done = this.multiSelect ? [DONE_LABEL] : [];
+    return [...this.current.options, ...done, FREE_FORM_LABEL];
   }
 
   get freeFormRow(): number {
-    return this.current.options.length;
+    return this.rows.length - 1;
+  }
+
+  /** The `Done` row of a multi-select question; undefined for a one-answer question. */
+  get doneRow(): number | undefined {
+    return this.multiSelect ? this.current.options.length : undefined;
+  }
+
+  /** Whether option `row` of the current (multi-select) question is ticked. */
+  ticked(row: number): boolean {
+    return this.multiSelect && this.ticks[this.index]![row] === true;
   }
 
   get selected(): number {
@@ -133,22 +126,28 @@ export class QuestionnaireModel {
     return this.notice;
   }
 
-  get answers(): readonly string[] {
-    return this.recorded;
+  /** The answer question `index` has now, if any (the strip ticks it). */
+  answerAt(index: number): Answer | undefined {
+    return this.given[index];
   }
 
-  /** `custom[i]`: answer i was typed rather than picked. */
+  /** The answers of the questions answered from the first on, up to the first without one. */
+  get answers(): readonly Answer[] {
+    return this.given.slice(0, this.answeredPrefix()) as Answer[];
+  }
+
+  /** `custom[i]`: answer i was typed (or includes typed text) rather than picked. */
   get custom(): readonly boolean[] {
-    return this.typed;
+    return this.typed.slice(0, this.answeredPrefix());
   }
 
   /** The outcome once answered or cancelled; undefined while active. */
   get result(): AnsweredQuestionnaire | undefined {
     if (this.state === 'active') return undefined;
     return {
-      answers: [...this.recorded],
+      answers: this.answers.map(copyAnswer),
       cancelled: this.state === 'cancelled',
-      custom: [...this.typed],
+      custom: [...this.custom],
     };
   }
 
@@ -162,25 +161,25 @@ export class QuestionnaireModel {
   }
 
   private apply(action: QuestionnaireAction): void {
+    const typing = this.isEditing && this.draft !== '';
     switch (action.type) {
       case 'up':
         return this.move(-1);
       case 'down':
         return this.move(1);
-      case 'select':
-        if (Number.isInteger(action.row) && action.row >= 0 && action.row < this.rows.length) {
-          this.move(action.row - this.row);
-        }
-        return;
       case 'enter':
         return this.enter();
       case 'escape':
         this.isEditing = false;
-        this.keepEarlierAnswers();
         this.state = 'cancelled';
         return;
       case 'back':
-        return this.back();
+        return this.go(this.index - 1);
+      case 'next':
+        return this.go(this.index + 1);
+      case 'space':
+        if (this.multiSelect && this.row < this.current.options.length) return this.toggle();
+        return this.insert(' ');
       case 'insert':
         return this.insert(action.text);
       case 'backspace':
@@ -188,11 +187,12 @@ export class QuestionnaireModel {
       case 'delete':
         return this.erase(0);
       case 'left':
-        if (this.isEditing && this.draft !== '') this.caret = stepBack(this.draft, this.caret);
-        else this.back();
+        if (typing) this.caret = stepBack(this.draft, this.caret);
+        else this.go(this.index - 1);
         return;
       case 'right':
-        if (this.isEditing) this.caret = stepForward(this.draft, this.caret);
+        if (typing) this.caret = stepForward(this.draft, this.caret);
+        else this.go(this.index + 1);
         return;
       case 'home':
         if (this.isEditing) this.caret = 0;
@@ -222,14 +222,15 @@ export class QuestionnaireModel {
   }
 
   private enter(): void {
-    if (this.row !== this.freeFormRow) {
-      this.record(this.current.options[this.row]!, false);
+    const options = this.current.options;
+    if (this.row < options.length) {
+      if (this.multiSelect) this.toggle();
+      else this.record(options[this.row]!, false);
       return;
     }
-    if (!this.isEditing) {
-      this.startEditing();
-      return;
-    }
+    if (this.row === this.doneRow) return this.confirmTicked();
+    if (!this.isEditing) return this.startEditing();
+    if (this.multiSelect) return this.confirmTicked();
     const answer = this.draft.trim();
     if (answer.length === 0) {
       this.notice = EMPTY_ANSWER_HINT;
@@ -238,8 +239,25 @@ export class QuestionnaireModel {
     this.record(answer, true);
   }
 
+  private toggle(): void {
+    const ticks = this.ticks[this.index]!;
+    ticks[this.row] = !ticks[this.row];
+  }
+
+  /** A multi-select question's answer: the ticked options in option order, then the text. */
+  private confirmTicked(): void {
+    const chosen = this.current.options.filter((_, i) => this.ticks[this.index]![i]);
+    const text = this.draft.trim();
+    if (text !== '') chosen.push(text);
+    if (chosen.length === 0) {
+      this.notice = NOTHING_TICKED_HINT;
+      return;
+    }
+    this.record(chosen, text !== '');
+  }
+
   private insert(raw: string): void {
-    const text = raw.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+    const text = cleanInput(raw);
     if (text.length === 0) return;
     if (!this.isEditing || this.row !== this.freeFormRow) this.startEditing();
     // Characters are code points, as the advertised limits count them.
@@ -276,24 +294,33 @@ export class QuestionnaireModel {
     }
   }
 
-  private back(): void {
-    if (this.index === 0) return;
-    this.index -= 1;
-    const answer = this.recorded.pop()!;
-    const typed = this.typed.pop()!;
-    this.earlier[this.index] = { answer, typed };
-    this.offer(answer, typed);
+  /** Shows question `target` (out of range: nothing), its answer offered again if it has one. */
+  private go(target: number): void {
+    if (target < 0 || target >= this.total || target === this.index) return;
+    this.index = target;
+    this.isEditing = false;
+    this.caret = 0;
+    const answer = this.given[target];
+    if (answer !== undefined) this.offer(answer, this.typed[target]!);
+    else this.row = this.draft !== '' ? this.freeFormRow : 0;
   }
 
-  /** Puts `answer` (given before) back on the current question: its option, or its text. */
-  private offer(answer: string, typed: boolean): void {
-    if (typed) {
+  /** Puts `answer` (given before) back on the current question: its options, or its text. */
+  private offer(answer: Answer, typed: boolean): void {
+    const options = this.current.options;
+    if (typeof answer !== 'string') {
+      this.ticks[this.index] = options.map((option) => answer.includes(option));
+      const text = answer.find((entry) => !options.includes(entry));
+      if (text !== undefined) this.drafts[this.index] = text;
+      this.row = 0;
+      this.isEditing = false;
+    } else if (typed) {
       this.drafts[this.index] = answer;
       this.row = this.freeFormRow;
       this.isEditing = true;
       this.caret = answer.length;
     } else {
-      this.row = Math.max(0, this.current.options.indexOf(answer));
+      this.row = Math.max(0, options.indexOf(answer));
       this.isEditing = false;
       this.caret = 0;
     }
@@ -305,47 +332,45 @@ export class QuestionnaireModel {
     this.caret = this.draft.length;
   }
 
-  private record(answer: string, custom: boolean): void {
-    const problem = this.options.check?.(this.index, answer, custom);
+  private record(answer: Answer, custom: boolean): void {
+    const problem =
+      typeof answer === 'string' ? this.options.check?.(this.index, answer, custom) : undefined;
     if (problem !== undefined) {
       this.notice = problem;
       return;
     }
-    this.recorded.push(answer);
-    this.typed.push(custom);
+    this.given[this.index] = answer;
+    this.typed[this.index] = custom;
     this.isEditing = false;
-    if (this.index + 1 >= this.total) {
+    const open = this.given.findIndex((given) => given === undefined);
+    const last = this.index + 1 >= this.total;
+    if (open === -1 && (last || this.options.review !== true)) {
       this.state = 'answered';
       return;
     }
-    this.index += 1;
-    this.row = 0;
-    this.caret = 0;
-    const earlier = this.earlier[this.index];
-    if (earlier) this.offer(earlier.answer, earlier.typed);
-    else if (this.draft !== '') this.row = this.freeFormRow;
+    this.go(!last ? this.index + 1 : open);
   }
 
   private resumeFrom(answered: NonNullable<QuestionnaireOptions['answered']>): void {
-    const given = Math.min(answered.answers.length, this.total);
-    for (let i = 0; i < given; i++) {
+    const count = Math.min(answered.answers.length, this.total);
+    for (let i = 0; i < count; i++) {
       const answer = answered.answers[i]!;
-      const typed =
-        answered.custom[i] ?? !this.questionnaire.questions[i]!.options.includes(answer);
-      this.recorded.push(answer);
-      this.typed.push(typed);
-      if (typed) this.drafts[i] = answer;
+      const question = this.questionnaire.questions[i]!;
+      this.given[i] = copyAnswer(answer);
+      this.typed[i] =
+        answered.custom[i] ??
+        (typeof answer === 'string' ? !question.options.includes(answer) : false);
+      if (this.typed[i] && typeof answer === 'string') this.drafts[i] = answer;
     }
-    this.index = this.recorded.length;
-    if (this.index >= this.total) this.back();
+    const open = this.given.findIndex((given) => given === undefined);
+    const start = this.options.review === true ? 0 : open === -1 ? this.total - 1 : open;
+    this.index = -1;
+    this.go(start);
   }
 
-  /** On Esc after going back: the answers given before still count, up to the first gap. */
-  private keepEarlierAnswers(): void {
-    for (let i = this.recorded.length; this.earlier[i] !== undefined; i++) {
-      this.recorded.push(this.earlier[i]!.answer);
-      this.typed.push(this.earlier[i]!.typed);
-    }
+  private answeredPrefix(): number {
+    const open = this.given.findIndex((given) => given === undefined);
+    return open === -1 ? this.total : open;
   }
 
   private snapshot(): string {
@@ -357,26 +382,12 @@ export class QuestionnaireModel {
       this.notice,
       this.state,
       this.draft,
+      this.ticks[this.index],
+      this.given,
     ]);
   }
 }
 
-function stepBack(text: string, at: number): number {
-  if (at <= 0) return 0;
-  const low = text.charCodeAt(at - 1);
-  if (at >= 2 && low >= 0xdc00 && low <= 0xdfff) {
-    const high = text.charCodeAt(at - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return at - 2;
-  }
-  return at - 1;
-}
-
-function stepForward(text: string, at: number): number {
-  if (at >= text.length) return text.length;
-  const high = text.charCodeAt(at);
-  if (high >= 0xd800 && high <= 0xdbff && at + 1 < text.length) {
-    const low = text.charCodeAt(at + 1);
-    if (low >= 0xdc00 && low <= 0xdfff) return at + 2;
-  }
-  return at + 1;
+function copyAnswer(answer: Answer): Answer {
+  return typeof answer === 'string' ? answer : [...answer];
 }

@@ -1,6 +1,7 @@
 import {
   parseQuestionnaire,
   parseQuestionnaireResult,
+  type Answer,
   type AnsweredQuestionnaire,
   type Questionnaire,
 } from '@agent/tools';
@@ -23,7 +24,7 @@ export type SavedQuestionnaire =
       questionnaire: Questionnaire;
       state: 'interrupted';
       /** The answers given before the interrupt, as the model got them; unknown in older files. */
-      answers?: string[];
+      answers?: Answer[];
       custom?: boolean[];
     };
 

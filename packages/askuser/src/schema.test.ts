@@ -32,7 +32,8 @@ describe('ask_user schema and description', () => {
     const item = props.questions.items;
     expect(item.additionalProperties).toBe(false);
     expect(item.required).toEqual(['question', 'options']);
-    expect(Object.keys(item.properties)).toEqual(['question', 'options']);
+    expect(Object.keys(item.properties)).toEqual(['question', 'options', 'multiSelect']);
+    expect(item.properties.multiSelect).toMatchObject({ type: 'boolean' });
     expect(item.properties.question).toMatchObject({ type: 'string', maxLength: 1000 });
     expect(item.properties.options).toMatchObject({ type: 'array', minItems: 2, maxItems: 6 });
     expect(item.properties.options.items).toMatchObject({ type: 'string', maxLength: 300 });
@@ -77,6 +78,27 @@ describe('ask_user schema and description', () => {
     );
   });
 
+  it('rejects a question or option with no visible character (zero-width only)', () => {
+    expect(
+      errorOf({ questions: [{ question: 'Which?', options: ['\u200b\u200b', 'B'] }] }),
+    ).toContain('questions[0].options[0]: must have a visible character');
+    expect(
+      errorOf({ questions: [{ question: '\u200d\ufeff \u2060', options: ['A', 'B'] }] }),
+    ).toContain('questions[0].question: must have a visible character');
+    const emoji = { questions: [{ question: 'Which?', options: ['👩\u200d💻', 'B'] }] };
+    expect(validateToolInput(tool, emoji).ok).toBe(true);
+  });
+
+  it('takes multiSelect as an optional boolean and rejects anything else', () => {
+    const multi = {
+      questions: [{ question: 'Which checks?', options: ['Lint', 'Tests'], multiSelect: true }],
+    };
+    expect(validateToolInput(tool, multi)).toEqual({ ok: true, input: multi });
+    expect(
+      errorOf({ questions: [{ question: 'Q', options: ['A', 'B'], multiSelect: 'yes' }] }),
+    ).toContain('questions[0].multiSelect: expected true or false, got string');
+  });
+
   it('compares options exactly and returns whitespace untouched', () => {
     const input = { questions: [{ question: '  Which?  ', options: ['A', 'A ', ' a'] }] };
     const outcome = validateToolInput(tool, input);
@@ -95,7 +117,9 @@ describe('ask_user schema and description', () => {
     );
     expect(
       errorOf({ questions: [{ question: 'Q', options: ['A', 'B'], recommended: 'A' }] }),
-    ).toContain('questions[0]: unexpected field "recommended": only "question" and "options"');
+    ).toContain(
+      'questions[0]: unexpected field "recommended": only "question", "options" and "multiSelect"',
+    );
     expect(errorOf({ questions: questions(1), note: 'x' })).toContain(
       '(input): unexpected field "note": only "questions" are allowed',
     );

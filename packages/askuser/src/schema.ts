@@ -20,6 +20,11 @@ function text(what: string, maxChars: number, description: string) {
     .superRefine((value, ctx) => {
       if (value.trim().length === 0) {
         ctx.addIssue({ code: 'custom', message: 'must not be empty or whitespace-only' });
+      } else if (!hasVisibleCharacter(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must have a visible character, not only zero-width or control characters',
+        });
       } else if (codePoints(value) > maxChars) {
         ctx.addIssue({
           code: 'custom',
@@ -28,6 +33,11 @@ function text(what: string, maxChars: number, description: string) {
       }
     })
     .meta({ description, maxLength: maxChars });
+}
+
+/** Whether `text` shows anything: not only whitespace, zero-width, format or control characters. */
+export function hasVisibleCharacter(text: string): boolean {
+  return !/^[\s\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]*$/u.test(text);
 }
 
 /** Characters as JSON Schema's maxLength counts them: code points, so an emoji is one. */
@@ -89,10 +99,19 @@ const questionSchema = z
         'The question, self-contained and specific.',
       ),
       options: optionsSchema,
+      multiSelect: z
+        .boolean({ error: (issue) => `expected true or false, got ${typeOf(issue.input)}` })
+        .optional()
+        .meta({
+          description:
+            'true: the person may choose several options (and add typed text); the answer is then ' +
+            'a list of the exact options chosen, in option order, then the typed text if any. ' +
+            'Absent or false: one answer string.',
+        }),
     },
     {
       error: (issue) =>
-        unexpectedFields('"question" and "options"')(issue) ??
+        unexpectedFields('"question", "options" and "multiSelect"')(issue) ??
         `expected a question object {"question", "options"}, got ${typeOf(issue.input)}`,
     },
   )

@@ -43,6 +43,17 @@ export interface Usage {
 export interface UserMessage {
   role: 'user';
   text: string;
+  /** The person corrected an earlier retained call's result with this message (`/amend`). */
+  amends?: Amendment;
+}
+
+/**
+ * A correction of a retained call's result (`/amend`): the call's own result stays as it was;
+ * `output` is the corrected result, which the decision ledger shows after it.
+ */
+export interface Amendment {
+  callId: string;
+  output: string;
 }
 
 /** One model response with its tool calls and what is remembered of them (turn memory). */
@@ -67,6 +78,8 @@ export interface RetainedCall {
   status: ToolStatus;
   output: string;
   details?: unknown;
+  /** The person's latest correction of `output` (`/amend`), when there is one. */
+  amended?: string;
 }
 
 /** A compaction checkpoint: a summary that replaces all history before it. */

@@ -104,6 +104,30 @@ describe('the decision ledger', () => {
     expect(checkpointText(twice.checkpoint)).toContain(second.retainedOutput);
   });
 
+  it('an amendment (/amend) follows its call in the ledger, the original result unchanged, and survives a second compaction', async () => {
+    const amended = '{"answers":["SQLite"],"cancelled":false}';
+    const messages: Message[] = [
+      ...conversation(),
+      { role: 'user', text: 'I changed my answer', amends: { callId: 'a1', output: amended } },
+      { role: 'assistant', text: 'SQLite then.', toolCalls: [] },
+    ];
+    const once = await compact(messages, 'summary');
+    expect(once.checkpoint.decisions?.[0]).toMatchObject({ output: first.retainedOutput, amended });
+    const text = checkpointText(once.checkpoint);
+    expect(text).toContain(
+      `result: ${first.retainedOutput}\namended by the person afterwards: ${amended}`,
+    );
+    const twice = await compact(
+      [
+        ...once.messages,
+        { role: 'user', text: 'more' },
+        { role: 'assistant', text: 'ok', toolCalls: [] },
+      ],
+      'second summary',
+    );
+    expect(twice.checkpoint.decisions?.[0]?.amended).toBe(amended);
+  });
+
   it('a checkpoint without retained calls reads as before', async () => {
     const result = await compact(
       [

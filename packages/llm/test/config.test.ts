@@ -122,14 +122,39 @@ describe('resolveProviderConfig', () => {
 
 describe('loadAgentSettings', () => {
   it('defaults automatic compaction to DEFAULT_AUTO_COMPACT_FRACTION without a file or field', () => {
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: DEFAULT_AUTO_COMPACT_FRACTION });
+    const notify = { afterSeconds: 10 };
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: DEFAULT_AUTO_COMPACT_FRACTION, notify });
     writeConfig({ provider: 'demo' });
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8 });
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8, notify });
   });
 
   it('leaves mcpServers to the MCP client (a config.json with servers still loads)', () => {
     writeConfig({ autoCompact: 0.5, mcpServers: { files: { command: 'x' } } });
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.5 });
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.5, notify: { afterSeconds: 10 } });
+  });
+
+  it('reads notify: false, true, seconds and a command (a shell line or argv)', () => {
+    writeConfig({ notify: false });
+    expect(loadAgentSettings(home).notify).toBe(false);
+    writeConfig({ notify: true });
+    expect(loadAgentSettings(home).notify).toEqual({ afterSeconds: 10 });
+    writeConfig({ notify: { afterSeconds: 0.5, command: ['notify-send', 'agent'] } });
+    expect(loadAgentSettings(home).notify).toEqual({
+      afterSeconds: 0.5,
+      command: ['notify-send', 'agent'],
+    });
+    writeConfig({ notify: { command: 'cat > /tmp/x' } });
+    expect(loadAgentSettings(home).notify).toEqual({ afterSeconds: 10, command: 'cat > /tmp/x' });
+  });
+
+  it.each([
+    [{ afterSeconds: 0 }, 'notify.afterSeconds: expected seconds greater than 0'],
+    [{ command: '' }, 'notify.command: expected a shell command line or a list'],
+    [{ command: [] }, 'notify.command: expected a shell command line or a list'],
+    ['yes', 'notify: expected false (no notifications), true, or'],
+  ])('rejects notify %p with the field and the rule', (value, message) => {
+    writeConfig({ notify: value });
+    expect(() => loadAgentSettings(home)).toThrow(message);
   });
 
   it('reads autoCompact as a fraction in (0, 1] or false', () => {

@@ -24,7 +24,7 @@ function cutOff(): Message[] {
 }
 
 describe('resuming a turn cut off while a questionnaire was open', () => {
-  it('asks again for the same call id, closes the other pending calls, and continues', async () => {
+  it("asks again for the same call id, skips the batch's other pending calls as section 4 says, and continues", async () => {
     const effects = new Effects();
     const h = startLoop(
       [reply('Using PostgreSQL.')],
@@ -46,7 +46,11 @@ describe('resuming a turn cut off while a questionnaire was open', () => {
     expect(resultsIn(h.provider.requests[0]!.messages)).toEqual([
       { id: 'e0', status: 'ok', output: undefined },
       { id: 'a1', status: 'ok', output: '{"answers":["PostgreSQL"],"cancelled":false}' },
-      { id: 'e1', status: 'interrupted', output: expect.stringMatching(/^interrupted/) },
+      {
+        id: 'e1',
+        status: 'skipped',
+        output: 'skipped: ask_user took precedence; retry after reading the answer',
+      },
     ]);
     expect(result.messages[0]!.toolCalls[1]!.retainedOutput).toBe(
       '{"answers":["PostgreSQL"],"cancelled":false}',

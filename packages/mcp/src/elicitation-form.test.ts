@@ -50,6 +50,7 @@ describe('buildElicitationForm', () => {
           options: ['No', 'Yes'],
           typed: false,
           required: false,
+          defaulted: true,
         },
         {
           key: 'size',
@@ -58,6 +59,7 @@ describe('buildElicitationForm', () => {
           options: ['Medium', 'Small', 'Large'],
           typed: false,
           required: false,
+          defaulted: true,
         },
         {
           key: 'count',
@@ -77,6 +79,7 @@ describe('buildElicitationForm', () => {
           typed: false,
           required: false,
           defaults: ['Two'],
+          defaulted: true,
         },
       ],
     });

@@ -49,6 +49,25 @@ export function buildElicitationForm(
 }
 
 function toField(key: string, property: Record<string, unknown>, required: boolean): Field {
+  const field = fieldOf(key, property, required);
+  return defaultedFirst(field, property.default)
+    ? { ...field, question: { ...field.question, defaulted: true } }
+    : field;
+}
+
+/** Whether the first option of `field` is the server's `fallback` (its schema default). */
+function defaultedFirst(field: Field, fallback: unknown): boolean {
+  const first = field.question.options[0];
+  if (first === undefined || fallback === undefined) return false;
+  if (field.question.kind === 'boolean') return typeof fallback === 'boolean';
+  if (field.values) {
+    const value = field.values.get(first);
+    return Array.isArray(fallback) ? fallback.includes(value) : fallback === value;
+  }
+  return String(fallback) === first;
+}
+
+function fieldOf(key: string, property: Record<string, unknown>, required: boolean): Field {
   const title = typeof property.title === 'string' ? property.title.trim() : '';
   const description = typeof property.description === 'string' ? property.description.trim() : '';
   const question = title && description ? `${title}: ${description}` : title || description || key;

@@ -4,6 +4,7 @@ import {
   closeDanglingCalls,
   DEFAULT_MAX_INTERACTIVE,
   runToolLoop,
+  type Amendment,
   type CompactResult,
   type ContextUsage,
   type Message,
@@ -270,11 +271,12 @@ export class AgentSession {
    * a prompt it continues the turn a resumed session left open (`openCalls`): its questionnaires
    * are offered again, its other open calls closed as interrupted, and the loop goes on.
    * `display` is what the transcript shows of the prompt when the model is sent more (attached
-   * files, an expanded custom command).
+   * files, an expanded custom command). `amends`: the prompt corrects an earlier questionnaire's
+   * result (`/amend`), which the decision ledger then shows.
    */
   async runTurn(
     prompt: string | undefined,
-    options: { display?: string } = {},
+    options: { display?: string; amends?: Amendment } = {},
   ): Promise<TurnResult> {
     const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
@@ -294,9 +296,11 @@ export class AgentSession {
       running.turnId =
         prompt === undefined
           ? writer.lastUserEventId
-          : writer.recordUser(prompt, options.display).id;
-      const history: Message[] =
-        prompt === undefined ? this.messages : [...this.messages, { role: 'user', text: prompt }];
+          : writer.recordUser(prompt, options.display, options.amends).id;
+      const asked: Message = options.amends
+        ? { role: 'user', text: prompt ?? '', amends: { ...options.amends } }
+        : { role: 'user', text: prompt ?? '' };
+      const history: Message[] = prompt === undefined ? this.messages : [...this.messages, asked];
       this.messages = history;
       const result = await runToolLoop({
         provider: this.provider,

@@ -1,4 +1,5 @@
 import type { ToolStatus } from '@agent/llm';
+import { isAnswer } from '@agent/tools';
 import { SESSION_SCHEMA_VERSION, type SessionEvent } from './schema';
 
 export type RawEvent = Record<string, unknown>;
@@ -65,7 +66,7 @@ function checkEvent(e: RawEvent): string | undefined {
         strings(e, ['cwd', 'provider', 'model']) ?? optionalString(e, 'title', 'session_start')
       );
     case 'user':
-      return strings(e, ['text']) ?? optionalString(e, 'display', 'user');
+      return strings(e, ['text']) ?? optionalString(e, 'display', 'user') ?? checkAmends(e);
     case 'file_snapshot':
       return (
         strings(e, ['path']) ??
@@ -157,10 +158,21 @@ function checkQuestionnaire(e: RawEvent): string | undefined {
   return undefined;
 }
 
+function checkAmends(e: RawEvent): string | undefined {
+  const amends = e.amends;
+  if (amends === undefined) return undefined;
+  return isObject(amends) && typeof amends.callId === 'string' && typeof amends.output === 'string'
+    ? undefined
+    : 'user: "amends" is not {"callId", "output"}';
+}
+
 function checkProgress(e: RawEvent): string | undefined {
-  const problem = strings(e, ['callId']) ?? stringArray(e, 'answers');
+  const problem = strings(e, ['callId']);
   if (problem) return problem;
-  const { answers, custom } = e as { answers: string[]; custom: unknown };
+  const { answers, custom } = e as { answers: unknown; custom: unknown };
+  if (!Array.isArray(answers) || !answers.every(isAnswer)) {
+    return 'questionnaire_progress: "answers" is not a list of answers (strings or string lists)';
+  }
   if (!Array.isArray(custom) || !custom.every((item) => typeof item === 'boolean')) {
     return 'questionnaire_progress: "custom" is not a list of booleans';
   }

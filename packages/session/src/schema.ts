@@ -1,5 +1,5 @@
 import type { AssistantMessage, RetainedCall, ToolHistoryMode, ToolStatus } from '@agent/llm';
-import type { Questionnaire, QuestionnaireResult } from '@agent/tools';
+import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tools';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -26,6 +26,8 @@ export interface UserEvent extends EventBase {
   text: string;
   /** What the transcript shows instead, when shorter (`@src/a.ts (12 lines)`, `!ls`). */
   display?: string;
+  /** The message corrects an earlier retained call's result (`/amend`); added in schema 1. */
+  amends?: { callId: string; output: string };
 }
 
 /**
@@ -78,8 +80,8 @@ export interface ToolProgressEvent extends EventBase {
 
 /** What the person has answered so far in an open questionnaire (an ask_user call). */
 export interface QuestionnaireProgress {
-  /** The answers given so far, exact, in question order. */
-  answers: string[];
+  /** The answers given so far, exact, in question order (a list for a multi-select question). */
+  answers: Answer[];
   /** `custom[i]` is true when answer i was typed rather than picked; as long as `answers`. */
   custom: boolean[];
 }

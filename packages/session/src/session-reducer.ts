@@ -72,7 +72,11 @@ export class SessionReducer {
         this.tail = NO_CALLS;
         break;
       case 'user':
-        this.current.push({ role: 'user', text: event.text });
+        this.current.push(
+          event.amends
+            ? { role: 'user', text: event.text, amends: { ...event.amends } }
+            : { role: 'user', text: event.text },
+        );
         this.tail = NO_CALLS;
         break;
       case 'assistant':

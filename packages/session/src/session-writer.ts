@@ -183,10 +183,17 @@ export class SessionWriter {
     }
   }
 
-  recordUser(text: string, display?: string): SessionEvent {
-    return this.append(
-      display === undefined ? { type: 'user', text } : { type: 'user', text, display },
-    );
+  recordUser(
+    text: string,
+    display?: string,
+    amends?: { callId: string; output: string },
+  ): SessionEvent {
+    return this.append({
+      type: 'user',
+      text,
+      ...(display === undefined ? {} : { display }),
+      ...(amends === undefined ? {} : { amends: { ...amends } }),
+    });
   }
 
   /** An agent edit of `path` (relative to `workspace`, the root it was made in, when given). */

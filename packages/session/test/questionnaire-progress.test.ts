@@ -178,7 +178,11 @@ describe('questionnaire answers are kept in the session as they are given', () =
         line: 5,
         reason: 'questionnaire_progress: 2 answers but 1 "custom" flags, skipped',
       },
-      { line: 6, reason: 'questionnaire_progress: "answers" is not a list of strings, skipped' },
+      {
+        line: 6,
+        reason:
+          'questionnaire_progress: "answers" is not a list of answers (strings or string lists), skipped',
+      },
       {
         line: 7,
         reason: 'questionnaire_progress: "custom" is not a list of booleans, skipped',

@@ -25,6 +25,8 @@ describe('redactSecrets', () => {
       'Authorization: Bearer [REDACTED] and url https://x.com/?token=[REDACTED]',
     ],
     [`{"Authorization":"token abc123456"}`, '{"Authorization":"[REDACTED]"}'],
+    ['Authorization: x7Qm2-LpZ9w4Ra', 'Authorization: [REDACTED]'],
+    ['Authorization: abc-123def456', 'Authorization: [REDACTED]'],
     [`sent with bearer ${BEARER}.`, 'sent with bearer [REDACTED].'],
     [
       'https://api.example.com/x?user=1&access_token=abc.def-123&page=2',
@@ -60,6 +62,8 @@ describe('redactSecrets', () => {
     'git@github.com:owner/repo.git',
     'The bearer of bad news.',
     'Authorization: role-based or attribute-based?',
+    'Which Authorization: OAuth2-based or SAML?',
+    'Authorization: SHA256-signed-requests only',
     'Use bearer authentication-everywhere for the API',
     'const SECRET = process.env.SERVICE_SECRET;',
     'API_KEY = os.environ.get(name)',

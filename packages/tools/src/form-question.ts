@@ -27,6 +27,8 @@ export interface FormQuestion {
   format?: string;
   /** For `multi-choice`: the options checked when the question appears. */
   defaults?: string[];
+  /** The first option is the server's own default (the card marks it recommended only then). */
+  defaulted?: boolean;
 }
 
 /** A server's form, one question per field. Forms may have more than ten fields. */

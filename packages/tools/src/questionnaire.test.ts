@@ -23,12 +23,32 @@ describe('questionnaire summaries', () => {
         { question: 'Which database?', answer: 'SQLite', custom: false },
         { question: 'Which API style?', answer: 'JSON-RPC', custom: true },
       ],
+      unanswered: [],
       answered: 2,
       total: 2,
       cancelled: false,
       headline: '2 answers',
       redacted: false,
     });
+  });
+
+  it('shows a multi-select answer joined, reads it back from a stored result, names the unanswered', () => {
+    const multi = {
+      questions: [
+        { question: 'Which checks?', options: ['Lint', 'Tests'], multiSelect: true },
+        { question: 'Which API style?', options: ['REST', 'gRPC'] },
+      ],
+    };
+    const stored = JSON.stringify({ answers: [['Lint', 'Tests']], cancelled: true });
+    const result = parseQuestionnaireResult(stored)!;
+    expect(result).toEqual({ answers: [['Lint', 'Tests']], cancelled: true });
+    const summary = summarizeQuestionnaire(multi, result);
+    expect(summary.items).toEqual([
+      { question: 'Which checks?', answer: 'Lint, Tests', custom: false },
+    ]);
+    expect(summary.unanswered).toEqual(['Which API style?']);
+    expect(parseQuestionnaireResult('{"answers":[[]],"cancelled":false}')).toBeUndefined();
+    expect(parseQuestionnaire(multi)).toEqual(multi);
   });
 
   it('infers typed answers for replayed results and reports cancellation', () => {

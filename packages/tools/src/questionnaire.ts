@@ -1,4 +1,7 @@
+import { answerIsTyped, answerText, isAnswer, type Answer } from './answer';
 import { questionnaireWasRedacted } from './redaction-marker';
+
+export { answerIsTyped, answerStrings, answerText, isAnswer, type Answer } from './answer';
 /**
  * The questionnaire of `ask_user`, one home for its types and formatting: the REPL's card and
  * replay, the tool's result summary and the session log all read questionnaires through here.
@@ -8,6 +11,8 @@ import { questionnaireWasRedacted } from './redaction-marker';
 export interface Question {
   question: string;
   options: string[];
+  /** The person may tick several options (and add typed text); the answer is then a list. */
+  multiSelect?: boolean;
 }
 
 export interface Questionnaire {
@@ -16,7 +21,7 @@ export interface Questionnaire {
 
 /** Answers in question order; when cancelled, only the answers completed before Esc. */
 export interface QuestionnaireResult {
-  answers: string[];
+  answers: Answer[];
   cancelled: boolean;
 }
 
@@ -28,13 +33,14 @@ export interface AnsweredQuestionnaire extends QuestionnaireResult {
 
 /** The answers given so far while a questionnaire is open; `custom[i]`: answer i was typed. */
 export interface QuestionnaireProgress {
-  answers: string[];
+  answers: Answer[];
   custom: boolean[];
 }
 
 /** One answered question of a compact summary. */
 export interface SummaryItem {
   question: string;
+  /** The answer as shown: a multi-select answer's entries joined with ", ". */
   answer: string;
   custom: boolean;
 }
@@ -43,6 +49,8 @@ export interface SummaryItem {
 export interface QuestionnaireSummary {
   /** The answered questions, in order. */
   items: SummaryItem[];
+  /** The questions that got no answer (a cancelled or interrupted questionnaire). */
+  unanswered: string[];
   answered: number;
   total: number;
   cancelled: boolean;
@@ -64,11 +72,12 @@ export function summarizeQuestionnaire(
   const items = questionnaire.questions.flatMap((q, i): SummaryItem[] => {
     const answer = result.answers[i];
     if (answer === undefined) return [];
-    const custom = result.custom?.[i] ?? !q.options.includes(answer);
-    return [{ question: q.question, answer, custom }];
+    const custom = result.custom?.[i] ?? answerIsTyped(q, answer);
+    return [{ question: q.question, answer: answerText(answer), custom }];
   });
   return {
     items,
+    unanswered: questionnaire.questions.slice(items.length).map((q) => q.question),
     answered: items.length,
     total,
     cancelled: result.cancelled,
@@ -94,7 +103,7 @@ export function parseQuestionnaireResult(output: string): QuestionnaireResult | 
   if (typeof value !== 'object' || value === null) return undefined;
   const { answers, cancelled } = value as { answers?: unknown; cancelled?: unknown };
   if (!Array.isArray(answers) || typeof cancelled !== 'boolean') return undefined;
-  if (!answers.every((answer): answer is string => typeof answer === 'string')) return undefined;
+  if (!answers.every(isAnswer)) return undefined;
   return { answers, cancelled };
 }
 
@@ -106,10 +115,14 @@ export function parseQuestionnaire(input: unknown): Questionnaire | undefined {
   const out: Question[] = [];
   for (const item of questions) {
     if (typeof item !== 'object' || item === null) return undefined;
-    const { question, options } = item as { question?: unknown; options?: unknown };
+    const { question, options, multiSelect } = item as {
+      question?: unknown;
+      options?: unknown;
+      multiSelect?: unknown;
+    };
     if (typeof question !== 'string' || !Array.isArray(options)) return undefined;
     if (!options.every((option): option is string => typeof option === 'string')) return undefined;
-    out.push({ question, options });
+    out.push(multiSelect === true ? { question, options, multiSelect } : { question, options });
   }
   return { questions: out };
 }

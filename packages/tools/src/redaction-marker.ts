@@ -1,3 +1,4 @@
+import { answerStrings } from './answer';
 import type { Questionnaire, QuestionnaireResult } from './questionnaire';
 
 /** What a secret is replaced with before a session is saved. */
@@ -13,7 +14,7 @@ export function questionnaireWasRedacted(
 ): boolean {
   const texts = [
     ...questionnaire.questions.flatMap((q) => [q.question, ...q.options]),
-    ...(result?.answers ?? []),
+    ...answerStrings(result?.answers ?? []),
   ];
   return texts.some((text) => text.includes(REDACTED));
 }

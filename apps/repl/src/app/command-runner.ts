@@ -8,7 +8,10 @@ import {
   type CustomCommand,
   type SavedSession,
 } from '@agent/runtime';
+import type { Amendment } from '@agent/llm';
 import { listSessions } from '@agent/session';
+import type { PersonChannel } from '@agent/tools';
+import { amendLastQuestionnaire } from '../ask-user/amend-command';
 import { parseCommand, type CommandInfo } from '../input/commands';
 import { renderHelp } from '../view/help-view';
 import { helpSections } from './help-sections';
@@ -30,6 +33,8 @@ export interface CommandDeps {
   agentHome: string;
   workspaceRoot: string;
   replayHooks: readonly ReplayHook[];
+  /** The person channel: the cards of the session (`/amend` opens one). */
+  person: PersonChannel;
   /** Markdown prompt templates from `.agent/commands/` and `$AGENT_HOME/commands/`. */
   customCommands: readonly CustomCommand[];
   /** Forgets per-session state of the UI (e.g. "always allow" answers). */
@@ -52,6 +57,8 @@ const WHILE_BUSY = new Set([
 export interface CommandPrompt {
   prompt: string;
   display: string;
+  /** The prompt corrects an earlier questionnaire (`/amend`). */
+  amends?: Amendment;
 }
 
 /** The custom commands as the `/` menu and /help list them. */
@@ -119,6 +126,8 @@ export async function runCommand(
       return compact(deps, signal);
     case '/sandbox':
       return runSandboxCommand(parsed.args, session, app, signal);
+    case '/amend':
+      return amendLastQuestionnaire(session.history, deps.person, signal, (text) => app.info(text));
     case '/permissions':
       return permissions(parsed.args, deps);
     case '/model': {

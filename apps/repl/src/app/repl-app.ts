@@ -1,4 +1,5 @@
 import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
+import type { Amendment } from '@agent/llm';
 import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
@@ -19,7 +20,7 @@ export type { StatusInfo } from '../view/status-line';
 export type CommandHandler = (
   text: string,
   signal: AbortSignal,
-) => Promise<void | { prompt: string; display: string }>;
+) => Promise<void | { prompt: string; display: string; amends?: Amendment }>;
 
 /** The loaded agent, everything the app needs of it at once. */
 export interface AttachedAgent {
@@ -217,7 +218,7 @@ export class ReplApp {
   async startTurn(
     text: string,
     display?: string,
-    options: { attachMentions?: boolean } = {},
+    options: { attachMentions?: boolean; amends?: Amendment } = {},
   ): Promise<void> {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
@@ -242,7 +243,8 @@ export class ReplApp {
     this.startSpinner();
     this.onPaint();
     const shown = prompt === text ? display : (display ?? text);
-    await this.core?.runTurn(prompt, { display: shown }).catch(() => undefined);
+    const amends = options.amends ? { amends: options.amends } : {};
+    await this.core?.runTurn(prompt, { display: shown, ...amends }).catch(() => undefined);
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -336,7 +338,7 @@ export class ReplApp {
   private async runCommand(text: string): Promise<void> {
     this.commandRunning = true;
     this.onPaint();
-    let prompt: { prompt: string; display: string } | void = undefined;
+    let prompt: Awaited<ReturnType<CommandHandler>> = undefined;
     try {
       this.commandAbort = new AbortController();
       prompt = await this.commandHandler(text, this.commandAbort.signal);
@@ -347,8 +349,11 @@ export class ReplApp {
       this.commandRunning = false;
       this.onPaint();
     }
-    if (prompt && !this.disposed) await this.startTurn(prompt.prompt, prompt.display);
-    else this.next();
+    if (prompt && !this.disposed) {
+      await this.startTurn(prompt.prompt, prompt.display, {
+        ...(prompt.amends ? { amends: prompt.amends } : {}),
+      });
+    } else this.next();
   }
 
   /** Shift+Tab: default → accept edits → plan → default; the status line shows it. */

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import type { Provider } from '@agent/llm';
+import { loadAgentSettings } from '@agent/llm/config';
 import {
   AgentSession,
   findSession,
@@ -15,6 +16,7 @@ import type { StartConfig } from './start-config';
 import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
 import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
 import { presentApproval } from '../person/approval-card';
+import { CardNotifier } from '../person/card-notifier';
 import { ReplPerson } from '../person/repl-person';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import { McpNotices } from './mcp-command';
@@ -44,6 +46,17 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const saved = await savedSession(args, agentHome, app);
   const host = app.host({ maxAskUser });
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
+  const current: { session?: AgentSession } = {};
+  const notifier = new CardNotifier({
+    settings: loadAgentSettings(agentHome).notify,
+    writeTerminal: (data) => app.writeTerminal(data),
+    inTmux: Boolean(options.config.env.TMUX),
+    where: () => ({
+      ...(current.session?.sessionId !== undefined ? { session: current.session.sessionId } : {}),
+      workspace: args.cwd,
+    }),
+    report: (message) => app.error(message),
+  });
   const person = new ReplPerson(
     host,
     Object.assign(
@@ -51,6 +64,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       ...extensions.map((extension) => extension.presenters ?? {}),
     ),
     app.router.promptTyping(),
+    notifier,
   );
   const mcpNotices = new McpNotices(app);
   // Notices of the start (rule warnings, a resumed session's other workspace), shown again
@@ -86,6 +100,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     },
   });
   starting = false;
+  current.session = session;
 
   const custom = await loadCustomCommands(
     agentHome,
@@ -98,6 +113,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const deps: CommandDeps = {
     app,
     session,
+    person,
     agentHome,
     workspaceRoot: args.cwd,
     replayHooks: extensions.flatMap((extension) =>

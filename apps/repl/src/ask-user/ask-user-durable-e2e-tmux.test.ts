@@ -159,12 +159,29 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     expect(server.remaining()).toBe(0);
   });
 
-  it('kill -9 after the first answer: the card opens again at the second, the first kept', async () => {
-    server = await askTwoQuestions('call_kept');
+  it('kill -9 after the first answer of three: the card opens at the second, the first kept and shown', async () => {
+    const three = {
+      questions: [
+        ...design.questions,
+        { question: 'Which checks should CI run?', options: ['Lint', 'Tests'], multiSelect: true },
+      ],
+    };
+    server = await startOpenAIChatServer([
+      {
+        text: 'Three decisions.',
+        toolCalls: [{ id: 'call_kept', name: 'ask_user', arguments: three }],
+      },
+      { text: 'Continuing with SQLite and REST.' },
+    ]);
+    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 3');
     keys('Down');
     await waitFor('❯ 2. SQLite');
     keys('Enter');
-    await waitFor('Question 2 of 2');
+    await waitFor('Question 2 of 3');
     const sessions = path.join(home, 'sessions');
     // The answer is in the session file the moment it is given (ASK_USER.md §9).
     for (let i = 0; i < 200 && !sessionText(sessions).includes('"questionnaire_progress"'); i++) {
@@ -174,11 +191,21 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
 
     driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
     await waitFor('Resumed session');
-    await waitFor('Question 2 of 2');
+    let screen = await waitFor('Question 2 of 3');
+    // The strip ticks the first question; going back shows its answer selected.
+    expect(screen).toContain('✓database  ·[API]  ·checks');
+    keys('BTab');
+    screen = await waitFor('Question 1 of 3');
+    expect(screen).toContain('❯ 2. SQLite');
+    keys('Tab');
+    await waitFor('Question 2 of 3');
     keys('Enter');
+    await waitFor('Question 3 of 3');
+    keys('Down', 'Space', 'Down', 'Enter');
     await waitFor('Continuing with SQLite and REST.');
+    expect(server.requests).toHaveLength(2);
     expect(toolMessage(server.requests[1], 'call_kept')).toBe(
-      '{"answers":["SQLite","REST"],"cancelled":false}',
+      '{"answers":["SQLite","REST",["Lint","Tests"]],"cancelled":false}',
     );
   });
 

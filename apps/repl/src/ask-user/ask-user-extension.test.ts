@@ -166,6 +166,8 @@ describe('replayAskUser', () => {
       '■ Questionnaire interrupted after 1 of 2',
       '  Which database should the service use?',
       '    → PostgreSQL',
+      '  Which API style should we expose?',
+      '    ⊘ not answered',
     ]);
   });
 

@@ -34,13 +34,11 @@ export function presentQuestionnaire(
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
     const screen = { rows: () => host.viewportRows() };
-    const { questionnaire, answered } = request.payload;
-    const segment = new QuestionnaireSegment(
-      questionnaire,
-      undefined,
-      screen,
-      answered ? { answered } : {},
-    );
+    const { questionnaire, answered, review } = request.payload;
+    const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
+      ...(answered ? { answered } : {}),
+      ...(review ? { review } : {}),
+    });
     const settle = (): void => {
       signal.removeEventListener('abort', onAbort);
       slot.close();
@@ -55,9 +53,9 @@ export function presentQuestionnaire(
     const route = (routed: QuestionnaireKeyRoute): void => {
       const model = segment.model;
       if (!model || routed.kind !== 'action') return;
-      const answered = model.answers.length;
+      const given = progressKey(model);
       if (!model.dispatch(routed.action)) return;
-      if (model.answers.length !== answered) reportProgress(request, model);
+      if (progressKey(model) !== given) reportProgress(request, model);
       const result = model.result;
       if (result) {
         const copy = copyResult(result);
@@ -73,7 +71,7 @@ export function presentQuestionnaire(
     };
     const modal: Modal = {
       hint: HINT,
-      handleKey: (key: Key) => route(routeQuestionnaireKey(key, segment.model)),
+      handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
       handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
       handlePage: (direction) => page(host, segment, direction),
     };
@@ -81,22 +79,30 @@ export function presentQuestionnaire(
     const slot = desk.open(modal);
     signal.addEventListener('abort', onAbort, { once: true });
     // The answers filled in from before count as given: an interrupt now still keeps them.
-    if (answered && segment.model) reportProgress(request, segment.model);
+    if (answered && !review && segment.model) reportProgress(request, segment.model);
     host.requestPaint();
   });
 }
 
 function reportProgress(request: PersonRequest<'questionnaire'>, model: QuestionnaireModel): void {
   try {
-    request.payload.onProgress?.({ answers: [...model.answers], custom: [...model.custom] });
+    request.payload.onProgress?.({
+      answers: copyResult({ answers: [...model.answers], cancelled: false }).answers,
+      custom: [...model.custom],
+    });
   } catch {
     // A failing listener must not break the card.
   }
 }
 
+/** What the session records of the answers so far: a change of it is written at once. */
+function progressKey(model: QuestionnaireModel): string {
+  return JSON.stringify([model.answers, model.custom]);
+}
+
 function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {
   return {
-    answers: [...result.answers],
+    answers: result.answers.map((answer) => (typeof answer === 'string' ? answer : [...answer])),
     cancelled: result.cancelled,
     ...(result.custom ? { custom: [...result.custom] } : {}),
   };

@@ -73,6 +73,43 @@ describe('a tall card is laid out for the screen height', () => {
     });
   }
 
+  it('at 40x16 a selected option taller than the card scrolls inside it to its end (PageUp/PageDown); the hint keeps Esc (issue 25)', async () => {
+    const card = maximumCard();
+    const provider = new ScriptedProvider<ProviderRequest>(
+      [reply('', callOf('c1', 'ask_user', card)), reply('ok')],
+      AS_OPENAI_CHAT,
+    );
+    h = await new Harness(40, 16).start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    let screen = await h.waitForText('Question 1 of 1');
+    for (let row = 1; row <= 6; row++) {
+      if (row > 1) {
+        h.send(DOWN);
+        screen = await h.waitForText(`❯ ${row}. `);
+      }
+      const option = card.questions[0]!.options[row - 1]!;
+      const words = option.split(' ');
+      const flat = (s: string) => s.replace(/[│\s]+/g, ' ');
+      expect(flat(screen)).toContain(`❯ ${row}. ${words.slice(0, 3).join(' ')}`);
+      expect(screen).toContain('│ Esc cancel');
+      // Too tall for the card: PageDown scrolls through it inside the card, to its end.
+      h.send(PAGE_DOWN);
+      h.send(PAGE_DOWN);
+      screen = await h.waitFor(
+        (s) => flat(s).includes(words.slice(-3).join(' ')),
+        `the end of option ${row}`,
+      );
+      expect(screen).toContain('Question 1 of 1');
+      expect(screen).toContain('│ Esc cancel');
+      h.send(PAGE_UP);
+      h.send(PAGE_UP);
+      await h.waitFor((s) => flat(s).includes(`❯ ${row}. ${words.slice(0, 3).join(' ')}`), 'back');
+    }
+    h.send(ENTER);
+    await h.waitForText('ok');
+  });
+
   it('PageDown scrolls a question too tall for the card, inside the card', async () => {
     const provider = new ScriptedProvider<ProviderRequest>(
       [reply('', callOf('c1', 'ask_user', maximumCard())), reply('ok')],
@@ -83,10 +120,13 @@ describe('a tall card is laid out for the screen height', () => {
     h.send(ENTER);
     const first = await h.waitForText('Question 1 of 1');
     expect(first).toContain('QSTART');
+    // On the one-row free-form row (a tall selected option would scroll first).
+    h.send(UP);
+    await h.waitForText('❯ 7. Type your answer');
     h.send(PAGE_DOWN);
     const scrolled = await h.waitFor((s) => !s.includes('QSTART'), 'the question scrolled');
     expect(scrolled).toContain('Question 1 of 1');
-    expect(scrolled).toContain('❯ 1. OPT1');
+    expect(scrolled).toContain('❯ 7. Type your answer');
     h.send(PAGE_UP);
     await h.waitForText('QSTART');
   });

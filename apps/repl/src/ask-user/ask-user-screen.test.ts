@@ -277,11 +277,11 @@ describe('ask_user on the REPL screen', () => {
     h.send(DOWN);
     await h.waitForText('› (answer the card above)');
     h.send('\x1b[200~line one\nline two\x1b[201~');
-    await h.waitForText('Type your answer: line one line two▏');
+    await h.waitForText('Type your answer: line one⏎line two▏');
     h.send(ENTER);
     await h.waitForText('pasted answer received');
     expect(toolResult(provider.requests[1], 'call_ask')).toBe(
-      '{"answers":["line one line two"],"cancelled":false}',
+      '{"answers":["line one\\nline two"],"cancelled":false}',
     );
     await h.waitForText('› half-typed');
     expect(h.repl.app.router.input.text).toBe('half-typed');

@@ -28,6 +28,15 @@ export interface OptionBlocks {
   selected: number;
   /** Row of the selected block that must stay visible (the caret while editing). */
   focus: number;
+  /** First row of the selected block shown when it is cut (PgUp/PgDn); overrides `focus`. */
+  top?: number;
+}
+
+/** Rows the selected block gets out of `room` (less the `N more` rows its neighbours need). */
+export function selectedRoom(input: OptionBlocks, room: number): number {
+  const n = input.blocks.length;
+  const indicators = (input.selected > 0 ? 1 : 0) + (input.selected < n - 1 ? 1 : 0);
+  return Math.max(1, room - indicators);
 }
 
 /**
@@ -43,8 +52,11 @@ export function fitOptions(
   const { blocks, selected } = input;
   const n = blocks.length;
   const indicators = (lo: number, hi: number) => (lo > 0 ? 1 : 0) + (hi < n - 1 ? 1 : 0);
-  const selectedRoom = Math.max(1, room - indicators(selected, selected));
-  const chosen = windowAround(blocks[selected]!, selectedRoom, input.focus);
+  const own = selectedRoom(input, room);
+  const block = blocks[selected]!;
+  const top = Math.min(Math.max(0, input.top ?? 0), Math.max(0, block.length - own));
+  const chosen =
+    input.top === undefined ? windowAround(block, own, input.focus) : block.slice(top, top + own);
   let lo = selected;
   let hi = selected;
   let used = chosen.length;

@@ -29,19 +29,21 @@ describe('renderQuestionnaireCard', () => {
       '❯ 1. PostgreSQL (recommended)',
       '  2. SQLite',
       '  3. Type your answer',
-      '↑↓ select · Enter choose · type to answer · Esc cancel',
+      'Esc cancel · ↑↓ select · Enter choose · any key types',
     ]);
     const selected = lines[4]!.find((span) => span.text === 'PostgreSQL');
     expect(selected?.style).toBe('selected');
   });
 
-  it('names the number keys in the hint of the ask_user card while nothing is typed', () => {
+  it('shows the strip of questions on the ask_user card: current marked, answered ticked', () => {
     const model = new QuestionnaireModel(questionnaire);
-    const hint = () => text(renderQuestionnaireCard(model, 70, { numbers: true })).at(-2)!;
-    expect(hint()).toContain('↑↓ or 1-2 select · Enter choose · type to answer · Esc cancel');
-    model.dispatch({ type: 'insert', text: 'x' });
-    model.dispatch({ type: 'up' });
-    expect(hint()).toContain('│ ↑↓ select · Enter choose');
+    const strip = () => text(renderQuestionnaireCard(model, 70, { strip: true }))[2]!;
+    expect(strip()).toContain('·[database]  ·API');
+    model.dispatch({ type: 'enter' });
+    expect(strip()).toContain('✓database  ·[API]');
+    expect(text(renderQuestionnaireCard(model, 70, { strip: true })).at(-2)).toContain(
+      'Tab/Shift+Tab question',
+    );
   });
 
   it('follows the selection and shows the draft with a caret while editing', () => {
@@ -161,7 +163,13 @@ describe('renderQuestionnaireSummary', () => {
     const lines = renderQuestionnaireSummary(summary, 40);
     expectWithin(lines, 40);
     expect(lineText(lines[0]!)).toBe('⊘ Questionnaire cancelled after 1 of 3');
-    expect(text(lines).join(' ')).not.toContain('Which database');
+    // The summary names what was declined (ASK_USER.md section 9).
+    expect(text(lines).slice(-4)).toEqual([
+      '  Which database should the service use?',
+      '    ⊘ not answered',
+      '  Which API style should we expose?',
+      '    ⊘ not answered',
+    ]);
   });
 
   it('shows hostile questions and answers literally', () => {
@@ -176,5 +184,34 @@ describe('renderQuestionnaireSummary', () => {
       '  Q {bold}x{/bold}',
       '    → typed {red-fg} (typed)',
     ]);
+  });
+});
+
+describe('options that would look alike (issue 25)', () => {
+  it('draws the whitespace that tells them apart, and leaves distinct options as they are', () => {
+    const model = new QuestionnaireModel({
+      questions: [
+        {
+          question: 'Which one?',
+          options: ['ok', 'ok ', 'line1\nline2', 'line1 line2', 'a\tb', 'plain'],
+        },
+      ],
+    });
+    const rows = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(rows).toContain('1. ok (recommended)');
+    expect(rows).toContain('2. ok␠ ');
+    expect(rows).toContain('3. line1⏎line2');
+    expect(rows).toContain('4. line1␠line2');
+    expect(rows).toContain('5. a    b');
+    expect(rows).toContain('6. plain');
+  });
+
+  it('draws a tab as → when it alone tells two options apart', () => {
+    const model = new QuestionnaireModel({
+      questions: [{ question: 'Which one?', options: ['a\tb', 'a b'] }],
+    });
+    const rows = text(renderQuestionnaireCard(model, 60)).join('\n');
+    expect(rows).toContain('1. a→b (recommended)');
+    expect(rows).toContain('2. a␠b');
   });
 });

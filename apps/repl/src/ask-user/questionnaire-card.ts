@@ -2,7 +2,9 @@ import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { clampRows, fitOptions } from './card-fit';
+import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from './card-fit';
+import { distinctLabels } from './look-alike';
+import { questionStrip } from './question-strip';
 
 const CARET = '▏';
 
@@ -19,11 +21,16 @@ function boxed(row: Line, inner: number): Line {
 /** Rows an option that is not selected may take; the selected one is shown in full. */
 const UNSELECTED_ROWS = 2;
 
+/** A typed answer on one row: its line breaks and tabs drawn (`⏎`, `→`), controls removed. */
+function draftLine(text: string): string {
+  return sanitize(text.replace(/\r?\n/g, '⏎').replace(/\t/g, '→'));
+}
+
 /** The draft as spans, with the caret drawn where the next character goes. */
 function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
-  if (!editing) return draft ? [{ text: oneLine(draft), style: 'dim' }] : [];
-  const before = oneLine(draft.slice(0, cursor));
-  const after = oneLine(draft.slice(cursor));
+  if (!editing) return draft ? [{ text: draftLine(draft), style: 'dim' }] : [];
+  const before = draftLine(draft.slice(0, cursor));
+  const after = draftLine(draft.slice(cursor));
   return [
     { text: before, style: 'bold' },
     { text: CARET, style: 'accent' },
@@ -31,20 +38,24 @@ function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
   ].filter((span) => span.text !== '') as Span[];
 }
 
-function hintFor(model: QuestionnaireModel, numbers: boolean): Span {
+/**
+ * The hint row. `Esc cancel` comes first so that it survives when the row is cut to the width
+ * (a small terminal).
+ */
+function hintFor(model: QuestionnaireModel, strip: boolean): Span {
   if (model.hint) return { text: oneLine(model.hint), style: 'warn' };
-  const options = model.freeFormRow;
-  const select =
-    numbers && model.draft === '' && options > 0
-      ? `↑↓ or 1${options > 1 ? `-${options}` : ''} select`
-      : '↑↓ select';
+  const onOption = model.selected < model.current.options.length;
   const text = model.editing
-    ? 'Enter submit · ↑↓ choose an option · Esc cancel'
+    ? 'Esc cancel · Enter submit · ↑↓ choose an option'
     : model.selected === model.freeFormRow
-      ? 'Enter to type · ↑↓ select · Esc cancel'
-      : `${select} · Enter choose · type to answer · Esc cancel`;
-  const back = model.questionIndex > 0 ? ' · Shift+Tab back' : '';
-  return { text: text + back, style: 'dim' };
+      ? 'Esc cancel · Enter to type · ↑↓ select'
+      : model.multiSelect && onOption
+        ? 'Esc cancel · Space/Enter tick · ↑↓ select · any key types'
+        : model.selected === model.doneRow
+          ? 'Esc cancel · Enter confirm the ticked · ↑↓ select'
+          : 'Esc cancel · ↑↓ select · Enter choose · any key types';
+  const moves = strip && model.total > 1 ? ' · Tab/Shift+Tab question' : '';
+  return { text: text + moves, style: 'dim' };
 }
 
 /** How the card is viewed: the rows it may take and the first question row shown. */
@@ -53,8 +64,12 @@ export interface CardView {
   maxRows?: number;
   /** First row of the wrapped question shown when the question must scroll. */
   questionTop?: number;
-  /** Number keys pick options (the `ask_user` card): the hint says so. */
-  numbers?: boolean;
+  /** First row of the selected option shown when it is too tall for the card. */
+  optionTop?: number;
+  /** Show the strip of all questions, and say how to move between them (the `ask_user` card). */
+  strip?: boolean;
+  /** Whether question `index` marks its first option `(recommended)`; absent: every question. */
+  recommendFirst?: (index: number) => boolean;
 }
 
 /** A laid-out card and where its question window stands. */
@@ -64,13 +79,25 @@ export interface CardLayout {
   questionRows: number;
   questionTop: number;
   questionShown: number;
+  /** The selected option's wrapped rows, and the window of them shown. */
+  optionRows: number;
+  optionTop: number;
+  optionShown: number;
 }
 
-function optionBlocks(model: QuestionnaireModel, inner: number, unselectedRows: number) {
+function optionBlocks(
+  model: QuestionnaireModel,
+  inner: number,
+  unselectedRows: number,
+  recommend: boolean,
+): OptionBlocks {
   let focus = 0;
+  const shown = distinctLabels(model.current.options);
   const blocks = model.rows.map((label, index) => {
     const chosen = index === model.selected;
-    const marker = `${chosen ? '❯' : ' '} ${index + 1}. `;
+    const isOption = index < model.current.options.length;
+    const check = model.multiSelect && isOption ? (model.ticked(index) ? '[✓] ' : '[ ] ') : '';
+    const marker = `${chosen ? '❯' : ' '} ${index + 1}. ${check}`;
     const indent = ' '.repeat(marker.length);
     const style = chosen ? 'selected' : 'plain';
     const spans: Span[] = [{ text: marker, style: chosen ? 'accent' : 'dim' }];
@@ -78,9 +105,14 @@ function optionBlocks(model: QuestionnaireModel, inner: number, unselectedRows: 
       const draft = draftSpans(model.draft, model.cursor, model.editing && chosen);
       spans.push({ text: draft.length > 0 ? `${label}: ` : label, style });
       spans.push(...draft);
+    } else if (!isOption) {
+      spans.push({ text: label, style: chosen ? 'selected' : 'accent' });
     } else {
-      spans.push({ text: oneLine(label), style });
-      if (index === 0 && !/\(recommended\)/i.test(label)) {
+      const distinct = shown[index];
+      spans.push(
+        distinct === undefined ? { text: oneLine(label), style } : { text: distinct, style },
+      );
+      if (index === 0 && recommend && !/\(recommended\)/i.test(label)) {
         spans.push({ text: ' (recommended)', style: 'dim' });
       }
     }
@@ -113,23 +145,36 @@ export function layoutQuestionnaireCard(
   const header: Span[] = [
     { text: `Question ${model.questionIndex + 1} of ${model.total}`, style: 'accent' },
   ];
-  const hint = wrapSpans([hintFor(model, view.numbers === true)], inner, '  ');
+  const hint = wrapSpans([hintFor(model, view.strip === true)], inner, '  ');
+  const strip = view.strip ? questionStrip(model, inner) : [];
   const frame = (body: Line[]): Line[] => [
     plain(`╭${rule}╮`, 'accent'),
     ...body.map((row) => boxed(row, inner)),
     plain(`╰${rule}╯`, 'accent'),
   ];
-  const full = optionBlocks(model, inner, UNSELECTED_ROWS);
-  const roomy = [[...header], ...question, [], ...full.blocks.flat(), ...hint];
-  const all = { questionRows: question.length, questionTop: 0, questionShown: question.length };
+  const recommend = view.recommendFirst?.(model.questionIndex) ?? true;
+  const full = optionBlocks(model, inner, UNSELECTED_ROWS, recommend);
+  const roomy = [[...header], ...strip, ...question, [], ...full.blocks.flat(), ...hint];
+  const selectedRows = full.blocks[full.selected]!.length;
+  const all = {
+    questionRows: question.length,
+    questionTop: 0,
+    questionShown: question.length,
+    optionRows: selectedRows,
+    optionTop: 0,
+    optionShown: selectedRows,
+  };
   if (view.maxRows === undefined || roomy.length + 2 <= view.maxRows) {
     return { lines: frame(roomy), ...all };
   }
 
-  const body = Math.max(4, view.maxRows - 4);
-  const tight = optionBlocks(model, inner, 1);
+  const shortStrip = clampRows(strip, 1, inner);
+  const body = Math.max(4, view.maxRows - 4 - shortStrip.length);
+  const tight = optionBlocks(model, inner, 1, recommend);
   const optionRows = tight.blocks.reduce((sum, block) => sum + block.length, 0);
-  const minQuestion = Math.min(question.length, 2);
+  const tallOption = tight.blocks[tight.selected]!.length;
+  // A selected option too tall for the card gets every row the question can give up.
+  const minQuestion = Math.min(question.length, tallOption > selectedRoom(tight, body - 2) ? 1 : 2);
   const shown = Math.max(minQuestion, Math.min(question.length, body - optionRows));
   const top = Math.min(Math.max(0, view.questionTop ?? 0), question.length - shown);
   let window = question.slice(top, top + shown);
@@ -139,11 +184,27 @@ export function layoutQuestionnaireCard(
     const more = ` · PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`;
     if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
   }
+  const own = selectedRoom(tight, body - shown);
+  const optionCut = tallOption > own && !model.editing;
+  const optionTop = optionCut ? Math.min(Math.max(0, view.optionTop ?? 0), tallOption - own) : 0;
+  if (optionCut && shown >= question.length) {
+    const more = ` · PgUp/PgDn ${optionTop + 1}-${optionTop + own}/${tallOption}`;
+    if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
+  }
+  if (optionCut) tight.top = optionTop;
   const options = fitOptions(tight, body - shown, (count, up) => [
     { text: `    ${up ? '↑' : '↓'} ${count} more`, style: 'dim' },
   ]);
-  const lines = frame([header, ...window, ...options, ...clampRows(hint, 1, inner)]);
-  return { lines, questionRows: question.length, questionTop: top, questionShown: shown };
+  const lines = frame([header, ...shortStrip, ...window, ...options, ...clampRows(hint, 1, inner)]);
+  return {
+    lines,
+    questionRows: question.length,
+    questionTop: top,
+    questionShown: shown,
+    optionRows: tallOption,
+    optionTop,
+    optionShown: optionCut ? own : tallOption,
+  };
 }
 
 /** The live card's rows (see `layoutQuestionnaireCard`). */
@@ -199,6 +260,15 @@ export function renderQuestionnaireSummary(
     ];
     if (item.custom) answer.push({ text: ' (typed)', style: 'dim' });
     rows.push(...wrapSpans(answer, w, '      '));
+  }
+  if (summary.cancelled || options.interrupted === true) {
+    for (const question of summary.unanswered ?? []) {
+      rows.push(...wrapSpans([{ text: `  ${oneLine(question)}`, style: 'dim' }], w, '  '));
+      rows.push([
+        { text: '    ⊘ ', style: 'warn' },
+        { text: 'not answered', style: 'dim' },
+      ]);
+    }
   }
   if (summary.redacted) {
     rows.push(

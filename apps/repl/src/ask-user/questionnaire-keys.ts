@@ -1,4 +1,4 @@
-import type { QuestionnaireAction, QuestionnaireModel } from '@agent/askuser';
+import type { QuestionnaireAction } from '@agent/askuser';
 import { printable, type Key } from '../input/key';
 
 /** What the app does with a key while a questionnaire card is active. */
@@ -15,6 +15,7 @@ const NAMED: Record<string, QuestionnaireAction['type']> = {
   enter: 'enter',
   escape: 'escape',
   'S-tab': 'back',
+  tab: 'next',
   backspace: 'backspace',
   delete: 'delete',
   left: 'left',
@@ -40,38 +41,20 @@ const NAMED: Record<string, QuestionnaireAction['type']> = {
   'C-k': 'erase-end',
 };
 
-/** What the number keys need to know of the card: they pick only while nothing is typed. */
-export type NumberedCard = Pick<QuestionnaireModel, 'draft' | 'selected' | 'freeFormRow'>;
-
-/**
- * Whether a digit picks option `digit` on `card`: it numbers an option, nothing is typed for the
- * question and the free-form row is not chosen. Otherwise the digit is typed, so an answer can
- * start with a digit on the free-form row (or after a non-digit).
- */
-function digitPicks(card: NumberedCard, digit: number): boolean {
-  return (
-    digit >= 1 &&
-    digit <= card.freeFormRow &&
-    card.draft === '' &&
-    card.selected !== card.freeFormRow
-  );
-}
-
 /**
  * Maps one key event to the questionnaire. Enter arrives from blessed as both `return` and
- * `enter`: only `enter` acts. Ctrl+C is the only key that escapes the card. With `card` (the
- * `ask_user` card), a number key selects its numbered option (see `digitPicks`).
+ * `enter`: only `enter` acts. Ctrl+C is the only key that escapes the card. Every printable key,
+ * digits included, is typed (ASK_USER.md section 9); Space reaches the card as `space`, which
+ * ticks an option of a multi-select question and types a space elsewhere.
  */
-export function routeQuestionnaireKey(key: Key, card?: NumberedCard): QuestionnaireKeyRoute {
+export function routeQuestionnaireKey(key: Key): QuestionnaireKeyRoute {
   const full = key.full ?? key.name ?? '';
   if (full === 'C-c') return { kind: 'interrupt' };
   if (key.name === 'enter' && (key.shift || key.meta)) return { kind: 'swallow' };
   const named = NAMED[full] ?? (key.ctrl || key.meta ? undefined : NAMED[key.name ?? '']);
   if (named) return { kind: 'action', action: { type: named } as QuestionnaireAction };
   const ch = printable(key);
-  if (card && ch !== undefined && /^[1-9]$/.test(ch) && digitPicks(card, Number(ch))) {
-    return { kind: 'action', action: { type: 'select', row: Number(ch) - 1 } };
-  }
+  if (ch === ' ') return { kind: 'action', action: { type: 'space' } };
   if (ch !== undefined) return { kind: 'action', action: { type: 'insert', text: ch } };
   return { kind: 'swallow' };
 }

@@ -1,6 +1,7 @@
 import { QuestionnaireModel, type QuestionnaireOptions } from '@agent/askuser';
 import {
   summarizeQuestionnaire,
+  type Answer,
   type AnsweredQuestionnaire,
   type Questionnaire,
 } from '@agent/tools';
@@ -15,7 +16,7 @@ import {
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
   | { kind: 'resolved'; result: AnsweredQuestionnaire }
-  | { kind: 'interrupted'; answers: string[] | undefined; custom?: boolean[] };
+  | { kind: 'interrupted'; answers: Answer[] | undefined; custom?: boolean[] };
 
 /** What the segment may know of the screen: the rows the transcript shows. */
 export interface SegmentScreen {
@@ -30,14 +31,16 @@ export class QuestionnaireSegment implements CustomSegment {
   readonly kind = 'custom' as const;
   private state: State;
   private questionTop = 0;
+  private optionTop = 0;
   private shownIndex = 0;
+  private shownRow = 0;
   private last: CardLayout | undefined;
 
   constructor(
     readonly questionnaire: Questionnaire,
     initial?:
       | { result: AnsweredQuestionnaire }
-      | { interrupted: true; answers?: string[]; custom?: boolean[] },
+      | { interrupted: true; answers?: Answer[]; custom?: boolean[] },
     private readonly screen?: SegmentScreen,
     /** A live card's options (the answers given before a crash, filled in). */
     options?: QuestionnaireOptions,
@@ -59,8 +62,16 @@ export class QuestionnaireSegment implements CustomSegment {
    */
   scrollQuestion(direction: -1 | 1): boolean {
     const last = this.last;
-    if (this.state.kind !== 'live' || !last || last.questionShown >= last.questionRows)
-      return false;
+    if (this.state.kind !== 'live' || !last) return false;
+    // The selected option first, while it is too tall for the card and has more that way.
+    const optionMax = last.optionRows - last.optionShown;
+    const optionMoves = direction > 0 ? last.optionTop < optionMax : last.optionTop > 0;
+    if (optionMax > 0 && optionMoves) {
+      const step = Math.max(1, last.optionShown - 1);
+      this.optionTop = Math.min(optionMax, Math.max(0, last.optionTop + direction * step));
+      return true;
+    }
+    if (last.questionShown >= last.questionRows) return false;
     const step = Math.max(1, last.questionShown - 1);
     const max = last.questionRows - last.questionShown;
     this.questionTop = Math.min(max, Math.max(0, last.questionTop + direction * step));
@@ -95,10 +106,15 @@ export class QuestionnaireSegment implements CustomSegment {
           this.shownIndex = model.questionIndex;
           this.questionTop = 0;
         }
+        if (model.selected !== this.shownRow) {
+          this.shownRow = model.selected;
+          this.optionTop = 0;
+        }
         this.last = layoutQuestionnaireCard(model, width, {
           maxRows: this.screen?.rows(),
           questionTop: this.questionTop,
-          numbers: true,
+          optionTop: this.optionTop,
+          strip: true,
         });
         return this.last.lines;
       }

@@ -56,6 +56,9 @@ describe("the cards of MCP servers' questions", () => {
     press('down', 'down', 'enter');
     expect(screen()).toContain('Question 3 of 4');
     expect(screen()).toContain('Skip (leave it empty)');
+    // No default from the server for "Subscribe": nothing is marked recommended (issue 25).
+    expect(screen()).toMatch(/❯ 1\. Yes +│/);
+    expect(screen()).not.toContain('Yes (recommended)');
     press('enter');
     press('200', 'enter');
     expect(screen()).toContain('Expected at most 120');

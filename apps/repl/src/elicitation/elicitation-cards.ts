@@ -1,4 +1,10 @@
-import type { FormAnswer, FormOutcome, PersonRequest, UrlOutcome } from '@agent/tools';
+import {
+  answerText,
+  type FormAnswer,
+  type FormOutcome,
+  type PersonRequest,
+  type UrlOutcome,
+} from '@agent/tools';
 import type { QuestionnaireModel } from '@agent/askuser';
 import type { Modal } from '../app/modal';
 import type { CardDesk } from '../person/card-desk';
@@ -40,7 +46,7 @@ export function presentForm(request: PersonRequest<'form'>, desk: CardDesk): Pro
     const result = model.result!;
     if (result.cancelled) return { action: 'decline' };
     const answers: FormAnswer[] = form.questions.map((question, i) =>
-      toFormAnswer(question, result.answers[i]!, result.custom?.[i] ?? false),
+      toFormAnswer(question, answerText(result.answers[i]!), result.custom?.[i] ?? false),
     );
     return { action: 'accept', answers };
   }).then((outcome) => {
@@ -58,7 +64,9 @@ export function presentUrl(request: PersonRequest<'url'>, desk: CardDesk): Promi
   const cancelled = { server, action: 'cancel' as const, url };
   return openCard(segment, request.signal, desk, cancelled, (model) => {
     const result = model.result!;
-    const accepted = !result.cancelled && result.answers[0]?.startsWith('Accept') === true;
+    const first = result.answers[0];
+    const accepted =
+      !result.cancelled && first !== undefined && answerText(first).startsWith('Accept');
     return { action: accepted ? ('accept' as const) : ('decline' as const) };
   }).then((outcome) => {
     segment.resolve({ server, action: outcome.action, url });

@@ -3,6 +3,7 @@ import type { ElicitationField } from '@agent/session';
 import { REDACTED, type FormQuestionnaire, type QuestionnaireSummary } from '@agent/tools';
 import {
   renderQuestionnaireCard,
+  type CardView,
   renderQuestionnaireSummary,
 } from '../ask-user/questionnaire-card';
 import { wrapSpans, type Line } from '../text/line';
@@ -62,6 +63,7 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
       : `${total} question${total === 1 ? '' : 's'}`;
   const summary: QuestionnaireSummary = {
     items: outcome.action === 'accept' ? items : [],
+    unanswered: [],
     answered: items.length,
     total,
     cancelled: outcome.action !== 'accept',
@@ -106,7 +108,11 @@ export class ElicitationFormSegment implements CustomSegment {
 
   render(width: number): Line[] {
     if (this.outcome) return renderElicitationSummary(this.outcome, width);
-    return liveCard(this.form.server, this.form.message, this.model, width, this.rows);
+    // "(recommended)" only where the server gave a default.
+    const recommendFirst = (index: number) => this.form.questions[index]?.defaulted === true;
+    return liveCard(this.form.server, this.form.message, this.model, width, this.rows, {
+      recommendFirst,
+    });
   }
 }
 
@@ -117,10 +123,11 @@ function liveCard(
   model: QuestionnaireModel,
   width: number,
   rows?: () => number,
+  view: CardView = {},
 ): Line[] {
   const top = header(server, message, Math.max(12, width));
   const maxRows = rows ? Math.max(8, rows() - top.length) : undefined;
-  return [...top, ...renderQuestionnaireCard(model, width, maxRows ? { maxRows } : {})];
+  return [...top, ...renderQuestionnaireCard(model, width, maxRows ? { ...view, maxRows } : view)];
 }
 
 /** A URL request: the server's message and the URL, asked before anything is opened. */

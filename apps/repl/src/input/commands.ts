@@ -47,6 +47,11 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'where commands run (bubblewrap); change it for this session',
     takesArgument: true,
   },
+  {
+    name: '/amend',
+    usage: '/amend',
+    description: 'change your answers to the last questionnaire and tell the model',
+  },
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },

@@ -9,13 +9,14 @@ import {
 import { awaitingLine, markWaiting } from '../app/call-approval';
 import type { ReplHost } from '../app/extension';
 import type { CardDesk, CardPresenter, CardPresenters } from './card-desk';
+import type { CardNotifier } from './card-notifier';
 import { guardTyping, type PromptTyping } from './typing-guard';
 
 /**
  * The REPL's person channel: every request (approval, questionnaire, server form) waits in one
  * queue and is shown as its card, one at a time; the next stays unseen until the shown one is
  * answered. A card that opens while the person types starts inert (guardTyping). Kinds without
- * a card here are refused at once.
+ * a card here are refused at once. With a notifier, a shown card that waits long is announced.
  */
 export class ReplPerson implements PersonChannel {
   private readonly queue: PersonQueue;
@@ -25,6 +26,7 @@ export class ReplPerson implements PersonChannel {
     private readonly host: ReplHost,
     presenters: CardPresenters,
     typing: PromptTyping,
+    private readonly notifier?: CardNotifier,
   ) {
     const kinds = (Object.keys(presenters) as PersonRequestKind[]).filter(
       (kind) => presenters[kind] !== undefined,
@@ -63,6 +65,9 @@ export class ReplPerson implements PersonChannel {
 
   private present(request: AnyPersonRequest, presenters: CardPresenters): Promise<unknown> {
     const presenter = presenters[request.kind] as CardPresenter<typeof request.kind>;
-    return presenter(request as PersonRequest<typeof request.kind>, this.desk);
+    const stopWatching = this.notifier?.watch(request);
+    const answer = presenter(request as PersonRequest<typeof request.kind>, this.desk);
+    if (stopWatching) answer.then(stopWatching, stopWatching);
+    return answer;
   }
 }

@@ -9,6 +9,13 @@ const blank = (width: number, height: number): CellRows =>
   );
 
 describe('the cell painter', () => {
+  it('writes a zero-width joiner only inside an emoji sequence, so the terminal keeps the measured width (issue 25)', () => {
+    const cells = rowCells([{ text: 'x\u200d💻|' }], 6);
+    expect(cells.map((cell) => cell.text)).toEqual(['x', '💻', '', '|', ' ', ' ']);
+    const family = rowCells([{ text: '👩\u200d💻|' }], 4);
+    expect(family.map((cell) => cell.text)).toEqual(['👩\u200d💻', '', '|', ' ']);
+  });
+
   it('gives a wide cluster its cell and a filler, padding the row to its width', () => {
     const cells = rowCells([{ text: 'a🦀b日' }], 8);
     expect(cells.map((c) => c.text)).toEqual(['a', '🦀', '', 'b', '日', '', ' ', ' ']);

@@ -10,6 +10,7 @@ import {
   AUTH_WORDS,
   CANCELLED,
   LARGEST,
+  MULTI,
   prompt1Items,
   prompt1Steps,
   PROMPT_1,
@@ -143,6 +144,10 @@ describe.each(WIRES)('ask_user retention over $label (tool history off)', (wire)
 
   test('the largest valid questionnaire and longest typed answers survive byte for byte', async () => {
     await resumeOn(wire, await recordTwoPrompts(wire, LARGEST));
+  });
+
+  test('a multi-select answer (a list of exact options, then typed text) survives byte for byte', async () => {
+    await resumeOn(wire, await recordTwoPrompts(wire, MULTI));
   });
 
   const other = WIRES[(WIRES.indexOf(wire) + 1) % WIRES.length]!;

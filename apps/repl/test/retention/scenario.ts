@@ -9,6 +9,7 @@ import {
   answerAtOnce,
   ManualPerson,
   type AnyPersonRequest,
+  type Answer,
   type PersonChannel,
   type Questionnaire,
 } from '@agent/tools';
@@ -42,8 +43,8 @@ export const ANSWERED_JSON =
 
 /** A questionnaire, how the person answers it, and the exact tool result that must be retained. */
 export interface AskFixture {
-  input: { questions: Array<{ question: string; options: string[] }> };
-  answers: string[];
+  input: { questions: Array<{ question: string; options: string[]; multiSelect?: boolean }> };
+  answers: Answer[];
   cancelled: boolean;
   resultJson: string;
 }
@@ -61,6 +62,25 @@ export const CANCELLED: AskFixture = {
   answers: ANSWERS.slice(0, 1),
   cancelled: true,
   resultJson: '{"answers":["  MySQL 8 — managed  "],"cancelled":true}',
+};
+
+/** A multi-select question between two others: its answer is a list, typed text last. */
+export const MULTI: AskFixture = {
+  input: {
+    questions: [
+      { question: 'Which database should the service use?', options: ['Postgres', 'SQLite'] },
+      {
+        question: 'Which checks should CI run?',
+        options: ['Lint', 'Types', 'Tests'],
+        multiSelect: true,
+      },
+      { question: 'Anything else?', options: ['No', 'Yes'] },
+    ],
+  },
+  answers: ['Postgres', ['Lint', 'Tests', 'a "smoke" run 🚀'], 'my text'],
+  cancelled: false,
+  resultJson:
+    '{"answers":["Postgres",["Lint","Tests","a \\"smoke\\" run 🚀"],"my text"],"cancelled":false}',
 };
 
 /** `length` UTF-16 units or one less, cycling `pattern`, never splitting a surrogate pair. */

@@ -11,27 +11,30 @@ export function shellCommand(parts: readonly string[]): string {
 
 /**
  * The shell line that starts the built REPL on `fake-model` against an OpenAI Chat Completions
- * fake at `serverUrl`, with its own AGENT_HOME and workspace; `extra` flags go last.
+ * fake (or, with `provider: 'anthropic'`, an Anthropic Messages fake) at `serverUrl`, with its
+ * own AGENT_HOME and workspace; `extra` flags go last.
  */
 export function replAgainstFake(options: {
   serverUrl: string;
   agentHome: string;
   workspace: string;
+  provider?: 'openai-chat' | 'anthropic';
   extra?: string[];
 }): string {
+  const anthropic = options.provider === 'anthropic';
   return shellCommand([
     'env',
     'TERM=xterm-256color',
-    'OPENAI_API_KEY=test-key',
+    anthropic ? 'ANTHROPIC_API_KEY=test-key' : 'OPENAI_API_KEY=test-key',
     `AGENT_HOME=${options.agentHome}`,
     process.execPath,
     REPL_MAIN,
     '--provider',
-    'openai-chat',
+    anthropic ? 'anthropic' : 'openai-chat',
     '--model',
     'fake-model',
     '--base-url',
-    `${options.serverUrl}/v1`,
+    anthropic ? options.serverUrl : `${options.serverUrl}/v1`,
     '--cwd',
     options.workspace,
     ...(options.extra ?? []),

@@ -18,6 +18,11 @@ const AUTO_COMPACT_RULE =
  */
 export const AGENT_MODES = ['default', 'accept-edits', 'plan'] as const;
 export type AgentMode = (typeof AGENT_MODES)[number];
+const NOTIFY_RULE =
+  'expected false (no notifications), true, or {"afterSeconds": N, "command": "program" or ["program", "arg", ...]}';
+const NOTIFY_AFTER_RULE = 'expected seconds greater than 0 and at most 86400';
+const NOTIFY_COMMAND_RULE =
+  'expected a shell command line or a list ["program", "arg", ...] of non-empty strings';
 
 /** `$AGENT_HOME/config.json`. Credentials never belong here; set them in the environment. */
 export const configFileSchema = (): ConfigSchema => (schema ??= buildSchema());
@@ -52,6 +57,34 @@ function buildSchema() {
           error:
             'expected "auto" (sandbox commands where bubblewrap works), "on" (refuse commands without it) or "off"',
         })
+        .optional(),
+      notify: z
+        .union(
+          [
+            z.boolean(),
+            z
+              .object({
+                afterSeconds: z
+                  .number()
+                  .gt(0, NOTIFY_AFTER_RULE)
+                  .lte(86400, NOTIFY_AFTER_RULE)
+                  .optional(),
+                command: z
+                  .union(
+                    [
+                      z.string().trim().min(1, NOTIFY_COMMAND_RULE),
+                      z.array(z.string().min(1, NOTIFY_COMMAND_RULE)).min(1, NOTIFY_COMMAND_RULE),
+                    ],
+                    {
+                      error: NOTIFY_COMMAND_RULE,
+                    },
+                  )
+                  .optional(),
+              })
+              .strict(),
+          ],
+          { error: NOTIFY_RULE },
+        )
         .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),

@@ -40,8 +40,10 @@ export async function runBatch(
 
 /**
  * Settles the calls a crash left `pending` in `message`: interactive calls are run again under
- * the usual rules (their input is the exact one kept), every other pending call is closed as
- * interrupted (it may have had side effects; the model can retry it). Settled calls are left.
+ * the usual rules (their input is the exact one kept); the other pending calls of a batch whose
+ * questionnaire opens again are skipped as precedence skipped them the first time; any other
+ * pending call is closed as interrupted (it may have had side effects; the model can retry it).
+ * Settled calls are left.
  */
 export async function resumeBatch(
   message: AssistantMessage,
@@ -50,9 +52,16 @@ export async function resumeBatch(
   const open = message.toolCalls
     .filter((activity) => activity.status === 'pending')
     .map((activity) => rememberedCall(activity, env.registry));
+  // A batch whose questionnaire opens again never ran its other calls (section 4 precedence):
+  // they get the same skipped result as in the first run, not an interruption.
+  const asking =
+    message.toolCalls.length > 1 ? open.find((call) => wouldAsk(call, env)) : undefined;
+  if (asking) {
+    for (const call of open) if (!call.tool?.interactive) skip(call, asking.activity.name, env);
+  }
   for (const call of open) {
     if (env.signal.aborted) break;
-    if (!wouldAsk(call, env)) continue;
+    if (call.state === 'settled' || !wouldAsk(call, env)) continue;
     const status = await executeCall(call, env);
     if (status === 'interrupted') break;
   }

@@ -101,13 +101,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'sendgrid', pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, replace: R },
   { id: 'azure-account-key', pattern: /(\bAccountKey=)[A-Za-z0-9+/]{86}==/g, replace: `$1${R}` },
   // `Authorization: Basic x`, `"authorization":"Bearer x"`: a scheme and a token, or one token
-  // with a digit, and only it: "Authorization: role-based or attribute-based?" stays.
+  // with a digit, and only it: "Authorization: role-based or attribute-based?" stays, and so
+  // does a hyphenated word with a digit ("Authorization: OAuth2-based or SAML?").
   {
     id: 'authorization-header',
     pattern: new RegExp(
       `(\\b(?:proxy-)?authorization\\b["']?\\s*:\\s*["']?)` +
         `(?:(?:${AUTH_SCHEMES})\\s+(?=[^\\s"']{0,200}\\d|[A-Za-z0-9+/=._~-]{12,})[^\\s"',;]+` +
-        `|(?=[^\\s"']{0,200}\\d)[^\\s"',;]{8,})`,
+        `|(?![A-Za-z]+\\d*(?:-[A-Za-z]+)+(?![^\\s"',;]))(?=[^\\s"']{0,200}\\d)[^\\s"',;]{8,})`,
       'gi',
     ),
     replace: `$1${R}`,

@@ -15,6 +15,8 @@ export interface QuestionnaireAsk {
    * the card opens at the first unanswered question with these filled in and changeable.
    */
   answered?: QuestionnaireProgress;
+  /** The person reviews earlier answers (`/amend`): the card starts at the first question. */
+  review?: boolean;
 }
 
 /** Each kind of request to the person: what it carries, and what answers it. */

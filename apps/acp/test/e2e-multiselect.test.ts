@@ -1,0 +1,65 @@
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import {
+  agentEnv,
+  createSandbox,
+  editorSession,
+  fakeArgs,
+  killEditors,
+  promptText,
+  type Sandbox,
+} from './support/editor';
+
+jest.setTimeout(60_000);
+
+const QUESTIONS = [
+  { question: 'Which database?', options: ['Postgres', 'SQLite'] },
+  { question: 'Which checks?', options: ['Lint', 'Types', 'Tests'], multiSelect: true },
+];
+
+/** A multi-select question through an editor's form: an array field of the exact options. */
+describe('agent-acp maps a multi-select question to a multi-select form field (issue 25)', () => {
+  let sandbox: Sandbox;
+  let fake: FakeServer;
+
+  beforeAll(async () => {
+    sandbox = createSandbox();
+    fake = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'q1', name: 'ask_user', arguments: { questions: QUESTIONS } }] },
+      { text: 'noted' },
+    ]);
+  });
+
+  afterAll(async () => {
+    killEditors();
+    await fake.close();
+    sandbox.cleanup();
+  });
+
+  it('asks with an array field (recommended option as the default) and returns the list in option order, then the typed text', async () => {
+    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+      forms: true,
+      workspace: sandbox.workspace,
+    });
+    let form: any;
+    editor.answers.elicitation = (params) => {
+      form = params;
+      return {
+        action: 'accept',
+        content: { q1: 'Postgres', q1_typed: '', q2: ['Tests', 'Lint'], q2_typed: ' smoke ' },
+      };
+    };
+    expect(await promptText(editor, sessionId, 'ask me')).toBe('end_turn');
+    expect(form.requestedSchema.properties.q2).toEqual({
+      type: 'array',
+      title: 'Which checks?',
+      items: { type: 'string', enum: ['Lint', 'Types', 'Tests'] },
+      default: ['Lint'],
+    });
+    const messages = (fake.requests[1]!.body as { messages: Array<Record<string, unknown>> })
+      .messages;
+    expect(messages.find((m) => m.role === 'tool' && m.tool_call_id === 'q1')?.content).toBe(
+      '{"answers":["Postgres",["Lint","Tests","smoke"]],"cancelled":false}',
+    );
+    expect(await editor.close()).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+
+const driver = new TmuxDriver('ask-amend');
+const keys = (...names: string[]): void => driver.keys('ask', ...names);
+const typeText = (text: string): void => driver.type('ask', text);
+const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
+
+const design = {
+  questions: [
+    { question: 'Which database should the service use?', options: ['Postgres', 'SQLite'] },
+    { question: 'Which checks should CI run?', options: ['Lint', 'Tests'], multiSelect: true },
+  ],
+};
+const ORIGINAL = '{"answers":["Postgres",["Lint"]],"cancelled":false}';
+const AMENDED = '{"answers":["SQLite",["Lint"]],"cancelled":false}';
+
+type Message = { role: string; content?: unknown; tool_call_id?: string };
+const messagesOf = (request: RecordedRequest | undefined): Message[] =>
+  (request?.body?.messages ?? []) as Message[];
+
+describe('/amend in tmux (issue 25)', () => {
+  let server: FakeServer | undefined;
+  let home: string;
+  let workspace: string;
+
+  beforeEach(() => {
+    home = mkdtempSync(path.join(os.tmpdir(), 'ask-amend-home-'));
+    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-amend-ws-'));
+  });
+
+  afterEach(async () => {
+    driver.kill();
+    await server?.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  const command = (...extra: string[]) =>
+    replAgainstFake({ serverUrl: server!.url, agentHome: home, workspace, extra });
+
+  it('reopens the last questionnaire with its answers and sends the changed one as the next message; the ledger and replay show it', async () => {
+    server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }] },
+      { text: 'Going with Postgres.' },
+      { text: 'Switching to SQLite.' },
+      { text: 'The person picked a database, then changed it.' },
+      { text: 'SQLite it is.' },
+    ]);
+    driver.start('ask', command(), { cols: 100, rows: 32 });
+    await waitFor('openai-chat/fake-model');
+    typeText('plan the service');
+    keys('Enter');
+    await waitFor('Question 1 of 2');
+    keys('Enter');
+    await waitFor('Question 2 of 2');
+    keys('Down', 'Down', 'Enter');
+    await waitFor('Going with Postgres.');
+    await waitFor('· ready');
+
+    typeText('/amend');
+    keys('Enter');
+    // The card opens at the first question, the answers given filled in.
+    let screen = await waitFor('Question 1 of 2');
+    expect(screen).toContain('❯ 1. Postgres');
+    expect(screen).toContain('✓[database]  ✓checks');
+    keys('Down', 'Enter');
+    screen = await waitFor('Question 2 of 2');
+    expect(screen).toContain('[✓] Lint');
+    keys('Down', 'Down', 'Enter');
+    await waitFor('Switching to SQLite.');
+    const amendRequest = messagesOf(server.requests[2]);
+    const last = amendRequest.at(-1)!;
+    expect(last.role).toBe('user');
+    expect(last.content).toBe(
+      [
+        'I have corrected my answers to your earlier questions (ask_user call call_design). These replace the answers I gave there:',
+        '- "Which database should the service use?": was "Postgres", now "SQLite"',
+        `The corrected result: ${AMENDED}`,
+      ].join('\n'),
+    );
+    // The original tool result stays as it was.
+    expect(amendRequest.find((m) => m.tool_call_id === 'call_design')?.content).toBe(ORIGINAL);
+
+    // After /compact the ledger keeps the original result and the amendment after it.
+    await waitFor('· ready');
+    typeText('/compact');
+    keys('Enter');
+    await waitFor('Compacted');
+    typeText('which database?');
+    keys('Enter');
+    await waitFor('SQLite it is.');
+    const after = JSON.stringify(messagesOf(server.requests[4]));
+    expect(after).toContain(JSON.stringify(`result: ${ORIGINAL}`).slice(1, -1));
+    expect(after).toContain(
+      JSON.stringify(`amended by the person afterwards: ${AMENDED}`).slice(1, -1),
+    );
+
+    // The replay of the saved session shows the amendment after the questionnaire.
+    keys('C-c');
+    await waitFor('Ctrl+C again');
+    keys('C-c');
+    for (let i = 0; i < 100 && driver.capture('ask').includes('ready'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    driver.run('kill-session', '-t', 'ask');
+    driver.start('ask', command('--continue'), { cols: 100, rows: 60 });
+    screen = await waitFor('Resumed session');
+    expect(screen).toContain('now "SQLite"');
+  });
+});

@@ -1,0 +1,58 @@
+import type { NotifySettings } from '@agent/llm/config';
+import type { AnyPersonRequest } from '@agent/tools';
+import { describeWaitingCard, terminalAlert } from './card-alert';
+import { runNotifyCommand } from './notify-command';
+
+/** What the notifier needs of the REPL. */
+export interface NotifierDeps {
+  settings: NotifySettings | false;
+  /** Writes raw bytes to the terminal (past the screen's painter). */
+  writeTerminal(data: string): void;
+  /** Whether the REPL runs inside tmux (its passthrough wrapping). */
+  inTmux: boolean;
+  /** The session and workspace the card belongs to. */
+  where(): { session?: string; workspace: string };
+  /** Tells the person that the notify program failed (never fatal). */
+  report(message: string): void;
+}
+
+/**
+ * Announces a card that waits (ASK_USER.md section 9): once it has been shown for
+ * `afterSeconds` without an answer, the bell and a desktop notification, and the person's
+ * `notify.command` with the card's JSON description on stdin; once per card. `watch` returns
+ * the function that ends the watch when the card is answered or withdrawn: the timer is
+ * cleared and a notify program still running is stopped.
+ */
+export class CardNotifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  watch(request: AnyPersonRequest): () => void {
+    const { settings } = this.deps;
+    if (settings === false) return () => undefined;
+    const stop = new AbortController();
+    const timer = setTimeout(
+      () => this.announce(request, settings, stop.signal),
+      settings.afterSeconds * 1000,
+    );
+    timer.unref?.();
+    return () => {
+      clearTimeout(timer);
+      stop.abort();
+    };
+  }
+
+  private announce(request: AnyPersonRequest, settings: NotifySettings, signal: AbortSignal): void {
+    if (signal.aborted || request.signal.aborted) return;
+    const where = this.deps.where();
+    const card = describeWaitingCard(request, where);
+    this.deps.writeTerminal(terminalAlert(card, this.deps.inTmux));
+    if (settings.command === undefined) return;
+    void runNotifyCommand(settings.command, `${JSON.stringify(card)}\n`, {
+      cwd: where.workspace,
+      signal,
+    }).then((problem) => {
+      if (problem !== undefined && !signal.aborted)
+        this.deps.report(`notify.command failed: ${problem}`);
+    });
+  }
+}
