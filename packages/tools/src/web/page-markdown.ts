@@ -1,3 +1,5 @@
+import { ToolError } from '../tool';
+
 /** A page's main text as Markdown. */
 export interface PageText {
   title: string;
@@ -11,13 +13,7 @@ export interface PageText {
  * removed. The libraries load on the first call (the input is bounded by the fetch's size limit).
  */
 export function htmlToMarkdown(html: string, url: string): PageText {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at start */
-  const { parseHTML } = require('linkedom') as typeof import('linkedom', {
-    with: { 'resolution-mode': 'import' },
-  });
-  const { Readability } = require('@mozilla/readability') as typeof import('@mozilla/readability');
-  const TurndownService = require('turndown') as typeof import('turndown');
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  const { parseHTML, Readability, TurndownService } = htmlLibraries();
   const { document } = parseHTML(html);
   const turndown = new TurndownService({
     headingStyle: 'atx',
@@ -40,6 +36,26 @@ export function htmlToMarkdown(html: string, url: string): PageText {
   }
   const body = document.body?.innerHTML ?? html;
   return { title, markdown: tidy(turndown.turndown(body)) };
+}
+
+/** The three libraries, loaded on first use; a clear error where Node cannot load them. */
+function htmlLibraries() {
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at start */
+    const { parseHTML } = require('linkedom') as typeof import('linkedom', {
+      with: { 'resolution-mode': 'import' },
+    });
+    const { Readability } =
+      require('@mozilla/readability') as typeof import('@mozilla/readability');
+    const TurndownService = require('turndown') as typeof import('turndown');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return { parseHTML, Readability, TurndownService };
+  } catch (error) {
+    // linkedom's dependencies are ES modules: require() loads them from Node 20.19 and 22.12 on.
+    throw new ToolError(
+      `web_fetch cannot read HTML on Node ${process.versions.node} (${(error as Error).message}); it needs Node 20.19 or newer.`,
+    );
+  }
 }
 
 /** Relative links in the article resolve against the page's URL. */
