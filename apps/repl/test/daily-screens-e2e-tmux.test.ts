@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
@@ -43,6 +43,16 @@ describe('daily screens at 80x24 in tmux', () => {
   const key = (name: string) => driver.keys(session, name);
   const waitFor = (needle: string) => driver.waitFor(session, needle);
   const rowsOf = (screen: string) => screen.split('\n');
+  /** The screen once `done` holds for it (within 15 s). */
+  async function waitUntil(done: (screen: string) => boolean): Promise<string> {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const screen = driver.capture(session);
+      if (done(screen)) return screen;
+      if (Date.now() > until) throw new Error(`timed out; screen:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   it('a finished command is one row; a failed one shows its last lines; Ctrl+O shows all', async () => {
     await launch(
@@ -95,5 +105,36 @@ describe('daily screens at 80x24 in tmux', () => {
     );
     for (const row of commands) expect(row).toMatch(/^ {2}\S| {20}/);
     for (const row of rows) expect(row.length).toBeLessThanOrEqual(80);
+  });
+
+  it('the @ list shows matches under the prompt as you type; Down and Tab pick; Esc closes', async () => {
+    mkdirSync(path.join(workspace, 'src', 'parser'), { recursive: true });
+    mkdirSync(path.join(workspace, 'dist'));
+    writeFileSync(path.join(workspace, '.gitignore'), 'dist/\n');
+    for (const name of ['expression.ts', 'expression-list.ts', 'statement.ts']) {
+      writeFileSync(path.join(workspace, 'src', 'parser', name), `// ${name}\n`);
+    }
+    writeFileSync(path.join(workspace, 'dist', 'expression.js'), '// built\n');
+    await launch([]);
+    type('look at @parser/expr');
+    const screen = await waitFor('@src/parser/expression-list.ts');
+    const rows = rowsOf(screen);
+    const prompt = rows.findIndex((row) => row.startsWith('› look at @parser/expr'));
+    // Best match first, right above the rule over the prompt; the ignored build is not listed.
+    expect(rows.slice(prompt - 3, prompt).map((row) => row.trimEnd())).toEqual([
+      '  @src/parser/expression.ts',
+      '  @src/parser/expression-list.ts',
+      '─'.repeat(80),
+    ]);
+    expect(screen).not.toContain('dist/');
+    key('Down');
+    key('Tab');
+    await waitFor('› look at @src/parser/expression-list.ts');
+    expect(driver.capture(session)).not.toContain('  @src/parser/expression.ts');
+    type('and @zzz');
+    await waitFor('@ no workspace file matches zzz');
+    key('Escape');
+    const closed = await waitUntil((screen) => !screen.includes('no workspace file matches'));
+    expect(closed).toContain('› look at @src/parser/expression-list.ts and @zzz');
   });
 });

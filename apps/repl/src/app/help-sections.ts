@@ -32,7 +32,10 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
   sections.push({
     title: 'Prompts:',
     entries: [
-      { usage: '@path', description: 'attaches a workspace file (Tab completes)' },
+      {
+        usage: '@path',
+        description: 'attaches a workspace file (matches list as you type; Tab picks)',
+      },
       { usage: '!command', description: 'runs a shell command' },
     ],
   });

@@ -1,5 +1,5 @@
 import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
-import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
+import { MentionIndex } from '../input/mention-index';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -51,7 +51,6 @@ export class ReplApp {
   private commandRunning = false;
   /** A prompt's mentions are being read before its turn starts. */
   private preparing = false;
-  private listFiles: AttachedAgent['listFiles'];
   /** An interrupt happened while prompts were queued: they go back to the input, not out. */
   private holdQueue = false;
   private commandAbort: AbortController | undefined;
@@ -95,7 +94,6 @@ export class ReplApp {
       pageSize: () => this.size.height,
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
-      completeMention: () => void this.completeMention(),
       cycleMode: () => this.cycleMode(),
     });
     this.transcript.onChange(() => this.onPaint());
@@ -205,6 +203,7 @@ export class ReplApp {
 
   dispose(): void {
     this.disposed = true;
+    this.router.mentionList.index?.dispose();
     this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.stopSpinner();
@@ -305,7 +304,7 @@ export class ReplApp {
     this.core = agent.session;
     this.commandHandler = agent.commands;
     this.display = agent.display;
-    this.listFiles = agent.listFiles;
+    if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
     // The status line names the sandbox once its probe (bounded by its own time limit) answers.
     void agent.session.sandbox.probe(new AbortController().signal).then(
@@ -360,32 +359,14 @@ export class ReplApp {
     this.core.setAgentMode(nextMode(this.core.agentMode));
   }
 
-  /** Tab after `@word`: fills the best workspace path; the status line names the others. */
-  private async completeMention(): Promise<void> {
-    const input = this.router.input;
-    const at = mentionAt(input.text, input.cursor);
-    if (!at || !this.listFiles) return;
-    const before = input.text;
-    let files: string[];
-    try {
-      files = await this.listFiles(new AbortController().signal);
-    } catch (error) {
-      return this.flash(`Cannot list the workspace: ${(error as Error).message}`);
-    }
-    if (input.text !== before) return;
-    const candidates = rankPaths(files, at.query);
-    if (candidates.length === 0) return this.flash(`No workspace file matches @${at.query}`);
-    const next = applyMention(input.text, at.start, input.cursor, candidates[0]!);
-    input.setText(next.text);
-    input.cursor = next.cursor;
-    this.router.suggestions.update(input.text);
-    this.router.mentions.begin(candidates, at.start, next.text, next.cursor);
-    if (candidates.length > 1) {
-      const more = candidates.length > 5 ? ', …' : '';
-      const others = `${candidates.slice(1, 5).join(', ')}${more}`;
-      this.flash(`Also matching: ${others} · Tab cycles`, 4000);
-    }
-    this.urgentPaint();
+  /** The `@` list's index of workspace paths, listed now in the background. */
+  private indexMentions(lister: (signal: AbortSignal) => Promise<string[]>): void {
+    const list = this.router.mentionList;
+    list.index = new MentionIndex(lister, () => {
+      list.update(this.router.input.text, this.router.input.cursor);
+      this.onPaint();
+    });
+    list.index.refresh();
   }
 
   private next(): void {

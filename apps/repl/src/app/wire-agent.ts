@@ -148,17 +148,10 @@ async function savedSession(
   }
 }
 
-/** The workspace's files for `@` completion (gitignore-aware), listed at most every 5 s. */
+/** The workspace's files for `@` completion (gitignore-aware); the index decides when to list. */
 function workspaceLister(workspace: string): (signal: AbortSignal) => Promise<string[]> {
-  let cached: { at: number; files: Promise<string[]> } | undefined;
-  return (signal) => {
-    if (!cached || Date.now() - cached.at > 5000) {
-      const files = realWorkspaceRoot(workspace).then((root) =>
-        findFiles({ root, base: root, pattern: '**', signal }),
-      );
-      cached = { at: Date.now(), files };
-      files.catch(() => (cached = undefined));
-    }
-    return cached.files;
+  return async (signal) => {
+    const root = await realWorkspaceRoot(workspace);
+    return findFiles({ root, base: root, pattern: '**', signal });
   };
 }

@@ -9,6 +9,7 @@ import {
   truncateToWidth,
 } from '../text/width';
 import { statusText } from '../view/status-line';
+import { mentionRows } from './mention-rows';
 
 const MAX_INPUT_ROWS = 8;
 /**
@@ -58,6 +59,10 @@ export function bottomRows(app: ReplApp, width: number, height: number): Line[] 
           : plain(text),
       );
     });
+  }
+  const mentions = app.router.mentionList;
+  if (mentions.visible && !app.modals.active) {
+    rows.push(...mentionRows(mentions, width, suggestionRows(height)));
   }
   rows.push(plain('─'.repeat(width), 'dim'));
   rows.push(...inputRows(app, width));
