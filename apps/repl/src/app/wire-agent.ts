@@ -8,8 +8,8 @@ import {
   SessionNotFound,
   type SavedSession,
 } from '@agent/runtime';
-import { findFiles, realWorkspaceRoot } from '@agent/tools';
 import { COMMANDS } from '../input/commands';
+import { workspaceLister } from '../input/workspace-lister';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
 import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
@@ -146,12 +146,4 @@ async function savedSession(
     app.error(error.message);
     return undefined;
   }
-}
-
-/** The workspace's files for `@` completion (gitignore-aware); the index decides when to list. */
-function workspaceLister(workspace: string): (signal: AbortSignal) => Promise<string[]> {
-  return async (signal) => {
-    const root = await realWorkspaceRoot(workspace);
-    return findFiles({ root, base: root, pattern: '**', signal });
-  };
 }
