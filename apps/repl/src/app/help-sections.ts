@@ -18,7 +18,7 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
       title: 'Keys:',
       entries: KEYS,
       notes: [
-        'Typing while the agent works queues your next prompt (↑ on an empty prompt takes it back; an interrupt returns queued prompts to the input instead of sending them).',
+        'While the agent works, Enter sends your message into its turn (the model reads it at its next step) and Tab queues it as the next prompt (↑ on an empty prompt takes it back); an interrupt returns both to the input instead of sending them.',
       ],
     },
     { title: 'Commands:', entries: COMMANDS },

@@ -10,8 +10,8 @@ import type { ModalSlot } from './modal';
 export interface RouterActions {
   /** A turn (or a command) is running. */
   isBusy(): boolean;
-  /** A prompt or slash command the person submitted. */
-  submit(text: string, display?: string): void;
+  /** A prompt or slash command the person submitted; `queue`: for after the running turn. */
+  submit(text: string, display?: string, queue?: boolean): void;
   /** Esc or Ctrl+C during a turn: interrupt at once (the stream and running tools). */
   interrupt(): void;
   /** Takes the last queued prompt back out of the queue (Up on an empty prompt), if any. */
@@ -94,6 +94,12 @@ export class KeyRouter {
     // Tab on an `@word` whose list was closed (Esc) opens it again.
     if (name === 'tab' && mentionAt(this.input.text, this.input.cursor)) {
       this.mentionList.reopen();
+      return this.afterEdit();
+    }
+    // While the agent works, Enter sends into its turn; Tab queues the text for after it.
+    if (name === 'tab' && this.actions.isBusy() && !this.input.isEmpty) {
+      const result = this.input.handleKey({ name: 'enter', full: 'enter' });
+      if (result.type === 'submit') this.actions.submit(result.text, result.display, true);
       return this.afterEdit();
     }
     if (name === 'C-o') {

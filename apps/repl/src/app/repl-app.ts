@@ -1,5 +1,6 @@
 import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
 import { MentionIndex } from '../input/mention-index';
+import { Steering } from './steering';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -53,6 +54,8 @@ export class ReplApp {
   private preparing = false;
   /** An interrupt happened while prompts were queued: they go back to the input, not out. */
   private holdQueue = false;
+  /** Messages sent into the running turn that have not joined it yet. */
+  readonly steering = new Steering();
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private readonly stats = new TurnStats();
@@ -76,7 +79,7 @@ export class ReplApp {
   ) {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
-      submit: (text, display) => this.submit(text, display),
+      submit: (text, display, queue) => this.submit(text, display, queue),
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
         this.holdQueue = this.queue.length > 0;
@@ -133,8 +136,11 @@ export class ReplApp {
     return this.size;
   }
 
-  /** `display`: what the transcript shows of a prompt with large pastes (their placeholders). */
-  submit(text: string, display?: string): void {
+  /**
+   * `display`: what the transcript shows of a prompt with large pastes (their placeholders).
+   * While a model turn runs the text goes into it (steering) unless `queue` asks for a turn after.
+   */
+  submit(text: string, display?: string, queue = false): void {
     // Whatever the person sends, they want to see what it does: back to the tail.
     this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
@@ -142,6 +148,7 @@ export class ReplApp {
       return;
     }
     if (this.busy) {
+      if (!queue && this.turnRunning && this.steering.send(this.core, text)) return this.onPaint();
       this.queue.push(text);
       this.onPaint();
       return;
@@ -241,7 +248,10 @@ export class ReplApp {
     this.startSpinner();
     this.onPaint();
     const shown = prompt === text ? display : (display ?? text);
-    await this.core?.runTurn(prompt, { display: shown }).catch(() => undefined);
+    const result = await this.core?.runTurn(prompt, { display: shown }).catch(() => undefined);
+    const { unsent, stopped } = this.steering.ended(result);
+    this.queue.unshift(...unsent);
+    if (stopped && unsent.length > 0) this.holdQueue = true;
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -329,6 +339,7 @@ export class ReplApp {
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.stats.handle(event);
+    if (event.type === 'user_message') this.steering.joined(event.text);
     this.renderer?.handle(event);
   }
 

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { realWorkspaceRoot } from '@agent/tools';
+import { existsSync } from 'node:fs';
+import { findFiles, realWorkspaceRoot } from '@agent/tools';
+
+const WORKER = path.join(__dirname, 'workspace-list-worker.js');
 
 /**
  * The workspace's files for the `@` index (gitignore-aware), listed in a worker thread so the
@@ -10,7 +13,9 @@ export function workspaceLister(workspace: string): (signal: AbortSignal) => Pro
   return async (signal) => {
     const root = await realWorkspaceRoot(workspace);
     signal.throwIfAborted();
-    const worker = new Worker(path.join(__dirname, 'workspace-list-worker.js'), {
+    // Run from the TypeScript sources (the in-process tests) there is no compiled worker file.
+    if (!existsSync(WORKER)) return findFiles({ root, base: root, pattern: '**', signal });
+    const worker = new Worker(WORKER, {
       workerData: { root },
     });
     // Never keeps the REPL alive on its own (quitting mid-listing exits at once).

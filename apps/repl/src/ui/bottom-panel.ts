@@ -40,6 +40,10 @@ export function placeholderText(width: number): string {
  */
 export function bottomRows(app: ReplApp, width: number, height: number): Line[] {
   const rows: Line[] = [];
+  for (const steered of app.steering.pending) {
+    const text = sanitize(steered).replace(/\n/g, ' ⏎ ');
+    rows.push(plain(truncateToWidth(`  ⤷ into this turn: ${text}`, width), 'dim'));
+  }
   for (const queued of app.queue) {
     const text = sanitize(queued).replace(/\n/g, ' ⏎ ');
     rows.push(plain(truncateToWidth(`  ⧗ queued: ${text}`, width), 'dim'));
