@@ -10,6 +10,7 @@ const KINDS: Record<string, ToolKind> = {
   edit_file: 'edit',
   write_file: 'edit',
   run_shell: 'execute',
+  web_fetch: 'fetch',
   task: 'think',
   ask_user: 'other',
 };

@@ -50,6 +50,6 @@ export function denialReason(request: PermissionRequest): string {
 export function headlessGuidance(yes: boolean): string {
   const allowed = yes
     ? 'Every tool call is approved in this run.'
-    : 'Read-only tools, known read-only commands (ls, cat, grep, git status, ...) and edits inside the workspace run; other calls (other commands, and writes that make code run later: inside .git, .agent, .mcp.json) are refused in this run.';
+    : 'Read-only tools, known read-only commands (ls, cat, grep, git status, ...) and edits inside the workspace run; other calls (other commands, web fetches, and writes that make code run later: inside .git, .agent, .mcp.json) are refused in this run.';
   return `This is an unattended (headless) run: nobody is watching and nobody can answer questions. Make reasonable assumptions, state them, and finish the task. ${allowed}`;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
@@ -43,6 +43,16 @@ describe('daily screens at 80x24 in tmux', () => {
   const key = (name: string) => driver.keys(session, name);
   const waitFor = (needle: string) => driver.waitFor(session, needle);
   const rowsOf = (screen: string) => screen.split('\n');
+  /** The screen once `done` holds for it (within 15 s). */
+  async function waitUntil(done: (screen: string) => boolean): Promise<string> {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const screen = driver.capture(session);
+      if (done(screen)) return screen;
+      if (Date.now() > until) throw new Error(`timed out; screen:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   it('a finished command is one row; a failed one shows its last lines; Ctrl+O shows all', async () => {
     await launch(
@@ -84,9 +94,9 @@ describe('daily screens at 80x24 in tmux', () => {
     key('Enter');
     const screen = await waitFor('!command');
     const rows = rowsOf(screen);
-    const at = rows.findIndex((row) => row.includes('/permissions [remove N|approve]'));
-    expect(rows[at]).toMatch(/^ {2}\/permissions \[remove N\|approve\] +list permission rules/);
-    const column = rows[at]!.indexOf('list permission rules');
+    const at = rows.findIndex((row) => row.includes('/permissions [list|remove N]'));
+    expect(rows[at]).toMatch(/^ {2}\/permissions \[list\|remove N\] +pick rules by scope/);
+    const column = rows[at]!.indexOf('pick rules by scope');
     // The description's next row continues in its own column, not at column 0.
     expect(rows[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));
     const commands = rows.slice(
@@ -95,5 +105,89 @@ describe('daily screens at 80x24 in tmux', () => {
     );
     for (const row of commands) expect(row).toMatch(/^ {2}\S| {20}/);
     for (const row of rows) expect(row.length).toBeLessThanOrEqual(80);
+  });
+
+  it('the @ list shows matches under the prompt as you type; Down and Tab pick; Esc closes', async () => {
+    mkdirSync(path.join(workspace, 'src', 'parser'), { recursive: true });
+    mkdirSync(path.join(workspace, 'dist'));
+    writeFileSync(path.join(workspace, '.gitignore'), 'dist/\n');
+    for (const name of ['expression.ts', 'expression-list.ts', 'statement.ts']) {
+      writeFileSync(path.join(workspace, 'src', 'parser', name), `// ${name}\n`);
+    }
+    writeFileSync(path.join(workspace, 'dist', 'expression.js'), '// built\n');
+    await launch([]);
+    type('look at @parser/expr');
+    const screen = await waitFor('@src/parser/expression-list.ts');
+    const rows = rowsOf(screen);
+    const prompt = rows.findIndex((row) => row.startsWith('› look at @parser/expr'));
+    // Best match first, right above the rule over the prompt; the ignored build is not listed.
+    expect(rows.slice(prompt - 3, prompt).map((row) => row.trimEnd())).toEqual([
+      '  @src/parser/expression.ts',
+      '  @src/parser/expression-list.ts',
+      '─'.repeat(80),
+    ]);
+    expect(screen).not.toContain('dist/');
+    key('Down');
+    key('Tab');
+    await waitFor('› look at @src/parser/expression-list.ts');
+    expect(driver.capture(session)).not.toContain('  @src/parser/expression.ts');
+    type('and @zzz');
+    await waitFor('@ no workspace file matches zzz');
+    key('Escape');
+    const closed = await waitUntil((screen) => !screen.includes('no workspace file matches'));
+    expect(closed).toContain('› look at @src/parser/expression-list.ts and @zzz');
+  });
+
+  it('/model opens a picker of the provider models with the current one marked; Enter switches', async () => {
+    await launch([]);
+    type('/model');
+    key('Escape');
+    key('Enter');
+    const screen = await waitFor('Models of openai-chat');
+    expect(screen).toContain('❯ ● fake-model');
+    expect(screen).toContain('    fake-model-mini');
+    key('Down');
+    key('Down');
+    await waitFor('❯   fake-model-mini');
+    key('Enter');
+    const switched = await waitFor('Model: openai-chat / fake-model-mini');
+    expect(switched).not.toContain('Models of openai-chat');
+    expect(rowsOf(switched).at(-2)).toContain('openai-chat/fake-model-mini');
+  });
+
+  it('/permissions opens a picker of the rules by scope; Delete removes; unapproved rules say so', async () => {
+    mkdirSync(path.join(workspace, '.agent'));
+    const settings = path.join(workspace, '.agent', 'settings.json');
+    writeFileSync(
+      settings,
+      JSON.stringify({ permissions: { allow: ['run_shell(make)'], deny: ['run_shell(rm)'] } }),
+    );
+    await launch([], ['--allow', 'run_shell(npm test)']);
+    type('/permissions');
+    key('Escape');
+    key('Enter');
+    const screen = await waitFor('Permission rules (deny wins)');
+    const rows = rowsOf(screen).map((row) => row.trimEnd());
+    const top = rows.findIndex((row) => row.startsWith('Permission rules'));
+    expect(rows.slice(top + 1, top + 6)).toEqual([
+      'Command line (--allow, --deny)',
+      '❯   allow run_shell(npm test)',
+      'This workspace (.agent/settings.json)',
+      '    deny  run_shell(rm)',
+      '    allow run_shell(make)  · not approved, does not apply (a approves the file)',
+    ]);
+    key('Down');
+    await waitFor('❯   deny  run_shell(rm)');
+    key('DC');
+    await waitFor('Removed the deny rule run_shell(rm).');
+    const after = await waitFor('❯   allow run_shell(make)');
+    expect(after).not.toContain('deny  run_shell(rm)');
+    expect(JSON.parse(readFileSync(settings, 'utf8')).permissions.deny ?? []).toEqual([]);
+    type('a');
+    await waitFor('its allow rules apply');
+    const approved = await waitFor('❯   allow run_shell(make)');
+    expect(approved).not.toContain('not approved');
+    key('Escape');
+    await waitUntil((text) => !text.includes('Permission rules (deny wins)'));
   });
 });

@@ -46,7 +46,7 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
   const key = (name: string) => driver.keys(session, name);
   const waitFor = (needle: string) => driver.waitFor(session, needle);
 
-  it('@src/ma + Tab completes a workspace path and the file reaches the model', async () => {
+  it('@src/ma lists matching workspace paths under the prompt; Tab puts one in; the file reaches the model', async () => {
     mkdirSync(path.join(workspace, 'src'));
     mkdirSync(path.join(workspace, 'build', 'src'), { recursive: true });
     writeFileSync(path.join(workspace, '.gitignore'), 'build/\n');
@@ -55,18 +55,12 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     writeFileSync(path.join(workspace, 'src', 'mail.ts'), 'export const mail = 1;\n');
     const fake = await launch([{ text: 'The answer is 42.' }]);
     type('explain @src/ma');
-    key('Tab');
-    await waitFor('explain @src/mail.ts');
-    // Other matches are named on the status line; the gitignored copy is not one of them.
-    const completed = await waitFor('Also matching: src/main.ts');
-    expect(completed).not.toContain('build/');
-    key('BSpace');
-    key('BSpace');
-    key('BSpace');
-    key('BSpace');
-    key('BSpace');
-    key('BSpace');
-    type('n');
+    // The list shows both matches, the gitignored copy is not one of them.
+    const listed = await waitFor('  @src/main.ts');
+    expect(listed).toContain('  @src/mail.ts');
+    expect(listed).not.toContain('build/');
+    type('in');
+    await waitFor('explain @src/main');
     key('Tab');
     await waitFor('explain @src/main.ts');
     type('please');

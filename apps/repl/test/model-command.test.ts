@@ -4,7 +4,7 @@ import { Harness } from './harness';
 const ENTER = '\r';
 
 describe('/model', () => {
-  it('lists the models the provider offers, marks the current one, and switches by name', async () => {
+  it('picks from the models the provider offers (the current one marked), and switches by name', async () => {
     const server = await startFakeServer(openAIChatProtocol, []);
     const h = await new Harness(100, 30).start(undefined, {
       provider: 'openai-chat',
@@ -14,9 +14,20 @@ describe('/model', () => {
     try {
       await h.type('/model');
       h.send(ENTER);
-      const listed = await h.waitForText('Models openai-chat offers');
-      expect(listed).toContain('● fake-model');
+      const listed = await h.waitForText('Models of openai-chat');
+      expect(listed).toContain('❯ ● fake-model\n');
       for (const name of FAKE_MODELS) expect(listed).toContain(name);
+      h.send('\x1b[B');
+      await h.waitForText('❯   fake-model-large');
+      h.send(ENTER);
+      await h.waitForText('Model: openai-chat / fake-model-large');
+      expect(h.repl.core.provider.model).toBe('fake-model-large');
+      await h.type('/model');
+      h.send(ENTER);
+      await h.waitForText('❯ ● fake-model-large');
+      h.send('\x1b');
+      await h.waitFor((s) => !s.includes('Models of openai-chat'), 'the picker closed');
+      expect(h.repl.core.provider.model).toBe('fake-model-large');
       await h.type('/model fake-model-mini');
       h.send(ENTER);
       await h.waitForText('Model: openai-chat / fake-model-mini');

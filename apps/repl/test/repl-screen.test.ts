@@ -152,9 +152,9 @@ describe('REPL on a blessed screen', () => {
     ]);
   });
 
-  it('queues prompts typed while a turn streams and sends them in order', async () => {
+  it('queues prompts sent with Tab while a turn streams and sends them in order', async () => {
     const provider = new ScriptedProvider(
-      [reply('one'), reply('two'), reply('three')],
+      [reply('one'), reply('one more'), reply('two'), reply('three')],
       AS_OPENAI_CHAT,
     );
     provider.hold();
@@ -163,15 +163,20 @@ describe('REPL on a blessed screen', () => {
     h.send(ENTER);
     await h.waitForText('working');
     await h.type('second');
-    h.send(ENTER);
+    h.send('\t');
     await h.type('third');
-    h.send(ENTER);
+    h.send('\t');
     const queued = await h.waitForText('queued: third');
     expect(queued).toContain('queued: second');
+    // Enter sends into the running turn; one with no further step gives it back: it goes first.
+    await h.type('meanwhile');
+    h.send(ENTER);
+    await h.waitForText('into this turn: meanwhile');
     provider.release();
     await h.waitForText('three');
     expect(provider.requests.map((r) => r.messages.at(-1))).toEqual([
       { role: 'user', text: 'first' },
+      { role: 'user', text: 'meanwhile' },
       { role: 'user', text: 'second' },
       { role: 'user', text: 'third' },
     ]);

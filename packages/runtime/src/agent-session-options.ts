@@ -56,4 +56,9 @@ export interface TurnResult {
   reason: LoopEndReason;
   messages: AssistantMessage[];
   error?: string;
+  /**
+   * Messages sent into the turn (`AgentSession.steer`) that it never gave the model: the turn
+   * ended first. The front end sends them next, or gives them back to the person on an interrupt.
+   */
+  unsent?: string[];
 }

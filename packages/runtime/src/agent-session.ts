@@ -67,6 +67,8 @@ export class AgentSession {
   );
   private readonly file: SessionFile;
   private readonly gate = new TurnGate();
+  /** Messages sent into the running model turn, not yet given to the model; none between turns. */
+  private steering: string[] | undefined;
   private mode: ToolHistoryMode;
   private readonly meter: ContextMeter;
   private readonly person: PersonActions;
@@ -202,6 +204,17 @@ export class AgentSession {
     return this.gate.busy;
   }
 
+  /**
+   * Sends `text` into the running model turn (steering): the model gets it at its next step,
+   * after the tool results in flight, and the session records it there. False when no model turn
+   * runs (nothing was taken: send it as a prompt instead).
+   */
+  steer(text: string): boolean {
+    if (!this.steering) return false;
+    this.steering.push(text);
+    return true;
+  }
+
   get sessionId(): string | undefined {
     return this.file.current?.id;
   }
@@ -302,6 +315,8 @@ export class AgentSession {
         : { role: 'user', text: prompt ?? '' };
       const history: Message[] = prompt === undefined ? this.messages : [...this.messages, asked];
       this.messages = history;
+      const steering: string[] = [];
+      this.steering = steering;
       const result = await runToolLoop({
         provider: this.provider,
         registry: this.offered,
@@ -315,6 +330,7 @@ export class AgentSession {
         maxInteractive: this.maxInteractive,
         maxIterations: this.options.maxIterations,
         toolHistory: this.mode,
+        steer: () => steering.splice(0),
         onEvent: (event) => {
           if (event.type === 'usage') {
             const tokens = event.usage.inputTokens + event.usage.outputTokens;
@@ -325,18 +341,21 @@ export class AgentSession {
           this.options.onEvent(event);
         },
       });
+      this.steering = undefined;
       const base = prompt === undefined ? history.slice(0, -1) : history;
-      this.messages = [...base, ...result.messages];
+      this.messages = [...base, ...result.conversation];
       this.meter.carry(history, this.messages, result.messages, this.mode);
       await this.file.flush(writer);
       const turn: TurnResult = { reason: result.reason, messages: result.messages };
       if (result.error !== undefined) turn.error = result.error;
+      if (steering.length > 0) turn.unsent = steering.splice(0);
       return turn;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.options.onEvent({ type: 'turn_end', reason: 'error', error: message });
       return { reason: 'error', messages: [], error: message };
     } finally {
+      this.steering = undefined;
       // A crashed turn leaves nothing running: in-flight tool calls (MCP requests) are cancelled.
       if (!signal.aborted) running.abort.abort(new Error('the turn ended'));
       this.resumed.ended();

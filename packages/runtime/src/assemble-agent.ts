@@ -3,6 +3,7 @@ import type { SessionEventInput } from '@agent/session';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import {
   createWorkspaceTools,
+  webFetchTool,
   type ShellSandbox,
   type Tool,
   type ToolRegistry,
@@ -62,6 +63,7 @@ export function agentRegistry(input: {
       ...createWorkspaceTools({ agentHome: input.agentHome, sandbox: input.sandbox }).map(
         (tool) => input.wrapTool?.(tool) ?? tool,
       ),
+      webFetchTool(),
       createTaskTool({
         provider: current,
         providerForModel: (model) => parent.providerForModel(model),

@@ -143,6 +143,7 @@ function isApproved(agentHome: string, file: string): boolean {
 export class PermissionRuleSet {
   readonly problems: string[] = [];
   private fileRules: PermissionRule[] = [];
+  private unapprovedRules: PermissionRule[] = [];
   private readonly sessionRules: PermissionRule[] = [];
   private readonly flagRules: PermissionRule[];
 
@@ -172,6 +173,7 @@ export class PermissionRuleSet {
       !local.rules.some((r) => r.action === 'allow') ||
       isApproved(agentHome, localFile);
     this.fileRules = [...user.rules, ...local.rules.filter((r) => trusted || r.action === 'deny')];
+    this.unapprovedRules = trusted ? [] : local.rules.filter((r) => r.action === 'allow');
     const ignored = local.rules.length - (this.fileRules.length - user.rules.length);
     if (ignored > 0) {
       this.problems.push(
@@ -182,6 +184,19 @@ export class PermissionRuleSet {
 
   list(): PermissionRule[] {
     return [...this.flagRules, ...this.sessionRules, ...this.fileRules];
+  }
+
+  /** The workspace file's allow rules that do not apply: the person has not approved the file. */
+  unapproved(): PermissionRule[] {
+    return [...this.unapprovedRules];
+  }
+
+  /** Where a rule of `list()` or `unapproved()` lives: flags, this session, or a settings file. */
+  scopeOf(rule: PermissionRule): 'flags' | 'session' | RuleScope {
+    if (rule.source.startsWith('--')) return 'flags';
+    if (rule.source === 'this session') return 'session';
+    const { agentHome, workspace } = this.options;
+    return rule.source === settingsFile('user', agentHome, workspace) ? 'user' : 'workspace';
   }
 
   /**

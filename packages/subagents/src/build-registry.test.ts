@@ -14,7 +14,7 @@ const parentAskUser: Tool = {
 };
 
 describe('buildSubagentRegistry', () => {
-  it('builds read-only tools for the explore profile and all six for general', () => {
+  it('builds read-only tools for the explore profile and all seven for general', () => {
     const [explore, general] = BUILTIN_PROFILES;
     expect(buildSubagentRegistry(explore!.tools).names()).toEqual([
       'read_file',
@@ -28,15 +28,19 @@ describe('buildSubagentRegistry', () => {
       'write_file',
       'edit_file',
       'run_shell',
+      'web_fetch',
     ]);
   });
 
-  it('gives explore every tool that only reads and general every workspace tool', () => {
+  it('gives explore every tool that only reads and general every workspace tool and web_fetch', () => {
     const [explore, general] = BUILTIN_PROFILES;
     const everyTool = createWorkspaceTools();
     const readOnly = everyTool.filter((tool) => tool.permission === 'read');
     expect(buildSubagentRegistry(explore!.tools).names()).toEqual(readOnly.map((t) => t.name));
-    expect(buildSubagentRegistry(general!.tools).names()).toEqual(everyTool.map((t) => t.name));
+    expect(buildSubagentRegistry(general!.tools).names()).toEqual([
+      ...everyTool.map((t) => t.name),
+      'web_fetch',
+    ]);
   });
 
   it('never contains ask_user, even built from a parent registry that has it', () => {

@@ -4,6 +4,7 @@ import {
   listFilesTool,
   readFileTool,
   runShellTool,
+  webFetchTool,
   writeFileTool,
   type Tool,
 } from '@agent/tools';
@@ -19,6 +20,7 @@ const CONSTRUCTORS: ReadonlyArray<() => Tool> = [
   writeFileTool,
   editFileTool,
   runShellTool,
+  webFetchTool,
 ];
 
 /** One instance of each, built once: every name and permission below is read off the tools. */

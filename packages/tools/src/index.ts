@@ -10,3 +10,4 @@ export * from './tool-spec';
 export * from './registry';
 export * from './validate';
 export * from './workspace';
+export * from './web';

@@ -134,7 +134,7 @@ function decideWith(
         p.rule.action === action &&
         subject !== undefined &&
         p.pattern !== undefined &&
-        request.subjectKind === 'path' &&
+        (request.subjectKind === 'path' || request.subjectKind === 'domain') &&
         isMatch(subject, p.pattern, { dot: action === 'deny' || !escalated }),
     );
   const deny = matching('deny');

@@ -25,9 +25,12 @@ export interface PermissionRequest {
   leaveSandbox?: 'outside' | 'network';
 }
 
-/** What a call's permission rules match: a command line (by prefix) or a workspace path (by glob). */
+/**
+ * What a call's permission rules match: a command line (by prefix), a workspace path (by glob) or
+ * a web host (by glob: `web_fetch(docs.example.com)`, `web_fetch(*.example.com)`).
+ */
 export interface RuleSubject {
-  kind: 'command' | 'path';
+  kind: 'command' | 'path' | 'domain';
   value: string;
 }
 

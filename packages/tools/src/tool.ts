@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import type { RuleSubject } from './permission';
 import type { PersonChannel } from './person/person-request';
 
-/** What a tool may do, deciding whether the person is asked first. */
-export type PermissionClass = 'read' | 'edit' | 'exec';
+/**
+ * What a tool may do, deciding whether the person is asked first: `network` reaches the internet
+ * (web_fetch), asked like `exec`; its rules name hosts.
+ */
+export type PermissionClass = 'read' | 'edit' | 'exec' | 'network';
 
 /** Live progress a long-running tool reports while it runs (a subagent's activity, say). */
 export interface ToolUpdate {

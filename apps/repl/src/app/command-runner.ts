@@ -25,6 +25,8 @@ import { replaySegments, type ReplayHook } from './replay';
 import { sessionLine } from './session-list';
 import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';
+import { pickModel } from './model-picker';
+import { pickPermissions } from './permissions-picker';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -129,14 +131,18 @@ export async function runCommand(
     case '/amend':
       return amendLastQuestionnaire(session.history, deps.person, signal, (text) => app.info(text));
     case '/permissions':
+      if (parsed.args === '') return pickPermissions(deps, signal);
       return permissions(parsed.args, deps);
     case '/model': {
-      if (parsed.args === '') return listModels(deps, signal);
-      session.setModel(parsed.args);
-      app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
-      const problem = session.credentialProblem();
-      if (problem) return app.error(problem);
-      return warnIfUnlisted(deps, parsed.args, signal);
+      const switchTo = async (name: string): Promise<void> => {
+        session.setModel(name);
+        app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
+        const problem = session.credentialProblem();
+        if (problem) return app.error(problem);
+        return warnIfUnlisted(deps, name, signal);
+      };
+      if (parsed.args === '') return pickModel(deps, signal, switchTo);
+      return switchTo(parsed.args);
     }
     case '/mcp':
       return runMcpCommand(parsed.args, session.mcp, app);
@@ -297,25 +303,6 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   }
 }
 
-/** `/model` alone: the current model and, where the provider's API lists them, the others. */
-async function listModels(deps: CommandDeps, signal: AbortSignal): Promise<void> {
-  const { app, session } = deps;
-  const { id, model } = session.provider;
-  const current = `Model: ${id} / ${model}`;
-  if (!session.provider.listModels) {
-    return app.info(`${current}\n${id} offers no model list; /model NAME switches.`);
-  }
-  let models: string[];
-  try {
-    models = await session.provider.listModels(signal);
-  } catch (error) {
-    if (signal.aborted) return;
-    return app.error(`${current}\nCould not list ${id}'s models: ${(error as Error).message}`);
-  }
-  const lines = models.map((name) => `  ${name === model ? '●' : ' '} ${name}`);
-  app.info([current, `Models ${id} offers (/model NAME switches):`, ...lines].join('\n'));
-}
-
 /**
  * After `/model NAME`: says so when the provider lists its models and NAME is not one of them
  * (a typo, or a deployment name or new model, which still works). Silent when it cannot tell.
@@ -330,7 +317,7 @@ async function warnIfUnlisted(deps: CommandDeps, name: string, signal: AbortSign
   );
 }
 
-/** `/permissions`: the rules in force, numbered; `remove N` and `approve` change them. */
+/** `/permissions list`: the rules in force, numbered; `remove N` and `approve` change them. */
 function permissions(args: string, deps: CommandDeps): void {
   const { app, session } = deps;
   const rules = session.permissionRules;
@@ -352,8 +339,10 @@ function permissions(args: string, deps: CommandDeps): void {
     rules.remove(rule);
     return app.info(`Removed the ${rule.action} rule ${rule.text} (${rule.source}).`);
   }
-  if (verb !== '' && verb !== undefined) {
-    return app.error('Usage: /permissions, /permissions remove N, /permissions approve');
+  if (verb !== 'list') {
+    return app.error(
+      'Usage: /permissions (a picker), /permissions list, /permissions remove N, /permissions approve',
+    );
   }
   const list = rules.list();
   const lines = list.map(

@@ -18,7 +18,7 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
       title: 'Keys:',
       entries: KEYS,
       notes: [
-        'Typing while the agent works queues your next prompt (↑ on an empty prompt takes it back; an interrupt returns queued prompts to the input instead of sending them).',
+        'While the agent works, Enter sends your message into its turn (the model reads it at its next step) and Tab queues it as the next prompt (↑ on an empty prompt takes it back); an interrupt returns both to the input instead of sending them.',
       ],
     },
     { title: 'Commands:', entries: COMMANDS },
@@ -32,7 +32,10 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
   sections.push({
     title: 'Prompts:',
     entries: [
-      { usage: '@path', description: 'attaches a workspace file (Tab completes)' },
+      {
+        usage: '@path',
+        description: 'attaches a workspace file (matches list as you type; Tab picks)',
+      },
       { usage: '!command', description: 'runs a shell command' },
     ],
   });

@@ -1,6 +1,7 @@
 import { InputState } from '../input/input-state';
 import type { Key } from '../input/key';
-import { MentionCycle, mentionAt } from '../input/mention-completion';
+import { mentionAt } from '../input/mention-completion';
+import { MentionList } from '../input/mention-list';
 import { Suggestions } from '../input/suggestions';
 import type { PromptTyping } from '../person/typing-guard';
 import type { ModalSlot } from './modal';
@@ -9,8 +10,8 @@ import type { ModalSlot } from './modal';
 export interface RouterActions {
   /** A turn (or a command) is running. */
   isBusy(): boolean;
-  /** A prompt or slash command the person submitted. */
-  submit(text: string, display?: string): void;
+  /** A prompt or slash command the person submitted; `queue`: for after the running turn. */
+  submit(text: string, display?: string, queue?: boolean): void;
   /** Esc or Ctrl+C during a turn: interrupt at once (the stream and running tools). */
   interrupt(): void;
   /** Takes the last queued prompt back out of the queue (Up on an empty prompt), if any. */
@@ -25,8 +26,6 @@ export interface RouterActions {
   toggleFold(): void;
   /** Something visible changed: schedule a paint. */
   changed(): void;
-  /** Tab after `@word`: completes a workspace path (asynchronously). */
-  completeMention?(): void;
   /** Shift+Tab on the prompt (no card, no `@` matches to cycle): the next mode. */
   cycleMode?(): void;
 }
@@ -41,8 +40,8 @@ export const QUIT_WINDOW_MS = 2000;
 export class KeyRouter {
   readonly input = new InputState();
   readonly suggestions = new Suggestions();
-  /** Further Tabs (Shift+Tab) after an `@mention` completion cycle through its matches. */
-  readonly mentions = new MentionCycle();
+  /** The live `@` list under the prompt. */
+  readonly mentionList = new MentionList();
   private ctrlCAt = -Infinity;
 
   constructor(
@@ -80,27 +79,28 @@ export class KeyRouter {
       }
       if (outcome.type !== 'none') return this.afterEdit();
     }
-    if (name === 'tab' || name === 'S-tab') {
-      const next = this.mentions.step(this.input.text, this.input.cursor, name === 'tab' ? 1 : -1);
-      if (next) {
-        this.input.setText(next.text);
-        this.input.cursor = next.cursor;
-        this.actions.notify(
-          `Match ${next.index + 1} of ${next.count} · Tab next · Shift+Tab previous`,
-        );
-        return this.afterEdit();
+    if (this.mentionList.visible && !walking) {
+      const outcome = this.mentionList.handleKey(key, this.input.text, this.input.cursor);
+      if (outcome.type === 'pick') {
+        this.input.setText(outcome.text);
+        this.input.cursor = outcome.cursor;
       }
+      if (outcome.type !== 'none') return this.afterEdit();
     }
     if (name === 'S-tab' && this.actions.cycleMode) {
       this.actions.cycleMode();
       return this.actions.changed();
     }
-    if (
-      name === 'tab' &&
-      this.actions.completeMention &&
-      mentionAt(this.input.text, this.input.cursor)
-    ) {
-      return this.actions.completeMention();
+    // Tab on an `@word` whose list was closed (Esc) opens it again.
+    if (name === 'tab' && mentionAt(this.input.text, this.input.cursor)) {
+      this.mentionList.reopen();
+      return this.afterEdit();
+    }
+    // While the agent works, Enter sends into its turn; Tab queues the text for after it.
+    if (name === 'tab' && this.actions.isBusy() && !this.input.isEmpty) {
+      const result = this.input.handleKey({ name: 'enter', full: 'enter' });
+      if (result.type === 'submit') this.actions.submit(result.text, result.display, true);
+      return this.afterEdit();
     }
     if (name === 'C-o') {
       this.actions.toggleFold();
@@ -175,6 +175,7 @@ export class KeyRouter {
 
   private afterEdit(): void {
     this.suggestions.update(this.input.text);
+    this.mentionList.update(this.input.text, this.input.cursor);
     this.actions.changed();
   }
 }

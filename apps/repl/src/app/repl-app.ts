@@ -1,6 +1,7 @@
 import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
-import { applyMention, mentionAt, rankPaths } from '../input/mention-completion';
+import { MentionIndex } from '../input/mention-index';
+import { Steering } from './steering';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -52,9 +53,10 @@ export class ReplApp {
   private commandRunning = false;
   /** A prompt's mentions are being read before its turn starts. */
   private preparing = false;
-  private listFiles: AttachedAgent['listFiles'];
   /** An interrupt happened while prompts were queued: they go back to the input, not out. */
   private holdQueue = false;
+  /** Messages sent into the running turn that have not joined it yet. */
+  readonly steering = new Steering();
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private readonly stats = new TurnStats();
@@ -78,7 +80,7 @@ export class ReplApp {
   ) {
     this.router = new KeyRouter(this.modals, {
       isBusy: () => this.busy,
-      submit: (text, display) => this.submit(text, display),
+      submit: (text, display, queue) => this.submit(text, display, queue),
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
         this.holdQueue = this.queue.length > 0;
@@ -96,7 +98,6 @@ export class ReplApp {
       pageSize: () => this.size.height,
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
-      completeMention: () => void this.completeMention(),
       cycleMode: () => this.cycleMode(),
     });
     this.transcript.onChange(() => this.onPaint());
@@ -136,8 +137,11 @@ export class ReplApp {
     return this.size;
   }
 
-  /** `display`: what the transcript shows of a prompt with large pastes (their placeholders). */
-  submit(text: string, display?: string): void {
+  /**
+   * `display`: what the transcript shows of a prompt with large pastes (their placeholders).
+   * While a model turn runs the text goes into it (steering) unless `queue` asks for a turn after.
+   */
+  submit(text: string, display?: string, queue = false): void {
     // Whatever the person sends, they want to see what it does: back to the tail.
     this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
@@ -145,6 +149,7 @@ export class ReplApp {
       return;
     }
     if (this.busy) {
+      if (!queue && this.turnRunning && this.steering.send(this.core, text)) return this.onPaint();
       this.queue.push(text);
       this.onPaint();
       return;
@@ -206,6 +211,7 @@ export class ReplApp {
 
   dispose(): void {
     this.disposed = true;
+    this.router.mentionList.index?.dispose();
     this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.stopSpinner();
@@ -244,7 +250,12 @@ export class ReplApp {
     this.onPaint();
     const shown = prompt === text ? display : (display ?? text);
     const amends = options.amends ? { amends: options.amends } : {};
-    await this.core?.runTurn(prompt, { display: shown, ...amends }).catch(() => undefined);
+    const result = await this.core
+      ?.runTurn(prompt, { display: shown, ...amends })
+      .catch(() => undefined);
+    const { unsent, stopped } = this.steering.ended(result);
+    this.queue.unshift(...unsent);
+    if (stopped && unsent.length > 0) this.holdQueue = true;
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -307,7 +318,7 @@ export class ReplApp {
     this.core = agent.session;
     this.commandHandler = agent.commands;
     this.display = agent.display;
-    this.listFiles = agent.listFiles;
+    if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
     // The status line names the sandbox once its probe (bounded by its own time limit) answers.
     void agent.session.sandbox.probe(new AbortController().signal).then(
@@ -332,6 +343,7 @@ export class ReplApp {
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.stats.handle(event);
+    if (event.type === 'user_message') this.steering.joined(event.text);
     this.renderer?.handle(event);
   }
 
@@ -365,32 +377,14 @@ export class ReplApp {
     this.core.setAgentMode(nextMode(this.core.agentMode));
   }
 
-  /** Tab after `@word`: fills the best workspace path; the status line names the others. */
-  private async completeMention(): Promise<void> {
-    const input = this.router.input;
-    const at = mentionAt(input.text, input.cursor);
-    if (!at || !this.listFiles) return;
-    const before = input.text;
-    let files: string[];
-    try {
-      files = await this.listFiles(new AbortController().signal);
-    } catch (error) {
-      return this.flash(`Cannot list the workspace: ${(error as Error).message}`);
-    }
-    if (input.text !== before) return;
-    const candidates = rankPaths(files, at.query);
-    if (candidates.length === 0) return this.flash(`No workspace file matches @${at.query}`);
-    const next = applyMention(input.text, at.start, input.cursor, candidates[0]!);
-    input.setText(next.text);
-    input.cursor = next.cursor;
-    this.router.suggestions.update(input.text);
-    this.router.mentions.begin(candidates, at.start, next.text, next.cursor);
-    if (candidates.length > 1) {
-      const more = candidates.length > 5 ? ', …' : '';
-      const others = `${candidates.slice(1, 5).join(', ')}${more}`;
-      this.flash(`Also matching: ${others} · Tab cycles`, 4000);
-    }
-    this.urgentPaint();
+  /** The `@` list's index of workspace paths, listed now in the background. */
+  private indexMentions(lister: (signal: AbortSignal) => Promise<string[]>): void {
+    const list = this.router.mentionList;
+    list.index = new MentionIndex(lister, () => {
+      list.update(this.router.input.text, this.router.input.cursor);
+      this.onPaint();
+    });
+    list.index.refresh();
   }
 
   private next(): void {

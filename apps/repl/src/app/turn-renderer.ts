@@ -140,6 +140,11 @@ export class TurnRenderer {
         }
         return;
       }
+      case 'user_message':
+        // A message the person sent into this turn, where the model got it.
+        this.endText();
+        this.transcript.add({ kind: 'user', text: event.text });
+        return;
       case 'usage':
         return;
       case 'provider_retry':

@@ -9,8 +9,8 @@ import {
   SessionNotFound,
   type SavedSession,
 } from '@agent/runtime';
-import { findFiles, realWorkspaceRoot } from '@agent/tools';
 import { COMMANDS } from '../input/commands';
+import { workspaceLister } from '../input/workspace-lister';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
 import { customCommandInfos, runCommand, showResumed, type CommandDeps } from './command-runner';
@@ -162,19 +162,4 @@ async function savedSession(
     app.error(error.message);
     return undefined;
   }
-}
-
-/** The workspace's files for `@` completion (gitignore-aware), listed at most every 5 s. */
-function workspaceLister(workspace: string): (signal: AbortSignal) => Promise<string[]> {
-  let cached: { at: number; files: Promise<string[]> } | undefined;
-  return (signal) => {
-    if (!cached || Date.now() - cached.at > 5000) {
-      const files = realWorkspaceRoot(workspace).then((root) =>
-        findFiles({ root, base: root, pattern: '**', signal }),
-      );
-      cached = { at: Date.now(), files };
-      files.catch(() => (cached = undefined));
-    }
-    return cached.files;
-  };
 }

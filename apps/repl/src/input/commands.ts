@@ -32,13 +32,14 @@ export const COMMANDS: readonly CommandInfo[] = [
   {
     name: '/model',
     usage: '/model [name]',
-    description: "list the provider's models, or switch to one",
+    description: "pick one of the provider's models, or switch to NAME",
     takesArgument: true,
   },
   {
     name: '/permissions',
-    usage: '/permissions [remove N|approve]',
-    description: 'list permission rules, remove one, or approve the workspace file',
+    usage: '/permissions [list|remove N]',
+    description:
+      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve',
     takesArgument: true,
   },
   {

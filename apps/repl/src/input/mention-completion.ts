@@ -50,38 +50,3 @@ export function applyMention(
   const after = text.slice(cursor).replace(/^ /, '');
   return { text: text.slice(0, start) + inserted + after, cursor: start + inserted.length };
 }
-
-/**
- * The matches of the last Tab on an `@mention`: while the prompt is exactly as that completion
- * left it, a further Tab puts the next match in its place (Shift+Tab the previous), wrapping.
- * Any edit or cursor move ends the cycle.
- */
-export class MentionCycle {
-  private last:
-    | { paths: readonly string[]; index: number; start: number; text: string; cursor: number }
-    | undefined;
-
-  /** Remembers a completion: `paths[0]` was put at `start`, leaving `text` and `cursor`. */
-  begin(paths: readonly string[], start: number, text: string, cursor: number): void {
-    this.last = paths.length > 1 ? { paths, index: 0, start, text, cursor } : undefined;
-  }
-
-  /** The next (1) or previous (-1) match applied, or undefined when there is no cycle. */
-  step(
-    text: string,
-    cursor: number,
-    direction: 1 | -1,
-  ): { text: string; cursor: number; index: number; count: number } | undefined {
-    const last = this.last;
-    if (!last || last.text !== text || last.cursor !== cursor) {
-      this.last = undefined;
-      return undefined;
-    }
-    const count = last.paths.length;
-    last.index = (last.index + direction + count) % count;
-    const next = applyMention(text, last.start, cursor, last.paths[last.index]!);
-    last.text = next.text;
-    last.cursor = next.cursor;
-    return { ...next, index: last.index, count };
-  }
-}

@@ -7,6 +7,13 @@ import { graphemes } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
 import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
 
+/** The card's question for each class it asks about: `Allow running?`. */
+const ALLOW_VERB: Record<PermissionRequest['permission'], string> = {
+  edit: 'editing',
+  exec: 'running',
+  network: 'fetching',
+};
+
 export type CardOption = 'once' | 'always' | 'workspace' | 'user' | 'deny';
 
 interface OptionRow {
@@ -172,7 +179,7 @@ export class PermissionCard {
     if (this.request.leaveSandbox === 'network')
       return 'Blocked by the sandbox. Run once with network?';
     if (this.request.leaveSandbox) return 'Blocked by the sandbox. Run once outside it?';
-    return `Allow ${this.request.permission === 'exec' ? 'running' : 'editing'}?`;
+    return `Allow ${ALLOW_VERB[this.request.permission]}?`;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   truncateToWidth,
 } from '../text/width';
 import { statusText } from '../view/status-line';
+import { mentionRows } from './mention-rows';
 
 const MAX_INPUT_ROWS = 8;
 /**
@@ -39,6 +40,10 @@ export function placeholderText(width: number): string {
  */
 export function bottomRows(app: ReplApp, width: number, height: number): Line[] {
   const rows: Line[] = [];
+  for (const steered of app.steering.pending) {
+    const text = sanitize(steered).replace(/\n/g, ' ⏎ ');
+    rows.push(plain(truncateToWidth(`  ⤷ into this turn: ${text}`, width), 'dim'));
+  }
   for (const queued of app.queue) {
     const text = sanitize(queued).replace(/\n/g, ' ⏎ ');
     rows.push(plain(truncateToWidth(`  ⧗ queued: ${text}`, width), 'dim'));
@@ -58,6 +63,10 @@ export function bottomRows(app: ReplApp, width: number, height: number): Line[] 
           : plain(text),
       );
     });
+  }
+  const mentions = app.router.mentionList;
+  if (mentions.visible && !app.modals.active) {
+    rows.push(...mentionRows(mentions, width, suggestionRows(height)));
   }
   rows.push(plain('─'.repeat(width), 'dim'));
   rows.push(...inputRows(app, width));

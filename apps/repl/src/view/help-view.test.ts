@@ -11,11 +11,11 @@ describe('/help laid out for the width', () => {
     }
   });
 
-  it('fits /permissions [remove N|approve] in its column and wraps descriptions within theirs', () => {
+  it('fits /permissions [list|remove N] in its column and wraps descriptions within theirs', () => {
     const rows = help(80).map(lineText);
-    const at = rows.findIndex((row) => row.includes('/permissions [remove N|approve]'));
-    const column = rows[at]!.indexOf('list permission rules');
-    expect(column).toBeGreaterThan('  /permissions [remove N|approve]'.length);
+    const at = rows.findIndex((row) => row.includes('/permissions [list|remove N]'));
+    const column = rows[at]!.indexOf('pick rules by scope');
+    expect(column).toBeGreaterThan('  /permissions [list|remove N]'.length);
     // Every command's description starts at that column; continuation rows too.
     const commands = rows.slice(rows.indexOf('Commands:') + 1, rows.indexOf('Prompts:'));
     for (const row of commands) expect(row.slice(0, column).trimEnd().length).toBeLessThan(column);
@@ -27,7 +27,7 @@ describe('/help laid out for the width', () => {
   it('wraps a usage longer than its column within the column on a narrow screen', () => {
     const rows = help(40).map(lineText);
     const at = rows.findIndex((row) => row.startsWith('  /permissions'));
-    expect(rows[at]).not.toContain('approve]');
-    expect(rows.slice(at, at + 3).join('\n')).toMatch(/^ {2}\S*approve\]/m);
+    expect(rows[at]).not.toContain('remove N]');
+    expect(rows.slice(at, at + 3).join('\n')).toMatch(/^ {2}\S*remove N\]/m);
   });
 });

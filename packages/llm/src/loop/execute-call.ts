@@ -3,6 +3,7 @@ import {
   ToolError,
   type PermissionClass,
   type PersonChannel,
+  type RuleSubject,
   type Tool,
   type ToolContext,
   type ToolRegistry,
@@ -163,7 +164,7 @@ async function askPermission(
         {
           toolCallId: ctx.toolCallId,
           toolName: tool.name,
-          permission: needed.permission as 'edit' | 'exec',
+          permission: needed.permission as Exclude<PermissionClass, 'read'>,
           title: call.title,
           ...(needed.reason === undefined ? {} : { reason: needed.reason }),
           input,
@@ -271,7 +272,7 @@ async function reportedOnAbort(running: Promise<ToolResult>): Promise<string | u
 function ruleSubjectOf(
   tool: Tool,
   input: unknown,
-): { subject?: string; subjectKind?: 'command' | 'path' } {
+): { subject?: string; subjectKind?: RuleSubject['kind'] } {
   try {
     const subject = tool.ruleSubject?.(input);
     return subject ? { subject: subject.value, subjectKind: subject.kind } : {};

@@ -20,6 +20,8 @@ export const DEFAULT_MAX_INTERACTIVE = 3;
 export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
   const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const produced: AssistantMessage[] = [];
+  /** `produced` with the steering messages in their places: what the next request carries. */
+  const added: Message[] = [];
   const emit = (event: LoopEvent): void => {
     try {
       options.onEvent?.(event);
@@ -39,8 +41,12 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
   };
   const end = (reason: LoopEndReason, error?: string): LoopResult => {
     emit(error === undefined ? { type: 'turn_end', reason } : { type: 'turn_end', reason, error });
-    const messages = finalizeTurnMemory(produced, options.toolHistory ?? 'full');
-    return error === undefined ? { messages, reason } : { messages, reason, error };
+    const mode = options.toolHistory ?? 'full';
+    const messages = finalizeTurnMemory(produced, mode);
+    const conversation = finalizeTurnMemory(added, mode);
+    return error === undefined
+      ? { messages, conversation, reason }
+      : { messages, conversation, reason, error };
   };
 
   let history = options.history;
@@ -49,6 +55,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     history = history.slice(0, -1);
     const message = cloneMessage(cut);
     produced.push(message);
+    added.push(message);
     const outcome = await resumeBatch(message, env);
     if (outcome === 'interrupted') return end('interrupted');
   }
@@ -64,11 +71,17 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
         `Stopped after ${maxIterations} model ${calls} in one turn (the iteration limit).`,
       );
     }
+    if (iteration > 0 || cut) {
+      for (const text of options.steer?.() ?? []) {
+        added.push({ role: 'user', text });
+        emit({ type: 'user_message', text });
+      }
+    }
     const request = buildRequest({
       provider: options.provider,
       registry: options.registry,
       system: typeof options.system === 'function' ? options.system() : options.system,
-      messages: [...history, ...produced],
+      messages: [...history, ...added],
       contextWindow: options.contextWindow,
       reduceAt: options.reduceAt,
       maxOutputTokens: options.maxOutputTokens,
@@ -88,6 +101,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
       const message = assistantMessage(options, turn.text, calls);
       if (turn.usage) message.usage = turn.usage;
       produced.push(message);
+      added.push(message);
       emit({ type: 'assistant_message', message: cloneMessage(message) });
       if (interrupted) {
         interruptPending(calls, env);

@@ -17,6 +17,8 @@ export type LoopEvent =
   | { type: 'tool_start'; activity: ToolActivity; title: string }
   | { type: 'tool_update'; id: string; update: ToolUpdate }
   | { type: 'tool_end'; activity: ToolActivity; result: ToolResult }
+  /** A message the person sent into the running turn (see `LoopOptions.steer`) joined here. */
+  | { type: 'user_message'; text: string }
   | { type: 'usage'; usage: Usage }
   /** The model request failed (rate limit, server error) and is retried after `waitMs`. */
   | { type: 'provider_retry'; attempt: number; maxRetries: number; waitMs: number; reason: string }
@@ -60,11 +62,19 @@ export interface LoopOptions {
   reduceAt?: number;
   maxOutputTokens?: number;
   onEvent?: (event: LoopEvent) => void;
+  /**
+   * Messages the person sent into this turn since it last asked (steering): asked before each
+   * model call after the first, so they reach the model after the tool results in flight. Each
+   * joins the conversation as a user message (and a `user_message` event) in that place.
+   */
+  steer?: () => readonly string[];
 }
 
 export interface LoopResult {
   /** The assistant messages this loop produced, after the turn-memory policy. */
   messages: AssistantMessage[];
+  /** Everything this loop added to the conversation in order: `messages` and steering messages. */
+  conversation: Message[];
   reason: LoopEndReason;
   error?: string;
 }
