@@ -123,14 +123,22 @@ describe('resolveProviderConfig', () => {
 describe('loadAgentSettings', () => {
   it('defaults automatic compaction to DEFAULT_AUTO_COMPACT_FRACTION without a file or field', () => {
     const notify = { afterSeconds: 10 };
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: DEFAULT_AUTO_COMPACT_FRACTION, notify });
+    expect(loadAgentSettings(home)).toEqual({
+      autoCompact: DEFAULT_AUTO_COMPACT_FRACTION,
+      sandbox: 'auto',
+      notify,
+    });
     writeConfig({ provider: 'demo' });
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8, notify });
+    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8, sandbox: 'auto', notify });
   });
 
   it('leaves mcpServers to the MCP client (a config.json with servers still loads)', () => {
     writeConfig({ autoCompact: 0.5, mcpServers: { files: { command: 'x' } } });
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.5, notify: { afterSeconds: 10 } });
+    expect(loadAgentSettings(home)).toEqual({
+      autoCompact: 0.5,
+      sandbox: 'auto',
+      notify: { afterSeconds: 10 },
+    });
   });
 
   it('reads notify: false, true, seconds and a command (a shell line or argv)', () => {
