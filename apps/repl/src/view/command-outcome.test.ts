@@ -35,6 +35,24 @@ describe('commandOutcome of real run_shell results', () => {
     expect((await run('kill -9 $$'))?.ending).toBe('killed by SIGKILL');
   });
 
+  it('says a command ran sandboxed and what the sandbox blocked, keeping its line with the output', () => {
+    expect(
+      commandOutcome(
+        '$ npm test: exit code 0',
+        'ok\n\n[exit code 0; ran sandboxed]\n[Sandboxed: there is no network.]',
+      ),
+    ).toEqual({ ending: 'exit 0 · sandboxed', body: 'ok\n\nSandboxed: there is no network.' });
+    expect(
+      commandOutcome(
+        '$ curl x: exit code 6 (sandbox blocked the network)',
+        'fail\n\n[exit code 6; ran sandboxed]\n[The sandbox blocked the network.]',
+      )?.ending,
+    ).toBe('exit 6 · sandboxed · sandbox blocked the network');
+    expect(
+      commandOutcome('aborted; the command and its child processes were killed', 'x')?.ending,
+    ).toBe('aborted');
+  });
+
   it('leaves other tools alone', () => {
     expect(commandOutcome('read 40 lines of a.ts', 'x')).toBeUndefined();
     expect(commandOutcome(undefined, 'x')).toBeUndefined();

@@ -13,11 +13,13 @@ export interface CommandOutcome {
   body: string;
 }
 
-// `$ cmd: exit code 1` from run_shell, or `exit code 1` alone for a person's `!cmd`.
+// `$ cmd: exit code 1` from run_shell (with what the sandbox blocked in parentheses), or the
+// closing note alone (`exit code 1; ran sandboxed`) for a person's `!cmd`.
 const SUMMARY_ENDING =
-  /(?:^|: )(exit code (\d+)|timed out after .+|killed by .+|aborted.*|failed to start)$/;
+  /(?:^|: )(exit code (\d+)|timed out after [^();]+|killed by [^\s();]+|aborted|failed to start)(?:;[^()]*)?(?: \(([^()]*)\))?$/;
+// The closing note (`[exit code 0; ran sandboxed]`) and the sandbox's line after it, if any.
 const OUTPUT_ENDING =
-  /\n\n\[(exit code \d+|timed out after [^\n]*|killed by [^\n]*|aborted[^\n]*)\]$/;
+  /\n\n\[(?:exit code \d+|timed out after|killed by|aborted)([^\n]*)\](?:\n\[([^\n]*)\])?$/;
 
 /** The outcome of a command's result, or undefined when the summary is not a command's. */
 export function commandOutcome(
@@ -26,9 +28,13 @@ export function commandOutcome(
 ): CommandOutcome | undefined {
   const match = summary ? SUMMARY_ENDING.exec(summary) : null;
   if (!match) return undefined;
-  const ending = match[2] !== undefined ? `exit ${match[2]}` : match[1]!.split(';')[0]!;
-  const body = output.replace(OUTPUT_ENDING, '');
-  return { ending, body: body.trim() === '(no output)' ? '' : body };
+  const parts = [match[2] !== undefined ? `exit ${match[2]}` : match[1]!];
+  const note = OUTPUT_ENDING.exec(output);
+  if (note?.[1]?.includes('ran sandboxed')) parts.push('sandboxed');
+  if (match[3]) parts.push(match[3]);
+  // The sandbox's line stays with the output (what it allowed, what it blocked).
+  const body = note ? output.slice(0, note.index) + (note[2] ? `\n\n${note[2]}` : '') : output;
+  return { ending: parts.join(' · '), body: body.trim() === '(no output)' ? '' : body };
 }
 
 /** `0.4 s`, `2.1 s`, `12 s`, `1m 05s`: how long a command ran. */
