@@ -146,7 +146,7 @@ describe('runToolLoop interruption', () => {
     controller.abort();
     const h = startLoop([reply('hello')], [], { signal: controller.signal });
     const result = await h.result;
-    expect(result).toEqual({ messages: [], reason: 'interrupted' });
+    expect(result).toEqual({ messages: [], conversation: [], reason: 'interrupted' });
     expect(h.provider.requests).toHaveLength(0);
   });
 });

@@ -237,6 +237,7 @@ describe('runToolLoop', () => {
       reason: 'error',
       error: 'The connection to the provider was cut.',
       messages: [expect.objectContaining({ text: 'Partial answer', toolCalls: [] })],
+      conversation: [expect.objectContaining({ text: 'Partial answer', toolCalls: [] })],
     });
     expect(effects.log).toEqual([]);
   });
