@@ -63,7 +63,8 @@ describe('daily screens at 80x24 in tmux', () => {
         },
         { text: 'Both ran.' },
       ],
-      ['--allow', 'run_shell'],
+      // Unsandboxed, so the rows are the same on machines with and without bubblewrap.
+      ['--allow', 'run_shell', '--sandbox', 'off'],
     );
     type('run them');
     key('Enter');

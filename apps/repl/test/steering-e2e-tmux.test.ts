@@ -40,7 +40,8 @@ describe('steering a running turn (tmux, 80x24)', () => {
       serverUrl: server.url,
       agentHome: home,
       workspace,
-      extra: ['--allow', 'run_shell', ...extra],
+      // Unsandboxed: the command row is then the same with and without bubblewrap.
+      extra: ['--allow', 'run_shell', '--sandbox', 'off', ...extra],
     });
     driver.start(name, command, { cols: 80, rows: 24 });
     await driver.waitFor(name, '· ready');
@@ -78,7 +79,7 @@ describe('steering a running turn (tmux, 80x24)', () => {
     ]);
     const live = driver.capture('steer');
     expect(live).toMatch(
-      /› start the work\n✓ \$ while .* · exit 0 · [\d.]+ s\n\n› also check the docs\nSecond step: checked the docs too\.\n\n› then summarise\nSummary: all good\./,
+      /› start the work\n✓ \$ while .* · exit 0 (?:· sandboxed )?· [\d.]+ s\n\n› also check the docs\nSecond step: checked the docs too\.\n\n› then summarise\nSummary: all good\./,
     );
     driver.type('steer', '/quit');
     driver.keys('steer', 'Escape');
