@@ -100,13 +100,7 @@ describe('/amend in tmux (issue 25)', () => {
     );
 
     // The replay of the saved session shows the amendment after the questionnaire.
-    keys('C-c');
-    await waitFor('Ctrl+C again');
-    keys('C-c');
-    for (let i = 0; i < 100 && driver.capture('ask').includes('ready'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    driver.run('kill-session', '-t', 'ask');
+    await driver.quitRepl('ask');
     driver.start('ask', command('--continue'), { cols: 100, rows: 60 });
     screen = await waitFor('Resumed session');
     expect(screen).toContain('now "SQLite"');

@@ -126,13 +126,7 @@ describe.each(WIRES)(
 
       // Quit, --continue, ask again: the next request carries the exact result.
       await waitFor('· ready');
-      keys('C-c');
-      await waitFor('Ctrl+C again');
-      keys('C-c');
-      for (let i = 0; i < 100 && driver.capture('ask').includes('ready'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      driver.run('kill-session', '-t', 'ask');
+      await driver.quitRepl('ask');
       driver.start('ask', command('--continue'), { cols: 100, rows: 32 });
       screen = await waitFor('Resumed session');
       expect(screen).toContain('→ Lint, Tests');

@@ -107,6 +107,20 @@ export class TmuxDriver {
     throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
   }
 
+  /**
+   * Quits the REPL in `session` as a person does (Ctrl+C twice on the idle prompt), waits until
+   * it is gone from the screen (bounded by a count), then ends the session.
+   */
+  async quitRepl(session: string): Promise<void> {
+    this.keys(session, 'C-c');
+    await this.waitFor(session, 'Ctrl+C again');
+    this.keys(session, 'C-c');
+    for (let i = 0; i < 100 && this.capture(session).includes('ready'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.run('kill-session', '-t', session);
+  }
+
   kill(): void {
     try {
       this.run('kill-server');
