@@ -34,6 +34,8 @@ interface RuleFile {
 export interface RuleChain {
   readonly rules: Ignore;
   readonly files: readonly RuleFile[];
+  /** False when no rule can exclude a file of this name (a cheap test before `rules`). */
+  readonly fileMayMatch: (name: string) => boolean;
 }
 
 /**
@@ -85,6 +87,7 @@ export class GitignoreFilter {
     if (this.mode === 'none') return true;
     if (name === NEVER_LISTED) return false;
     if (this.mode === 'always-skipped') return name !== 'node_modules';
+    if (!isDirectory && !chain.fileMayMatch(name)) return true;
     const relative = directory === '' ? name : `${directory}/${name}`;
     return !chain.rules.test(isDirectory ? `${relative}/` : relative).ignored;
   }
@@ -140,12 +143,32 @@ export class GitignoreFilter {
     // Loaded on the first listing or search, not at start-up.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const ignore = require('ignore') as typeof import('ignore');
-    return { rules: ignore().add(files.flatMap((file) => file.lines).join('\n')), files };
+    const lines = files.flatMap((file) => file.lines);
+    return { rules: ignore().add(lines.join('\n')), files, fileMayMatch: fileNameTest(lines) };
   }
 }
 function parentOf(directory: string): string {
   const slash = directory.lastIndexOf('/');
   return slash === -1 ? '' : directory.slice(0, slash);
+}
+
+/**
+ * A test of file names that passes every name some line could exclude: the last segment of each
+ * excluding (not negated, not directory-only) line, as a pattern of names. A segment with anything
+ * but plain characters and `*` `?` passes every name.
+ */
+function fileNameTest(lines: string[]): (name: string) => boolean {
+  const names: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('!') || line.trimEnd().endsWith('/')) continue;
+    const segment = line.trimEnd().slice(line.lastIndexOf('/') + 1);
+    if (!/^[\w.\- *?]+$/.test(segment) || segment.includes('**')) return () => true;
+    const escaped = segment.replace(/[.-]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    names.push(escaped);
+  }
+  if (names.length === 0) return () => false;
+  const test = new RegExp(`^(?:${names.join('|')})$`);
+  return (name) => test.test(name);
 }
 
 function depthOf(directory: string): number {

@@ -19,9 +19,12 @@ export interface FileMatches {
  * Runs in the worker. A regular expression that backtracks catastrophically cannot be interrupted
  * where it runs, so it runs here, where the tool can stop it (terminate the thread) on abort or
  * after a time limit. Before each item the worker records which one it is working on in shared
- * memory, so a stalled item can be named. A file holding a NUL byte is binary and skipped before
- * it is decoded; a file the pattern cannot match anywhere (tested once with the `m` flag, which
- * never misses a line's match unless the pattern looks around) is not split into lines.
+ * memory, so a stalled item can be named. Files are read here too, synchronously (the thread
+ * has nothing else to do; opened without blocking or following a link, regular files under the
+ * limit only). A file holding a NUL byte is binary and skipped before it is decoded; one without
+ * the pattern's required text is never decoded; one the pattern cannot match anywhere (tested once
+ * with the `m` flag, which never misses a line's match unless the pattern looks around) is not
+ * split into lines.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -57,21 +60,47 @@ function matchText(text, regex, room) {
   }
   return { count, hits };
 }
+const fs = require('node:fs');
+const OPEN = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW;
+let scratch = Buffer.alloc(64 * 1024);
+/** The file's bytes, or undefined when it is not a regular file under the limit (never waited on). */
+function readSearchable(file, maxBytes) {
+  let fd;
+  try { fd = fs.openSync(file, OPEN); } catch { return undefined; }
+  try {
+    const stats = fs.fstatSync(fd);
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
+    if (scratch.length < stats.size) scratch = Buffer.alloc(stats.size);
+    let length = 0;
+    while (length < stats.size) {
+      const read = fs.readSync(fd, scratch, length, stats.size - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return scratch.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 parentPort.on('message', (request) => {
   const { line, whole } = compile(request.pattern, request.flags);
   Atomics.store(progress, 0, request.id);
   const results = [];
   let room = request.room;
   if (request.kind === 'files') {
+    const literal = request.literal === undefined ? undefined : Buffer.from(request.literal, 'utf8');
     for (let i = 0; i < request.files.length; i++) {
       Atomics.store(progress, 1, i);
-      const bytes = request.files[i];
-      if (bytes.indexOf(0) !== -1) { results.push(null); continue; }
-      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-      if (whole && !whole.test(text)) { results.push({ count: 0, hits: [] }); continue; }
+      const bytes = readSearchable(request.root + '/' + request.files[i], request.maxBytes);
+      if (bytes === undefined || bytes.indexOf(0) !== -1) { results.push(null); continue; }
+      if (literal && bytes.indexOf(literal) === -1) { results.push(0); continue; }
+      const text = bytes.toString('utf8');
+      if (whole && !whole.test(text)) { results.push(0); continue; }
       const found = matchText(text, line, room);
       room -= found.hits.length;
-      results.push(found);
+      results.push(found.count === 0 ? 0 : found);
     }
   } else {
     for (let i = 0; i < request.lines.length; i++) {
@@ -84,8 +113,20 @@ parentPort.on('message', (request) => {
 });
 `;
 
-/** One matcher's answer for a file: undefined when it is binary. */
+/** One matcher's answer for a file: undefined when it was not searched (not a text file under the limit). */
 export type FileResult = FileMatches | undefined;
+
+/** What a search of files needs besides the pattern. */
+export interface FileSearch {
+  /** Real absolute path of the workspace root; `files` are relative to it. */
+  root: string;
+  files: string[];
+  maxBytes: number;
+  /** Text every matching line holds (see requiredLiteral). */
+  literal: string | undefined;
+  /** Hits kept at most. */
+  room: number;
+}
 
 interface Pending {
   resolve(results: unknown[]): void;
@@ -136,17 +177,22 @@ export class MatcherThread {
     return this.failure === undefined;
   }
 
-  /** Matches each file's bytes (undefined for a binary one), keeping `room` hits in all. */
+  /** Reads and matches each file, keeping `room` hits in all. */
   matchFiles(
-    files: Uint8Array[],
-    names: string[],
+    search: FileSearch,
     pattern: string,
     flags: string,
-    room: number,
     limits: MatchLimits,
   ): Promise<FileResult[]> {
-    return this.send({ kind: 'files', files, room }, names, pattern, flags, limits).then(
-      (results) => results.map((result) => (result === null ? undefined : (result as FileMatches))),
+    const body = { kind: 'files', ...search };
+    return this.send(body, search.files, pattern, flags, limits).then((results) =>
+      results.map((result) =>
+        result === null
+          ? undefined
+          : result === 0
+            ? { count: 0, hits: [] }
+            : (result as FileMatches),
+      ),
     );
   }
 

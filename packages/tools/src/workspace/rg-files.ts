@@ -23,7 +23,7 @@ async function listAll(
   signal: AbortSignal | undefined,
 ): Promise<string[] | undefined> {
   const paths: string[] = [];
-  const split = recordSplitter(0, (record) => paths.push(record.toString('utf8')));
+  const split = recordSplitter('\0', (record) => paths.push(record));
   const { code } = await runRipgrep({
     cwd: plan.root,
     args: [...walkFlags(plan), ...extra, '--files', '--null', ...startArgument(plan)],

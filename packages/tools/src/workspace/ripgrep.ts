@@ -96,21 +96,22 @@ function spawnRipgrep(run: RipgrepRun, args: string[]): Promise<{ code: number; 
   });
 }
 
-/** Splits a byte stream into records ending in `separator`, handing each to `onRecord`. */
+/** Splits a byte stream of UTF-8 text into records ending in `separator`. */
 export function recordSplitter(
-  separator: number,
-  onRecord: (record: Buffer) => void,
+  separator: string,
+  onRecord: (record: string) => void,
 ): (chunk: Buffer) => void {
-  // The unfinished record's pieces, joined once its end arrives (a long line costs one copy).
-  let pieces: Buffer[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { StringDecoder } = require('node:string_decoder') as typeof import('node:string_decoder');
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   return (chunk) => {
+    const text = rest + decoder.write(chunk);
     let from = 0;
-    for (let end = chunk.indexOf(separator); end !== -1; end = chunk.indexOf(separator, from)) {
-      const piece = chunk.subarray(from, end);
-      onRecord(pieces.length === 0 ? piece : Buffer.concat([...pieces, piece]));
-      pieces = [];
+    for (let end = text.indexOf(separator); end !== -1; end = text.indexOf(separator, from)) {
+      onRecord(text.slice(from, end));
       from = end + 1;
     }
-    if (from < chunk.length) pieces.push(chunk.subarray(from));
+    rest = text.slice(from);
   };
 }

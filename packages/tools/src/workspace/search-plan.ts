@@ -54,12 +54,14 @@ export async function planSearch(options: FindFilesOptions): Promise<SearchPlan 
   if (!(await startIsListed(filter, root, baseRelative, start))) return undefined;
   const isMatch = picomatch(pattern, { dot: true });
   const strip = baseRelative === '' ? 0 : baseRelative.length + 1;
+  // Every file below the start matches these: no test per file.
+  const everything = pattern === '**' || pattern === '**/*';
   return {
     root,
     filter,
     start,
     maxDepth: /\*\*|[{(]/.test(rest) ? undefined : rest.split('/').length,
-    matches: (relative) => isMatch(relative.slice(strip)),
+    matches: everything ? () => true : (relative) => isMatch(relative.slice(strip)),
     rootGlob: baseRelative === '' ? pattern : `${baseRelative}/${pattern}`,
   };
 }
