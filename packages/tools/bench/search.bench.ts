@@ -2,20 +2,19 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  allowAll,
-  grepTool,
-  listFilesTool,
-  ToolError,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-} from '@agent/tools';
+import * as tools from '@agent/tools';
+import type { Tool, ToolContext, ToolResult } from '@agent/tools';
 import { generateSearchTree, SEARCH_NEEDLE } from '@agent/tools/testing';
 
 // grep and list_files against ripgrep on a generated tree, each measured beside its baseline in
 // the same run. SEARCH_BENCH_FILES and SEARCH_BENCH_BYTES scale the tree (a quick run:
-// SEARCH_BENCH_FILES=3000).
+// SEARCH_BENCH_FILES=3000). SEARCH_BENCH_TOOLS names another build of the package to measure
+// (the JavaScript file of its entry point), e.g. the one before a change.
+
+const other = process.env.SEARCH_BENCH_TOOLS;
+const { allowAll, grepTool, listFilesTool, ToolError } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (other ? require(other) : tools) as typeof tools;
 
 const FILES = Number(process.env.SEARCH_BENCH_FILES ?? 30_000);
 const AVERAGE_BYTES = Number(process.env.SEARCH_BENCH_BYTES ?? 8192);
