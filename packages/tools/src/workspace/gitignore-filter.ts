@@ -119,6 +119,13 @@ export class GitignoreFilter {
     return ordered.flatMap((file) => file.lines).join('\n') + '\n';
   }
 
+  /** Whether the rule file of `directory` itself re-includes anything (has a `!` line). */
+  async negates(directory: string): Promise<boolean> {
+    const chain = await this.chain(directory);
+    const own = chain.files.at(-1);
+    return own?.directory === directory && own.lines.some((line) => line.startsWith('!'));
+  }
+
   private async loadChain(directory: string): Promise<RuleChain> {
     const parent = directory === '' ? undefined : await this.chain(parentOf(directory));
     if (this.mode !== 'all') return parent ?? this.makeChain([]);

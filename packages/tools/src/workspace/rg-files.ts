@@ -16,10 +16,15 @@ export function startArgument(plan: SearchPlan): string[] {
   return plan.start === '' ? [] : ['--', plan.start];
 }
 
-/** Every regular file below the plan's start (rules not applied), or undefined if ripgrep failed. */
+/**
+ * The regular files below the plan's start, or undefined if ripgrep failed: pruned by the rules of
+ * the start and the directories above it (`.gitignore` files below are not applied), or, when
+ * `pruned` is false, by nothing but `.git`.
+ */
 async function listAll(
   plan: SearchPlan,
   extra: string[],
+  pruned: boolean,
   signal: AbortSignal | undefined,
 ): Promise<string[] | undefined> {
   const paths: string[] = [];
@@ -27,6 +32,7 @@ async function listAll(
   const { code } = await runRipgrep({
     cwd: plan.root,
     args: [...walkFlags(plan), ...extra, '--files', '--null', ...startArgument(plan)],
+    rules: pruned ? await plan.filter.rulesText([plan.start]) : undefined,
     signal,
     onData: (chunk) => split(chunk),
   });
@@ -34,19 +40,53 @@ async function listAll(
 }
 
 /**
+ * A listing pruned by the start's rules (so an ignored `node_modules` is never walked), unless a
+ * `.gitignore` below the start re-includes something: a rule there could then bring back what
+ * that pruning left out, and the listing is made again without it. Also returns a filter that
+ * reads only the rule files the listing found.
+ */
+async function listPruned(
+  plan: SearchPlan,
+  extra: string[],
+  signal: AbortSignal | undefined,
+): Promise<{ paths: string[]; filter: GitignoreFilter } | undefined> {
+  let paths = await listAll(plan, extra, true, signal);
+  if (!paths) return undefined;
+  let directories = ruleDirectories(plan, paths);
+  let filter = new GitignoreFilter(plan.root, 'all', directories);
+  const below = [...directories].filter((directory) => isBelow(directory, plan.start));
+  const negations = await Promise.all(below.map((directory) => filter.negates(directory)));
+  if (negations.includes(true)) {
+    paths = await listAll(plan, extra, false, signal);
+    if (!paths) return undefined;
+    directories = ruleDirectories(plan, paths);
+    filter = new GitignoreFilter(plan.root, 'all', directories);
+  }
+  return { paths, filter };
+}
+
+function isBelow(directory: string, start: string): boolean {
+  return start === '' ? directory !== '' : directory.startsWith(`${start}/`);
+}
+
+/**
  * The files a plan selects, listed by ripgrep and kept by the plan's rules; undefined when
- * ripgrep failed without listing anything (the caller walks in JavaScript instead). ripgrep lists
- * without rules (it would open a planted FIFO `.gitignore` and wait); the listing names every
- * regular `.gitignore`, which are then read safely and applied here. Rejects on abort.
+ * ripgrep failed without listing anything (the caller walks in JavaScript instead). ripgrep reads
+ * no rule file itself (it would open a planted FIFO `.gitignore` and wait): it lists with the
+ * rules read so far, the listing names every regular `.gitignore` below, and those are read
+ * safely and applied here. Rejects on abort.
  */
 export async function ripgrepFiles(
   plan: SearchPlan,
   signal?: AbortSignal,
 ): Promise<string[] | undefined> {
-  const paths = await listAll(plan, [], signal);
-  if (!paths) return undefined;
-  if (plan.filter.mode !== 'all') return paths.filter((relative) => plan.matches(relative));
-  const filter = new GitignoreFilter(plan.root, 'all', ruleDirectories(plan, paths));
+  if (plan.filter.mode !== 'all') {
+    const paths = await listAll(plan, [], false, signal);
+    return paths?.filter((relative) => plan.matches(relative));
+  }
+  const listed = await listPruned(plan, [], signal);
+  if (!listed) return undefined;
+  const { paths, filter } = listed;
   const keptDirectories = await keptDirectoriesOf(plan, filter, paths);
   const found: string[] = [];
   for (const relative of paths) {
@@ -68,10 +108,9 @@ export async function ripgrepRules(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (plan.filter.mode !== 'all') return '';
-  const paths = await listAll(plan, ['--glob', '.gitignore'], signal);
-  if (!paths) return undefined;
-  const directories = ruleDirectories(plan, paths);
-  return new GitignoreFilter(plan.root, 'all', directories).rulesText(directories);
+  const listed = await listPruned(plan, ['--glob', '.gitignore'], signal);
+  if (!listed) return undefined;
+  return listed.filter.rulesText(ruleDirectories(plan, listed.paths));
 }
 
 /** The directories holding a listed `.gitignore`, and every directory from the root to the start. */
