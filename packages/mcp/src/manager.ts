@@ -43,7 +43,7 @@ export interface StartMcpOptions {
   callTimeoutMs?: number;
   /** Where `${VAR}` references are read from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
-  /** Grace between closing a server's stdin, SIGTERM and SIGKILL (default 1 s). */
+  /** Grace between SIGTERM and SIGKILL (default 1 s); closing stdin waits at most 250 ms of it. */
   killGraceMs?: number;
   trustStore?: TrustStore;
 }

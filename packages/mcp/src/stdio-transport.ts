@@ -8,9 +8,15 @@ export interface StdioProcessOptions {
   args: string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
-  /** Time between closing stdin and SIGTERM, and between SIGTERM and SIGKILL. */
+  /** Time between SIGTERM and SIGKILL (default 1 s); closing stdin waits at most 250 ms of it. */
   killGraceMs?: number;
 }
+
+/**
+ * How long a server may take to exit once its stdin is closed. One that exits on end of input
+ * does so at once; one that does not is sent SIGTERM after this, not after the whole grace.
+ */
+const END_OF_INPUT_GRACE_MS = 250;
 
 /** Characters kept of the start and of the end of a server's stderr, to explain a failure. */
 const STDERR_KEEP = 4096;
@@ -122,7 +128,7 @@ export class ProcessGroupStdioTransport implements Transport {
       const grace = this.options.killGraceMs ?? 1000;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.stdin?.end();
-      if (!(await settlesWithin(gone, grace))) {
+      if (!(await settlesWithin(gone, Math.min(grace, END_OF_INPUT_GRACE_MS)))) {
         killGroup(child.pid, 'SIGTERM');
         if (!(await settlesWithin(gone, grace))) {
           killGroup(child.pid, 'SIGKILL');

@@ -459,8 +459,8 @@ export class AgentSession {
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
     if (options.leaveQuestionsOpen) this.questions.leaveOpen();
     await this.interrupt();
-    await this.mcpLink?.manager.close();
-    await this.file.close();
+    // Servers stop while the session file is flushed and closed: neither waits for the other.
+    await Promise.all([this.mcpLink?.manager.close(), this.file.close()]);
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {

@@ -27,6 +27,22 @@ export function contextBreakdown(
   return { system, tools, history, toolResults, total: system + tools + history + toolResults };
 }
 
+interface MessageCount {
+  /** What the count was made from: a message whose calls end or get results is counted again. */
+  shape: string;
+  history: number;
+  toolResults: number;
+}
+
+/**
+ * Each message's count, per tokenizer family: a request's history is counted every turn (and the
+ * status line asks again), but only its new or changed messages cost a count.
+ */
+const counted: Record<TokenizerFamily, WeakMap<Message, MessageCount>> = {
+  openai: new WeakMap(),
+  estimate: new WeakMap(),
+};
+
 /** Tokens of the messages alone, split into conversation and tool results. */
 export function messageTokens(
   messages: readonly Message[],
@@ -34,19 +50,49 @@ export function messageTokens(
 ): { history: number; toolResults: number } {
   let history = 0;
   let toolResults = 0;
+  const cache = counted[family];
   for (const message of messages) {
-    history += MESSAGE_OVERHEAD;
-    if (message.role === 'user') history += countTokens(message.text, family);
-    else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
-    else {
-      history += countTokens(message.text, family);
-      for (const call of message.toolCalls) {
-        history += countTokens(call.name, family) + countTokens(inputText(call.input), family);
-        toolResults += MESSAGE_OVERHEAD + countTokens(toolResultText(call), family);
-      }
+    const shape = shapeOf(message);
+    let count = cache.get(message);
+    if (count?.shape !== shape) {
+      count = { shape, ...countMessage(message, family) };
+      cache.set(message, count);
+    }
+    history += count.history;
+    toolResults += count.toolResults;
+  }
+  return { history, toolResults };
+}
+
+function countMessage(
+  message: Message,
+  family: TokenizerFamily,
+): { history: number; toolResults: number } {
+  let history = MESSAGE_OVERHEAD;
+  let toolResults = 0;
+  if (message.role === 'user') history += countTokens(message.text, family);
+  else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
+  else {
+    history += countTokens(message.text, family);
+    for (const call of message.toolCalls) {
+      history += countTokens(call.name, family) + countTokens(inputText(call.input), family);
+      toolResults += MESSAGE_OVERHEAD + countTokens(toolResultText(call), family);
     }
   }
   return { history, toolResults };
+}
+
+/** What of a message can change after it was first counted (text and inputs never do). */
+function shapeOf(message: Message): string {
+  if (message.role === 'user') return `u${message.text.length}`;
+  if (message.role === 'checkpoint') {
+    return `c${message.summary.length}:${message.decisions?.length ?? 0}`;
+  }
+  let shape = `a${message.text.length}`;
+  for (const call of message.toolCalls) {
+    shape += `|${call.status}:${call.output?.length ?? -1}:${call.retainedOutput?.length ?? -1}:${call.summary.length}`;
+  }
+  return shape;
 }
 
 function inputText(input: unknown): string {

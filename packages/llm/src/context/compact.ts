@@ -4,6 +4,8 @@ import { boundString } from '../history/bounds';
 import { retainedCalls } from '../history/ledger';
 import { checkpointText, toolResultText } from '../history/transform';
 import { collectTurn } from '../loop/collect-turn';
+import { countTokens, tokenizerFamily, type TokenizerFamily } from './tokens';
+import { contextWindowFor } from './windows';
 
 export interface CompactOptions {
   provider: Provider;
@@ -12,6 +14,8 @@ export interface CompactOptions {
   signal: AbortSignal;
   /** User turns (a user message and the replies to it) kept verbatim after the checkpoint (default 1). */
   keepRecent?: number;
+  /** The model's window in tokens (default: the model's known window). */
+  contextWindow?: number;
 }
 
 export type CompactResult =
@@ -26,6 +30,10 @@ export type CompactResult =
   | { ok: false; reason: string };
 
 const RESULT_LIMIT = 2000;
+/** Share of the window one summarising request's piece of transcript may fill. */
+const PIECE_FRACTION = 0.5;
+/** Share of the window the summary carried from one piece to the next may fill. */
+const CARRIED_FRACTION = 0.2;
 
 const COMPACT_SYSTEM = [
   'You write the working summary of a conversation between a person and a coding agent.',
@@ -38,8 +46,10 @@ const COMPACT_SYSTEM = [
 /**
  * Summarises the older part of the conversation through `provider` into a checkpoint; requests
  * then start at the checkpoint. The checkpoint keeps every retained call it replaces (answered
- * questionnaires) verbatim beside the summary: the decision ledger. Refuses while any tool call is pending (a questionnaire may be
- * open) and when there is nothing older than the kept turns. Never throws.
+ * questionnaires) verbatim beside the summary: the decision ledger. A history larger than half
+ * the window is summarised in pieces that each fit, each request carrying the summary so far.
+ * Refuses while any tool call is pending (a questionnaire may be open) and when there is nothing
+ * older than the kept turns. Never throws.
  */
 export async function compactHistory(options: CompactOptions): Promise<CompactResult> {
   const { provider, messages, signal } = options;
@@ -62,6 +72,37 @@ export async function compactHistory(options: CompactOptions): Promise<CompactRe
     return { ok: false, reason: 'nothing to compact yet' };
   }
 
+  const window = options.contextWindow ?? contextWindowFor(provider.model);
+  const family = tokenizerFamily(provider.id, provider.model);
+  let summary = '';
+  for (const piece of pieces(transcriptEntries(older), window * PIECE_FRACTION, family)) {
+    const earlier = summary
+      ? `[Summary of the conversation before this part]\n${boundString(summary, Math.floor(window * CARRIED_FRACTION))}\n\n`
+      : '';
+    const outcome = await summarise(provider, `${earlier}${piece}`, signal);
+    if (!outcome.ok) return outcome;
+    summary = outcome.summary;
+  }
+  const checkpoint: CheckpointMessage = { role: 'checkpoint', summary };
+  const decisions = retainedCalls(older);
+  if (decisions.length > 0) checkpoint.decisions = decisions;
+  return {
+    ok: true,
+    checkpoint,
+    messages: [...messages.slice(0, cut), checkpoint, ...messages.slice(cut)],
+    summarized: older.length,
+  };
+}
+
+/**
+ * One request to the summariser. A history larger than the window goes in pieces, each request
+ * carrying the summary so far: none is larger than the window.
+ */
+async function summarise(
+  provider: Provider,
+  text: string,
+  signal: AbortSignal,
+): Promise<{ ok: true; summary: string } | { ok: false; reason: string }> {
   const turn = await collectTurn(
     provider,
     {
@@ -69,7 +110,7 @@ export async function compactHistory(options: CompactOptions): Promise<CompactRe
       messages: [
         {
           role: 'user',
-          text: `Summarise this conversation so far:\n\n${transcript(older)}\n\nWrite the summary now.`,
+          text: `Summarise this conversation so far:\n\n${text}\n\nWrite the summary now.`,
         },
       ],
       tools: [],
@@ -83,15 +124,28 @@ export async function compactHistory(options: CompactOptions): Promise<CompactRe
   }
   const summary = turn.text.trim();
   if (!summary) return { ok: false, reason: 'compaction failed: the model returned no summary' };
-  const checkpoint: CheckpointMessage = { role: 'checkpoint', summary };
-  const decisions = retainedCalls(older);
-  if (decisions.length > 0) checkpoint.decisions = decisions;
-  return {
-    ok: true,
-    checkpoint,
-    messages: [...messages.slice(0, cut), checkpoint, ...messages.slice(cut)],
-    summarized: older.length,
-  };
+  return { ok: true, summary };
+}
+
+/**
+ * The transcript's entries joined into pieces of at most `budget` tokens; an entry larger than
+ * that alone is cut to `budget` characters (a token is never shorter than a character).
+ */
+function* pieces(entries: string[], budget: number, family: TokenizerFamily): Generator<string> {
+  let piece: string[] = [];
+  let tokens = 0;
+  for (const whole of entries) {
+    const entry = whole.length > budget ? boundString(whole, Math.floor(budget)) : whole;
+    const size = countTokens(entry, family) + 2;
+    if (piece.length > 0 && tokens + size > budget) {
+      yield piece.join('\n\n');
+      piece = [];
+      tokens = 0;
+    }
+    piece.push(entry);
+    tokens += size;
+  }
+  if (piece.length > 0) yield piece.join('\n\n');
 }
 
 /** Index of the first message kept verbatim: the start of the `keepRecent`-th last user turn. */
@@ -106,6 +160,11 @@ function cutIndex(messages: readonly Message[], keepRecent: number): number {
 
 /** The conversation as plain text for the summariser; retained results are kept whole. */
 export function transcript(messages: readonly Message[]): string {
+  return transcriptEntries(messages).join('\n\n');
+}
+
+/** The transcript's entries, one or more per message. */
+function transcriptEntries(messages: readonly Message[]): string[] {
   const lines: string[] = [];
   for (const message of messages) {
     if (message.role === 'checkpoint') lines.push(`[Earlier summary]\n${checkpointText(message)}`);
@@ -122,5 +181,5 @@ export function transcript(messages: readonly Message[]): string {
       }
     }
   }
-  return lines.join('\n\n');
+  return lines;
 }

@@ -1,7 +1,6 @@
 import type { AssistantMessage, Message } from '../messages';
 import { cloneMessage } from '../history/clone';
 import { finalizeTurnMemory } from '../history/memory';
-import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { buildRequest } from './build-request';
 import { collectTurn } from './collect-turn';
 import type { CallEnvironment } from './execute-call';
@@ -108,11 +107,8 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
         return end('interrupted');
       }
       if (calls.length > 0) {
-        // Tool results grow the next request: the o200k ranks load in slices while the tools run,
-        // not in one block at the first count (a one-turn answer never loads them).
-        if (tokenizerFamily(options.provider.id, options.provider.model) === 'openai') {
-          void warmTokenizer();
-        }
+        // The o200k ranks load (in slices) only once a request grows to where counting matters:
+        // buildRequest starts them at a quarter of the size that is counted exactly.
         const outcome = await runBatch(calls, env);
         if (outcome === 'interrupted') return end('interrupted');
         continue;

@@ -36,3 +36,4 @@ export const DENIED_SPELLINGS: readonly string[] = [
 
 export { bwrapForTests, NO_BWRAP_ENV } from './bwrap';
 export { processesWith } from './processes';
+export { generateSearchTree, SEARCH_NEEDLE, type SearchTreeOptions } from './search-tree';

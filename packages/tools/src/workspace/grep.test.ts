@@ -4,7 +4,6 @@ import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixt
 import { grepTool, MAX_GREP_MATCHES } from './grep';
 
 let ws: Fixture;
-const tool = grepTool();
 
 beforeEach(async () => {
   ws = await makeWorkspace({
@@ -21,7 +20,8 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe('grep', () => {
+describe.each(['ripgrep', 'javascript'] as const)('grep (%s)', (engine) => {
+  const tool = grepTool({ engine });
   it('prints path:line: text for each match, skipping ignored and binary files', async () => {
     const result = await runTool(tool, { pattern: 'token' }, ws.ctx());
     expect(result).toEqual({
@@ -89,7 +89,7 @@ describe('grep', () => {
 
     it('is stopped after the time limit, with advice', async () => {
       const started = Date.now();
-      const quick = grepTool({ fileTimeLimitMs: 300 });
+      const quick = grepTool({ fileTimeLimitMs: 300, engine });
       const result = await runTool(quick, { pattern: EVIL, path: 'evil.txt' }, ws.ctx());
       expect(result.isError).toBe(true);
       expect(result.output).toMatch(

@@ -1,18 +1,14 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
-import {
-  checkRegular,
-  looksBinary,
-  MAX_FILE_BYTES,
-  readRegularFile,
-  statOrUndefined,
-  truncateLine,
-} from './file-text';
-import { findFiles } from './find-files';
-import { LineMatcher } from './line-matcher';
+import { checkRegular, statOrUndefined, truncateLine } from './file-text';
+import { useRipgrep } from './find-files';
+import { searchFiles, type GrepSearch } from './grep-js';
+import { searchWithRipgrep } from './grep-rg';
+import { GrepTally } from './grep-tally';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
+import { toRustPattern } from './rust-regex';
+import { planSearch, type SearchEngine } from './search-plan';
+import { abortError, walkFiles } from './walk-files';
 
 /** Matching lines reported at most. */
 export const MAX_GREP_MATCHES = 200;
@@ -24,6 +20,8 @@ export const GREP_FILE_TIME_LIMIT_MS = 10_000;
 export interface GrepOptions {
   /** Overrides GREP_FILE_TIME_LIMIT_MS. */
   fileTimeLimitMs?: number;
+  /** Which engine searches (default: ripgrep where it is installed); the answers are the same. */
+  engine?: SearchEngine;
 }
 
 const inputSchema = z.object({
@@ -44,8 +42,10 @@ const inputSchema = z.object({
 export type GrepInput = z.infer<typeof inputSchema>;
 
 /**
- * Searches workspace text files line by line with a regular expression. The pattern runs on a
- * worker thread, so abort, or a pattern that backtracks without end, stops it.
+ * Searches workspace text files line by line with a regular expression: with ripgrep where it is
+ * installed (a pattern it cannot read as JavaScript does falls back), else in JavaScript. The
+ * JavaScript pattern runs on a worker thread, so abort, or a pattern that backtracks without end,
+ * stops it.
  */
 export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
   const fileTimeLimitMs = options.fileTimeLimitMs ?? GREP_FILE_TIME_LIMIT_MS;
@@ -54,7 +54,8 @@ export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
     description:
       'Search the contents of workspace files with a JavaScript regular expression, line by line. ' +
       'Prints "path:line: text" for each matching line. Files excluded by .gitignore, binary files, ' +
-      `.git and node_modules are skipped. At most ${MAX_GREP_MATCHES} matches are shown.`,
+      '.git, and node_modules (unless a .gitignore re-includes it) are skipped. ' +
+      `At most ${MAX_GREP_MATCHES} matches are shown.`,
     inputSchema,
     permission: 'read',
     describe: (input) =>
@@ -63,40 +64,43 @@ export function grepTool(options: GrepOptions = {}): Tool<GrepInput> {
       const flags = input.ignore_case === true ? 'i' : '';
       compile(input.pattern, flags);
       const target = await resolveInWorkspace(ctx.workspaceRoot, input.path ?? '.');
-      const files = await filesToSearch(target, input.glob, ctx.signal);
-      const lines: string[] = [];
-      const matchedFiles = new Set<string>();
-      let total = 0;
+      const search: GrepSearch = {
+        pattern: input.pattern,
+        flags,
+        timeLimitMs: fileTimeLimitMs,
+        signal: ctx.signal,
+      };
+      const tally = new GrepTally(MAX_GREP_MATCHES);
+      const single = await singleFile(target);
       let searched = 0;
-      const matcher = new LineMatcher(input.pattern, flags, fileTimeLimitMs);
-      try {
-        for (const file of files) {
-          if (ctx.signal.aborted) throw new ToolError('the search was aborted');
-          const text = await readSearchable(target.root, file);
-          if (text === undefined) continue;
-          searched++;
-          const room = MAX_GREP_MATCHES - lines.length;
-          const { count, hits } = await matcher.match(text, room, file, ctx.signal);
-          if (count === 0) continue;
-          total += count;
-          matchedFiles.add(file);
-          for (const hit of hits) {
-            lines.push(`${file}:${hit.index + 1}: ${truncateLine(hit.text, MAX_GREP_LINE_CHARS)}`);
-          }
-        }
-      } finally {
-        matcher.close();
+      if (single) {
+        searched = await searchFiles(
+          target.root,
+          [target.relative],
+          search,
+          tally,
+          MAX_GREP_MATCHES,
+        );
+      } else {
+        await searchTree(target, input.glob, search, tally, options.engine);
       }
-      if (searched === 0 && files.length === 1 && files[0] === target.relative) {
+      if (ctx.signal.aborted) throw abortError();
+      if (single && searched === 0) {
         throw new ToolError(
           `"${target.relative}" is binary or over 5 MB; grep searches text files only`,
         );
       }
       const where = target.relative === '.' ? 'the workspace' : `"${target.relative}"`;
-      const summary = `${total} match${total === 1 ? '' : 'es'} in ${matchedFiles.size} file${matchedFiles.size === 1 ? '' : 's'}`;
+      const { total, matchedFiles } = tally;
+      const summary = `${total} match${total === 1 ? '' : 'es'} in ${matchedFiles} file${matchedFiles === 1 ? '' : 's'}`;
       if (total === 0) {
         return { output: `No matches for /${input.pattern}/ in ${where}.`, summary };
       }
+      const lines = tally
+        .hits()
+        .map(
+          (hit) => `${hit.file}:${hit.index + 1}: ${truncateLine(hit.text, MAX_GREP_LINE_CHARS)}`,
+        );
       const omitted = total - lines.length;
       const footer =
         omitted > 0
@@ -119,36 +123,29 @@ function compile(pattern: string, flags: string): RegExp {
   }
 }
 
-async function filesToSearch(
-  target: WorkspacePath,
-  glob: string | undefined,
-  signal: AbortSignal,
-): Promise<string[]> {
+/** Whether the target is one file (checked to be a regular one) rather than a directory. */
+async function singleFile(target: WorkspacePath): Promise<boolean> {
   const stats = await statOrUndefined(target.absolute);
   if (!stats) throw new ToolError(`path "${target.relative}" does not exist`);
-  if (!stats.isDirectory()) {
-    checkRegular(target, stats);
-    return [target.relative];
-  }
-  const pattern = glob === undefined ? '**/*' : glob.includes('/') ? glob : `**/${glob}`;
-  return findFiles({ root: target.root, base: target.absolute, pattern, signal });
+  if (stats.isDirectory()) return false;
+  checkRegular(target, stats);
+  return true;
 }
 
-/**
- * The file's text, or undefined for files grep skips: links leaving the workspace, special
- * files (a FIFO is never waited on), huge or binary files. The search checked every path it
- * yielded against the root, so only a file that is itself a link needs resolving again.
- */
-async function readSearchable(root: string, file: string): Promise<string | undefined> {
-  let target: WorkspacePath = { absolute: path.join(root, file), relative: file, root };
-  try {
-    if ((await fs.lstat(target.absolute)).isSymbolicLink()) {
-      target = await resolveInWorkspace(root, file);
-    }
-  } catch {
-    return undefined;
-  }
-  const content = await readRegularFile(target, MAX_FILE_BYTES).catch(() => undefined);
-  if (!content || looksBinary(content)) return undefined;
-  return content.toString('utf8');
+async function searchTree(
+  target: WorkspacePath,
+  glob: string | undefined,
+  search: GrepSearch,
+  tally: GrepTally,
+  engine: SearchEngine | undefined,
+): Promise<void> {
+  const pattern = glob === undefined ? '**/*' : glob.includes('/') ? glob : `**/${glob}`;
+  const plan = await planSearch({ root: target.root, base: target.absolute, pattern });
+  if (!plan) return;
+  const rust = (await useRipgrep(engine))
+    ? toRustPattern(search.pattern, search.flags.includes('i'))
+    : undefined;
+  if (rust && (await searchWithRipgrep(plan, rust, search, tally))) return;
+  const files = (await walkFiles(plan, search.signal)).sort();
+  await searchFiles(target.root, files, search, tally, MAX_GREP_MATCHES);
 }

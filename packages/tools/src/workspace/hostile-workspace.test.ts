@@ -48,41 +48,44 @@ function run(tool: Tool, input: unknown): Promise<ToolResult> {
   return within(3000, runTool(tool, input, ws.ctx()));
 }
 
-describe('globs never walk out through symlinked directories (item 2)', () => {
-  beforeEach(async () => {
-    await fs.symlink(ws.outside, path.join(ws.root, 'dirlink'));
-    await fs.symlink('/etc', path.join(ws.root, 'etc'));
-    await fs.symlink(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'src', 'leak.txt'));
-    await fs.symlink(path.join(ws.root, 'src'), path.join(ws.root, 'alias'));
-  });
+describe.each(['ripgrep', 'javascript'] as const)(
+  'globs never walk out through symlinked directories (item 2) (%s)',
+  (engine) => {
+    beforeEach(async () => {
+      await fs.symlink(ws.outside, path.join(ws.root, 'dirlink'));
+      await fs.symlink('/etc', path.join(ws.root, 'etc'));
+      await fs.symlink(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'src', 'leak.txt'));
+      await fs.symlink(path.join(ws.root, 'src'), path.join(ws.root, 'alias'));
+    });
 
-  it('list_files lists nothing behind a link that leaves the workspace', async () => {
-    const etc = await run(listFilesTool(), { pattern: 'etc/pass*' });
-    expect(etc.output).not.toContain('passwd');
-    const out = await run(listFilesTool(), { pattern: 'dirlink/*' });
-    expect(out.output).not.toContain('secret');
-    const deep = await run(listFilesTool(), { pattern: 'dirlink/**/*' });
-    expect(deep.output).not.toContain('secret');
-    const all = await run(listFilesTool(), {});
-    expect(all.output.split('\n')).toEqual(['src/a.ts']);
-  });
+    it('list_files lists nothing behind a link that leaves the workspace', async () => {
+      const etc = await run(listFilesTool({ engine }), { pattern: 'etc/pass*' });
+      expect(etc.output).not.toContain('passwd');
+      const out = await run(listFilesTool({ engine }), { pattern: 'dirlink/*' });
+      expect(out.output).not.toContain('secret');
+      const deep = await run(listFilesTool({ engine }), { pattern: 'dirlink/**/*' });
+      expect(deep.output).not.toContain('secret');
+      const all = await run(listFilesTool({ engine }), {});
+      expect(all.output.split('\n')).toEqual(['src/a.ts']);
+    });
 
-  it('grep searches nothing behind a link that leaves the workspace', async () => {
-    const etc = await run(grepTool(), { pattern: 'root', glob: 'etc/*' });
-    expect(etc.output).toMatch(/^No matches/);
-    const out = await run(grepTool(), { pattern: 'token', glob: 'dirlink/*' });
-    expect(out.output).toMatch(/^No matches/);
-    const named = await run(grepTool(), { pattern: 'token', glob: 'src/leak.txt' });
-    expect(named.output).toMatch(/^No matches/);
-  });
+    it('grep searches nothing behind a link that leaves the workspace', async () => {
+      const etc = await run(grepTool({ engine }), { pattern: 'root', glob: 'etc/*' });
+      expect(etc.output).toMatch(/^No matches/);
+      const out = await run(grepTool({ engine }), { pattern: 'token', glob: 'dirlink/*' });
+      expect(out.output).toMatch(/^No matches/);
+      const named = await run(grepTool({ engine }), { pattern: 'token', glob: 'src/leak.txt' });
+      expect(named.output).toMatch(/^No matches/);
+    });
 
-  it('a link that stays inside the workspace still works', async () => {
-    const listed = await run(listFilesTool(), { pattern: 'alias/*' });
-    expect(listed.output).toBe('alias/a.ts');
-    const found = await run(grepTool(), { pattern: 'inside', glob: 'alias/*' });
-    expect(found.output).toBe('alias/a.ts:1: inside');
-  });
-});
+    it('a link that stays inside the workspace still works', async () => {
+      const listed = await run(listFilesTool({ engine }), { pattern: 'alias/*' });
+      expect(listed.output).toBe('alias/a.ts');
+      const found = await run(grepTool({ engine }), { pattern: 'inside', glob: 'alias/*' });
+      expect(found.output).toBe('alias/a.ts:1: inside');
+    });
+  },
+);
 
 describe('FIFOs and other special files are refused, never waited on (item 12)', () => {
   let fifo: string;
@@ -105,39 +108,45 @@ describe('FIFOs and other special files are refused, never waited on (item 12)',
     expect((await fs.lstat(fifo)).isFIFO()).toBe(true);
   });
 
-  it('grep skips a FIFO in a search and refuses one named directly', async () => {
-    const all = await run(grepTool(), { pattern: 'inside' });
-    expect(all.output).toBe('src/a.ts:1: inside');
-    const direct = await run(grepTool(), { pattern: 'x', path: 'pipe' });
-    expect(direct).toMatchObject({ isError: true });
-    expect(direct.output).toMatch(/"pipe" is not a regular file \(a FIFO\)/);
-  });
+  it.each(['ripgrep', 'javascript'] as const)(
+    'grep (%s) skips a FIFO in a search and refuses one named directly',
+    async (engine) => {
+      const all = await run(grepTool({ engine }), { pattern: 'inside' });
+      expect(all.output).toBe('src/a.ts:1: inside');
+      const direct = await run(grepTool({ engine }), { pattern: 'x', path: 'pipe' });
+      expect(direct).toMatchObject({ isError: true });
+      expect(direct.output).toMatch(/"pipe" is not a regular file \(a FIFO\)/);
+    },
+  );
 });
 
-describe('names starting with two dots are ordinary names (item 13)', () => {
-  beforeEach(async () => {
-    await ws.write('..notes', 'remember the milk\n');
-    await ws.write('docs/..draft.md', 'milk again\n');
-  });
+describe.each(['ripgrep', 'javascript'] as const)(
+  'names starting with two dots are ordinary names (item 13) (%s)',
+  (engine) => {
+    beforeEach(async () => {
+      await ws.write('..notes', 'remember the milk\n');
+      await ws.write('docs/..draft.md', 'milk again\n');
+    });
 
-  it('list_files and grep show them', async () => {
-    const listed = await run(listFilesTool(), {});
-    expect(listed.output.split('\n')).toEqual(['..notes', 'docs/..draft.md', 'src/a.ts']);
-    const byName = await run(listFilesTool(), { pattern: '**/..*' });
-    expect(byName.output.split('\n')).toEqual(['..notes', 'docs/..draft.md']);
-    const found = await run(grepTool(), { pattern: 'milk' });
-    expect(found.output.split('\n')).toEqual([
-      '..notes:1: remember the milk',
-      'docs/..draft.md:1: milk again',
-    ]);
-  });
+    it('list_files and grep show them', async () => {
+      const listed = await run(listFilesTool({ engine }), {});
+      expect(listed.output.split('\n')).toEqual(['..notes', 'docs/..draft.md', 'src/a.ts']);
+      const byName = await run(listFilesTool({ engine }), { pattern: '**/..*' });
+      expect(byName.output.split('\n')).toEqual(['..notes', 'docs/..draft.md']);
+      const found = await run(grepTool({ engine }), { pattern: 'milk' });
+      expect(found.output.split('\n')).toEqual([
+        '..notes:1: remember the milk',
+        'docs/..draft.md:1: milk again',
+      ]);
+    });
 
-  it('a real ".." segment in a pattern is still refused', async () => {
-    const result = await run(listFilesTool(), { pattern: 'src/../../*' });
-    expect(result).toMatchObject({ isError: true });
-    expect(result.output).toMatch(/contains "\.\."/);
-  });
-});
+    it('a real ".." segment in a pattern is still refused', async () => {
+      const result = await run(listFilesTool({ engine }), { pattern: 'src/../../*' });
+      expect(result).toMatchObject({ isError: true });
+      expect(result.output).toMatch(/contains "\.\."/);
+    });
+  },
+);
 
 describe('a hard link to an outside file is never written through (item 14)', () => {
   it('write_file and edit_file replace the workspace entry and leave the outside file alone', async () => {

@@ -4,7 +4,6 @@ import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixt
 import { listFilesTool, MAX_LISTED_FILES } from './list-files';
 
 let ws: Fixture;
-const tool = listFilesTool();
 
 beforeEach(async () => {
   ws = await makeWorkspace({
@@ -25,7 +24,8 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe('list_files', () => {
+describe.each(['ripgrep', 'javascript'] as const)('list_files (%s)', (engine) => {
+  const tool = listFilesTool({ engine });
   it('lists every file, sorted, honouring root and nested .gitignore files', async () => {
     const result = await runTool(tool, {}, ws.ctx());
     expect(result.output.split('\n')).toEqual([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { statOrUndefined } from './file-text';
-import { findFiles } from './find-files';
+import { findFiles, type SearchEngine } from './find-files';
 import { resolveInWorkspace } from './path-safety';
 
 /** Entries listed at most; the rest are counted. */
@@ -22,13 +22,18 @@ const inputSchema = z.object({
 
 export type ListFilesInput = z.infer<typeof inputSchema>;
 
+export interface ListFilesOptions {
+  /** Which walker lists the files (default: ripgrep where it is installed). */
+  engine?: SearchEngine;
+}
+
 /** Lists workspace files matching a glob, honouring .gitignore. */
-export function listFilesTool(): Tool<ListFilesInput> {
+export function listFilesTool(options: ListFilesOptions = {}): Tool<ListFilesInput> {
   return defineTool({
     name: 'list_files',
     description:
       'List files in the workspace matching a glob pattern, sorted, as paths relative to the workspace root. ' +
-      'Files excluded by .gitignore, and .git and node_modules directories, are skipped. ' +
+      'Files excluded by .gitignore, .git, and node_modules directories (unless a .gitignore re-includes them) are skipped. ' +
       `At most ${MAX_LISTED_FILES} paths are returned.`,
     inputSchema,
     permission: 'read',
@@ -48,6 +53,7 @@ export function listFilesTool(): Tool<ListFilesInput> {
         base: base.absolute,
         pattern,
         signal: ctx.signal,
+        engine: options.engine,
       });
       const where = base.relative === '.' ? 'the workspace' : `"${base.relative}"`;
       if (files.length === 0) {

@@ -20,16 +20,16 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe('a FIFO named .gitignore', () => {
+describe.each(['ripgrep', 'javascript'] as const)('a FIFO named .gitignore (%s)', (engine) => {
   it('does not stop list_files: it counts as having no rules', async () => {
-    const result = await runTool(listFilesTool(), {}, ws.ctx());
+    const result = await runTool(listFilesTool({ engine }), {}, ws.ctx());
     expect(result.isError).toBeFalsy();
     expect(result.output).toContain('README.md');
     expect(result.output).toContain('src/index.ts');
   });
 
   it('does not stop grep', async () => {
-    const result = await runTool(grepTool(), { pattern: 'needle' }, ws.ctx());
+    const result = await runTool(grepTool({ engine }), { pattern: 'needle' }, ws.ctx());
     expect(result.isError).toBeFalsy();
     expect(result.output).toContain('src/index.ts');
     expect(result.output).toContain('README.md');

@@ -1,0 +1,185 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { allowAll } from '../person';
+import type { Tool, ToolContext } from '../tool';
+import { generateSearchTree, SEARCH_NEEDLE } from '../testing';
+import { runTool } from './__tests__/workspace-fixture';
+import { grepTool } from './grep';
+import { listFilesTool } from './list-files';
+
+// Both engines on the same generated tree (ignored and re-included folders, a nested .gitignore
+// with a negation, binary and oversized files, links in and out, FIFOs), and both against rg.
+
+const run = promisify(execFile);
+let top: string;
+let hostile: string;
+let plain: string;
+
+function ctx(root: string, signal = new AbortController().signal): ToolContext {
+  return { signal, workspaceRoot: root, toolCallId: 'call-1', person: allowAll };
+}
+
+beforeAll(async () => {
+  top = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-engines-')));
+  hostile = path.join(top, 'hostile');
+  plain = path.join(top, 'plain');
+  await fs.mkdir(hostile);
+  await fs.mkdir(plain);
+  await generateSearchTree(hostile, path.join(top, 'outside'), { files: 400 });
+  await generateSearchTree(plain, path.join(top, 'outside'), { files: 400, fifoRuleFile: false });
+});
+
+afterAll(() => fs.rm(top, { recursive: true, force: true }));
+
+const engines = {
+  ripgrep: { list: listFilesTool({ engine: 'ripgrep' }), grep: grepTool({ engine: 'ripgrep' }) },
+  javascript: {
+    list: listFilesTool({ engine: 'javascript' }),
+    grep: grepTool({ engine: 'javascript' }),
+  },
+};
+
+async function both(kind: 'list' | 'grep', root: string, input: unknown): Promise<string> {
+  const [fast, slow] = await Promise.all([
+    runTool(engines.ripgrep[kind] as Tool, input, ctx(root)),
+    runTool(engines.javascript[kind] as Tool, input, ctx(root)),
+  ]);
+  expect(fast).toEqual(slow);
+  return fast.output;
+}
+
+describe('list_files gives the same answer with ripgrep and in JavaScript', () => {
+  it.each([
+    [{}],
+    [{ pattern: '**/*.ts' }],
+    [{ pattern: 'packages/*/src/**/*.js' }],
+    [{ pattern: '*.md' }],
+    [{ pattern: 'link-in/**/*.ts' }],
+    [{ pattern: 'link-out/*' }],
+    [{ path: 'packages/pkg-0' }],
+    [{ path: 'build', pattern: '**/out-1*.js' }],
+    [{ path: 'packages/pkg-1/node_modules' }],
+  ])('%j', async (input) => {
+    const output = await both('list', hostile, input);
+    expect(output).not.toMatch(/secret\.ts|pipe\.ts|leak\.ts/);
+  });
+
+  it('lists re-included node_modules, skips ignored ones, .git and links', async () => {
+    const files = (await both('list', hostile, { pattern: '**/*.js' })).split('\n');
+    const listed = (await runTool(engines.ripgrep.list, {}, ctx(hostile))).summary;
+    expect(listed).toMatch(/^listed \d+ files/);
+    expect(files.some((file) => /test\/fixtures\/case-\d\/node_modules\//.test(file))).toBe(true);
+    const all = await runTool(
+      listFilesTool({ engine: 'javascript' }),
+      { pattern: '**/*' },
+      ctx(hostile),
+    );
+    expect(all.output).not.toMatch(/^build\/|\/node_modules\/dep-|^\.git\//m);
+    expect(all.output).toMatch(/keep\.generated\.ts/);
+    expect(all.output).not.toMatch(/drop\.generated\.ts|debug\.log/);
+  });
+});
+
+describe('grep gives the same answer with ripgrep and in JavaScript', () => {
+  it.each([
+    [{ pattern: SEARCH_NEEDLE }],
+    [{ pattern: 'HELPER-plugin', ignore_case: true }],
+    [{ pattern: '\\bplugin\\b.*\\(\\s*\\)' }],
+    [{ pattern: '^\\s{2}(?:await|async) [a-z]+ \\d?' }],
+    [{ pattern: '[{}]\\s*;$' }],
+    [{ pattern: 'scope(?= binding)' }],
+    [{ pattern: SEARCH_NEEDLE, glob: '*.js' }],
+    [{ pattern: SEARCH_NEEDLE, glob: 'packages/pkg-0/**' }],
+    [{ pattern: SEARCH_NEEDLE, path: 'packages/pkg-0' }],
+    [{ pattern: SEARCH_NEEDLE, path: 'build' }],
+    [{ pattern: 'nothing matches this' }],
+  ])('%j', async (input) => {
+    const output = await both('grep', hostile, input);
+    expect(output).not.toMatch(/secret\.ts|blob\.bin|huge\.txt|^\.git\//m);
+  });
+});
+
+describe('both engines agree with rg run directly', () => {
+  const rgFlags = ['--no-config', '--hidden', '--no-require-git', '--glob', '!.git'];
+
+  it('list_files lists what rg --files lists', async () => {
+    const { stdout } = await run('rg', [...rgFlags, '--files', '.'], {
+      cwd: plain,
+      maxBuffer: 1 << 26,
+    });
+    const expected = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^\.\//, ''))
+      .sort();
+    for (const engine of Object.values(engines)) {
+      const result = await runTool(engine.list, { pattern: '**/*' }, ctx(plain));
+      const shown = result.output
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('('));
+      expect(result.summary).toBe(`listed ${expected.length} files in .`);
+      expect(shown).toEqual(expected.slice(0, shown.length));
+    }
+  });
+
+  it('grep finds the lines rg finds', async () => {
+    const { stdout } = await run(
+      'rg',
+      [...rgFlags, '--max-filesize', '5M', '--line-number', '--no-heading', SEARCH_NEEDLE, '.'],
+      { cwd: plain, maxBuffer: 1 << 26 },
+    );
+    const expected = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^\.\/([^:]+):(\d+):/, '$1:$2: '))
+      .sort(byFileAndLine);
+    for (const engine of Object.values(engines)) {
+      const result = await runTool(engine.grep, { pattern: SEARCH_NEEDLE }, ctx(plain));
+      expect(result.output.split('\n')).toEqual(expected);
+    }
+  });
+});
+
+function byFileAndLine(a: string, b: string): number {
+  const [fileA, lineA] = a.split(':');
+  const [fileB, lineB] = b.split(':');
+  return fileA !== fileB ? (fileA < fileB ? -1 : 1) : Number(lineA) - Number(lineB);
+}
+
+describe('abort', () => {
+  it.each(['ripgrep', 'javascript'] as const)(
+    'stops %s grep and list_files within a second, leaving no rg process',
+    async (name) => {
+      for (const tool of [engines[name].grep, engines[name].list]) {
+        for (let turns = 0; turns < 4; turns++) {
+          const controller = new AbortController();
+          const started = Date.now();
+          const pending = runTool(
+            tool,
+            { pattern: tool === engines[name].grep ? SEARCH_NEEDLE : '**/*' },
+            ctx(hostile, controller.signal),
+          );
+          for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+          controller.abort();
+          const result = await pending;
+          expect(Date.now() - started).toBeLessThan(1000);
+          expect(result).toEqual({ isError: true, output: 'the search was aborted' });
+          expect(rgChildren()).toEqual([]);
+        }
+      }
+    },
+  );
+});
+
+function rgChildren(): string[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), '-x', 'rg'], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+  } catch {
+    return [];
+  }
+}
