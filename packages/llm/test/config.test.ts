@@ -165,6 +165,17 @@ describe('loadAgentSettings', () => {
     expect(() => loadAgentSettings(home)).toThrow(message);
   });
 
+  it('reads sandbox as auto, on or off, and says what else it could be', () => {
+    writeConfig({ sandbox: 'on' });
+    expect(loadAgentSettings(home).sandbox).toBe('on');
+    writeConfig({ sandbox: 'off' });
+    expect(loadAgentSettings(home).sandbox).toBe('off');
+    writeConfig({ sandbox: true });
+    expect(() => loadAgentSettings(home)).toThrow(
+      /config\.json: sandbox: expected "auto" \(sandbox commands where bubblewrap works\), "on" \(refuse commands without it\) or "off"/,
+    );
+  });
+
   it('reads autoCompact as a fraction in (0, 1] or false', () => {
     writeConfig({ autoCompact: 0.5 });
     expect(loadAgentSettings(home).autoCompact).toBe(0.5);

@@ -57,12 +57,8 @@ export async function runSandboxed(input: {
   const failed = exited && first.exitCode !== 0;
   const denial = exited ? sandboxDenial(first.output, layout) : undefined;
   if (!denial) {
-    return result(
-      first,
-      failed
-        ? { tag: 'ran sandboxed', tail: `Sandboxed: ${SANDBOX_RULES}.` }
-        : { tag: 'ran sandboxed' },
-    );
+    // The tool's description says what the sandbox allows; nothing points at it here.
+    return result(first, { tag: 'ran sandboxed' });
   }
   const blocked = `Sandboxed: ${SANDBOX_RULES}. The sandbox blocked ${denial.blocked}.`;
   // A command that still succeeded is told what was blocked; only a failure offers to leave.

@@ -95,7 +95,7 @@ export class ShellSandbox {
     if (this.current === 'auto') return { kind: 'unsandboxed' };
     return {
       kind: 'refused',
-      message: `Not run: the sandbox is on and ${probe.reason}. Commands cannot run until the person installs it (${INSTALL_BUBBLEWRAP.replace(/^install bubblewrap /, '')}) or starts with --sandbox auto or off ("sandbox" in config.json; /sandbox in the REPL).`,
+      message: `Not run: the sandbox is on and ${probe.reason}. Commands cannot run until the person ${INSTALL_BUBBLEWRAP.replace(/^install/, 'installs')} or starts with --sandbox auto or off ("sandbox" in config.json; /sandbox in the REPL).`,
     };
   }
 }
