@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_MESSAGE_BYTES, tooLargeReason } from './message-limit';
 
 export interface StdioProcessOptions {
   command: string;
@@ -10,6 +11,11 @@ export interface StdioProcessOptions {
   cwd: string;
   /** Time between closing stdin and SIGTERM, and between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /**
+   * The server wrote a line longer than MAX_MESSAGE_BYTES: what it wrote from then on is
+   * discarded, and the connection must be closed (the stream is out of step).
+   */
+  onTooLarge?: (reason: string) => void;
 }
 
 /** Characters kept of the start and of the end of a server's stderr, to explain a failure. */
@@ -26,7 +32,8 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  private overflowed = false;
   private stderrHead = '';
   private stderrTail = '';
   private stderrDropped = false;
@@ -79,14 +86,24 @@ export class ProcessGroupStdioTransport implements Transport {
       });
       child.once('close', () => this.finish());
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
-        this.buffer.append(chunk);
-        this.drain();
-      });
+      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
       child.stderr?.on('data', (chunk: Buffer) => {
         this.keepStderr(chunk.toString('utf8'));
       });
     });
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.overflowed) return;
+    try {
+      this.buffer.append(chunk);
+    } catch {
+      // The SDK's ReadBuffer refuses a line past its limit (and cleared itself).
+      this.overflowed = true;
+      this.options.onTooLarge?.(tooLargeReason('a line'));
+      return;
+    }
+    this.drain();
   }
 
   private drain(): void {
