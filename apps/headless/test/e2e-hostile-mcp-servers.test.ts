@@ -77,3 +77,30 @@ describe('headless with MCP servers that misbehave', () => {
     expect(toolResults(fake.requests[1]!.body)).toEqual(['pong']);
   });
 });
+
+describe('headless with a server that exits right after initialize', () => {
+  const cli = useCliHarness();
+
+  it('says so, answers without that server, releases the lock and saves the session', async () => {
+    const { sandbox } = cli;
+    writeServers(sandbox.agentHome, { quitter: hostileMcpStdio('exit-after-init') });
+    const fake = await cli.serve([{ text: 'Answered without it.' }]);
+    sandbox.write('prompt.txt', 'Hello');
+    const result = await runCli(
+      ['prompt.txt', '--yes', ...openAIChatArgs(fake.url)],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Answered without it.');
+    expect(result.stderr).toContain(
+      'MCP server quitter failed to start: the server process exited while starting (exit status 0)',
+    );
+    expect(fake.requests).toHaveLength(1);
+    const events = sessionEvents(sandbox.sessionFiles().find((f) => f.endsWith('.jsonl'))!);
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['session_start', 'user', 'assistant']),
+    );
+    const leftovers = fs.readdirSync(path.join(sandbox.agentHome, 'sessions'));
+    expect(leftovers.filter((name) => !name.endsWith('.jsonl'))).toEqual([]);
+  });
+});

@@ -80,10 +80,11 @@ export class ServerConnection {
     this.failure = undefined;
     this.lifetime = new AbortController();
     this.setState('connecting', undefined);
-    const deadline = AbortSignal.any([
-      this.lifetime.signal,
-      AbortSignal.timeout(this.options.connectTimeoutMs),
-    ]);
+    // A timer that holds the process open (AbortSignal.timeout's does not): while a server is
+    // connecting, the wait for it is what keeps a run alive.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.options.connectTimeoutMs);
+    const deadline = AbortSignal.any([this.lifetime.signal, timeout.signal]);
     try {
       await this.open(deadline);
       const tools = await this.listAllTools(deadline);
@@ -92,15 +93,19 @@ export class ServerConnection {
       this.setState('connected', undefined);
     } catch (error) {
       if (attempt !== this.attempt) return;
+      const transport = this.transport;
+      await this.dropTransport();
+      if (attempt !== this.attempt) return;
+      // Read once the process is gone: its last words may arrive after the failure did.
+      const stderr = this.stderrTail(transport);
       const reason = this.lifetime.signal.aborted
         ? 'closed while connecting'
         : deadline.aborted
           ? `no answer within ${this.options.connectTimeoutMs / 1000} s`
-          : (this.failure ?? describeError(error));
-      const stderr = this.stderrTail();
-      await this.dropTransport();
-      if (attempt !== this.attempt) return;
+          : (this.failure ?? exitedEarly(transport, error) ?? describeError(error));
       this.setState('failed', this.redact(stderr ? `${reason}\n${stderr}` : reason));
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -313,9 +318,9 @@ export class ServerConnection {
     await Promise.all([...this.shutdowns]);
   }
 
-  private stderrTail(): string {
-    if (!(this.transport instanceof ProcessGroupStdioTransport)) return '';
-    const excerpt = stderrExcerpt(this.transport.stderr);
+  private stderrTail(transport = this.transport): string {
+    if (!(transport instanceof ProcessGroupStdioTransport)) return '';
+    const excerpt = stderrExcerpt(transport.stderr);
     return excerpt ? `stderr: ${excerpt}` : '';
   }
 
@@ -342,6 +347,15 @@ async function shutDown(
     // Closing a broken connection may fail; the process is still stopped below.
   }
   if (transport instanceof ProcessGroupStdioTransport) await transport.close();
+}
+
+/** A stdio server whose process ended on its own and so lost the connection: that, and how. */
+function exitedEarly(transport: Transport | undefined, error: unknown): string | undefined {
+  if (!(transport instanceof ProcessGroupStdioTransport) || !transport.exitStatus) return undefined;
+  const lost =
+    (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed)) ||
+    (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+  return lost ? `the server process exited while starting (${transport.exitStatus})` : undefined;
 }
 
 function describeError(error: unknown): string {

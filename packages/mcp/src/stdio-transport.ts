@@ -38,6 +38,9 @@ export class ProcessGroupStdioTransport implements Transport {
   private stderrTail = '';
   private stderrDropped = false;
   private exited = false;
+  private signalled = false;
+  /** How the server process ended unless signalled by us (`exit status 0`, `signal SIGSEGV`). */
+  exitStatus: string | undefined;
   private closed = false;
 
   constructor(private readonly options: StdioProcessOptions) {}
@@ -81,8 +84,9 @@ export class ProcessGroupStdioTransport implements Transport {
         this.finish();
       });
       child.once('spawn', () => resolve());
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
         this.exited = true;
+        if (!this.signalled) this.exitStatus = signal ? `signal ${signal}` : `exit status ${code}`;
       });
       child.once('close', () => this.finish());
       child.stdin?.on('error', (error) => this.onerror?.(error));
@@ -127,8 +131,9 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error('the server process is not running'));
         return;
       }
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', resolve);
+      // Settles when the pipe took the message or failed: a server that exited meanwhile makes
+      // the write fail (EPIPE), where waiting for 'drain' would wait forever.
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 
@@ -140,6 +145,7 @@ export class ProcessGroupStdioTransport implements Transport {
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.stdin?.end();
       if (!(await settlesWithin(gone, grace))) {
+        this.signalled = true;
         killGroup(child.pid, 'SIGTERM');
         if (!(await settlesWithin(gone, grace))) {
           killGroup(child.pid, 'SIGKILL');
@@ -158,6 +164,7 @@ export class ProcessGroupStdioTransport implements Transport {
 
   /** Synchronous last resort for process exit: kills the whole group at once. */
   killNow(): void {
+    this.signalled = true;
     if (this.child) killGroup(this.child.pid, 'SIGKILL');
   }
 

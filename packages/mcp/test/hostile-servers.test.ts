@@ -95,3 +95,17 @@ describe('a server that sends more than one message may hold', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
   });
 });
+
+describe('a server that exits right after answering initialize', () => {
+  it('fails with that reason, every time', async () => {
+    // The exit races the client's next message: several runs meet both orders.
+    for (let run = 0; run < 5; run++) {
+      const manager = await managerOf(hostileMcpStdio('exit-after-init'));
+      expect(manager.servers()[0]).toMatchObject({
+        state: 'failed',
+        error: 'the server process exited while starting (exit status 0)',
+      });
+      await manager.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@
 //   huge-result          tool `flood` answers one result line of more than 10 MiB
 //   endless-output       tool `flood` writes to stdout forever without a newline
 //   recursive-ref        tool `nested` has an input schema of 9 levels of 10 `$ref`s (< 1 KB)
-//   exit-after-init      exits (status 0) right after the client's `initialized`
+//   exit-after-init      exits (status 0) right after answering `initialize`
 //   many-tools N         N tools (`tool_1` ... `tool_N`) with a schema of a few hundred bytes
 //   http-endless-sse     streamable HTTP on 127.0.0.1 (prints `LISTENING_PORT=N` on stderr):
 //                        tool `flood` answers with an SSE stream of one endless `data:` line
@@ -121,7 +121,6 @@ function createServer() {
     }
     return { content: [{ type: 'text', text: 'pong' }] };
   });
-  if (mode === 'exit-after-init') server.oninitialized = () => process.exit(0);
   return server;
 }
 
@@ -158,5 +157,13 @@ if (mode === 'http-endless-sse') {
 } else {
   // The client closing the pipe ends the server.
   process.stdin.on('end', () => process.exit(0));
-  await createServer().connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  if (mode === 'exit-after-init') {
+    const send = transport.send.bind(transport);
+    transport.send = async (message) => {
+      await send(message);
+      if (message.result?.protocolVersion) process.exit(0);
+    };
+  }
+  await createServer().connect(transport);
 }
