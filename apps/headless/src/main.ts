@@ -80,7 +80,17 @@ async function stopCommands(): Promise<void> {
   process.off('SIGTERM', now);
 }
 
+// Node ends a process whose event loop ran dry with status 0, even with the run unfinished (a
+// promise nothing will settle): that is a failure, and it says so.
+let finished = false;
+process.once('beforeExit', () => {
+  if (finished) return;
+  process.exitCode = EXIT.failed;
+  process.stderr.write('agent-run: the run stopped unfinished, with nothing left to wait for\n');
+});
+
 void main(process.argv.slice(2)).then((code) => {
+  finished = true;
   process.exitCode = code;
   // SDK keep-alive sockets and timers must not hold a finished run open.
   process.exit(code);

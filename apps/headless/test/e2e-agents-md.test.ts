@@ -42,6 +42,30 @@ describe('headless: AGENTS.md files', () => {
     expect(result.system.indexOf('--- AGENTS.md ---\nUse tabs.')).toBeGreaterThan(home);
   });
 
+  it("working in a/b of a repository sends the root's, a's and a/b's AGENTS.md, in that order", async () => {
+    fs.mkdirSync(path.join(cli.sandbox.workspace, '.git'));
+    cli.sandbox.write('AGENTS.md', 'Root rule.\n');
+    cli.sandbox.write('a/AGENTS.md', 'Rule of a.\n');
+    cli.sandbox.write('a/b/AGENTS.md', 'Rule of a/b.\n');
+    cli.sandbox.write('other/AGENTS.md', 'Not on the way.\n');
+    const server = await cli.serve([{ text: 'Noted.' }]);
+    cli.sandbox.write('prompt.txt', 'What are the rules?');
+    const result = await startCli(
+      ['prompt.txt', '--cwd', 'a/b', ...openAIChatArgs(server.url)],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    ).done;
+    expect(result.code).toBe(0);
+    const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
+    const system = String(messages.find((m) => m.role === 'system')?.content);
+    const root = system.indexOf('--- AGENTS.md ---\nRoot rule.');
+    const a = system.indexOf('--- a/AGENTS.md ---\nRule of a.');
+    const ab = system.indexOf('--- a/b/AGENTS.md ---\nRule of a/b.');
+    expect(root).toBeGreaterThan(0);
+    expect(a).toBeGreaterThan(root);
+    expect(ab).toBeGreaterThan(a);
+    expect(system).not.toContain('Not on the way.');
+  });
+
   it.each([
     ['a link to an outside credentials file', 'link'],
     ['a FIFO', 'fifo'],

@@ -150,4 +150,26 @@ describe('normalizeSchemaForProviders', () => {
       properties: { a: { type: 'boolean' } },
     });
   });
+
+  it('bounds a schema whose $refs multiply at every level: small, and done at once', () => {
+    // 9 levels of 10 properties, each a $ref to the next level: 10^9 nodes when inlined.
+    const $defs: Record<string, unknown> = {};
+    for (let level = 0; level < 9; level++) {
+      const properties: Record<string, unknown> = {};
+      for (let i = 0; i < 10; i++) {
+        properties[`p${i}`] = level < 8 ? { $ref: `#/$defs/l${level + 1}` } : { type: 'string' };
+      }
+      $defs[`l${level}`] = { type: 'object', properties };
+    }
+    const schema = { type: 'object', properties: { root: { $ref: '#/$defs/l0' } }, $defs };
+    expect(JSON.stringify(schema).length).toBeLessThan(4096);
+    const normalized = normalizeSchemaForProviders(schema);
+    assertPortable(normalized, 'multiplied refs');
+    // The first levels are described; what did not fit is summarized.
+    const root = (normalized.properties as Record<string, any>).root;
+    expect(Object.keys(root.properties)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`));
+    const text = JSON.stringify(normalized);
+    expect(text).toContain('too large to describe here');
+    expect(text.length).toBeLessThan(100_000);
+  });
 });

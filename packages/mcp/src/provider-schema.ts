@@ -15,10 +15,14 @@
  * gets one `type` (a `[type, "null"]` pair at most), non-string enums and `const` move into the
  * description, and keywords outside a small portable set are dropped. The tool still validates
  * calls against the server's original schema, so a narrower advertised shape loses nothing.
+ *
+ * The copy is bounded: past MAX_NODES nodes (`$ref`s reused at every level multiply, 9 levels
+ * of 10 under 1 KB would be 10^9 nodes), the rest is summarized, so converting never takes long
+ * and no request grows by megabytes.
  */
 export function normalizeSchemaForProviders(schema: unknown): Record<string, unknown> {
   const root = isObject(schema) ? schema : {};
-  const context: Context = { root, stack: [] };
+  const context: Context = { root, stack: [], nodesLeft: MAX_NODES };
   const normalized = normalizeNode(root, context, 0);
   if (normalized.type !== 'object') {
     // A non-object root cannot be a tool input for any provider: wrap nothing, accept an object.
@@ -34,9 +38,13 @@ interface Context {
   root: Json;
   /** `$ref`s being inlined, to stop at cycles. */
   stack: string[];
+  /** Nodes the copy may still hold. */
+  nodesLeft: number;
 }
 
 const MAX_DEPTH = 24;
+/** Nodes in one tool's portable schema (a hand-written schema has tens, a large one hundreds). */
+const MAX_NODES = 1000;
 const GEMINI_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
 /** Keywords kept beside the structural ones: understood everywhere, or dropped harmlessly. */
 const KEPT = [
@@ -56,6 +64,10 @@ function normalizeNode(input: Json, context: Context, depth: number): Json {
   if (depth > MAX_DEPTH) {
     return { type: 'object', properties: {}, description: 'nested too deeply to describe' };
   }
+  if (context.nodesLeft <= 0) {
+    return { type: 'object', properties: {}, description: 'too large to describe here' };
+  }
+  context.nodesLeft--;
   let node = resolveRef(input, context);
   if (node === undefined)
     return { type: 'object', properties: {}, description: describeCycle(input) };

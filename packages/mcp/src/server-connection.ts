@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
@@ -16,6 +16,7 @@ import {
 import type { ServerConfig } from './config';
 import { handleElicitation, type ElicitationDeps } from './elicitation-handler';
 import { expandList, expandRecord, expandVariables, redactValues } from './env-expand';
+import { boundedFetch } from './message-limit';
 import { stderrExcerpt } from './stderr-excerpt';
 import { ProcessGroupStdioTransport } from './stdio-transport';
 import type { McpCallResult } from './tool-result';
@@ -57,6 +58,8 @@ export class ServerConnection {
   /** Signals of calls in progress: an elicitation made during a call ends with it. */
   readonly inflight = new Set<AbortSignal>();
   private attempt = 0;
+  /** Why this attempt's connection was closed from our side (a message past the limit). */
+  private failure: string | undefined;
 
   constructor(readonly options: ConnectionOptions) {
     this.transportKind = options.config.transport;
@@ -74,12 +77,14 @@ export class ServerConnection {
   /** Connects and lists tools within the time limit. Never throws: failures become `failed`. */
   async connect(): Promise<void> {
     const attempt = ++this.attempt;
+    this.failure = undefined;
     this.lifetime = new AbortController();
     this.setState('connecting', undefined);
-    const deadline = AbortSignal.any([
-      this.lifetime.signal,
-      AbortSignal.timeout(this.options.connectTimeoutMs),
-    ]);
+    // A timer that holds the process open (AbortSignal.timeout's does not): while a server is
+    // connecting, the wait for it is what keeps a run alive.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.options.connectTimeoutMs);
+    const deadline = AbortSignal.any([this.lifetime.signal, timeout.signal]);
     try {
       await this.open(deadline);
       const tools = await this.listAllTools(deadline);
@@ -88,15 +93,19 @@ export class ServerConnection {
       this.setState('connected', undefined);
     } catch (error) {
       if (attempt !== this.attempt) return;
+      const transport = this.transport;
+      await this.dropTransport();
+      if (attempt !== this.attempt) return;
+      // Read once the process is gone: its last words may arrive after the failure did.
+      const stderr = this.stderrTail(transport);
       const reason = this.lifetime.signal.aborted
         ? 'closed while connecting'
         : deadline.aborted
           ? `no answer within ${this.options.connectTimeoutMs / 1000} s`
-          : describeError(error);
-      const stderr = this.stderrTail();
-      await this.dropTransport();
-      if (attempt !== this.attempt) return;
+          : (this.failure ?? exitedEarly(transport, error) ?? describeError(error));
       this.setState('failed', this.redact(stderr ? `${reason}\n${stderr}` : reason));
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -136,7 +145,7 @@ export class ServerConnection {
           { cause: error },
         );
       }
-      throw new Error(this.redact(describeError(error)), { cause: error });
+      throw new Error(this.redact(this.failure ?? describeError(error)), { cause: error });
     } finally {
       this.inflight.delete(callSignal);
     }
@@ -163,6 +172,17 @@ export class ServerConnection {
     if (this.transport instanceof ProcessGroupStdioTransport) this.transport.killNow();
   }
 
+  /**
+   * Closes the connection of `transport` because of what its server sent: pending requests fail,
+   * the state becomes `failed` with `reason`, the process goes. A stale transport is ignored.
+   */
+  private failWith(transport: () => Transport | undefined, reason: string): void {
+    const current = transport();
+    if (this.failure !== undefined || !current || current !== this.transport) return;
+    this.failure = reason;
+    void this.client?.close();
+  }
+
   markDisabled(state: 'disabled' | 'disabled-untrusted'): void {
     this.setState(state, undefined);
   }
@@ -174,12 +194,13 @@ export class ServerConnection {
       const args = expandList(config.args, this.options.env, this.secrets);
       const env = expandRecord(config.env, this.options.env, this.secrets);
       for (const value of Object.values(env)) this.secrets.add(value);
-      const transport = new ProcessGroupStdioTransport({
+      const transport: ProcessGroupStdioTransport = new ProcessGroupStdioTransport({
         command,
         args,
         env: { ...getDefaultEnvironment(), ...env },
         cwd: config.cwd ? path.resolve(this.options.workspace, config.cwd) : this.options.workspace,
         killGraceMs: this.options.killGraceMs,
+        onTooLarge: (reason) => this.failWith(() => transport, reason),
       });
       await this.connectWith(transport, signal);
       return;
@@ -188,19 +209,35 @@ export class ServerConnection {
     const headers = expandRecord(config.headers, this.options.env, this.secrets);
     for (const value of Object.values(headers)) this.secrets.add(value);
     const requestInit = { headers };
+    // Each transport's responses are bounded; past the limit, that transport's connection closes.
+    const bounded = (make: (fetch: FetchLike) => Transport): Transport => {
+      const transport: Transport = make(
+        boundedFetch((reason) => this.failWith(() => transport, reason)),
+      );
+      return transport;
+    };
     if (config.transport === 'sse') {
-      await this.connectWith(new SSEClientTransport(url, { requestInit }), signal);
+      await this.connectWith(
+        bounded((fetch) => new SSEClientTransport(url, { requestInit, fetch })),
+        signal,
+      );
       return;
     }
     try {
-      await this.connectWith(new StreamableHTTPClientTransport(url, { requestInit }), signal);
+      await this.connectWith(
+        bounded((fetch) => new StreamableHTTPClientTransport(url, { requestInit, fetch })),
+        signal,
+      );
       this.transportKind = 'http';
     } catch (error) {
       if (signal.aborted) throw error;
       // Servers of the older protocol answer streamable HTTP with an error: try SSE.
       await this.dropTransport();
       try {
-        await this.connectWith(new SSEClientTransport(url, { requestInit }), signal);
+        await this.connectWith(
+          bounded((fetch) => new SSEClientTransport(url, { requestInit, fetch })),
+          signal,
+        );
         this.transportKind = 'sse';
       } catch (sseError) {
         if (signal.aborted) throw sseError;
@@ -245,10 +282,8 @@ export class ServerConnection {
       if (client !== this.client || this.state !== 'connected') return;
       const stderr = this.stderrTail();
       this.tools = [];
-      this.setState(
-        'failed',
-        this.redact(`the server closed the connection${stderr ? `\n${stderr}` : ''}`),
-      );
+      const why = this.failure ?? 'the server closed the connection';
+      this.setState('failed', this.redact(`${why}${stderr ? `\n${stderr}` : ''}`));
     };
     this.client = client;
     this.transport = transport;
@@ -283,9 +318,9 @@ export class ServerConnection {
     await Promise.all([...this.shutdowns]);
   }
 
-  private stderrTail(): string {
-    if (!(this.transport instanceof ProcessGroupStdioTransport)) return '';
-    const excerpt = stderrExcerpt(this.transport.stderr);
+  private stderrTail(transport = this.transport): string {
+    if (!(transport instanceof ProcessGroupStdioTransport)) return '';
+    const excerpt = stderrExcerpt(transport.stderr);
     return excerpt ? `stderr: ${excerpt}` : '';
   }
 
@@ -312,6 +347,15 @@ async function shutDown(
     // Closing a broken connection may fail; the process is still stopped below.
   }
   if (transport instanceof ProcessGroupStdioTransport) await transport.close();
+}
+
+/** A stdio server whose process ended on its own and so lost the connection: that, and how. */
+function exitedEarly(transport: Transport | undefined, error: unknown): string | undefined {
+  if (!(transport instanceof ProcessGroupStdioTransport) || !transport.exitStatus) return undefined;
+  const lost =
+    (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed)) ||
+    (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+  return lost ? `the server process exited while starting (${transport.exitStatus})` : undefined;
 }
 
 function describeError(error: unknown): string {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_MESSAGE_BYTES, tooLargeReason } from './message-limit';
 
 export interface StdioProcessOptions {
   command: string;
@@ -10,6 +11,11 @@ export interface StdioProcessOptions {
   cwd: string;
   /** Time between SIGTERM and SIGKILL (default 1 s); closing stdin waits at most 250 ms of it. */
   killGraceMs?: number;
+  /**
+   * The server wrote a line longer than MAX_MESSAGE_BYTES: what it wrote from then on is
+   * discarded, and the connection must be closed (the stream is out of step).
+   */
+  onTooLarge?: (reason: string) => void;
 }
 
 /**
@@ -32,11 +38,15 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  private overflowed = false;
   private stderrHead = '';
   private stderrTail = '';
   private stderrDropped = false;
   private exited = false;
+  private signalled = false;
+  /** How the server process ended unless signalled by us (`exit status 0`, `signal SIGSEGV`). */
+  exitStatus: string | undefined;
   private closed = false;
 
   constructor(private readonly options: StdioProcessOptions) {}
@@ -80,19 +90,30 @@ export class ProcessGroupStdioTransport implements Transport {
         this.finish();
       });
       child.once('spawn', () => resolve());
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
         this.exited = true;
+        if (!this.signalled) this.exitStatus = signal ? `signal ${signal}` : `exit status ${code}`;
       });
       child.once('close', () => this.finish());
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
-        this.buffer.append(chunk);
-        this.drain();
-      });
+      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
       child.stderr?.on('data', (chunk: Buffer) => {
         this.keepStderr(chunk.toString('utf8'));
       });
     });
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.overflowed) return;
+    try {
+      this.buffer.append(chunk);
+    } catch {
+      // The SDK's ReadBuffer refuses a line past its limit (and cleared itself).
+      this.overflowed = true;
+      this.options.onTooLarge?.(tooLargeReason('a line'));
+      return;
+    }
+    this.drain();
   }
 
   private drain(): void {
@@ -116,8 +137,9 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error('the server process is not running'));
         return;
       }
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', resolve);
+      // Settles when the pipe took the message or failed: a server that exited meanwhile makes
+      // the write fail (EPIPE), where waiting for 'drain' would wait forever.
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 
@@ -129,6 +151,7 @@ export class ProcessGroupStdioTransport implements Transport {
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.stdin?.end();
       if (!(await settlesWithin(gone, Math.min(grace, END_OF_INPUT_GRACE_MS)))) {
+        this.signalled = true;
         killGroup(child.pid, 'SIGTERM');
         if (!(await settlesWithin(gone, grace))) {
           killGroup(child.pid, 'SIGKILL');
@@ -147,6 +170,7 @@ export class ProcessGroupStdioTransport implements Transport {
 
   /** Synchronous last resort for process exit: kills the whole group at once. */
   killNow(): void {
+    this.signalled = true;
     if (this.child) killGroup(this.child.pid, 'SIGKILL');
   }
 

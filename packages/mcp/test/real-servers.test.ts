@@ -139,7 +139,7 @@ describe('real MCP servers', () => {
     expect(byName.legacy).toMatchObject({ state: 'connected', transport: 'sse' });
     expect(byName.legacy!.tools).toContain('mcp__legacy__echo');
     expect(byName.broken!.state).toBe('failed');
-    expect(byName.broken!.error).toMatch(/closed/i);
+    expect(byName.broken!.error).toMatch(/exited while starting \(exit status 3\)/);
     expect(byName.broken!.error).toContain('boom: no config');
     expect(byName.fs!.tools).toContain('mcp__fs__list_directory');
     expect(byName.web!.tools).toContain('mcp__web__get-tiny-image');

@@ -155,6 +155,32 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     }
   });
 
+  it('refuses to write through a hard link swapped in after the edit, as through a symlink', async () => {
+    fs.writeFileSync(file(), 'zero\n');
+    box.server = await startOpenAIChatServer([writeA('one\n'), { text: 'wrote one' }]);
+    const session = await create(box.server.url);
+    await session.runTurn('write one');
+    // Outside the workspace, a file holding exactly what the agent left, linked in its place.
+    const outsideDir = fs.mkdtempSync(path.join(path.dirname(box.workspace), 'outside-'));
+    const outside = path.join(outsideDir, 'precious.txt');
+    fs.writeFileSync(outside, 'one\n');
+    fs.rmSync(file());
+    fs.linkSync(outside, file());
+    const refused = await session.undo();
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.reason).toMatch(
+      /a\.txt is now a hard link shared with another file/,
+    );
+    expect(fs.readFileSync(outside, 'utf8')).toBe('one\n');
+    // Once the link is gone (the file is its own again), the undo goes through.
+    fs.rmSync(file());
+    fs.writeFileSync(file(), 'one\n');
+    expect(await session.undo()).toMatchObject({ ok: true, restored: ['a.txt'] });
+    expect(fs.readFileSync(file(), 'utf8')).toBe('zero\n');
+    expect(fs.readFileSync(outside, 'utf8')).toBe('one\n');
+    fs.rmSync(outsideDir, { recursive: true, force: true });
+  });
+
   it('removes a file the undone turn created', async () => {
     box.server = await startOpenAIChatServer([
       writeA('new\n'),

@@ -103,6 +103,13 @@ export async function startFakeServer(
       res.writeHead(200, { 'content-type': protocol.contentType, 'cache-control': 'no-cache' });
       if (fault?.kind === 'hang') {
         for (const event of events.slice(0, fault.afterEvents ?? 0)) res.write(event);
+        if (fault.keepAliveMs !== undefined) {
+          if (protocol.contentType !== 'text/event-stream') {
+            throw new Error('keepAliveMs needs an SSE protocol');
+          }
+          const timer = setInterval(() => res.write(': keep-alive\n\n'), fault.keepAliveMs);
+          res.once('close', () => clearInterval(timer));
+        }
         return;
       }
       if (fault?.kind === 'cut') {

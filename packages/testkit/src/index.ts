@@ -5,3 +5,4 @@ export * from './protocols/bedrock';
 export * from './protocols/genkit';
 export * from './protocols/openai-chat';
 export * from './protocols/openai-responses';
+export * from './hostile-mcp';

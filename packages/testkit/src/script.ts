@@ -7,8 +7,11 @@ export interface ScriptedToolCall {
 
 /** Failure modes a fake server can play instead of (or before) a turn. */
 export type Fault =
-  /** Send headers (and the first `afterEvents` events), then never finish. */
-  | { kind: 'hang'; afterEvents?: number }
+  /**
+   * Send headers (and the first `afterEvents` events), then never finish; with `keepAliveMs`,
+   * an SSE comment (`: keep-alive`) every that many milliseconds meanwhile (SSE protocols only).
+   */
+  | { kind: 'hang'; afterEvents?: number; keepAliveMs?: number }
   /** Send the first `afterEvents` wire events, then destroy the connection. */
   | { kind: 'cut'; afterEvents: number }
   /**

@@ -88,7 +88,9 @@ export class ReplApp {
         void this.core?.interrupt();
       },
       takeQueued: () => {
-        const text = this.queue.pop();
+        // Held after an interrupt: the next one in order; else the one typed last.
+        const text = this.holdQueue ? this.queue.shift() : this.queue.pop();
+        if (this.queue.length === 0) this.holdQueue = false;
         if (text !== undefined) this.onPaint();
         return text;
       },
@@ -394,14 +396,27 @@ export class ReplApp {
     if (text !== undefined) this.submit(text);
   }
 
-  /** After an interrupt, queued prompts come back to the input for editing, never sent. */
+  /**
+   * After an interrupt, queued prompts come back to the input for editing, never sent: one at a
+   * time, each as it was typed, so a `!command` and a prompt for the model never become one
+   * text (which Enter would run through the shell). The rest wait, held, for the next idle
+   * prompt; an input the person is writing is never touched.
+   */
   private returnQueueToInput(): void {
-    this.holdQueue = false;
-    const queued = this.queue.splice(0).join('\n\n');
-    if (queued === '') return;
     const input = this.router.input;
-    input.setText(input.text.trim() === '' ? queued : `${input.text}\n\n${queued}`);
-    this.flash('Interrupted: your queued prompts are back in the input (Enter sends them).', 5000);
+    if (this.queue.length === 0 || input.text.trim() !== '') {
+      this.holdQueue = this.queue.length > 0;
+      if (this.holdQueue)
+        this.flash('Queued prompts are held: ↑ on an empty prompt takes the next.');
+      return;
+    }
+    input.setText(this.queue.shift()!);
+    this.holdQueue = this.queue.length > 0;
+    const more = this.queue.length > 0 ? `; ${this.queue.length} more follow, one at a time` : '';
+    this.flash(
+      `Interrupted: your queued prompt is back in the input (Enter sends it${more}).`,
+      5000,
+    );
   }
 
   private startSpinner(): void {

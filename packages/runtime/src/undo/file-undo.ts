@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { SessionEvent } from '@agent/session';
 import { resolveInWorkspace } from '@agent/tools';
@@ -82,6 +82,12 @@ export class FileHistory {
           reason: `Nothing undone: ${relative} changed outside the agent since its edit; undoing would lose that change.`,
         };
       }
+      if (await hasOtherLinks(target.absolute)) {
+        return {
+          ok: false,
+          reason: `Nothing undone: ${relative} is now a hard link shared with another file; writing it would change that file too.`,
+        };
+      }
       const content = before === null ? null : await this.store.load(before);
       if (content === undefined) {
         return {
@@ -95,7 +101,7 @@ export class FileHistory {
       if (content === null) await fs.rm(absolute, { force: true });
       else {
         await fs.mkdir(path.dirname(absolute), { recursive: true });
-        await fs.writeFile(absolute, content);
+        await writeOwnFile(absolute, content);
       }
     }
     this.undone.add(turn);
@@ -105,6 +111,32 @@ export class FileHistory {
       restored: plan.filter((p) => p.content !== null).map((p) => p.relative),
       removed: plan.filter((p) => p.content === null).map((p) => p.relative),
     };
+  }
+}
+
+/** Whether the file at `absolute` has more than one name (a hard link swapped in). */
+async function hasOtherLinks(absolute: string): Promise<boolean> {
+  const stat = await fs.lstat(absolute).catch(() => undefined);
+  return stat !== undefined && stat.isFile() && stat.nlink > 1;
+}
+
+/**
+ * Writes `content` into the file at `absolute` only if it is that file's one name: opened
+ * without following a symlink, checked on the open descriptor (so a link swapped in after the
+ * check above is refused too), then truncated and written.
+ */
+async function writeOwnFile(absolute: string, content: Buffer): Promise<void> {
+  const { O_WRONLY, O_CREAT, O_NOFOLLOW } = fsConstants;
+  const handle = await fs.open(absolute, O_WRONLY | O_CREAT | O_NOFOLLOW, 0o666);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.nlink > 1) {
+      throw new Error(`${absolute} is no longer a plain file of its own: not written`);
+    }
+    await handle.truncate(0);
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,13 +1,17 @@
-import { googleAI } from '@genkit-ai/google-genai';
-import { genkit, tool, type Genkit, type GenerateResponseChunk } from 'genkit';
-import { logger } from 'genkit/logging';
 import type { ToolSpec } from '@agent/tools';
+// Types only: the modules themselves load through ./load-genkit.
+import type { Genkit, GenerateResponseChunk } from 'genkit';
 import type { Usage } from '../../messages';
 import type { Provider, ProviderOptions, StopReason, StreamEvent } from '../../provider';
 import { generateCallId, guardedProvider, type EndEvent } from '../shared';
 import { sleep } from '../../loop/abortable';
 import { classifyGenkitError, CREDENTIAL, isRetryable, retryDelayMs } from './genkit-errors';
 import { toGenkitMessages } from './genkit-request';
+import { core, logging, plugin } from './load-genkit';
+
+const { genkit, tool } = core;
+const { googleAI } = plugin;
+const { logger } = logging;
 
 const instances = new Map<string, Genkit>();
 
