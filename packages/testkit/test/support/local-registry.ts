@@ -6,16 +6,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * A Verdaccio registry on 127.0.0.1 with no uplinks: it serves what was published to it and
- * nothing else, so an install from it never reaches the network. `userconfig` is an npmrc that
- * points npm and pnpm at it with a publish token; pass it as NPM_CONFIG_USERCONFIG.
+ * nothing else, so an install from it never reaches the network.
  */
 export interface LocalRegistry {
   url: string;
   /** A publish token of the registry's one user. */
   token: string;
-  userconfig: string;
-  /** The environment for npm, pnpm and changesets: this registry and nothing of the user's. */
+  /** The environment for npm and pnpm installs: this registry and nothing of the user's. */
   env: NodeJS.ProcessEnv;
+  /** The same with the publish token, for changesets. */
+  publishEnv: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
@@ -45,6 +45,13 @@ export async function startLocalRegistry(dir: string, signal: AbortSignal): Prom
       "  '**':",
       '    access: $all',
       '    publish: $authenticated',
+      // JSON web tokens are checked by their signature; the default tokens hold the password,
+      // checked with bcrypt (about half a second of CPU) on every request.
+      'security:',
+      '  api:',
+      '    jwt:',
+      '      sign:',
+      '        expiresIn: 1d',
       'max_body_size: 500mb',
       `listen: 127.0.0.1:${port}`,
       'log: { type: stdout, format: pretty, level: error }',
@@ -83,18 +90,25 @@ export async function startLocalRegistry(dir: string, signal: AbortSignal): Prom
     });
     const { token } = (await user.json()) as { token?: string };
     if (!token) throw new Error(`verdaccio gave no token (${user.status}): ${output}`);
-    const userconfig = path.join(dir, 'npmrc');
-    const host = url.replace(/^http:/, '');
-    fs.writeFileSync(userconfig, `registry=${url}/\n${host}/:_authToken=${token}\n`);
-    const env: NodeJS.ProcessEnv = {
-      NPM_CONFIG_USERCONFIG: userconfig,
-      npm_config_registry: `${url}/`,
-      npm_config_cache: path.join(dir, 'npm-cache'),
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
+    const npmEnv = (userconfig: string, npmrc: string): NodeJS.ProcessEnv => {
+      fs.writeFileSync(userconfig, npmrc);
+      return {
+        NPM_CONFIG_USERCONFIG: userconfig,
+        npm_config_registry: `${url}/`,
+        npm_config_cache: path.join(dir, 'npm-cache'),
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_update_notifier: 'false',
+      };
     };
-    return { url, token, userconfig, env, close };
+    const host = url.replace(/^http:/, '');
+    // Installs are anonymous (reading needs no user); only publishing sends the token.
+    const env = npmEnv(path.join(dir, 'npmrc'), `registry=${url}/\n`);
+    const publishEnv = npmEnv(
+      path.join(dir, 'npmrc-publish'),
+      `registry=${url}/\n${host}/:_authToken=${token}\n`,
+    );
+    return { url, token, env, publishEnv, close };
   } catch (error) {
     await close();
     throw error;

@@ -33,7 +33,7 @@ export async function offlineRegistry(
     const roots = [...PUBLIC_PACKAGES.flatMap((name) => runtimeNeeds(packageDir(name))), ...extra];
     await publishInstalled(installedClosure(roots), registry, path.join(dir, 'tarballs'), signal);
     run('pnpm', ['exec', 'changeset', 'publish', '--no-git-tag'], ROOT, {
-      env: registry.env,
+      env: registry.publishEnv,
       timeout: 300_000,
     });
     return registry;
