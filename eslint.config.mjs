@@ -8,6 +8,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/.cache/**',
+      // Programs of a registry consumer: type-checked in the consumer's own folder (registry-consumers.test.ts).
+      'packages/testkit/test/consumers/**',
       '**/*.js',
       '**/*.mjs',
       '!apps/*/scripts/**/*.js',

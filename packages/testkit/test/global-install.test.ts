@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '../src';
+import type { LocalRegistry } from './support/local-registry';
+import { cleanEnv } from './support/pack';
+import { offlineRegistry, runtimeNeeds } from './support/offline-registry';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** What the apps need at run time, then the apps themselves (the REPL's --acp runs acp). */
@@ -19,12 +22,18 @@ const PACKED = [
   'apps/headless',
 ];
 
-function run(command: string, args: string[], cwd: string, timeout = 60_000): string {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout = 60_000,
+  env: NodeJS.ProcessEnv = {},
+): string {
   return execFileSync(command, args, {
     cwd,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: '1', npm_config_user_agent: undefined },
+    env: { ...userEnv(), CI: '1', ...env },
     timeout,
   });
 }
@@ -45,9 +54,7 @@ function runInstalled(bin: string, args: string[], cwd: string, env: NodeJS.Proc
  * the directory jest was started from as the workspace): a person's shell.
  */
 function userEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => key !== 'INIT_CWD' && !key.startsWith('npm_')),
-  );
+  return cleanEnv();
 }
 
 /** The fake's address as headless flags. */
@@ -87,19 +94,28 @@ function spawnInstalled(
 
 /**
  * The README's global install: `pnpm pack` of the apps and the packages they need, then
- * `npm install -g --prefix` of the tarballs (third-party dependencies from the npm registry or
- * its cache). The installed `agent` and `agent-run` then work from any directory.
+ * `npm install -g --prefix` of the tarballs. Their third-party dependencies come from a local
+ * registry without uplinks that holds what pnpm installed (see offlineRegistry), so the test
+ * never reaches the network. The installed `agent` and `agent-run` then work from any directory.
  */
 describe('the apps installed globally from packed tarballs', () => {
   let scratch: string;
   let prefix: string;
   let elsewhere: string;
   let server: FakeServer | undefined;
+  let registry: LocalRegistry | undefined;
+  const abort = new AbortController();
   const bin = (name: string) => path.join(prefix, 'bin', name);
   const where = () => ({ cwd: elsewhere, home: path.join(scratch, 'home') });
 
-  beforeAll(() => {
+  beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-global-'));
+    const apps = PACKED.filter((dir) => dir.startsWith('apps/'));
+    registry = await offlineRegistry(
+      path.join(scratch, 'registry'),
+      apps.flatMap((dir) => runtimeNeeds(path.join(ROOT, dir))),
+      abort.signal,
+    );
     prefix = path.join(scratch, 'prefix');
     elsewhere = path.join(scratch, 'some-project');
     fs.mkdirSync(elsewhere);
@@ -120,7 +136,6 @@ describe('the apps installed globally from packed tarballs', () => {
         '--global',
         '--prefix',
         prefix,
-        '--prefer-offline',
         '--no-audit',
         '--no-fund',
         '--loglevel=error',
@@ -128,10 +143,13 @@ describe('the apps installed globally from packed tarballs', () => {
       ],
       scratch,
       280_000,
+      registry.env,
     );
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
+    abort.abort();
+    await registry?.close();
     await server?.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   });

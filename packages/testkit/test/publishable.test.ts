@@ -70,19 +70,22 @@ describe('every public package as a registry consumer gets it', () => {
 
     afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-    it.each(PUBLIC_PACKAGES)('@agent/%s ships its build and LICENSE, no maps or tests', (name) => {
-      const tarball = tarballs.get(name)!;
-      const listing = tarballListing(tarball);
-      expect(listing).toEqual(expect.arrayContaining(['LICENSE', 'package.json']));
-      expect(listing).toContain('dist/index.js');
-      expect(listing.filter((file) => /\.map$|\.test\.|^src\//.test(file))).toEqual([]);
-      const packed = tarballManifest(tarball);
-      const ranges = Object.values<string>({
-        ...(packed.dependencies as object),
-        ...(packed.peerDependencies as object),
-      });
-      expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
-    });
+    it.each(PUBLIC_PACKAGES)(
+      '@agent/%s ships its build, LICENSE and README, no maps or tests',
+      (name) => {
+        const tarball = tarballs.get(name)!;
+        const listing = tarballListing(tarball);
+        expect(listing).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+        expect(listing).toContain('dist/index.js');
+        expect(listing.filter((file) => /\.map$|\.test\.|^src\//.test(file))).toEqual([]);
+        const packed = tarballManifest(tarball);
+        const ranges = Object.values<string>({
+          ...(packed.dependencies as object),
+          ...(packed.peerDependencies as object),
+        });
+        expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
+      },
+    );
 
     it.each(PUBLIC_PACKAGES)(
       '@agent/%s: publint and attw report nothing',

@@ -1,7 +1,7 @@
 import { answerAtOnce, askPerson } from './person';
 import {
   decideByRules,
-  loadShellParser,
+  preloadShellParser,
   parseRule,
   suggestRule,
   withRules,
@@ -179,7 +179,7 @@ describe('permission rules', () => {
   });
 
   it('suggest the program with its subcommand, never a bare interpreter, or the exact path', async () => {
-    await loadShellParser();
+    await preloadShellParser();
     expect(suggestRule(command('npm test -- --watch'))).toBe('run_shell(npm test)');
     expect(suggestRule(command('git push && ls'))).toBe('run_shell(git push)');
     expect(suggestRule(command('ls -la'))).toBe('run_shell(ls)');

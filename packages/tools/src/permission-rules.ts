@@ -348,4 +348,11 @@ export function suggestRule(request: PermissionRequest): string | undefined {
   return words ? `${request.toolName}(${wordsAsPattern(words)})` : undefined;
 }
 
-export { loadShellParser } from './shell/shell-parser';
+/**
+ * Loads the shell parser ahead of the first command decision (about 30 ms; decisions load it on
+ * their own when needed). Its type stays private: web-tree-sitter's declarations need
+ * @types/emscripten, which a consumer should not have to install.
+ */
+export async function preloadShellParser(): Promise<void> {
+  await loadShellParser();
+}

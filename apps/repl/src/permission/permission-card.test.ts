@@ -1,5 +1,5 @@
 import { lineText, lineWidth } from '../text/line';
-import { loadShellParser } from '@agent/tools/permission-rules';
+import { preloadShellParser } from '@agent/tools/permission-rules';
 import { PermissionCard } from './permission-card';
 
 const request = {
@@ -39,7 +39,7 @@ describe('PermissionCard', () => {
   });
 
   it('offers "always" for the suggested rule, for the session, the workspace or the user', async () => {
-    await loadShellParser();
+    await preloadShellParser();
     const command = {
       toolCallId: 'c2',
       toolName: 'run_shell',
@@ -65,7 +65,7 @@ describe('PermissionCard', () => {
   });
 
   it('says what "always" leaves to ask, and offers no "always" for a command it cannot name', async () => {
-    await loadShellParser();
+    await preloadShellParser();
     const shell = (value: string) => ({
       toolCallId: 'c3',
       toolName: 'run_shell',

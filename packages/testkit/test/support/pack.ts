@@ -2,6 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * This environment without what pnpm sets for the scripts it runs: NODE_PATH would let a program
+ * outside the workspace resolve the workspace's packages, npm_* would carry its settings.
+ */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => key !== 'NODE_PATH' && key !== 'INIT_CWD' && !/^npm_/i.test(key),
+    ),
+  );
+}
+
 /** Runs a command to its end and returns its stdout; throws with its output on failure. */
 export function run(
   command: string,
@@ -9,13 +21,23 @@ export function run(
   cwd: string,
   options: { timeout?: number; env?: NodeJS.ProcessEnv } = {},
 ): string {
-  return execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: '1', npm_config_user_agent: undefined, ...options.env },
-    timeout: options.timeout ?? 120_000,
-  });
+  try {
+    return execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...cleanEnv(), CI: '1', ...options.env },
+      timeout: options.timeout ?? 120_000,
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}${stderr ?? ''}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /** `pnpm pack` of the package in `dir` (its prepack guard runs) into `destination`: the tarball. */

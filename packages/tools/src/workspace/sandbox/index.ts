@@ -6,4 +6,4 @@ export {
   type ShellSandboxOptions,
 } from './shell-sandbox';
 export { probeBwrap, type BwrapProbe } from './bwrap-probe';
-export { CREDENTIAL_PATHS } from './hidden-paths';
+export { CREDENTIAL_PATHS, type HiddenPath } from './hidden-paths';
