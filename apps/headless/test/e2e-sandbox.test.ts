@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { bwrapForTests } from '@agent/tools/testing';
 import { cliEnv, runCli } from './support/cli';

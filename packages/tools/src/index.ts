@@ -1,4 +1,5 @@
 export * from './tool';
+export * from './missing-package';
 export * from './permission';
 export * from './permission-rules';
 export * from './form-question';

@@ -1,6 +1,7 @@
 import type { Provider, ProviderId, ProviderOptions } from '../provider';
 import { PROVIDER_IDS } from '../provider';
 import { DEFAULT_MAX_RETRIES, retryingProvider } from './shared/retrying-provider';
+import { isMissingPackage } from '@agent/tools';
 
 /** Each adapter folder exports `create(options)`. */
 interface AdapterModule {
@@ -44,7 +45,7 @@ function loadAdapter(id: ProviderId, load: () => AdapterModule): AdapterModule {
     return load();
   } catch (error) {
     const packages = PROVIDER_PACKAGES[id];
-    const missing = packages.find((name) => isMissing(error, name));
+    const missing = packages.find((name) => isMissingPackage(error, name));
     if (missing === undefined) throw error;
     throw new Error(
       `the ${id} provider needs the package "${missing}", which is not installed: ` +
@@ -52,15 +53,6 @@ function loadAdapter(id: ProviderId, load: () => AdapterModule): AdapterModule {
       { cause: error },
     );
   }
-}
-
-function isMissing(error: unknown, name: string): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === 'MODULE_NOT_FOUND' &&
-    typeof message === 'string' &&
-    (message.includes(`'${name}'`) || message.includes(`'${name}/`))
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ToolError } from '../tool';
+import { isMissingPackage } from '../missing-package';
 
 /** A page's main text as Markdown. */
 export interface PageText {
@@ -38,6 +39,9 @@ export function htmlToMarkdown(html: string, url: string): PageText {
   return { title, markdown: tidy(turndown.turndown(body)) };
 }
 
+/** Optional peer dependencies of @agent/tools: only web_fetch needs them. */
+const WEB_PACKAGES = ['linkedom', '@mozilla/readability', 'turndown'] as const;
+
 /** The three libraries, loaded on first use; a clear error where Node cannot load them. */
 function htmlLibraries() {
   try {
@@ -51,6 +55,12 @@ function htmlLibraries() {
     /* eslint-enable @typescript-eslint/no-require-imports */
     return { parseHTML, Readability, TurndownService };
   } catch (error) {
+    const missing = WEB_PACKAGES.find((name) => isMissingPackage(error, name));
+    if (missing !== undefined) {
+      throw new ToolError(
+        `web_fetch needs the package "${missing}", which is not installed: npm install ${WEB_PACKAGES.join(' ')}`,
+      );
+    }
     // linkedom's dependencies are ES modules: require() loads them from Node 20.19 and 22.12 on.
     throw new ToolError(
       `web_fetch cannot read HTML on Node ${process.versions.node} (${(error as Error).message}); it needs Node 20.19 or newer.`,
