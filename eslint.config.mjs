@@ -9,7 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.cache/**',
       // Programs of a registry consumer: type-checked in the consumer's own folder (registry-consumers.test.ts).
-      'packages/testkit/test/consumers/**',
+      'packages/testkit/test/fixtures/consumers/**',
       '**/*.js',
       '**/*.mjs',
       '!apps/*/scripts/**/*.js',

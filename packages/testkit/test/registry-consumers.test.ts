@@ -177,7 +177,7 @@ describe('the packages published to a registry and installed with npm', () => {
       const dir = consumerDir(consumer);
       expect(versionOf('zod', dir)).toBe(consumer.zod);
       fs.copyFileSync(
-        path.join(__dirname, 'consumers', consumer.file),
+        path.join(__dirname, 'fixtures', 'consumers', consumer.file),
         path.join(dir, consumer.file),
       );
       typeCheck(dir, [consumer.file]);

@@ -10,14 +10,14 @@ import { writeFileTool } from './write-file';
 
 export { resolveInWorkspace, realWorkspaceRoot, type WorkspacePath } from './path-safety';
 export { readFileTool, type ReadFileInput } from './read-file';
-export { listFilesTool, type ListFilesInput } from './list-files';
+export { listFilesTool, type ListFilesInput, type ListFilesOptions } from './list-files';
 export { grepTool, type GrepInput, type GrepOptions } from './grep';
 export { writeFileTool, type WriteFileInput } from './write-file';
 export { editFileTool, type EditFileInput } from './edit-file';
 export { HeadTailBuffer, boundText } from './head-tail-buffer';
 export { formatBytes, countLines, readTextFile } from './file-text';
 export { readSmallFile } from './small-file';
-export { findFiles, type FindFilesOptions } from './find-files';
+export { findFiles, type FindFilesOptions, type SearchEngine } from './find-files';
 export type { CodeRunningOptions } from './code-running-paths';
 export {
   runShellTool,
