@@ -19,11 +19,13 @@ export interface CliHarness {
 export function useCliHarness(): CliHarness {
   let sandbox: Sandbox | undefined;
   let server: FakeServer | undefined;
+  // Every server a test started, not only the last: one left listening keeps jest from exiting.
+  const started: FakeServer[] = [];
   beforeEach(() => {
     sandbox = createSandbox();
   });
   afterEach(async () => {
-    await server?.close();
+    await Promise.all(started.splice(0).map((each) => each.close()));
     server = undefined;
     sandbox?.cleanup();
   });
@@ -36,6 +38,7 @@ export function useCliHarness(): CliHarness {
     },
     async serve(script) {
       server = await startFakeServer(openAIChatProtocol, script);
+      started.push(server);
       return server;
     },
   };
