@@ -49,7 +49,7 @@ export class TurnUpdates {
       case 'provider_retry':
         return this.log(`provider: ${event.reason}; retry ${event.attempt} of ${event.maxRetries}`);
       case 'save_error':
-        return this.log(`the session could not be saved: ${event.error.message}`);
+        return this.log(event.error.message);
       case 'mcp_servers':
         for (const server of event.servers) {
           if (server.state === 'failed')

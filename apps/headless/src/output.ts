@@ -21,6 +21,8 @@ export interface RunReport {
   /** Summed over every model call of the run. */
   usage: Usage;
   sessionId: string;
+  /** Whether the session was saved (false: a full disk or a read-only AGENT_HOME, reported). */
+  saved: boolean;
 }
 
 export interface RunInfo {
@@ -103,7 +105,9 @@ class TextOutput implements RunOutput {
   finish(report: RunReport): void {
     this.endLine();
     this.activity.notice(
-      `session ${report.sessionId} saved; continue it with --resume ${report.sessionId} (or --continue)`,
+      report.saved
+        ? `session ${report.sessionId} saved; continue it with --resume ${report.sessionId} (or --continue)`
+        : `session ${report.sessionId} was not saved: it cannot be continued`,
     );
   }
 

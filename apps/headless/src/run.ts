@@ -127,6 +127,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     reason: result.reason,
     usage: totalUsage(result.messages),
     sessionId,
+    saved: session.saveProblem === undefined,
   };
   if (result.error !== undefined) report.error = result.error;
   output.finish(report);
@@ -139,7 +140,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
 function render(output: RunOutput, event: RuntimeEvent): void {
   if (event.type === 'notice') return output.notice(event.text);
   if (event.type === 'save_error') {
-    return output.notice(`the session could not be saved: ${event.error.message}`);
+    return output.notice(event.error.message);
   }
   if (event.type === 'mcp_servers') return;
   if (event.type === 'mode') return output.notice(`mode: ${event.mode}`);

@@ -115,6 +115,7 @@ describe('headless command line', () => {
       reason: 'done',
       usage: { inputTokens: 12, outputTokens: 2 },
       sessionId: expect.any(String),
+      saved: true,
     });
     expect(cli.sandbox.sessionFiles()[0]).toContain(report.sessionId);
     expect(sessionEvents(cli.sandbox.sessionFiles()[0]!)[0]!.cwd).toBe(cli.sandbox.workspace);

@@ -34,6 +34,7 @@ const report: RunReport = {
   reason: 'done',
   usage: { inputTokens: 3, outputTokens: 4 },
   sessionId: 's1',
+  saved: true,
 };
 
 function play(format: 'text' | 'json' | 'jsonl'): { stdout: string; stderr: string } {

@@ -120,7 +120,7 @@ export class AgentSession {
       writer: () => this.file.current,
       recording: () => this.questions.recording,
       earlier: (callId) => this.resumed.earlierAnswers(callId),
-      onError: (error) => options.onEvent({ type: 'save_error', error }),
+      onError: (error) => this.file.failed(error),
     });
     const permissions = sessionPermissions(
       options,
@@ -225,9 +225,14 @@ export class AgentSession {
     return this.options.maxInteractive ?? fallback;
   }
 
-  /** The session file's path, once it exists. */
+  /** The session file's path, once it exists (none when it could not be created). */
   get sessionFile(): string | undefined {
-    return this.file.current?.path;
+    return this.file.current?.saved ? this.file.current.path : undefined;
+  }
+
+  /** Why the session is not saved (a full disk, a read-only AGENT_HOME); undefined while it is. */
+  get saveProblem(): Error | undefined {
+    return this.file.saveProblem;
   }
 
   /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */

@@ -10,13 +10,15 @@ export interface SessionFileSubject {
 
 /**
  * The session's file: created when first needed (events recorded before then join its first
- * lines), or an existing one opened on resume; flushed and closed without throwing, save errors
- * go to `onError`.
+ * lines), or an existing one opened on resume; flushed and closed without throwing. The first
+ * save failure (a full disk, a read-only AGENT_HOME) goes to `onError` once, saying the session
+ * is not saved; the session then goes on without saving (a file it cannot create is none).
  */
 export class SessionFile {
   private writer: SessionWriter | undefined;
   /** Session events that arrived before the session file existed. */
   private early: SessionEventInput[] = [];
+  private problem: Error | undefined;
 
   constructor(
     private readonly subject: SessionFileSubject,
@@ -29,16 +31,38 @@ export class SessionFile {
     return this.writer;
   }
 
+  /** Why the session is not saved (its first save failure), or undefined while it is. */
+  get saveProblem(): Error | undefined {
+    return this.problem;
+  }
+
+  /** Reports the first save failure (once: a full disk fails every write after it). */
+  readonly failed = (error: Error): void => {
+    if (this.problem) return;
+    this.problem = new Error(
+      `the session is not saved: ${error.message} (AGENT_HOME ${this.options.agentHome}); ` +
+        'the agent goes on without saving it; free disk space or make AGENT_HOME writable',
+      { cause: error },
+    );
+    this.onError(this.problem);
+  };
+
   /** The open file's writer, creating the file first when none is open. */
   async ensure(): Promise<SessionWriter> {
     if (this.writer) return this.writer;
-    this.writer = await SessionWriter.create({
+    const options = {
       agentHome: this.options.agentHome,
       cwd: this.options.workspaceRoot,
       provider: this.subject.provider.id,
       model: this.subject.provider.model,
-      onError: this.onError,
-    });
+      onError: this.failed,
+    };
+    try {
+      this.writer = await SessionWriter.create(options);
+    } catch (error) {
+      this.failed(error as Error);
+      this.writer = SessionWriter.unsaved(options);
+    }
     const mode = this.subject.toolHistory;
     if (mode !== 'full') this.writer.recordSettings({ toolHistory: mode });
     for (const event of this.early.splice(0)) this.writer.append(event);
@@ -52,7 +76,7 @@ export class SessionFile {
   async open(path: string, events: readonly SessionEvent[]): Promise<SessionWriter> {
     const lastUser = events.findLast((event) => event.type === 'user');
     this.writer = await SessionWriter.open(path, {
-      onError: this.onError,
+      onError: this.failed,
       ...(lastUser ? { lastUserEventId: lastUser.id } : {}),
     });
     for (const event of this.early.splice(0)) this.writer.append(event);
@@ -85,13 +109,13 @@ export class SessionFile {
 
   /** Writes what `writer` (the open file's by default) has buffered. */
   async flush(writer: SessionWriter | undefined = this.writer): Promise<void> {
-    await writer?.flush().catch((error: Error) => this.onError(error));
+    await writer?.flush().catch(this.failed);
   }
 
   async close(): Promise<void> {
     const writer = this.writer;
     this.writer = undefined;
     if (!writer) return;
-    await writer.close().catch((error: Error) => this.onError(error));
+    await writer.close().catch(this.failed);
   }
 }

@@ -63,7 +63,8 @@ export class SessionWriter {
   private constructor(
     readonly id: string,
     readonly path: string,
-    private readonly file: fs.FileHandle,
+    /** None for a session that cannot be saved (see `unsaved`): its events are dropped. */
+    private readonly file: fs.FileHandle | undefined,
     private readonly now: () => Date,
     private readonly onError: ((error: Error) => void) | undefined,
     private readonly unlock: () => Promise<void>,
@@ -77,6 +78,22 @@ export class SessionWriter {
    */
   get lastUserEventId(): string | undefined {
     return this.lastUser;
+  }
+
+  /** Whether events reach a file (false for an `unsaved` writer). */
+  get saved(): boolean {
+    return this.file !== undefined;
+  }
+
+  /**
+   * A writer for a session whose file cannot be created (a read-only or full AGENT_HOME): the
+   * same id and records, but nothing is written, so the agent goes on without saving.
+   */
+  static unsaved(options: CreateSessionOptions): SessionWriter {
+    const now = options.now ?? (() => new Date());
+    const id = options.id ?? newSessionId(now());
+    const path = sessionPath(options.agentHome, id);
+    return new SessionWriter(id, path, undefined, now, options.onError, () => Promise.resolve());
   }
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
@@ -296,7 +313,7 @@ export class SessionWriter {
     } finally {
       this.closed = true;
       try {
-        await this.file.close();
+        await this.file?.close();
       } finally {
         await this.unlock();
       }
@@ -307,16 +324,24 @@ export class SessionWriter {
     await this.writeBuffer();
     if (!this.unsynced) return;
     this.unsynced = false;
-    await this.file.sync().catch((error: Error) => this.fail(error));
+    await this.file?.sync().catch((error: Error) => this.fail(error));
   }
 
   private async writeBuffer(): Promise<void> {
     if (this.buffer.length === 0) return;
     const text = this.buffer.join('');
     this.buffer = [];
+    if (!this.file) return;
     try {
-      await this.file.write(text);
-      this.unsynced = true;
+      // A nearly full disk takes part of a write without an error: the rest is written (or
+      // fails with ENOSPC) by the next call, so no part of a line is dropped unreported.
+      const bytes = Buffer.from(text);
+      for (let done = 0; done < bytes.length;) {
+        const { bytesWritten } = await this.file.write(bytes, done);
+        if (bytesWritten === 0) throw new Error(`${this.path}: the disk took nothing written`);
+        done += bytesWritten;
+        this.unsynced = true;
+      }
     } catch (error) {
       this.fail(error as Error);
     }

@@ -55,12 +55,19 @@ export function exitReport(options: {
   width: number;
   color: boolean;
   sessionId: string | undefined;
+  /** Why the session was not saved (a full disk, a read-only AGENT_HOME), if it was not. */
+  saveProblem?: Error | undefined;
   workspace: string;
   runFrom: string;
   launcher?: Launcher;
 }): string {
   const conversation = conversationText(options.transcript, options.width, options.color);
   if (!options.sessionId) return `${conversation}\nNothing was sent, so no session was saved.\n`;
+  if (options.saveProblem) {
+    const cause = options.saveProblem.cause;
+    const why = cause instanceof Error ? cause.message : options.saveProblem.message;
+    return `${conversation}\nSession ${options.sessionId} was not saved (${why}): it cannot be resumed.\n`;
+  }
   const command = resumeCommand(
     options.sessionId,
     options.workspace,

@@ -339,7 +339,8 @@ export class ReplApp {
   onRuntimeEvent(event: RuntimeEvent): void {
     if (event.type === 'notice') return this.info(event.text);
     if (event.type === 'save_error') {
-      return this.error(`Saving the session failed: ${event.error.message}`);
+      const text = event.error.message;
+      return this.error(text.charAt(0).toUpperCase() + text.slice(1));
     }
     if (event.type === 'mode') return this.onPaint();
     // MCP server changes and questions are shown by the MCP notices and the question's card.

@@ -74,6 +74,7 @@ export async function startRepl(
             width: Math.max(20, io.output.columns ?? 80),
             color: io.output.isTTY === true,
             sessionId: sessionId ?? state.core.sessionId,
+            saveProblem: state.core.saveProblem,
             workspace: args.cwd,
             runFrom: invocationDir(env, process.cwd()),
             launcher: env[LAUNCH_DIR_VARIABLE] ? 'checkout' : 'agent',

@@ -39,6 +39,11 @@ function setup() {
   return { ...desk, screen, controller };
 }
 
+/** Spans' text joined as one string, wrapping ignored. */
+function lineTextOf(spans: Array<{ text: string }>): string {
+  return spans.map((span) => span.text).join('');
+}
+
 describe("the cards of MCP servers' questions", () => {
   it('asks one question per field with the default first, checks typed answers, skips optional ones', async () => {
     const { screen, press, controller, host } = setup();
@@ -128,6 +133,54 @@ describe("the cards of MCP servers' questions", () => {
     const accepted = controller.askUrl(request, new AbortController().signal);
     press('enter');
     await expect(accepted).resolves.toEqual({ action: 'accept' });
+  });
+
+  describe('shows escape, bidi and zero-width characters of server text as notation', () => {
+    const hidden = '\x1b[2J\x1b]0;pwned\x07\u202eevil\u200b';
+    const shown = '\\x1b[2J\\x1b]0;pwned\\x07\\u202eevil\\u200b';
+    const RAW = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069]/;
+    const spans = (host: ReturnType<typeof setup>['host']) =>
+      host.transcript.segments
+        .flatMap((segment) => host.transcript.linesOf(segment, 200, 0))
+        .flat();
+
+    it('in a form: the message, a field title and an option; the answer is the server value', async () => {
+      const { press, controller, host } = setup();
+      const form = buildElicitationForm(`srv${hidden}`, `Say ${hidden}`, {
+        type: 'object',
+        properties: {
+          pick: { type: 'string', title: `Pick ${hidden}`, enum: [`a${hidden}`, 'b'] },
+        },
+        required: ['pick'],
+      });
+      const answered = controller.askForm(form.questionnaire, new AbortController().signal);
+      const text = () => lineTextOf(spans(host));
+      expect(text()).toContain(`MCP server srv${shown} asks: Say ${shown}`);
+      expect(text()).toContain(`Pick ${shown}`);
+      expect(text()).toContain(`1. a${shown}`);
+      expect(spans(host).some((span) => span.style === 'control')).toBe(true);
+      expect(spans(host).every((span) => !RAW.test(span.text))).toBe(true);
+      press('enter');
+      await expect(answered).resolves.toEqual({ action: 'accept', answers: [`a${hidden}`] });
+      expect(text()).toContain(`MCP srv${shown}: 1 question answered`);
+      expect(text()).toContain(`→ a${shown}`);
+      expect(spans(host).every((span) => !RAW.test(span.text))).toBe(true);
+    });
+
+    it('in a URL request: the server, the message and the URL', async () => {
+      const { press, controller, host } = setup();
+      const url = `https://example.com/${hidden}`;
+      const request = { server: 'auth', message: `Sign in ${hidden}`, url };
+      const asked = controller.askUrl(request, new AbortController().signal);
+      const text = () => lineTextOf(spans(host));
+      expect(text()).toContain(`asks: Sign in ${shown}`);
+      expect(text()).toContain(`https://example.com/${shown}`);
+      expect(spans(host).every((span) => !RAW.test(span.text))).toBe(true);
+      press('enter');
+      await expect(asked).resolves.toEqual({ action: 'accept' });
+      expect(text()).toContain(`link https://example.com/${shown} answered`);
+      expect(spans(host).every((span) => !RAW.test(span.text))).toBe(true);
+    });
   });
 
   it('a recorded exchange replays as its compact summary', () => {

@@ -7,7 +7,8 @@ import {
   renderQuestionnaireSummary,
 } from '../ask-user/questionnaire-card';
 import { wrapSpans, type Line } from '../text/line';
-import { sanitize } from '../text/sanitize';
+import { showControls } from '@agent/llm/text';
+import { visibleSpans } from '../text/visible';
 import type { CustomSegment } from '../view/segment';
 import { checkAnswer, formToQuestionnaire } from './form-questions';
 
@@ -23,8 +24,12 @@ export interface ElicitationOutcome {
   url?: string;
 }
 
+/**
+ * A server's text on one line, every escape, bidi and zero-width character written as its
+ * notation (`\x1b`, `\u202e`), as the permission card does: shown, never acted on or dropped.
+ */
 function oneLine(text: string): string {
-  return sanitize(text).replace(/\s*\n\s*/g, ' ');
+  return showControls(text.replace(/ *\n */g, ' '));
 }
 
 /** "MCP server everything asks:" and its message, wrapped. */
@@ -32,9 +37,9 @@ function header(server: string, message: string, width: number): Line[] {
   return wrapSpans(
     [
       { text: 'MCP server ', style: 'dim' },
-      { text: oneLine(server), style: 'accent' },
+      ...visibleSpans(server.replace(/ *\n */g, ' '), 'accent'),
       { text: ' asks: ', style: 'dim' },
-      { text: oneLine(message), style: 'bold' },
+      ...visibleSpans(message.replace(/ *\n */g, ' '), 'bold'),
     ],
     width,
     '  ',
@@ -53,7 +58,9 @@ function answerText(answer: ElicitationField['answer']): string | undefined {
 export function renderElicitationSummary(outcome: ElicitationOutcome, width: number): Line[] {
   const items = (outcome.fields ?? []).flatMap((field) => {
     const answer = answerText(field.answer);
-    return answer === undefined ? [] : [{ question: field.question, answer, custom: false }];
+    return answer === undefined
+      ? []
+      : [{ question: oneLine(field.question), answer: showControls(answer), custom: false }];
   });
   const total = outcome.fields?.length ?? 1;
   const verb = { accept: 'answered', decline: 'declined', cancel: 'cancelled' }[outcome.action];
@@ -146,7 +153,7 @@ export class ElicitationUrlSegment implements CustomSegment {
       {
         questions: [
           {
-            question: `Open ${url} ? Nothing is opened for you: open it yourself in a browser, then accept.`,
+            question: `Open ${showControls(url)} ? Nothing is opened for you: open it yourself in a browser, then accept.`,
             options: ['Accept (I will open it)', 'Decline'],
           },
         ],

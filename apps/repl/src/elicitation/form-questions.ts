@@ -5,6 +5,7 @@ import {
   type FormQuestionnaire,
   type Questionnaire,
 } from '@agent/tools';
+import { showControls } from '@agent/llm/text';
 
 /** The extra option of a field the server marked optional. */
 export const SKIP_LABEL = 'Skip (leave it empty)';
@@ -13,13 +14,15 @@ export const SKIP_LABEL = 'Skip (leave it empty)';
  * An MCP server's form as questions of the questionnaire card, one per field: the field's
  * options (its default first), `Skip` for optional fields; text and number fields are typed in
  * the card's free-form row. A multi-choice field offers its defaults together first, then each
- * option alone; several options are typed separated by commas.
+ * option alone; several options are typed separated by commas. The server's titles and options
+ * show escape, bidi and zero-width characters as their notation (`\x1b`, `\u202e`); a chosen
+ * option is mapped back to the server's own value by {@link toFormAnswer}.
  */
 export function formToQuestionnaire(form: FormQuestionnaire): Questionnaire {
   return {
     questions: form.questions.map((question) => ({
-      question: question.question,
-      options: optionsOf(question),
+      question: showControls(question.question),
+      options: optionsOf(question).map(showControls),
     })),
   };
 }
@@ -33,9 +36,12 @@ function optionsOf(question: FormQuestion): string[] {
   return options;
 }
 
-/** The form answer a row or a typed text stands for. */
-export function toFormAnswer(question: FormQuestion, answer: string, typed: boolean): FormAnswer {
-  if (!typed && answer === SKIP_LABEL && !question.required) return null;
+/** The form answer a row (its shown label) or a typed text stands for. */
+export function toFormAnswer(question: FormQuestion, shown: string, typed: boolean): FormAnswer {
+  if (!typed && shown === SKIP_LABEL && !question.required) return null;
+  const answer = typed
+    ? shown
+    : (optionsOf(question).find((option) => showControls(option) === shown) ?? shown);
   if (question.kind === 'multi-choice') {
     return answer
       .split(',')

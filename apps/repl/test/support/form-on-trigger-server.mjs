@@ -4,7 +4,8 @@
 //
 // Whenever TRIGGER_FILE appears or its content changes (looked at once the client is
 // connected), it sends the client one `elicitation/create` form on its own (no tool call is
-// running): one required string `a` titled `Target`. Right after it, it pings the client: the
+// running): one required string `a` titled `Target`; a trigger holding JSON
+// `{"message": ..., "title": ...}` sends that message and field title instead. Right after it, it pings the client: the
 // client handles messages in order, so once the ping is answered the form has reached the
 // client's handler, and the server appends `delivered N` to DELIVERED_FILE. Each result it
 // gets back is appended to RESULTS_FILE as one line of JSON, exactly as received. Its one
@@ -39,16 +40,23 @@ server.setRequestHandler(CallToolRequestSchema, async () => ({
 
 let sent = 0;
 
-function sendForm() {
+function sendForm(trigger) {
   const n = ++sent;
+  let custom = {};
+  try {
+    custom = JSON.parse(trigger);
+  } catch {
+    // a plain counter: the default form
+  }
+  if (typeof custom !== 'object' || custom === null) custom = {};
   server
     .elicitInput(
       {
         mode: 'form',
-        message: 'Where should the release go?',
+        message: custom.message ?? 'Where should the release go?',
         requestedSchema: {
           type: 'object',
-          properties: { a: { type: 'string', title: 'Target' } },
+          properties: { a: { type: 'string', title: custom.title ?? 'Target' } },
           required: ['a'],
         },
       },
@@ -81,7 +89,7 @@ server.oninitialized = () => {
     const now = readTrigger();
     if (now === undefined || now === seen) return;
     seen = now;
-    sendForm();
+    sendForm(now);
   }, 50).unref();
 };
 // The client closing the pipe ends the server.
