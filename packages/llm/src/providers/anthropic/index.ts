@@ -94,7 +94,7 @@ function missingKey(): EndEvent {
     stopReason: 'error',
     error: {
       kind: 'auth',
-      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key>, or choose another --provider`,
+      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key>, or choose another provider with the \`provider\` option`,
     },
   };
 }

@@ -12,7 +12,7 @@ import { toBedrockRequest } from './bedrock-request';
 
 const CREDENTIALS =
   'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK ' +
-  'for a Bedrock API key) and AWS_REGION, or choose another --provider';
+  'for a Bedrock API key) and AWS_REGION, or choose another provider with the `provider` option';
 
 const NETWORK_CODE =
   /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;

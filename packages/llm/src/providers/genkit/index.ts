@@ -165,7 +165,7 @@ function missingKey(): EndEvent {
     stopReason: 'error',
     error: {
       kind: 'auth',
-      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key> (or GOOGLE_API_KEY), or choose another --provider`,
+      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key> (or GOOGLE_API_KEY), or choose another provider with the \`provider\` option`,
     },
   };
 }

@@ -49,7 +49,8 @@ export function openAIConnection(options: ProviderOptions): OpenAIConnection {
     classify: (error, state) => classifyError(error, { ...context, streaming: state.streaming }),
     missingKey: () => ({
       kind: 'auth',
-      message: 'OPENAI_API_KEY is missing or invalid: set it or pass --provider (no key was found)',
+      message:
+        'OPENAI_API_KEY is missing or invalid: set it or choose another provider with the `provider` option (no key was found)',
     }),
   };
 }
