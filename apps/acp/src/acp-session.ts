@@ -1,6 +1,7 @@
 import { ASK_USER_GUIDANCE, createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import type { ServerConfig } from '@agent/runtime';
 import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
+import { inFlagTerms } from '@agent/runtime/flags';
 import { modeOf, sessionModes } from './acp-modes';
 import { AcpPerson, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';
@@ -76,10 +77,10 @@ export class AcpSession {
     });
     try {
       const problem = agent.credentialProblem();
-      if (problem) throw deps.acp.RequestError.authRequired(undefined, problem);
+      if (problem) throw deps.acp.RequestError.authRequired(undefined, inFlagTerms(problem));
       id = await agent.openSessionFile();
       deps.log(
-        `session ${id}: ${agent.provider.id} (${agent.provider.model}); ${agent.providerReason}`,
+        `session ${id}: ${agent.provider.id} (${agent.provider.model}); ${inFlagTerms(agent.providerReason)}`,
       );
     } catch (error) {
       await agent.close();
@@ -133,7 +134,10 @@ export class AcpSession {
         case 'max_iterations':
           return 'max_turn_requests';
         case 'error':
-          throw RequestError.internalError(undefined, result.error ?? 'the turn failed');
+          throw RequestError.internalError(
+            undefined,
+            inFlagTerms(result.error ?? 'the turn failed'),
+          );
         default:
           return 'end_turn';
       }

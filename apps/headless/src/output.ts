@@ -8,6 +8,7 @@ import {
   type LoopEvent,
   type Usage,
 } from '@agent/llm';
+import { inFlagTerms } from '@agent/runtime/flags';
 import type { OutputFormat } from './cli-args';
 
 /** What a finished run reports: the `--output json` object and the last `--output jsonl` line. */
@@ -162,8 +163,9 @@ class ActivityLog {
         break;
       case 'turn_end':
         if (event.reason === 'max_iterations') {
-          this.line(`error: ${event.error ?? 'Stopped at the iteration limit.'} ${CONTINUE_HINT}`);
-        } else if (event.error) this.line(`error: ${event.error}`);
+          const error = event.error ? inFlagTerms(event.error) : 'Stopped at the iteration limit.';
+          this.line(`error: ${error} ${CONTINUE_HINT}`);
+        } else if (event.error) this.line(`error: ${inFlagTerms(event.error)}`);
         else if (event.reason === 'interrupted') this.line('interrupted');
         break;
       default:

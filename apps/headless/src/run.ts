@@ -9,6 +9,7 @@ import {
   type RuntimeEvent,
   type SavedSession,
 } from '@agent/runtime';
+import { inFlagTerms } from '@agent/runtime/flags';
 import { agentHome as defaultAgentHome } from '@agent/llm/config';
 import type { CliOptions } from './cli-args';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -86,9 +87,9 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   let sessionId: string;
   try {
     const problem = session.credentialProblem();
-    if (problem) throw new UsageError(problem);
+    if (problem) throw new UsageError(inFlagTerms(problem));
     output.notice(
-      `provider: ${session.provider.id} (${session.provider.model}); ${session.providerReason}`,
+      `provider: ${session.provider.id} (${session.provider.model}); ${inFlagTerms(session.providerReason)}`,
     );
     sessionId = await session.openSessionFile();
     output.start({
@@ -129,7 +130,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     sessionId,
     saved: session.saveProblem === undefined,
   };
-  if (result.error !== undefined) report.error = result.error;
+  if (result.error !== undefined) report.error = inFlagTerms(result.error);
   output.finish(report);
   if (result.reason === 'done') return EXIT.done;
   if (result.reason === 'stopped' && planPrinted) return EXIT.done;
@@ -205,7 +206,7 @@ async function usage<T>(step: () => Promise<T>): Promise<T> {
     return await step();
   } catch (error) {
     if (error instanceof ConfigError || error instanceof FlagError) {
-      throw new UsageError(error.message);
+      throw new UsageError(inFlagTerms(error.message));
     }
     throw error;
   }

@@ -289,6 +289,16 @@ describe('headless command line', () => {
     const run = await runCli(['p.txt', '--provider', 'anthropic'], cliEnv(cli.sandbox));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('anthropic needs credentials: ANTHROPIC_API_KEY');
+    // The library's "the `provider` option", in the runner's flag terms.
+    expect(run.stderr).toContain('choose another provider with --provider.');
+    expect(run.stderr).not.toContain('`provider` option');
     expect(cli.sandbox.sessionFiles()).toEqual([]);
+  });
+
+  it('names the flag an unknown provider came from', async () => {
+    cli.sandbox.write('p.txt', 'hello');
+    const run = await runCli(['p.txt', '--provider', 'nope'], cliEnv(cli.sandbox));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown provider "nope" (from --provider)');
   });
 });

@@ -26,7 +26,7 @@ describe('what the runner tells the person', () => {
     expect(resumed.stderr).toContain(
       'provider: demo (demo); provider "demo" from the resumed session',
     );
-    expect(resumed.stderr).not.toContain('--provider demo');
+    expect(resumed.stderr).not.toContain('from --provider');
   });
 
   it.each([

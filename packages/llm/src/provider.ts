@@ -72,8 +72,9 @@ export const PROVIDER_IDS = [
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /**
- * What every adapter's `create(options)` takes. Credentials not given here come from each SDK's
- * standard sources (environment variables, the AWS chain); the agent never writes them anywhere.
+ * What every adapter's `create(options)` takes. Credentials not given as `apiKey` come from `env`
+ * (else process.env), then each SDK's standard sources (the AWS chain); the agent never writes
+ * them anywhere.
  */
 export interface ProviderOptions {
   model: string;
@@ -84,4 +85,9 @@ export interface ProviderOptions {
   maxRetries?: number;
   /** Bedrock region (else AWS_REGION). */
   region?: string;
+  /**
+   * Where the credential and endpoint variables (OPENAI_API_KEY, ANTHROPIC_BASE_URL, ...) are
+   * read; defaults to process.env. A library caller's own credentials win over the process's.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }

@@ -34,7 +34,7 @@ describe('resolveProviderConfig', () => {
       id: 'demo',
       options: { model: 'demo' },
       reason:
-        'no credentials found: using the offline demo provider; set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY, or AWS credentials (Bedrock), or pass --provider',
+        'no credentials found: using the offline demo provider; set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY, or AWS credentials (Bedrock), or choose one with the `provider` option',
     });
   });
 
@@ -82,7 +82,7 @@ describe('resolveProviderConfig', () => {
     ).toEqual({
       id: 'text',
       options: { model: 'flag-model', baseUrl: 'http://localhost:1234/v1' },
-      reason: '--provider text',
+      reason: 'provider "text" from the `provider` option',
     });
     expect(resolve({ flags: { provider: 'bedrock' } }).options.model).toBe(
       'anthropic.claude-3-5-sonnet-20240620-v1:0',
@@ -104,7 +104,7 @@ describe('resolveProviderConfig', () => {
 
   it('rejects an unknown provider id from a flag or the environment', () => {
     expect(() => resolve({ flags: { provider: 'gpt' } })).toThrow(
-      'unknown provider "gpt" (from --provider); expected one of: openai-chat, openai-responses, anthropic, bedrock, genkit, text, demo',
+      'unknown provider "gpt" (from the `provider` option); expected one of: openai-chat, openai-responses, anthropic, bedrock, genkit, text, demo',
     );
     expect(() => resolve({ env: { AGENT_PROVIDER: 'x' } })).toThrow(/from AGENT_PROVIDER/);
   });

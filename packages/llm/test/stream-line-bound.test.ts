@@ -57,7 +57,7 @@ describe.each(variants)('$name bounds the length of one stream line', (variant) 
     expect(textOf(events)).toBe('Hello ');
     const end = endOf(events);
     expect(end.stopReason).toBe('error');
-    expect(end.error?.message).toMatch(/stream line longer than 4 MiB.*check --base-url/);
+    expect(end.error?.message).toMatch(/stream line longer than 4 MiB.*check the `baseUrl` option/);
     await waitFor(() => server.openResponses() === 0, 2000);
   });
 

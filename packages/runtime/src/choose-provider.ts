@@ -7,7 +7,11 @@ import {
   type ResolvedProvider,
 } from '@agent/llm';
 
-/** What the person chose for this run: flags (`--provider`, `--model`, `--base-url`) and env. */
+/**
+ * What the person (or the library caller) chose for this run: provider, model and endpoint, and
+ * the environment the provider is chosen from and its credentials are read from (process.env in
+ * the apps; a library caller may give its own keys here, and they win over the process's).
+ */
 export interface ProviderChoice {
   flags: ProviderFlags;
   env: NodeJS.ProcessEnv;
@@ -54,6 +58,7 @@ export function providerWithModel(
   current: Provider,
   resolved: ResolvedProvider | undefined,
   model: string,
+  env: NodeJS.ProcessEnv,
 ): Provider {
-  return createProvider(current.id as ProviderId, { ...(resolved?.options ?? {}), model });
+  return createProvider(current.id as ProviderId, { ...(resolved?.options ?? {}), model, env });
 }

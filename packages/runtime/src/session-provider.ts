@@ -24,7 +24,7 @@ export class SessionProvider {
     resolved: ResolvedProvider | undefined,
   ) {
     this.resolved = resolved;
-    this.current = injected ?? createProvider(resolved!.id, resolved!.options);
+    this.current = injected ?? this.create(resolved!);
     this.reason = resolved?.reason ?? 'provider given by the caller';
   }
 
@@ -52,7 +52,7 @@ export class SessionProvider {
 
   /** A provider of the current family with another model (the `task` tool's profiles). */
   forModel(model: string): Provider {
-    return providerWithModel(this.current, this.resolved, model);
+    return providerWithModel(this.current, this.resolved, model, this.choice.env);
   }
 
   /** Switches the model of the current provider. */
@@ -64,12 +64,20 @@ export class SessionProvider {
     this.reason = `model changed to ${model}`;
   }
 
+  /**
+   * The adapter reads its credentials from the choice's env; they travel only into the adapter,
+   * never into `resolved` (which is shown and saved as provider and model).
+   */
+  private create(resolved: ResolvedProvider): Provider {
+    return createProvider(resolved.id, { ...resolved.options, env: this.choice.env });
+  }
+
   /** The one rule again for a resumed session (its provider and model unless the person chose). */
   resume(projection: SessionProjection): void {
     if (this.injected) return;
     const resolved = resolveProvider(this.choice, projection);
     if (resolved.id !== this.current.id || resolved.options.model !== this.current.model) {
-      this.current = createProvider(resolved.id, resolved.options);
+      this.current = this.create(resolved);
     }
     this.resolved = resolved;
     this.reason = resolved.reason;

@@ -46,7 +46,9 @@ describe('the one provider rule', () => {
   it("says a resumed session's provider comes from the session, not from a flag", () => {
     const session = { provider: 'demo', model: 'demo' };
     expect(choose({}, {}, session).reason).toBe('provider "demo" from the resumed session');
-    expect(choose({ provider: 'demo' }, {}, session).reason).toBe('--provider demo');
+    expect(choose({ provider: 'demo' }, {}, session).reason).toBe(
+      'provider "demo" from the `provider` option',
+    );
     expect(choose({}, { AGENT_PROVIDER: 'demo' }, session).reason).toBe('AGENT_PROVIDER=demo');
     // A session saved without a provider chooses as a new one would.
     expect(choose({}, {}, {}).reason).toMatch(/^no credentials found/);

@@ -123,6 +123,7 @@ describe('the packages published to a registry and installed with npm', () => {
         '@agent/askuser': '^0.1.0',
         '@agent/llm': '^0.1.0',
         '@agent/runtime': '^0.1.0',
+        '@agent/session': '^0.1.0',
         '@agent/tools': '^0.1.0',
         '@anthropic-ai/sdk': versionOf('@anthropic-ai/sdk', LLM),
         openai: versionOf('openai', LLM),
@@ -239,7 +240,13 @@ describe('the packages published to a registry and installed with npm', () => {
       );
       return example ? [{ name, ...example, file: `readme-${name}.ts` }] : [];
     });
-    expect(examples.map((example) => example.name)).toEqual(['tools', 'llm', 'runtime']);
+    expect(examples.map((example) => example.name)).toEqual([
+      'tools',
+      'llm',
+      'session',
+      'askuser',
+      'runtime',
+    ]);
     for (const example of examples) fs.writeFileSync(path.join(dir, example.file), example.code);
     typeCheck(
       dir,

@@ -9,6 +9,7 @@ import {
   type SavedSession,
 } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
+import { inFlagTerms } from '@agent/runtime/flags';
 import { listSessions } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { amendLastQuestionnaire } from '../ask-user/amend-command';
@@ -138,7 +139,7 @@ export async function runCommand(
         session.setModel(name);
         app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
         const problem = session.credentialProblem();
-        if (problem) return app.error(problem);
+        if (problem) return app.error(inFlagTerms(problem));
         return warnIfUnlisted(deps, name, signal);
       };
       if (parsed.args === '') return pickModel(deps, signal, switchTo);
@@ -290,7 +291,7 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
     deps.app.transcript.add(segment);
   }
   const problem = deps.session.credentialProblem();
-  if (problem) deps.app.error(problem);
+  if (problem) deps.app.error(inFlagTerms(problem));
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );

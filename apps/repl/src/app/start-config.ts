@@ -1,4 +1,5 @@
-import { agentHome, loadConfigFile, resolveProviderConfig } from '@agent/llm/config';
+import { agentHome, ConfigError, loadConfigFile, resolveProviderConfig } from '@agent/llm/config';
+import { inFlagTerms } from '@agent/runtime/flags';
 import type { ReplArgs } from './args';
 
 /** What start-up needs from flags, environment and `$AGENT_HOME/config.json`. */
@@ -9,7 +10,7 @@ export interface StartConfig {
 
 /**
  * Reads and checks the configuration before anything is painted (no SDK loads here), so a
- * mistake such as `--provider nope` prints plainly. Throws ConfigError.
+ * mistake such as `--provider nope` prints plainly, in flag terms. Throws ConfigError.
  */
 export function loadStartConfig(
   args: ReplArgs,
@@ -20,11 +21,16 @@ export function loadStartConfig(
   // Either call reads and checks config.json; resolving the provider needs it read anyway.
   if (injectedProvider) loadConfigFile(home);
   else {
-    resolveProviderConfig({
-      flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
-      env,
-      agentHome: home,
-    });
+    try {
+      resolveProviderConfig({
+        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+        env,
+        agentHome: home,
+      });
+    } catch (error) {
+      if (error instanceof ConfigError) throw new ConfigError(inFlagTerms(error.message));
+      throw error;
+    }
   }
   return { agentHome: home, env };
 }

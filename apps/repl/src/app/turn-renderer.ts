@@ -1,5 +1,6 @@
 import type { LoopEvent } from '@agent/llm';
 import { formatWait } from '@agent/llm/text';
+import { inFlagTerms } from '@agent/runtime/flags';
 import { commandOutcome, formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
@@ -163,13 +164,16 @@ export class TurnRenderer {
         this.hidden.clear();
         for (const id of [...this.subagents.keys()]) this.endSubagent(id);
         if (event.reason === 'error') {
-          this.transcript.add({ kind: 'error', text: event.error ?? 'The turn failed.' });
+          this.transcript.add({
+            kind: 'error',
+            text: inFlagTerms(event.error ?? 'The turn failed.'),
+          });
         } else if (event.reason === 'interrupted') {
           this.transcript.add({ kind: 'info', text: '■ Interrupted.' });
         } else if (event.reason === 'stopped') {
           this.transcript.add({ kind: 'info', text: '■ Stopped (Esc).' });
         } else if (event.reason === 'max_iterations') {
-          const stopped = event.error ?? 'Stopped: too many steps.';
+          const stopped = inFlagTerms(event.error ?? 'Stopped: too many steps.');
           this.transcript.add({
             kind: 'error',
             text: `${stopped} Send a message to let it continue.`,

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import type { Provider } from '@agent/llm';
 import { loadAgentSettings } from '@agent/llm/config';
+import { inFlagTerms } from '@agent/runtime/flags';
 import {
   AgentSession,
   findSession,
@@ -124,9 +125,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     quit: () => void options.quit(0),
   };
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);
-  if (session.provider.id === 'demo') app.info(session.providerReason);
+  if (session.provider.id === 'demo') app.info(inFlagTerms(session.providerReason));
   const problem = session.credentialProblem();
-  if (problem) app.error(problem);
+  if (problem) app.error(inFlagTerms(problem));
   app.info('Type a message and press Enter. /help lists keys and commands.');
   if (saved) showResumed(saved, deps);
   for (const text of startNotices ?? []) app.info(text);

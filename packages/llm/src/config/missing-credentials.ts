@@ -43,7 +43,7 @@ export function missingCredentials(
   }
   if (id === 'bedrock' && hasAwsFiles(env, home)) return undefined;
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
-  return `${id} needs credentials: ${list} is not set, so every request would fail. Set it, or choose another provider with --provider.`;
+  return `${id} needs credentials: ${list} is not set, so every request would fail. Set it, or choose another provider with the \`provider\` option.`;
 }
 
 function hasAwsFiles(env: Env, home: string): boolean {

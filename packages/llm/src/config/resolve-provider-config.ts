@@ -51,8 +51,8 @@ export function resolveProviderConfig(input: ResolveProviderInput = {}): Resolve
   const flagProvider = flags.provider?.trim();
   const envProvider = envValue(env, 'AGENT_PROVIDER');
   if (flagProvider) {
-    id = checkId(flagProvider, '--provider');
-    reason = `--provider ${id}`;
+    id = checkId(flagProvider, 'the `provider` option');
+    reason = `provider "${id}" from the \`provider\` option`;
   } else if (envProvider) {
     id = checkId(envProvider, 'AGENT_PROVIDER');
     reason = `AGENT_PROVIDER=${id}`;
@@ -109,6 +109,6 @@ function detect(env: Env): { id: ProviderId; reason: string } {
   if (aws) return { id: 'bedrock', reason: `${aws} is set: using bedrock` };
   return {
     id: 'demo',
-    reason: `no credentials found: using the offline demo provider; set ${CREDENTIAL_SOURCES}, or pass --provider`,
+    reason: `no credentials found: using the offline demo provider; set ${CREDENTIAL_SOURCES}, or choose one with the \`provider\` option`,
   };
 }

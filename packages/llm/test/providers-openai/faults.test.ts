@@ -170,7 +170,7 @@ describe.each(variants)('$name faults against the fake', (variant) => {
     const { result } = await runLoop(provider(server, { apiKey: 'sk-wrong' }), [USER]);
     expect(result.reason).toBe('error');
     expect(result.error).toMatch(
-      /^OPENAI_API_KEY is missing or invalid: set it or pass --provider/,
+      /^OPENAI_API_KEY is missing or invalid: set it or choose another provider with the `provider` option/,
     );
   });
 
@@ -217,7 +217,7 @@ describe.each(variants)('$name without a reachable server or key', (variant) => 
       const end = endOf(await collect(provider, request([USER])));
       expect(end.error?.kind).toBe('auth');
       expect(end.error?.message).toMatch(
-        /^OPENAI_API_KEY is missing or invalid: set it or pass --provider/,
+        /^OPENAI_API_KEY is missing or invalid: set it or choose another provider with the `provider` option/,
       );
     } finally {
       if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;

@@ -107,7 +107,7 @@ export function describeEndScenarios(adapter: ScenarioAdapter, hang: ScriptedTur
       const end = endOf(await collect(adapter.provider(url), request([USER])));
       expect(end.error?.kind).toBe('network');
       expect(end.error?.message).toContain(url);
-      expect(end.error?.message).toContain('--base-url');
+      expect(end.error?.message).toContain('the `baseUrl` option');
     });
 
     test('a response cut off by the output limit ends with stopReason length', async () => {

@@ -7,7 +7,7 @@ import {
   type EndEvent,
   type StreamState,
 } from '../shared';
-import { sdkClientOptions } from '../shared/sdk-options';
+import { optionEnv, sdkClientOptions } from '../shared/sdk-options';
 import { AnthropicEventMapper } from './anthropic-events';
 import { toAnthropicRequest } from './anthropic-request';
 
@@ -19,7 +19,7 @@ const CREDENTIAL = 'ANTHROPIC_API_KEY';
  */
 export function create(options: ProviderOptions): Provider {
   let client: Anthropic | undefined;
-  const baseUrl = options.baseUrl ?? process.env.ANTHROPIC_BASE_URL;
+  const baseUrl = options.baseUrl ?? optionEnv(options, 'ANTHROPIC_BASE_URL');
 
   const classify = (error: unknown, state: StreamState): ProviderError => {
     const nested = (error as { error?: { error?: { type?: unknown } } } | undefined)?.error?.error;
@@ -38,11 +38,16 @@ export function create(options: ProviderOptions): Provider {
 
   /** The SDK client, made on first use; undefined without a key or token. */
   const clientOf = (): Anthropic | undefined => {
-    const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
-    if (!apiKey && !process.env.ANTHROPIC_AUTH_TOKEN) return undefined;
+    const apiKey = options.apiKey ?? optionEnv(options, CREDENTIAL);
+    // The SDK takes one credential: the key wins over a token, as it does with both in the env.
+    const authToken = apiKey ? undefined : optionEnv(options, 'ANTHROPIC_AUTH_TOKEN');
+    if (!apiKey && !authToken) return undefined;
+    // Everything passed explicitly (null, not undefined), so the SDK never falls back to
+    // process.env when the caller gave its own env.
     client ??= new Anthropic({
       apiKey: apiKey ?? null,
-      baseURL: baseUrl,
+      authToken: authToken ?? null,
+      baseURL: baseUrl ?? null,
       ...sdkClientOptions(options),
     });
     return client;
@@ -89,7 +94,7 @@ function missingKey(): EndEvent {
     stopReason: 'error',
     error: {
       kind: 'auth',
-      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key>, or choose another --provider`,
+      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key>, or choose another provider with the \`provider\` option`,
     },
   };
 }

@@ -1,13 +1,18 @@
-import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import {
+  BedrockRuntimeClient,
+  ConverseStreamCommand,
+  type BedrockRuntimeClientConfig,
+} from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Provider, ProviderError, ProviderOptions } from '../../provider';
 import { classifyError, guardedProvider, turnEnd, type StreamState } from '../shared';
+import { optionEnv } from '../shared/sdk-options';
 import { BedrockEventMapper } from './bedrock-events';
 import { toBedrockRequest } from './bedrock-request';
 
 const CREDENTIALS =
   'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK ' +
-  'for a Bedrock API key) and AWS_REGION, or choose another --provider';
+  'for a Bedrock API key) and AWS_REGION, or choose another provider with the `provider` option';
 
 const NETWORK_CODE =
   /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;
@@ -20,7 +25,10 @@ const NETWORK_CODE =
 export function create(options: ProviderOptions): Provider {
   let client: BedrockRuntimeClient | undefined;
   const region =
-    options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+    options.region ??
+    optionEnv(options, 'AWS_REGION') ??
+    optionEnv(options, 'AWS_DEFAULT_REGION') ??
+    'us-east-1';
 
   const classify = (error: unknown, state: StreamState): ProviderError => {
     const context = {
@@ -55,9 +63,7 @@ export function create(options: ProviderOptions): Provider {
         region,
         ...(options.baseUrl ? { endpoint: options.baseUrl } : {}),
         maxAttempts: (options.maxRetries ?? 2) + 1,
-        ...(options.apiKey
-          ? { token: { token: options.apiKey }, authSchemePreference: ['httpBearerAuth'] }
-          : {}),
+        ...credentialsOf(options),
         requestHandler: new NodeHttpHandler(),
       });
       const response = await client.send(
@@ -71,4 +77,21 @@ export function create(options: ProviderOptions): Provider {
     },
     classify,
   );
+}
+
+/**
+ * What the client is given beyond the AWS chain: a Bedrock API key (`apiKey`, else
+ * AWS_BEARER_TOKEN_BEDROCK), else static keys, both read from the caller's `env` when given.
+ * Nothing found: the chain (process.env, profiles, instance roles) decides.
+ */
+function credentialsOf(options: ProviderOptions): Partial<BedrockRuntimeClientConfig> {
+  const token = options.apiKey ?? optionEnv(options, 'AWS_BEARER_TOKEN_BEDROCK');
+  if (token) return { token: { token }, authSchemePreference: ['httpBearerAuth'] };
+  const accessKeyId = optionEnv(options, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = optionEnv(options, 'AWS_SECRET_ACCESS_KEY');
+  if (!options.env || !accessKeyId || !secretAccessKey) return {};
+  const sessionToken = optionEnv(options, 'AWS_SESSION_TOKEN');
+  return {
+    credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) },
+  };
 }

@@ -56,7 +56,7 @@ export function classifyGenkitError(
     return {
       kind: 'auth',
       status,
-      message: `${CREDENTIAL} is missing or invalid: set ${CREDENTIAL} (or GOOGLE_API_KEY), or choose another --provider (${message})`,
+      message: `${CREDENTIAL} is missing or invalid: set ${CREDENTIAL} (or GOOGLE_API_KEY), or choose another provider with the \`provider\` option (${message})`,
     };
   }
   if (/Error reading from the stream|Failed to parse stream/.test(message)) {
@@ -65,7 +65,7 @@ export function classifyGenkitError(
   if (/^Failed to fetch from /.test(message)) {
     return {
       kind: 'network',
-      message: `cannot reach ${baseUrl ?? 'the Gemini API'} (${message.replace(/^.*: /, '')}): check --base-url`,
+      message: `cannot reach ${baseUrl ?? 'the Gemini API'} (${message.replace(/^.*: /, '')}): check the \`baseUrl\` option`,
     };
   }
   const plain = Object.assign(new Error(message, { cause: (error as Error)?.cause }), {

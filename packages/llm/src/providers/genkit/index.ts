@@ -4,6 +4,7 @@ import type { Genkit, GenerateResponseChunk } from 'genkit';
 import type { Usage } from '../../messages';
 import type { Provider, ProviderOptions, StopReason, StreamEvent } from '../../provider';
 import { generateCallId, guardedProvider, type EndEvent } from '../shared';
+import { optionEnv } from '../shared/sdk-options';
 import { sleep } from '../../loop/abortable';
 import { classifyGenkitError, CREDENTIAL, isRetryable, retryDelayMs } from './genkit-errors';
 import { toGenkitMessages } from './genkit-request';
@@ -80,9 +81,9 @@ export function create(options: ProviderOptions): Provider {
     async function* (state, request, signal) {
       const apiKey =
         options.apiKey ??
-        process.env.GEMINI_API_KEY ??
-        process.env.GOOGLE_API_KEY ??
-        process.env.GOOGLE_GENAI_API_KEY ??
+        optionEnv(options, 'GEMINI_API_KEY') ??
+        optionEnv(options, 'GOOGLE_API_KEY') ??
+        optionEnv(options, 'GOOGLE_GENAI_API_KEY') ??
         '';
       if (!apiKey) return missingKey();
       const ai = instanceFor(apiKey, options.baseUrl);
@@ -164,7 +165,7 @@ function missingKey(): EndEvent {
     stopReason: 'error',
     error: {
       kind: 'auth',
-      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key> (or GOOGLE_API_KEY), or choose another --provider`,
+      message: `${CREDENTIAL} is not set: export ${CREDENTIAL}=<your key> (or GOOGLE_API_KEY), or choose another provider with the \`provider\` option`,
     },
   };
 }

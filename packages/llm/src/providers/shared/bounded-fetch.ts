@@ -11,7 +11,7 @@ export class StreamLineTooLongError extends Error {
     const mib = (limit / (1024 * 1024)).toFixed(0);
     super(
       `the provider sent a stream line longer than ${mib} MiB; stopped reading the response ` +
-        '(no real model API does that: check --base-url)',
+        '(no real model API does that: check the `baseUrl` option)',
     );
     this.name = 'StreamLineTooLongError';
   }

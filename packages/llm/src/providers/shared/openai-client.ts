@@ -8,7 +8,7 @@ import type {
 } from '../../provider';
 import { classifyError, type ErrorContext } from './provider-error';
 import { guardStream, type Connection, type StreamState } from './guard-stream';
-import { sdkClientOptions } from './sdk-options';
+import { optionEnv, sdkClientOptions } from './sdk-options';
 
 /** An OpenAI SDK client plus what error messages need to name; `client` is absent without a key. */
 export interface OpenAIConnection {
@@ -23,14 +23,13 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * Builds the client the OpenAI-family adapters share. The key comes from options or
- * OPENAI_API_KEY; a custom endpoint (option or OPENAI_BASE_URL) may run without one (local
+ * OPENAI_API_KEY (in `options.env`, else process.env); a custom endpoint (option or OPENAI_BASE_URL) may run without one (local
  * servers), the public endpoint may not. Retries of 429/5xx are the SDK's (default 2); requests go
  * through Node's fetch with each stream line bounded (see `sdkClientOptions`).
  */
 export function openAIConnection(options: ProviderOptions): OpenAIConnection {
-  const envBaseUrl = process.env.OPENAI_BASE_URL?.trim() || undefined;
-  const baseURL = options.baseUrl?.trim() || envBaseUrl;
-  const envKey = process.env.OPENAI_API_KEY?.trim() || undefined;
+  const baseURL = options.baseUrl?.trim() || optionEnv(options, 'OPENAI_BASE_URL');
+  const envKey = optionEnv(options, 'OPENAI_API_KEY');
   const apiKey = options.apiKey || envKey || (baseURL ? 'no-key' : undefined);
   const context: ErrorContext = {
     credentialVariable: 'OPENAI_API_KEY',
@@ -50,7 +49,8 @@ export function openAIConnection(options: ProviderOptions): OpenAIConnection {
     classify: (error, state) => classifyError(error, { ...context, streaming: state.streaming }),
     missingKey: () => ({
       kind: 'auth',
-      message: 'OPENAI_API_KEY is missing or invalid: set it or pass --provider (no key was found)',
+      message:
+        'OPENAI_API_KEY is missing or invalid: set it or choose another provider with the `provider` option (no key was found)',
     }),
   };
 }

@@ -152,7 +152,7 @@ function messageFor(
   const statusText = status !== undefined ? `${status}: ` : '';
   switch (kind) {
     case 'auth':
-      return `${context.credentialVariable} is missing or invalid: set it or pass --provider (${statusText}${detail})`;
+      return `${context.credentialVariable} is missing or invalid: set it or choose another provider with the \`provider\` option (${statusText}${detail})`;
     case 'rate_limit':
       return `rate limited by the provider${where} (${statusText}${detail}); wait and retry`;
     case 'server':
@@ -160,8 +160,8 @@ function messageFor(
     case 'network': {
       const code = networkCode(error) ?? 'connection failed';
       const override = context.baseUrlVariable
-        ? `check --base-url or ${context.baseUrlVariable}`
-        : 'check --base-url';
+        ? `check the \`baseUrl\` option or ${context.baseUrlVariable}`
+        : 'check the `baseUrl` option';
       return `cannot reach ${context.baseUrl ?? 'the provider'} (${code}): ${override}`;
     }
     case 'stream_cut':

@@ -81,6 +81,6 @@ async function* retrying(
 function tooLong(failure: ProviderError, askedMs: number, maxWaitMs: number): ProviderError {
   return {
     ...failure,
-    message: `${failure.message}; the provider asked to wait ${formatWait(askedMs)} (Retry-After), longer than the ${formatWait(maxWaitMs)} the agent waits: try again later or choose another --provider`,
+    message: `${failure.message}; the provider asked to wait ${formatWait(askedMs)} (Retry-After), longer than the ${formatWait(maxWaitMs)} the agent waits: try again later or choose another provider with the \`provider\` option`,
   };
 }

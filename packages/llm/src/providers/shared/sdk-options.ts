@@ -1,4 +1,5 @@
 import type { ProviderOptions } from '../../provider';
+import { envValue } from '../../config/agent-home';
 import { boundedFetch } from './bounded-fetch';
 
 /**
@@ -18,4 +19,9 @@ export function sdkClientOptions(options: ProviderOptions): {
     timeout: RESPONSE_TIMEOUT_MS,
     fetch: boundedFetch(),
   };
+}
+
+/** A credential or endpoint variable, from the caller's `env` when given, else process.env. */
+export function optionEnv(options: ProviderOptions, name: string): string | undefined {
+  return envValue(options.env ?? process.env, name);
 }

@@ -148,7 +148,7 @@ describe('classifyError', () => {
     const error = classifyError(Object.assign(new Error('bad key'), { status: 401 }), context);
     expect(error.kind).toBe('auth');
     expect(error.message).toMatch(
-      /^OPENAI_API_KEY is missing or invalid: set it or pass --provider/,
+      /^OPENAI_API_KEY is missing or invalid: set it or choose another provider with the `provider` option/,
     );
   });
 
