@@ -56,7 +56,8 @@ describe('steering a running turn (tmux, 80x24)', () => {
     ]);
     driver.type('steer', 'start the work');
     driver.keys('steer', 'Enter');
-    await driver.waitFor('steer', 'working');
+    // The first request has been answered once its command shows as running.
+    await driver.waitFor('steer', 'Running');
     driver.type('steer', 'also check the docs');
     driver.keys('steer', 'Enter');
     await driver.waitFor('steer', '⤷ into this turn: also check the docs');
@@ -114,7 +115,7 @@ describe('steering a running turn (tmux, 80x24)', () => {
     ]);
     driver.type('stop', 'start the work');
     driver.keys('stop', 'Enter');
-    await driver.waitFor('stop', 'working');
+    await driver.waitFor('stop', 'Running');
     driver.type('stop', 'also check the docs');
     driver.keys('stop', 'Enter');
     await driver.waitFor('stop', '⤷ into this turn: also check the docs');
