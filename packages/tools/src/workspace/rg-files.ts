@@ -1,6 +1,7 @@
 import { GitignoreFilter } from './gitignore-filter';
 import { recordSplitter, runRipgrep } from './ripgrep';
 import type { SearchPlan } from './search-plan';
+import { abortError } from './walk-files';
 
 /** The flags that make ripgrep walk where the plan walks, skipping what no rule can re-include. */
 export function walkFlags(plan: SearchPlan): string[] {
@@ -87,7 +88,7 @@ export async function ripgrepFiles(
   const listed = await listPruned(plan, [], signal);
   if (!listed) return undefined;
   const { paths, filter } = listed;
-  const keptDirectories = await keptDirectoriesOf(plan, filter, paths);
+  const keptDirectories = await keptDirectoriesOf(plan, filter, paths, signal);
   const found: string[] = [];
   for (const relative of paths) {
     const directory = parentOf(relative);
@@ -138,7 +139,9 @@ async function keptDirectoriesOf(
   plan: SearchPlan,
   filter: GitignoreFilter,
   paths: string[],
+  signal: AbortSignal | undefined,
 ): Promise<Map<string, Awaited<ReturnType<GitignoreFilter['chain']>>>> {
+  if (signal?.aborted) throw abortError();
   const byDepth = new Map<number, string[]>();
   const seen = new Set<string>([plan.start]);
   for (const relative of paths) {
@@ -154,6 +157,8 @@ async function keptDirectoriesOf(
   const kept = new Map([[plan.start, await filter.chain(plan.start)]]);
   const depths = [...byDepth.keys()].sort((a, b) => a - b);
   for (const depth of depths) {
+    // An aborted listing stops between levels instead of reading every folder's rules.
+    if (signal?.aborted) throw abortError();
     const level = byDepth.get(depth)!.filter((directory) => {
       const parent = parentOf(directory);
       const chain = kept.get(parent);
