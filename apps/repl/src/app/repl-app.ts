@@ -211,12 +211,14 @@ export class ReplApp {
     };
   }
 
-  dispose(): void {
+  /** Stops what the app runs in the background; settles once its `@` listing has ended. */
+  dispose(): Promise<void> {
     this.disposed = true;
-    this.router.mentionList.index?.dispose();
+    const listed = this.router.mentionList.index?.dispose();
     this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.stopSpinner();
+    return listed ?? Promise.resolve();
   }
 
   /**

@@ -60,12 +60,13 @@ export async function startRepl(
   let restoreOutput = (): void => undefined;
   const quit = (code = 0, goingAway = false): Promise<void> => {
     state.quitting ??= (async () => {
-      app.dispose();
+      const stopped = app.dispose();
       ui.screen?.destroy();
       restoreOutput();
       const sessionId = state.core?.sessionId;
       await state.core?.close({ leaveQuestionsOpen: goingAway });
       await loaded.history?.flush();
+      await stopped;
       // The screen was the alternate one: leave the conversation and how to resume it behind.
       if (state.core) {
         io.output.write(
@@ -117,7 +118,7 @@ export async function startRepl(
       quit,
     });
   } catch (error) {
-    app.dispose();
+    void app.dispose();
     screen.destroy();
     restoreOutput();
     throw error;

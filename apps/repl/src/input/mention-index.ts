@@ -18,7 +18,7 @@ export class MentionIndex {
   error: string | undefined;
   private list: readonly string[] = [];
   private builtAt = -Infinity;
-  private building = false;
+  private building: Promise<void> | undefined;
   private readonly abort = new AbortController();
 
   constructor(
@@ -37,9 +37,8 @@ export class MentionIndex {
     // A listing that failed is tried again no sooner than a stale one.
     const settled = this.state === 'ready' || this.state === 'failed';
     if (settled && this.now() - this.builtAt < INDEX_MAX_AGE_MS) return;
-    this.building = true;
     if (this.state !== 'ready') this.state = 'indexing';
-    this.lister(this.abort.signal).then(
+    this.building = this.lister(this.abort.signal).then(
       (paths) => {
         this.list = paths.length > MAX_INDEXED_PATHS ? paths.slice(0, MAX_INDEXED_PATHS) : paths;
         this.state = 'ready';
@@ -57,13 +56,14 @@ export class MentionIndex {
     );
   }
 
-  /** Stops a running listing; nothing is listed after. */
-  dispose(): void {
+  /** Stops a running listing; nothing is listed after. Settles once the listing has ended. */
+  dispose(): Promise<void> {
     this.abort.abort();
+    return this.building ?? Promise.resolve();
   }
 
   private settle(): void {
-    this.building = false;
+    this.building = undefined;
     if (!this.abort.signal.aborted) this.onChange();
   }
 }

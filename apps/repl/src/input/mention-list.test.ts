@@ -108,4 +108,28 @@ describe('the live @ list', () => {
     expect(list.note).toBe('failed');
     expect(list.index.error).toContain('EACCES');
   });
+
+  it('disposing aborts the running listing and settles only once it has ended', async () => {
+    const { lister, calls } = heldLister();
+    const signals: AbortSignal[] = [];
+    let changes = 0;
+    const index = new MentionIndex(
+      (signal) => {
+        signals.push(signal);
+        return lister();
+      },
+      () => changes++,
+    );
+    index.refresh();
+    let disposed = false;
+    const stopping = index.dispose().then(() => (disposed = true));
+    expect(signals[0]!.aborted).toBe(true);
+    await settled();
+    expect(disposed).toBe(false);
+    calls[0]!.reject(new Error('aborted'));
+    await stopping;
+    expect(changes).toBe(0);
+    index.refresh();
+    expect(calls).toHaveLength(1);
+  });
 });
