@@ -5,6 +5,8 @@ import type { HiddenPath } from './hidden-paths';
 export interface SandboxLayout {
   /** The workspace's real path: writable, and the command's working directory. */
   workspace: string;
+  /** Inside the workspace but read-only (see protected-paths.ts). */
+  readOnly: readonly string[];
   /** Hidden from the command (credential folders, the agent home). */
   hidden: readonly HiddenPath[];
   /** Share the host's network (the person approved it for this one command). */
@@ -17,7 +19,7 @@ export const SANDBOX_TMP = '/tmp';
 /**
  * bubblewrap's arguments before the command: the whole file system read-only, a fresh /dev and
  * /proc (its own process ids, so no other process and its environment is visible), a private
- * /tmp, the workspace writable, the hidden paths covered (an empty folder, or an unreadable
+ * /tmp, the workspace writable but for its protected entries, the hidden paths covered (an empty folder, or an unreadable
  * file), no network unless allowed. Order matters: later mounts cover earlier ones, so /tmp comes
  * before a workspace that lies under it, and the hidden paths come last.
  *
@@ -44,6 +46,7 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     layout.workspace,
     layout.workspace,
   ];
+  for (const entry of layout.readOnly) args.push('--ro-bind', entry, entry);
   for (const hidden of layout.hidden) {
     // Hiding a folder the workspace lies in would hide the workspace.
     if (contains(hidden.path, layout.workspace)) continue;

@@ -2,6 +2,7 @@ import { sandboxDenial } from './sandbox-denial';
 
 const layout = {
   workspace: '/work/ws',
+  readOnly: ['/work/ws/.git/hooks', '/work/ws/.git/config', '/work/ws/.agent'],
   hidden: [
     { path: '/home/me/.ssh', directory: true },
     { path: '/home/me/.netrc', directory: false },
@@ -23,6 +24,33 @@ describe('sandboxDenial (what the sandbox blocked, read from a failed command)',
         'writing /etc/x (outside the workspace, read-only in the sandbox)',
       );
     }
+  });
+
+  it('names writes to the protected entries, relative or absolute, apart from other refusals', () => {
+    for (const output of [
+      "touch: cannot touch '.git/hooks/pre-commit': Read-only file system",
+      'bash: line 1: /work/ws/.git/hooks/pre-commit: Read-only file system',
+    ]) {
+      expect(sandboxDenial(output, layout)).toMatchObject({
+        paths: ['/work/ws/.git/hooks/pre-commit'],
+        blocked: expect.stringMatching(
+          /^writing \/work\/ws\/\.git\/hooks\/pre-commit \(git hooks and config, \.mcp\.json and \.agent are read-only/,
+        ),
+      });
+    }
+    expect(
+      sandboxDenial(
+        'error: could not write config file .git/config: Device or resource busy',
+        layout,
+      )?.paths,
+    ).toEqual(['/work/ws/.git/config']);
+    expect(
+      sandboxDenial('rm: cannot remove build: Device or resource busy', layout),
+    ).toBeUndefined();
+    // A file the workspace does not protect is no denial of a protected entry.
+    expect(
+      sandboxDenial("touch: cannot touch 'src/.agentx': Read-only file system", layout)?.blocked,
+    ).toBe('writing outside the workspace (read-only in the sandbox)');
   });
 
   it('names hidden paths, network failures, and nothing for ordinary failures', () => {

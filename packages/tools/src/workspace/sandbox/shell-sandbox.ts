@@ -74,7 +74,7 @@ export class ShellSandbox {
       case 'checking':
         return `Sandbox ${this.current}: checking whether bubblewrap works.`;
       case 'sandboxed':
-        return `Sandbox ${this.current}: commands run in bubblewrap (the workspace and a private /tmp writable, the rest read-only, credential folders and the agent home hidden, no network).`;
+        return `Sandbox ${this.current}: commands run in bubblewrap (the workspace but its git hooks and config, .mcp.json and .agent, and a private /tmp writable, the rest read-only, credential folders and the agent home hidden, no network).`;
       case 'unavailable':
         return `Sandbox auto: ${reason}, so commands run unsandboxed, with your full rights. To sandbox them, ${INSTALL_BUBBLEWRAP}.`;
       case 'refusing':
