@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+
 /** Time between SIGTERM and SIGKILL when a command's process group is stopped. */
 export const DEFAULT_KILL_GRACE_MS = 2000;
 const POLL_MS = 50;
@@ -76,8 +78,6 @@ export function killShellProcessesNow(): void {
  * which some (container) inits do late. False when it cannot tell (no /proc).
  */
 function onlyZombiesIn(pgid: number): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const fs = require('node:fs') as typeof import('node:fs');
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc');
