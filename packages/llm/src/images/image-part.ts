@@ -28,11 +28,7 @@ export function imagePart(name: string, bytes: Buffer): ImagePart {
   if (!mediaType) {
     throw new ImageError(`${name} is not an image this agent can send (PNG, JPEG, GIF or WebP)`);
   }
-  if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new ImageError(
-      `${name} is ${formatBytes(bytes.length)}: an image may be at most ${formatBytes(MAX_IMAGE_BYTES)} (5 MB once encoded, the bound of Anthropic and Bedrock)`,
-    );
-  }
+  checkImageSize(name, bytes.length);
   return {
     sha256: createHash('sha256').update(bytes).digest('hex'),
     mediaType,
@@ -40,6 +36,15 @@ export function imagePart(name: string, bytes: Buffer): ImagePart {
     size: bytes.length,
     data: bytes.toString('base64'),
   };
+}
+
+/** Throws ImageError when an image of `size` bytes is over {@link MAX_IMAGE_BYTES}. */
+export function checkImageSize(name: string, size: number): void {
+  if (size > MAX_IMAGE_BYTES) {
+    throw new ImageError(
+      `${name} is ${formatBytes(size)}: an image may be at most ${formatBytes(MAX_IMAGE_BYTES)} (5 MB once encoded, the bound of Anthropic and Bedrock)`,
+    );
+  }
 }
 
 /** Throws ImageError when one message would carry more than {@link MAX_IMAGES_PER_MESSAGE}. */
