@@ -33,7 +33,7 @@ import { SessionFile } from './session-file';
 import { SessionProvider } from './session-provider';
 import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
-import { attachMentions, type FileText } from './mentions';
+import { attachMentions, type AttachedMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
@@ -400,7 +400,7 @@ export class AgentSession {
   async attachMentions(
     prompt: string,
     given: readonly FileText[] = [],
-  ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
+  ): Promise<AttachedMentions | undefined> {
     return attachMentions(this.options.workspaceRoot, prompt, given);
   }
 

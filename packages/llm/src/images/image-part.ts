@@ -17,6 +17,13 @@ export const IMAGE_TOKEN_ESTIMATE = 1600;
 /** An image the agent will not send, with a message that says why and what is accepted. */
 export class ImageError extends Error {
   override readonly name = 'ImageError';
+  constructor(
+    message: string,
+    /** What is wrong: not an accepted image type, too big, too many, or the file itself. */
+    readonly kind: 'type' | 'size' | 'count' | 'file',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -25,9 +32,7 @@ export class ImageError extends Error {
  */
 export function imagePart(name: string, bytes: Buffer): ImagePart {
   const mediaType = detectImageType(bytes);
-  if (!mediaType) {
-    throw new ImageError(`${name} is not an image this agent can send (PNG, JPEG, GIF or WebP)`);
-  }
+  if (!mediaType) throw notAnImage(name);
   checkImageSize(name, bytes.length);
   return {
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -38,11 +43,20 @@ export function imagePart(name: string, bytes: Buffer): ImagePart {
   };
 }
 
+/** The error for a file whose bytes are none of the accepted image types. */
+export function notAnImage(name: string): ImageError {
+  return new ImageError(
+    `${name} is not an image this agent can send (PNG, JPEG, GIF or WebP)`,
+    'type',
+  );
+}
+
 /** Throws ImageError when an image of `size` bytes is over {@link MAX_IMAGE_BYTES}. */
 export function checkImageSize(name: string, size: number): void {
   if (size > MAX_IMAGE_BYTES) {
     throw new ImageError(
       `${name} is ${formatBytes(size)}: an image may be at most ${formatBytes(MAX_IMAGE_BYTES)} (5 MB once encoded, the bound of Anthropic and Bedrock)`,
+      'size',
     );
   }
 }
@@ -52,6 +66,7 @@ export function checkImageCount(count: number): void {
   if (count > MAX_IMAGES_PER_MESSAGE) {
     throw new ImageError(
       `${count} images attached: a message may carry at most ${MAX_IMAGES_PER_MESSAGE}`,
+      'count',
     );
   }
 }

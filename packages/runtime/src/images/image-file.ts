@@ -1,25 +1,40 @@
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { checkImageSize, ImageError, imagePart, type ImagePart } from '@agent/llm';
+import {
+  checkImageSize,
+  detectImageType,
+  ImageError,
+  imagePart,
+  notAnImage,
+  type ImagePart,
+} from '@agent/llm';
+
+/** Opened without waiting: a FIFO pasted as a path is refused, never waited on. */
+const OPEN_FOR_READING = constants.O_RDONLY | constants.O_NONBLOCK;
+/** Enough bytes for every accepted type's signature. */
+const SIGNATURE_BYTES = 16;
 
 /**
- * Reads an image file the person attached (a pasted path, `@shot.png`, `--image`): a regular file,
- * at most `MAX_IMAGE_BYTES` (checked before reading it), PNG, JPEG, GIF or WebP by its magic
- * bytes. Throws ImageError with a message naming the file and what is wrong. `file` is resolved
- * against `base`.
+ * Reads an image file the person attached (a pasted path, `@shot.png`, `--image`): a regular
+ * file, PNG, JPEG, GIF or WebP by its magic bytes, at most `MAX_IMAGE_BYTES` (both checked
+ * before the whole file is read). `file` is resolved against `base`. Throws ImageError naming the
+ * file and what is wrong (`kind: 'type'` for a file that is no image).
  */
 export async function readImageFile(base: string, file: string): Promise<ImagePart> {
   const absolute = path.resolve(base, file);
   const name = path.basename(absolute);
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(absolute, 'r');
+    handle = await fs.open(absolute, OPEN_FOR_READING);
   } catch (error) {
-    throw new ImageError(`${file}: ${openProblem(error)}`);
+    throw new ImageError(`${file}: ${openProblem(error)}`, 'file');
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) throw new ImageError(`${file} is not a file`);
+    if (!stat.isFile()) throw new ImageError(`${file} is not a regular file`, 'file');
+    const head = Buffer.alloc(SIGNATURE_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SIGNATURE_BYTES, 0);
+    if (!detectImageType(head.subarray(0, bytesRead))) throw notAnImage(name);
     checkImageSize(name, stat.size);
     return imagePart(name, await handle.readFile());
   } finally {
