@@ -84,7 +84,7 @@ export function createAcpAgent(
         protocolVersion: acp.PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: true,
-          promptCapabilities: { embeddedContext: true, image: false, audio: false },
+          promptCapabilities: { embeddedContext: true, image: true, audio: false },
           mcpCapabilities: { http: true, sse: true },
         },
         agentInfo: { name: 'agent', title: 'agent', version: info.version },

@@ -1,11 +1,12 @@
 import { ASK_USER_GUIDANCE, createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
+import { ImageError } from '@agent/llm';
 import type { ServerConfig } from '@agent/runtime';
 import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
 import { modeOf, sessionModes } from './acp-modes';
 import { AcpPerson, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';
-import { editorPrompt } from './prompt-content';
+import { editorPrompt, type EditorPrompt } from './prompt-content';
 import { replayUpdates } from './replay-updates';
 import type { Acp } from './sdk';
 import type { AgentContext, ContentBlock, SessionModeState, StopReason } from './schema';
@@ -106,8 +107,15 @@ export class AcpSession {
     if (this.stopping || this.agent.busy) {
       throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session');
     }
-    const { text, given } = editorPrompt(blocks, this.agent.workspaceRoot);
-    if (text.trim() === '' && given.length === 0) {
+    let prompt: EditorPrompt;
+    try {
+      prompt = editorPrompt(blocks, this.agent.workspaceRoot);
+    } catch (error) {
+      if (error instanceof ImageError) throw RequestError.invalidParams(undefined, error.message);
+      throw error;
+    }
+    const { text, given } = prompt;
+    if (text.trim() === '' && given.length === 0 && prompt.images.length === 0) {
       throw RequestError.invalidParams(undefined, 'the prompt is empty');
     }
     const stopped = new AbortController();
@@ -124,10 +132,11 @@ export class AcpSession {
       const attached = await this.agent.attachMentions(text, given);
       for (const problem of attached?.problems ?? []) this.deps.log(problem);
       if (stopped.signal.aborted) return 'cancelled';
-      const result = await this.agent.runTurn(
-        attached?.text ?? text,
-        attached ? { display: text } : {},
-      );
+      const images = [...prompt.images, ...(attached?.images ?? [])];
+      const result = await this.agent.runTurn(attached?.text ?? text, {
+        ...(attached ? { display: text } : {}),
+        ...(images.length > 0 ? { images } : {}),
+      });
       switch (result.reason) {
         case 'interrupted':
           return 'cancelled';

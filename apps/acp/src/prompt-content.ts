@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkImageCount, ImageError, imagePart, type ImagePart } from '@agent/llm';
 import type { FileText } from '@agent/runtime';
 import type { ContentBlock } from './schema';
 
@@ -9,16 +10,20 @@ export interface EditorPrompt {
   text: string;
   /** Embedded resources (an editor's `@` mention with the buffer's text), attached as given. */
   given: FileText[];
+  /** Image blocks, checked as every attached image is (type by magic bytes, size, count). */
+  images: ImagePart[];
 }
 
 /**
  * The prompt's content blocks as one prompt. Resource links to workspace files become `@path`
  * mentions; embedded text resources are attached under their workspace path (or their URI);
- * other links stay as links; binary content is named, not sent.
+ * other links stay as links; image blocks become images of the message; other binary content is
+ * named, not sent. Throws ImageError for an image block the agent would not send.
  */
 export function editorPrompt(blocks: readonly ContentBlock[], workspace: string): EditorPrompt {
   let text = '';
   const given: FileText[] = [];
+  const images: ImagePart[] = [];
   // A mention stands apart from the words around it; the person's own text is kept as written.
   const token = (word: string): void => {
     text += `${text === '' || /\s$/.test(text) ? '' : ' '}${word} `;
@@ -44,11 +49,24 @@ export function editorPrompt(blocks: readonly ContentBlock[], workspace: string)
         } else token(`[binary resource ${label} not attached]`);
         break;
       }
+      case 'image':
+        images.push(editorImage(block, images.length + 1));
+        break;
       default:
-        token(`[${block.type} not attached: this agent reads text only]`);
+        token(`[${block.type} not attached: this agent reads text and images only]`);
     }
   }
-  return { text: text.trimEnd(), given };
+  checkImageCount(images.length);
+  return { text: text.trimEnd(), given, images };
+}
+
+/** An image block as an image part, named by its URI's file name (else `image N`). */
+function editorImage(block: Extract<ContentBlock, { type: 'image' }>, index: number): ImagePart {
+  const name = block.uri ? path.basename(block.uri) : `image ${index}`;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(block.data)) {
+    throw new ImageError(`${name}: its data is not base64`, 'type');
+  }
+  return imagePart(name, Buffer.from(block.data, 'base64'));
 }
 
 /** The workspace-relative path of a `file:` URI inside the workspace, else undefined. */

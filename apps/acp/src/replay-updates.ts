@@ -1,4 +1,4 @@
-import type { ToolActivity } from '@agent/llm';
+import { imageLabel, type ToolActivity } from '@agent/llm';
 import type { SavedSession } from '@agent/runtime';
 import { SessionReducer, type CallState } from '@agent/session';
 import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
@@ -24,7 +24,12 @@ export function replayUpdates(
     const opened = reducer.apply(event);
     switch (event.type) {
       case 'user':
-        entries.push(chunk('user_message_chunk', event.display ?? event.text));
+        entries.push(
+          chunk(
+            'user_message_chunk',
+            [event.display ?? event.text, ...(event.images ?? []).map(imageLabel)].join('\n'),
+          ),
+        );
         break;
       case 'assistant':
         if (event.message.text.trim() !== '') {

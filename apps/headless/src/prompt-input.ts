@@ -1,5 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { checkImageCount, ImageError, type ImagePart } from '@agent/llm';
+import { readImageFile } from '@agent/runtime';
 import { UsageError } from './exit-codes';
 
 /**
@@ -36,4 +38,20 @@ export async function readPrompt(
   // The newline that ends a file or `echo`'s output is not part of the prompt; like a shell's
   // `$(...)`, but only one: further blank lines were meant.
   return text.replace(/\r?\n$/, '');
+}
+
+/**
+ * The `--image` files (relative to `baseDir`), read and checked before any request: a missing,
+ * unsupported or too big file, or too many, is a usage error naming it.
+ */
+export async function readImages(files: readonly string[], baseDir: string): Promise<ImagePart[]> {
+  try {
+    checkImageCount(files.length);
+    const images: ImagePart[] = [];
+    for (const file of files) images.push(await readImageFile(baseDir, file));
+    return images;
+  } catch (error) {
+    if (error instanceof ImageError) throw new UsageError(`--image: ${error.message}`);
+    throw error;
+  }
 }

@@ -16,7 +16,7 @@ import { EXIT, UsageError, type ExitCode } from './exit-codes';
 import { abortOnSignals } from './interrupts';
 import { createOutput, type RunOutput, type RunReport } from './output';
 import { headlessGuidance, headlessPerson } from './permission-policy';
-import { readPrompt } from './prompt-input';
+import { readImages, readPrompt } from './prompt-input';
 
 /** The process pieces a run uses, passed in so nothing reaches for globals deep inside. */
 export interface RunIO {
@@ -47,6 +47,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     output.notice(`session ${previous!.id}: skipped line ${warning.line}: ${warning.reason}`);
   }
   const prompt = await readPrompt(options.prompt, baseDir, () => io.stdin);
+  const images = await readImages(options.images, baseDir);
   // A plan mode run ends once its plan is printed: that is its success.
   let planPrinted = false;
 
@@ -116,7 +117,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     await mcpReady(session, output, stopped.signal);
     result = stopped.signal.aborted
       ? { reason: 'interrupted' as const, messages: [] }
-      : await session.runTurn(prompt);
+      : await session.runTurn(prompt, images.length > 0 ? { images } : {});
   } finally {
     removeHandlers();
     await session.close();

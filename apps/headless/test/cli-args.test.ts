@@ -35,6 +35,10 @@ describe('parseCliArgs', () => {
         '7',
         '--resume',
         'abc',
+        '--image',
+        'a.png',
+        '--image',
+        'shots/b.webp',
       ]),
     ).toEqual({
       kind: 'run',
@@ -53,6 +57,7 @@ describe('parseCliArgs', () => {
         continue: false,
         allow: [],
         deny: [],
+        images: ['a.png', 'shots/b.webp'],
       },
     });
   });
@@ -68,6 +73,7 @@ describe('parseCliArgs', () => {
         continue: true,
         allow: [],
         deny: [],
+        images: [],
       },
     });
   });

@@ -9,3 +9,4 @@ export * from './config';
 export { createProvider } from './providers/create-provider';
 export { MAX_RETRY_WAIT_MS } from './providers/shared/retrying-provider';
 export * from './text';
+export * from './images';

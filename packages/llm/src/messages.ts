@@ -43,6 +43,8 @@ export interface Usage {
 export interface UserMessage {
   role: 'user';
   text: string;
+  /** Images the person attached, after the text, in order (absent: none). */
+  images?: ImagePart[];
   /** The person corrected an earlier retained call's result with this message (`/amend`). */
   amends?: Amendment;
 }
@@ -91,6 +93,28 @@ export interface CheckpointMessage {
 }
 
 export type Message = UserMessage | AssistantMessage | CheckpointMessage;
+
+/** The image types every provider family accepts, detected by their magic bytes. */
+export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** What a session remembers of an attached image: the bytes are stored by hash, never inline. */
+export interface ImageRef {
+  /** sha256 of the bytes, hex: where the store keeps them. */
+  sha256: string;
+  mediaType: ImageMediaType;
+  /** The file name it was attached as (no folders), for the transcript. */
+  name: string;
+  /** Bytes. */
+  size: number;
+}
+
+/**
+ * An image of a user message. `data` (base64) is absent when the stored copy could not be read
+ * back: adapters then send a text note in its place.
+ */
+export interface ImagePart extends ImageRef {
+  data?: string;
+}
 
 /** Separates a prompt from the files the person attached to it (`@path`), which follow it. */
 export const ATTACHED_FILES_SEPARATOR = '\n\nFiles the person attached:\n';

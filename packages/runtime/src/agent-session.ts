@@ -1,16 +1,19 @@
 import { loadAgentSettings } from '@agent/llm/config';
 import {
   buildRequest,
+  checkImageCount,
   closeDanglingCalls,
   DEFAULT_MAX_INTERACTIVE,
   runToolLoop,
   type Amendment,
   type CompactResult,
   type ContextUsage,
+  type ImagePart,
   type Message,
   type Provider,
   type ProviderRequest,
   type ToolHistoryMode,
+  type UserMessage,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
@@ -30,7 +33,7 @@ import { SessionFile } from './session-file';
 import { SessionProvider } from './session-provider';
 import { TurnGate } from './turn-gate';
 import type { UndoResult } from './undo/file-undo';
-import { attachMentions, type FileText } from './mentions';
+import { attachMentions, type AttachedMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import { sessionPermissions } from './session-permissions';
@@ -38,6 +41,7 @@ import type { AgentMode } from './modes/agent-mode';
 import { SessionModes } from './modes/session-modes';
 import { sessionSandbox } from './session-sandbox';
 import { workspaceChangeNotice } from './workspace-change';
+import { ImageStore, missingImagesNotice } from './images';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -66,6 +70,7 @@ export class AgentSession {
       : undefined,
   );
   private readonly file: SessionFile;
+  private readonly images: ImageStore;
   private readonly gate = new TurnGate();
   /** Messages sent into the running model turn, not yet given to the model; none between turns. */
   private steering: string[] | undefined;
@@ -111,6 +116,7 @@ export class AgentSession {
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
     this.mode = options.toolHistory ?? 'full';
+    this.images = new ImageStore(options.agentHome);
     const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';
     this.modes = new SessionModes(mode, {
       changed: (mode) => options.onEvent({ type: 'mode', mode }),
@@ -290,11 +296,12 @@ export class AgentSession {
    * are offered again, its other open calls closed as interrupted, and the loop goes on.
    * `display` is what the transcript shows of the prompt when the model is sent more (attached
    * files, an expanded custom command). `amends`: the prompt corrects an earlier questionnaire's
-   * result (`/amend`), which the decision ledger then shows.
+   * result (`/amend`), which the decision ledger then shows. `images` go after the prompt's text
+   * (at most `MAX_IMAGES_PER_MESSAGE`), stored by hash under the agent home, not in the session.
    */
   async runTurn(
     prompt: string | undefined,
-    options: { display?: string; amends?: Amendment } = {},
+    options: { display?: string; amends?: Amendment; images?: readonly ImagePart[] } = {},
   ): Promise<TurnResult> {
     const { running, finish } = this.gate.start();
     const signal = running.abort.signal;
@@ -304,6 +311,9 @@ export class AgentSession {
     }
     this.resumed.started();
     try {
+      const images = prompt === undefined ? [] : [...(options.images ?? [])];
+      checkImageCount(images.length);
+      await this.images.save(images);
       const writer = await this.file.ensure();
       if (prompt !== undefined) await this.compaction.compactIfFull(writer, signal);
       if (signal.aborted) {
@@ -314,10 +324,10 @@ export class AgentSession {
       running.turnId =
         prompt === undefined
           ? writer.lastUserEventId
-          : writer.recordUser(prompt, options.display, options.amends).id;
-      const asked: Message = options.amends
-        ? { role: 'user', text: prompt ?? '', amends: { ...options.amends } }
-        : { role: 'user', text: prompt ?? '' };
+          : writer.recordUser(prompt, options.display, options.amends, images).id;
+      const asked: UserMessage = { role: 'user', text: prompt ?? '' };
+      if (options.amends) asked.amends = { ...options.amends };
+      if (images.length > 0) asked.images = images;
       const history: Message[] = prompt === undefined ? this.messages : [...this.messages, asked];
       this.messages = history;
       const steering: string[] = [];
@@ -390,7 +400,7 @@ export class AgentSession {
   async attachMentions(
     prompt: string,
     given: readonly FileText[] = [],
-  ): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
+  ): Promise<AttachedMentions | undefined> {
     return attachMentions(this.options.workspaceRoot, prompt, given);
   }
 
@@ -474,7 +484,9 @@ export class AgentSession {
     await this.file.close();
     const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
     if (moved) this.notice(moved);
-    this.messages = projection.messages;
+    const { messages, missing } = await this.images.load(projection.messages);
+    if (missing.length > 0) this.notice(missingImagesNotice(missing, this.options.agentHome));
+    this.messages = messages;
     this.person.loadEdits(saved.events);
     this.meter.counted(undefined);
     this.mode = this.options.toolHistory ?? projection.toolHistory ?? 'full';

@@ -18,3 +18,4 @@ export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
 export { personShellReplay } from './person-shell';
 export { registryTitles } from './call-titles';
 export * from './modes';
+export * from './images';

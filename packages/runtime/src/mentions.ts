@@ -1,4 +1,5 @@
-import { ATTACHED_FILES_SEPARATOR } from '@agent/llm';
+import { ATTACHED_FILES_SEPARATOR, ImageError, imageLabel, type ImagePart } from '@agent/llm';
+import { readImageFile } from './images/image-file';
 import { countLines, readTextFile, resolveInWorkspace, ToolError } from '@agent/tools';
 
 /** Characters of one mentioned file attached to a prompt; the rest is cut with a note. */
@@ -18,6 +19,8 @@ export interface ExpandedPrompt {
   /** The prompt followed by the attached files: what the model is sent. */
   text: string;
   attached: AttachedFile[];
+  /** Mentioned image files (`@shot.png`): sent as images after the text, not as file text. */
+  images: ImagePart[];
   /** Mentions that could not be attached, with the reason. */
   problems: string[];
 }
@@ -51,17 +54,32 @@ export async function expandMentions(
 ): Promise<ExpandedPrompt> {
   const problems: string[] = [];
   const files: FileText[] = [...given];
+  const images: ImagePart[] = [];
   for (const mention of mentionsIn(prompt)) {
     try {
       const target = await resolveInWorkspace(workspaceRoot, mention);
       if (files.some((file) => file.path === target.relative)) continue;
-      files.push({ path: target.relative, text: await readTextFile(target) });
+      const image = await mentionedImage(target.absolute);
+      if (image) images.push(image);
+      else files.push({ path: target.relative, text: await readTextFile(target) });
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!(error instanceof ToolError) && !(error instanceof ImageError)) throw error;
       problems.push(`@${mention} not attached: ${error.message}`);
     }
   }
-  return { ...attachFiles(prompt, files), problems };
+  return { ...attachFiles(prompt, files), images, problems };
+}
+
+/** The mentioned file as an image when its bytes are one (else undefined: it is read as text). */
+async function mentionedImage(absolute: string): Promise<ImagePart | undefined> {
+  try {
+    return await readImageFile(absolute, absolute);
+  } catch (error) {
+    if (error instanceof ImageError && (error.kind === 'type' || error.kind === 'file')) {
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 /** The prompt followed by each file's block, bounded as {@link expandMentions} says. */
@@ -125,6 +143,16 @@ export function attachedLine(file: AttachedFile): string {
     : `@${file.path} (${lines}, cut to the first ${file.keptLines})`;
 }
 
+/** A prompt with its mentions attached (see `attachMentions`). */
+export interface AttachedMentions {
+  text: string;
+  /** One transcript line per attached file and image. */
+  lines: string[];
+  /** The mentioned images, for the message after its text. */
+  images: ImagePart[];
+  problems: string[];
+}
+
 /**
  * The prompt with the files it mentions (`@path`) and the `given` ones attached, a transcript
  * line per attached file, and what could not be attached; undefined when there is none.
@@ -133,12 +161,13 @@ export async function attachMentions(
   workspaceRoot: string,
   prompt: string,
   given: readonly FileText[] = [],
-): Promise<{ text: string; lines: string[]; problems: string[] } | undefined> {
+): Promise<AttachedMentions | undefined> {
   if (mentionsIn(prompt).length === 0 && given.length === 0) return undefined;
   const expanded = await expandMentions(workspaceRoot, prompt, given);
   return {
     text: expanded.text,
-    lines: expanded.attached.map(attachedLine),
+    lines: [...expanded.attached.map(attachedLine), ...expanded.images.map(imageLabel)],
+    images: expanded.images,
     problems: expanded.problems,
   };
 }

@@ -6,7 +6,7 @@ import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from './session-file';
 import type { TurnGate } from './turn-gate';
 import { FileHistory, type UndoResult } from './undo/file-undo';
-import { SnapshotStore } from './undo/snapshot-store';
+import { ContentStore } from './content-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
 
 /** The conversation the person's actions join. */
@@ -19,7 +19,7 @@ export interface PersonConversation {
  * file edits, whose snapshots it keeps as the turns make them.
  */
 export class PersonActions {
-  private readonly store: SnapshotStore;
+  private readonly store: ContentStore;
   private readonly files: FileHistory;
 
   constructor(
@@ -31,7 +31,7 @@ export class PersonActions {
       person: PersonChannel;
     },
   ) {
-    this.store = new SnapshotStore(options.agentHome);
+    this.store = new ContentStore(options.agentHome, 'snapshots');
     this.files = new FileHistory(this.store, options.workspaceRoot);
   }
 

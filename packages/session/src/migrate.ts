@@ -66,7 +66,12 @@ function checkEvent(e: RawEvent): string | undefined {
         strings(e, ['cwd', 'provider', 'model']) ?? optionalString(e, 'title', 'session_start')
       );
     case 'user':
-      return strings(e, ['text']) ?? optionalString(e, 'display', 'user') ?? checkAmends(e);
+      return (
+        strings(e, ['text']) ??
+        optionalString(e, 'display', 'user') ??
+        checkAmends(e) ??
+        checkImages(e.images)
+      );
     case 'file_snapshot':
       return (
         strings(e, ['path']) ??
@@ -164,6 +169,31 @@ function checkAmends(e: RawEvent): string | undefined {
   return isObject(amends) && typeof amends.callId === 'string' && typeof amends.output === 'string'
     ? undefined
     : 'user: "amends" is not {"callId", "output"}';
+}
+
+const IMAGE_TYPES: ReadonlySet<unknown> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+
+function checkImages(images: unknown): string | undefined {
+  if (images === undefined) return undefined;
+  const valid =
+    Array.isArray(images) &&
+    images.every(
+      (image) =>
+        isObject(image) &&
+        typeof image.sha256 === 'string' &&
+        /^[0-9a-f]{64}$/.test(image.sha256) &&
+        IMAGE_TYPES.has(image.mediaType) &&
+        typeof image.name === 'string' &&
+        typeof image.size === 'number',
+    );
+  return valid
+    ? undefined
+    : 'user: "images" is not a list of {"sha256", "mediaType", "name", "size"}';
 }
 
 function checkProgress(e: RawEvent): string | undefined {

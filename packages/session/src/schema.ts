@@ -1,4 +1,10 @@
-import type { AssistantMessage, RetainedCall, ToolHistoryMode, ToolStatus } from '@agent/llm';
+import type {
+  AssistantMessage,
+  ImageRef,
+  RetainedCall,
+  ToolHistoryMode,
+  ToolStatus,
+} from '@agent/llm';
 import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tools';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
@@ -28,6 +34,11 @@ export interface UserEvent extends EventBase {
   display?: string;
   /** The message corrects an earlier retained call's result (`/amend`); added in schema 1. */
   amends?: { callId: string; output: string };
+  /**
+   * Images sent after the text, by reference: the bytes live once per content hash in the image
+   * store under the agent home, never in this file. Added in schema 1 (absent: none).
+   */
+  images?: ImageRef[];
 }
 
 /**

@@ -1,5 +1,12 @@
-import type { AssistantMessage, Message, ToolActivity, ToolHistoryMode } from '@agent/llm';
-import type { QuestionnaireProgress, SessionEvent } from './schema';
+import {
+  imageRef,
+  type AssistantMessage,
+  type Message,
+  type ToolActivity,
+  type ToolHistoryMode,
+  type UserMessage,
+} from '@agent/llm';
+import type { QuestionnaireProgress, SessionEvent, UserEvent } from './schema';
 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
 export interface CallState {
@@ -72,11 +79,7 @@ export class SessionReducer {
         this.tail = NO_CALLS;
         break;
       case 'user':
-        this.current.push(
-          event.amends
-            ? { role: 'user', text: event.text, amends: { ...event.amends } }
-            : { role: 'user', text: event.text },
-        );
+        this.current.push(userMessage(event));
         this.tail = NO_CALLS;
         break;
       case 'assistant':
@@ -167,4 +170,12 @@ function copyActivity(call: ToolActivity): ToolActivity {
   if (call.retainedOutput !== undefined) copy.retainedOutput = call.retainedOutput;
   if (call.retainedDetails !== undefined) copy.retainedDetails = call.retainedDetails;
   return copy;
+}
+
+/** The message a user event stands for; images by reference (their bytes are loaded later). */
+function userMessage(event: UserEvent): UserMessage {
+  const message: UserMessage = { role: 'user', text: event.text };
+  if (event.amends) message.amends = { ...event.amends };
+  if (event.images?.length) message.images = event.images.map(imageRef);
+  return message;
 }

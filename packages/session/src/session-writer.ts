@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type {
-  AssistantMessage,
-  CheckpointMessage,
-  LoopEvent,
-  ToolActivity,
-  ToolHistoryMode,
+import {
+  imageRef,
+  type AssistantMessage,
+  type CheckpointMessage,
+  type ImageRef,
+  type LoopEvent,
+  type ToolActivity,
+  type ToolHistoryMode,
 } from '@agent/llm';
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
@@ -200,16 +202,19 @@ export class SessionWriter {
     }
   }
 
+  /** A person's message; its `images` are recorded by reference only, never their bytes. */
   recordUser(
     text: string,
     display?: string,
     amends?: { callId: string; output: string },
+    images?: readonly ImageRef[],
   ): SessionEvent {
     return this.append({
       type: 'user',
       text,
       ...(display === undefined ? {} : { display }),
       ...(amends === undefined ? {} : { amends: { ...amends } }),
+      ...(images?.length ? { images: images.map(imageRef) } : {}),
     });
   }
 

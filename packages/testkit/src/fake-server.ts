@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedRequest, ScriptedTurn } from './script';
+import { imageProblem, type WireImage } from './protocols/wire-images';
 
 /** How one provider's wire protocol encodes a scripted turn. One implementation per protocol. */
 export interface WireProtocol {
@@ -13,6 +14,11 @@ export interface WireProtocol {
     request: RecordedRequest,
     turnIndex: number,
   ): Array<string | Uint8Array>;
+  /**
+   * The image blocks of a request body in this protocol's own format, in order (an image that
+   * does not decode comes back as `UNDECODABLE`); requests with a bad image are refused with 400.
+   */
+  images?(body: any): WireImage[];
   /** The HTTP error body the real service sends for `status`. */
   errorBody(status: number, message: string): string;
   /** The body of the service's model listing (`GET /v1/models`) for `FAKE_MODELS`, if it has one. */
@@ -74,11 +80,18 @@ export async function startFakeServer(
         headers: req.headers,
         body,
         rawBody,
+        images: body === undefined ? [] : (protocol.images?.(body) ?? []),
       };
       requests.push(recorded);
       if (!protocol.handles(recorded.method, recorded.path)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(protocol.errorBody(404, `no such endpoint: ${recorded.method} ${recorded.path}`));
+        return;
+      }
+      const badImage = recorded.images.map(imageProblem).find((problem) => problem);
+      if (badImage) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(protocol.errorBody(400, `invalid image: ${badImage}`));
         return;
       }
       const turn = turns[0];

@@ -6,3 +6,5 @@ export * from './protocols/genkit';
 export * from './protocols/openai-chat';
 export * from './protocols/openai-responses';
 export * from './hostile-mcp';
+export * from './protocols/wire-images';
+export * from './image-files';

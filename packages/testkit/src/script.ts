@@ -1,3 +1,4 @@
+import type { WireImage } from './protocols/wire-images';
 /** A tool call the fake model makes. `arguments` as a string is sent verbatim (even if malformed). */
 export interface ScriptedToolCall {
   id?: string;
@@ -41,6 +42,8 @@ export interface RecordedRequest {
   /** Parsed JSON body (undefined when the body was not JSON). */
   body: any;
   rawBody: string;
+  /** The image blocks of the body, decoded, in the protocol's order (see `WireProtocol.images`). */
+  images: WireImage[];
 }
 
 /** Splits text into `parts` nearly equal pieces without breaking surrogate pairs. */

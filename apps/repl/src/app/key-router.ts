@@ -1,5 +1,5 @@
 import { InputState } from '../input/input-state';
-import type { Key } from '../input/key';
+import { isSubmitKey, type Key } from '../input/key';
 import { mentionAt } from '../input/mention-completion';
 import { MentionList } from '../input/mention-list';
 import { Suggestions } from '../input/suggestions';
@@ -28,6 +28,12 @@ export interface RouterActions {
   changed(): void;
   /** Shift+Tab on the prompt (no card, no `@` matches to cycle): the next mode. */
   cycleMode?(): void;
+  /** A paste that may be an image file's path: true when the image attachments took it. */
+  pasteImage?(text: string): boolean;
+  /** Backspace or Ctrl+C on an empty prompt: drops the last image attachment, if any. */
+  dropAttachment?(): boolean;
+  /** Images are attached to the next message: Enter sends them even without text. */
+  hasAttachments?(): boolean;
 }
 
 /** Two Ctrl+C presses within this window on an empty idle prompt quit. */
@@ -120,6 +126,13 @@ export class KeyRouter {
         return this.afterEdit();
       }
     }
+    if (this.input.isEmpty && key.name === 'backspace' && this.actions.dropAttachment?.()) {
+      return this.afterEdit();
+    }
+    if (this.input.isEmpty && isSubmitKey(key) && this.actions.hasAttachments?.()) {
+      this.actions.submit('');
+      return this.afterEdit();
+    }
     const result = this.input.handleKey(key);
     if (result.type === 'submit') this.actions.submit(result.text, result.display);
     if (result.type !== 'ignored') this.afterEdit();
@@ -151,6 +164,7 @@ export class KeyRouter {
       modal.handlePaste?.(text);
       return this.actions.changed();
     }
+    if (this.actions.pasteImage?.(text)) return;
     if (this.input.paste(text).type !== 'ignored') this.afterEdit();
   }
 
@@ -166,6 +180,7 @@ export class KeyRouter {
       this.input.clear();
       return this.afterEdit();
     }
+    if (this.actions.dropAttachment?.()) return this.afterEdit();
     const now = this.now();
     if (now - this.ctrlCAt <= QUIT_WINDOW_MS) return this.actions.quit();
     this.ctrlCAt = now;

@@ -1,7 +1,8 @@
 import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
-import type { Amendment } from '@agent/llm';
+import { imageLabel, type Amendment, type ImagePart } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
 import { Steering } from './steering';
+import { ImageAttachments } from './image-attachments';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -57,6 +58,12 @@ export class ReplApp {
   private holdQueue = false;
   /** Messages sent into the running turn that have not joined it yet. */
   readonly steering = new Steering();
+  /** Images pasted as file paths, for the next message. */
+  readonly attachments: ImageAttachments = new ImageAttachments({
+    pasteText: (text) => this.router.pastePrompt(text),
+    error: (text) => this.error(text),
+    changed: () => this.onPaint(),
+  });
   private commandAbort: AbortController | undefined;
   private renderer: TurnRenderer | undefined;
   private readonly stats = new TurnStats();
@@ -101,6 +108,9 @@ export class ReplApp {
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
       cycleMode: () => this.cycleMode(),
+      pasteImage: (text) => this.attachments.paste(text),
+      dropAttachment: () => this.attachments.dropLast(),
+      hasAttachments: () => this.attachments.list.length > 0,
     });
     this.transcript.onChange(() => this.onPaint());
     this.modals.onChange(() => {
@@ -149,6 +159,10 @@ export class ReplApp {
     if (text.trim().startsWith('/') && this.core) {
       void this.runCommand(text.trim());
       return;
+    }
+    if (this.busy && text.trim() === '') {
+      // Only images (Enter on an empty prompt): they wait for the next message.
+      return this.flash('The attached images go with the next message, once this turn ends');
     }
     if (this.busy) {
       if (!queue && this.turnRunning && this.steering.send(this.core, text)) return this.onPaint();
@@ -233,20 +247,25 @@ export class ReplApp {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
     let prompt = text;
+    this.preparing = true;
+    // Shown as sent: the mentions' files and images, then the pasted images.
+    const images: ImagePart[] = [];
     const attach = options.attachMentions ?? display === undefined;
     if (attach && this.core && text.includes('@')) {
-      this.preparing = true;
       try {
         const expanded = await this.core.attachMentions(text);
         for (const line of expanded?.lines ?? []) this.info(line);
         for (const problem of expanded?.problems ?? []) this.error(problem);
         prompt = expanded?.text ?? text;
+        images.push(...(expanded?.images ?? []));
       } catch (error) {
         this.error(`Could not attach the mentioned files: ${(error as Error).message}`);
-      } finally {
-        this.preparing = false;
       }
     }
+    const pasted = await this.attachments.take();
+    for (const image of pasted) this.info(imageLabel(image));
+    images.push(...pasted);
+    this.preparing = false;
     this.renderer = new TurnRenderer(this.transcript, this.display);
     this.stats.start();
     this.turnRunning = true;
@@ -255,7 +274,7 @@ export class ReplApp {
     const shown = prompt === text ? display : (display ?? text);
     const amends = options.amends ? { amends: options.amends } : {};
     const result = await this.core
-      ?.runTurn(prompt, { display: shown, ...amends })
+      ?.runTurn(prompt, { display: shown, ...amends, ...(images.length ? { images } : {}) })
       .catch(() => undefined);
     const { unsent, stopped } = this.steering.ended(result);
     this.queue.unshift(...unsent);

@@ -1,4 +1,4 @@
-import type { ToolActivity } from '@agent/llm';
+import { imageLabel, type ToolActivity } from '@agent/llm';
 import {
   SessionReducer,
   type CallState,
@@ -119,9 +119,17 @@ function userSegments(event: UserEvent): Segment[] {
     for (const loopEvent of shell) renderer.handle(loopEvent);
     return [shown, ...transcript.segments];
   }
-  if (event.display === undefined) return [shown];
+  const images = (event.images ?? []).map((image): Segment => ({
+    kind: 'info',
+    text: imageLabel(image),
+  }));
+  if (event.display === undefined) return [shown, ...images];
   const attached = attachedFilesOf(event.text, event.display);
-  return [shown, ...attached.map((file): Segment => ({ kind: 'info', text: attachedLine(file) }))];
+  return [
+    shown,
+    ...attached.map((file): Segment => ({ kind: 'info', text: attachedLine(file) })),
+    ...images,
+  ];
 }
 
 /** "explore: find the answer" from a saved `task` call's input. */

@@ -69,6 +69,9 @@ export function bottomRows(app: ReplApp, width: number, height: number): Line[] 
     rows.push(...mentionRows(mentions, width, suggestionRows(height)));
   }
   rows.push(plain('─'.repeat(width), 'dim'));
+  for (const label of app.attachments.labels) {
+    rows.push(plain(truncateToWidth(`  ${sanitize(label)}  (Backspace removes)`, width), 'dim'));
+  }
   rows.push(...inputRows(app, width));
   rows.push(plain(padEndToWidth(statusText(app.status(), width), width), 'selected'));
   return rows;

@@ -96,6 +96,12 @@ export class TmuxDriver {
     this.run('send-keys', '-t', session, '-l', text);
   }
 
+  /** Pastes `text` as a terminal does, bracketed (`\e[200~ … \e[201~`) when the app asked for it. */
+  paste(session: string, text: string): void {
+    this.run('set-buffer', '-b', `paste-${session}`, text);
+    this.run('paste-buffer', '-p', '-d', '-b', `paste-${session}`, '-t', session);
+  }
+
   async waitFor(session: string, needle: string, ms = 15000): Promise<string> {
     const until = Date.now() + ms;
     let screen = '';

@@ -1,6 +1,7 @@
 import type { Message } from '../messages';
 import type { ProviderRequest } from '../provider';
 import { checkpointText, toolResultText } from '../history/transform';
+import { IMAGE_TOKEN_ESTIMATE } from '../images/image-part';
 import { countTokens, type TokenizerFamily } from './tokens';
 
 /** Where the tokens of a request go. `total` is the sum of the other four. */
@@ -70,8 +71,10 @@ function countMessage(
 ): { history: number; toolResults: number } {
   let history = MESSAGE_OVERHEAD;
   let toolResults = 0;
-  if (message.role === 'user') history += countTokens(message.text, family);
-  else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
+  if (message.role === 'user') {
+    history += countTokens(message.text, family);
+    history += (message.images?.length ?? 0) * IMAGE_TOKEN_ESTIMATE;
+  } else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
   else {
     history += countTokens(message.text, family);
     for (const call of message.toolCalls) {
@@ -84,7 +87,7 @@ function countMessage(
 
 /** What of a message can change after it was first counted (text and inputs never do). */
 function shapeOf(message: Message): string {
-  if (message.role === 'user') return `u${message.text.length}`;
+  if (message.role === 'user') return `u${message.text.length}:${message.images?.length ?? 0}`;
   if (message.role === 'checkpoint') {
     return `c${message.summary.length}:${message.decisions?.length ?? 0}`;
   }

@@ -3,6 +3,7 @@ import type { Provider } from '../provider';
 import { boundString } from '../history/bounds';
 import { retainedCalls } from '../history/ledger';
 import { checkpointText, toolResultText } from '../history/transform';
+import { imageLabel } from '../images/image-part';
 import { collectTurn } from '../loop/collect-turn';
 import { countTokens, tokenizerFamily, type TokenizerFamily } from './tokens';
 import { contextWindowFor } from './windows';
@@ -168,8 +169,9 @@ function transcriptEntries(messages: readonly Message[]): string[] {
   const lines: string[] = [];
   for (const message of messages) {
     if (message.role === 'checkpoint') lines.push(`[Earlier summary]\n${checkpointText(message)}`);
-    else if (message.role === 'user') lines.push(`[User]\n${message.text}`);
-    else {
+    else if (message.role === 'user') {
+      lines.push(['[User]', message.text, ...(message.images ?? []).map(imageLabel)].join('\n'));
+    } else {
       if (message.text) lines.push(`[Assistant]\n${message.text}`);
       for (const call of message.toolCalls) {
         const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);

@@ -2,6 +2,9 @@ import type { Message, ToolActivity } from '../messages';
 
 /** A deep copy of one message: nothing mutable is shared with the original. */
 export function cloneMessage<M extends Message>(message: M): M {
+  if (message.role === 'user' && message.images) {
+    return { ...message, images: message.images.map((image) => ({ ...image })) };
+  }
   if (message.role !== 'assistant') return { ...message };
   return {
     ...message,

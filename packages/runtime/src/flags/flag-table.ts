@@ -115,6 +115,13 @@ export const FLAGS: readonly FlagSpec[] = [
     apps: ['headless'],
   },
   {
+    name: 'image',
+    value: 'FILE',
+    help: 'attach an image to the prompt: PNG, JPEG, GIF or WebP, at most 3.75 MB, 10 per prompt (repeatable)',
+    apps: ['headless'],
+    multiple: true,
+  },
+  {
     name: 'max-iterations',
     value: 'N',
     help: 'model calls allowed in this run (default 50)',

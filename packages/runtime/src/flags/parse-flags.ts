@@ -37,6 +37,8 @@ export interface AgentFlags {
   /** `--allow` / `--deny` permission rules, as written. */
   allow: string[];
   deny: string[];
+  /** Headless `--image` files, as written (relative to where the command was run). */
+  images: string[];
   /** The REPL's `--acp`: run the editor's agent instead. */
   acp: boolean;
   help: boolean;
@@ -80,6 +82,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     yes: values.yes === true,
     allow: rules(values.allow),
     deny: rules(values.deny),
+    images: rules(values.image),
     trustMcp: values['trust-mcp'] === true,
     acp: values.acp === true,
     help: values.help === true,

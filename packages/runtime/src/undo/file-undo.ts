@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { SessionEvent } from '@agent/session';
 import { resolveInWorkspace } from '@agent/tools';
 import { sameDirectory } from '../workspace-change';
-import { contentHash, readOrNull, type SnapshotStore } from './snapshot-store';
+import { contentHash, readOrNull, type ContentStore } from '../content-store';
 
 /**
  * One agent edit: the turn (its user event id), the workspace root it was made in, the file
@@ -37,7 +37,7 @@ export class FileHistory {
   private readonly undone = new Set<string>();
 
   constructor(
-    private readonly store: SnapshotStore,
+    private readonly store: ContentStore,
     private readonly workspaceRoot: string,
   ) {}
 

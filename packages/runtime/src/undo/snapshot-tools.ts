@@ -1,5 +1,5 @@
 import { resolveInWorkspace, type Tool, type ToolContext } from '@agent/tools';
-import { readOrNull, type SnapshotStore } from './snapshot-store';
+import { readOrNull, type ContentStore } from '../content-store';
 
 /** Tools whose edits `/undo` can take back. */
 export const SNAPSHOT_TOOL_NAMES: ReadonlySet<string> = new Set(['write_file', 'edit_file']);
@@ -14,7 +14,7 @@ export type SnapshotRecorder = (path: string, before: string | null, after: stri
  */
 export function withSnapshots(
   tool: Tool<{ path: string }>,
-  store: SnapshotStore,
+  store: ContentStore,
   record: SnapshotRecorder,
 ): Tool<{ path: string }> {
   // Copies the descriptors, so lazily built fields (the input schema) stay lazy.

@@ -1,3 +1,4 @@
+import { contentParts, decodeBase64, UNDECODABLE, type WireImage } from './wire-images';
 import { FAKE_MODELS, startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
@@ -115,6 +116,14 @@ export function anthropicErrorEvent(type = 'overloaded_error', message = 'Overlo
 
 /** Anthropic Messages streaming (`POST /v1/messages`, SSE with `event:` lines). */
 export const anthropicProtocol: WireProtocol = {
+  /** `{type:'image', source:{type:'base64', media_type, data}}` blocks. */
+  images: (body) =>
+    contentParts(body.messages)
+      .filter((block) => block.type === 'image')
+      .map((block): WireImage => {
+        const bytes = block.source?.type === 'base64' ? decodeBase64(block.source.data) : undefined;
+        return bytes ? { mediaType: String(block.source.media_type), bytes } : UNDECODABLE;
+      }),
   modelsBody: (path) =>
     path.split('?')[0] === '/v1/models'
       ? JSON.stringify({

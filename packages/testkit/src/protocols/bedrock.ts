@@ -1,3 +1,4 @@
+import { contentParts, decodeBase64, UNDECODABLE, type WireImage } from './wire-images';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
@@ -113,6 +114,14 @@ export function bedrockFrames(turn: ScriptedTurn): Uint8Array[] {
 
 /** Bedrock ConverseStream (`POST /model/<id>/converse-stream`, binary event stream). */
 export const bedrockProtocol: WireProtocol = {
+  /** `{image:{format, source:{bytes}}}` blocks (the JSON body carries the bytes as base64). */
+  images: (body) =>
+    contentParts(body.messages)
+      .filter((block) => block.image !== undefined)
+      .map((block): WireImage => {
+        const bytes = decodeBase64(block.image?.source?.bytes);
+        return bytes ? { mediaType: `image/${String(block.image.format)}`, bytes } : UNDECODABLE;
+      }),
   handles: (method, path) => method === 'POST' && /^\/model\/[^/]+\/converse-stream$/.test(path),
   contentType: 'application/vnd.amazon.eventstream',
   encode: (turn: ScriptedTurn, _request: RecordedRequest) => bedrockFrames(turn),

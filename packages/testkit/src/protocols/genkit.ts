@@ -1,3 +1,4 @@
+import { contentParts, decodeBase64, UNDECODABLE, type WireImage } from './wire-images';
 import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   splitIntoFragments,
@@ -157,6 +158,14 @@ export function geminiGenerateResponse(turn: ScriptedTurn): string {
  * `:generateContent` (plain JSON). Errors use Google's `{error:{code, message, status}}` body.
  */
 export const genkitProtocol: WireProtocol = {
+  /** Gemini `{inlineData:{mimeType, data}}` parts of `contents`. */
+  images: (body) =>
+    contentParts(body.contents, 'parts')
+      .filter((part) => part.inlineData !== undefined)
+      .map((part): WireImage => {
+        const bytes = decodeBase64(part.inlineData?.data);
+        return bytes ? { mediaType: String(part.inlineData.mimeType), bytes } : UNDECODABLE;
+      }),
   handles: (method, path) =>
     method === 'POST' &&
     /^\/v1beta\/models\/[^/:]+:(streamGenerateContent|generateContent)(\?|$)/.test(path),

@@ -1,3 +1,4 @@
+import { contentParts, dataUrlImage, UNDECODABLE } from './wire-images';
 import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
@@ -17,6 +18,11 @@ const FINISH: Record<string, string> = { stop: 'stop', tool_use: 'tool_calls', l
  * `stream_options.include_usage` is set, then `data: [DONE]`.
  */
 export const openAIChatProtocol: WireProtocol = {
+  /** `{type:'image_url', image_url:{url:'data:...'}}` parts of user messages. */
+  images: (body) =>
+    contentParts(body.messages)
+      .filter((part) => part.type === 'image_url')
+      .map((part) => dataUrlImage(part.image_url?.url) ?? UNDECODABLE),
   modelsBody: openAIModelsBody,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/chat/completions',
   contentType: 'text/event-stream',

@@ -1,3 +1,4 @@
+import { contentParts, dataUrlImage, UNDECODABLE } from './wire-images';
 import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
 import {
   argumentsText,
@@ -15,6 +16,11 @@ import { openAIModelsBody } from './openai-models';
  * `response.completed` (or `response.incomplete` for a length stop) carrying the whole output.
  */
 export const openAIResponsesProtocol: WireProtocol = {
+  /** `{type:'input_image', image_url:'data:...'}` parts of input messages. */
+  images: (body) =>
+    contentParts(body.input)
+      .filter((part) => part.type === 'input_image')
+      .map((part) => dataUrlImage(part.image_url) ?? UNDECODABLE),
   modelsBody: openAIModelsBody,
   handles: (method, path) => method === 'POST' && path.split('?')[0] === '/v1/responses',
   contentType: 'text/event-stream',

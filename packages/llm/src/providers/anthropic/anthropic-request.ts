@@ -25,6 +25,10 @@ export function toAnthropicMessages(messages: ProviderRequest['messages']): Mess
   return toBlockTurns<ContentBlockParam>(messages, {
     roles: BLOCK_ROLES,
     text: (value) => ({ type: 'text', text: value }),
+    image: (image) => ({
+      type: 'image',
+      source: { type: 'base64', media_type: image.mediaType, data: image.data },
+    }),
     toolUse: (call, id) => ({
       type: 'tool_use',
       id,

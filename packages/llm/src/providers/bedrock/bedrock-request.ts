@@ -6,6 +6,7 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ToolSpec } from '@agent/tools';
 import { isErrorResult, toolResultText } from '../../history';
+import { imageFormat } from '../../images';
 import type { Message } from '../../messages';
 import type { ProviderRequest } from '../../provider';
 import { BLOCK_ROLES, toBlockTurns, toolInputObject } from '../shared';
@@ -21,6 +22,12 @@ export function toBedrockMessages(messages: Message[]): BedrockMessage[] {
   return toBlockTurns<ContentBlock>(messages, {
     roles: BLOCK_ROLES,
     text: (value) => ({ text: value }),
+    image: (image) => ({
+      image: {
+        format: imageFormat(image.mediaType),
+        source: { bytes: Buffer.from(image.data, 'base64') },
+      },
+    }),
     toolUse: (call, toolUseId) => ({
       toolUse: {
         toolUseId,

@@ -1,4 +1,11 @@
-import { ATTACHED_FILES_SEPARATOR, type Message, type ToolActivity } from '../../messages';
+import {
+  ATTACHED_FILES_SEPARATOR,
+  type ImagePart,
+  type Message,
+  type ToolActivity,
+  type UserMessage,
+} from '../../messages';
+import { formatBytes } from '../../images';
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
 import { CREDENTIAL_SOURCES } from '../../config/missing-credentials';
@@ -50,6 +57,8 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   const firstPrompt = messages.filter((m) => m.role === 'user').length <= 1;
 
   if (tools.size === 0 && /^Summarise this conversation/.test(prompt)) return summaryMove(prompt);
+  const images = lastUser >= 0 ? (messages[lastUser] as UserMessage).images : undefined;
+  if (images?.length && loop.length === 0) return imagesMove(images);
   // Plan mode offers present_plan; once a plan is approved the loop goes on with edit tools.
   if (tools.has('present_plan') || last(loop, 'present_plan')) return planMove(loop, tools);
   if (tools.has('ask_user') && (ASK.test(prompt) || (firstPrompt && PLAN.test(prompt)))) {
@@ -64,6 +73,19 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
       'Try a prompt that mentions files, "fix", "run the tests", "ask me" or "delegate" to see tools at work, or plan mode (--mode plan, or Shift+Tab in the REPL). ' +
       `To use a real model, set ${CREDENTIAL_SOURCES}, ` +
       'or pass --provider and --model (AGENT_PROVIDER and AGENT_MODEL work too).',
+  );
+}
+
+/** The demo cannot see pictures: it names what it was sent, so the image path works offline. */
+function imagesMove(images: readonly ImagePart[]): DemoMove {
+  const lines = images.map(
+    (image) =>
+      `- ${codeSpan(image.name)} (${image.mediaType}, ${formatBytes(image.size)})` +
+      (image.data === undefined ? ': its stored copy is missing' : ''),
+  );
+  return say(
+    `${DEMO_LABEL} I received ${images.length === 1 ? 'an image' : `${images.length} images`}:\n${lines.join('\n')}\n\n` +
+      'The demo provider cannot look at pictures; a real model would describe them.',
   );
 }
 

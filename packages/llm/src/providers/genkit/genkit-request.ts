@@ -1,7 +1,7 @@
 import type { MessageData, Part } from 'genkit';
 import { toolResultText } from '../../history';
 import type { Message } from '../../messages';
-import { toBlockTurns, toolInputObject } from '../shared';
+import { imageDataUrl, toBlockTurns, toolInputObject } from '../shared';
 
 type Role = MessageData['role'];
 
@@ -15,6 +15,7 @@ export function toGenkitMessages(messages: Message[]): MessageData[] {
     roles: { user: 'user', model: 'model', results: 'tool' },
     wireId: (id) => id,
     text: (value) => ({ text: value }),
+    image: (image) => ({ media: { url: imageDataUrl(image), contentType: image.mediaType } }),
     toolUse: (call, ref) => ({
       toolRequest: { name: call.name, ref, input: toolInputObject(call.input) },
     }),

@@ -1,7 +1,12 @@
-import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  FunctionTool,
+  ResponseInputContent,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
 import type { ToolSpec } from '@agent/tools';
 import { checkpointText, toolResultText } from '../../history';
-import type { Message } from '../../messages';
+import type { Message, UserMessage } from '../../messages';
+import { imageDataUrl, userParts } from '../shared/user-content';
 import { argumentsJson } from '../openai-chat/chat-messages';
 
 /**
@@ -13,7 +18,7 @@ export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
-      items.push({ type: 'message', role: 'user', content: message.text });
+      items.push({ type: 'message', role: 'user', content: responsesUserContent(message) });
     } else if (message.role === 'checkpoint') {
       items.push({ type: 'message', role: 'user', content: checkpointText(message) });
     } else {
@@ -38,6 +43,15 @@ export function toResponsesInput(messages: Message[]): ResponseInputItem[] {
     }
   }
   return items;
+}
+
+/** A person's message: text, or `input_text` and `input_image` parts when it has images. */
+function responsesUserContent(message: UserMessage): ResponseInputContent[] | string {
+  if (!message.images?.length) return message.text;
+  return userParts<ResponseInputContent>(message, {
+    text: (text) => ({ type: 'input_text', text }),
+    image: (image) => ({ type: 'input_image', image_url: imageDataUrl(image), detail: 'auto' }),
+  });
 }
 
 export function toResponsesTools(tools: ToolSpec[]): FunctionTool[] {

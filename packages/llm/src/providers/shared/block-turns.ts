@@ -1,6 +1,7 @@
 import { checkpointText } from '../../history';
 import type { Message, ToolActivity } from '../../messages';
 import { WireCallIds } from './wire-call-id';
+import { userParts, type LoadedImage } from './user-content';
 
 /** A wire turn whose content is a list of blocks. */
 export interface BlockTurn<B, R extends string = BlockRole> {
@@ -28,6 +29,8 @@ export const BLOCK_ROLES: TurnRoles<BlockRole> = {
 export interface BlockWriter<B, R extends string = BlockRole> {
   roles: TurnRoles<R>;
   text(value: string): B;
+  /** An attached image of a person's message, in the wire's own image block. */
+  image(image: LoadedImage): B;
   toolUse(call: ToolActivity, wireId: string): B;
   toolResult(call: ToolActivity, wireId: string): B;
   /**
@@ -59,7 +62,7 @@ export function toBlockTurns<B, R extends string = BlockRole>(
   const text = (value: string): B[] => (value.trim() ? [writer.text(value)] : []);
 
   messages.forEach((message, index) => {
-    if (message.role === 'user') push(roles.user, text(message.text));
+    if (message.role === 'user') push(roles.user, userParts(message, writer));
     else if (message.role === 'checkpoint') push(roles.user, text(checkpointText(message)));
     else {
       push(roles.model, [

@@ -1,6 +1,10 @@
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import { checkpointText } from '../../history';
-import type { AssistantMessage, Message } from '../../messages';
+import type { AssistantMessage, Message, UserMessage } from '../../messages';
+import { imageDataUrl, userParts } from './user-content';
 
 /**
  * Prepared neutral history as Chat Completions messages: `system` first (when not empty), user text and
@@ -16,7 +20,7 @@ export function toChatHistory(
   if (system) out.push({ role: 'system', content: system });
   for (const message of messages) {
     if (message.role === 'user') {
-      out.push({ role: 'user', content: message.text });
+      out.push({ role: 'user', content: chatUserContent(message) });
     } else if (message.role === 'checkpoint') {
       out.push({ role: 'user', content: checkpointText(message) });
     } else if (message.toolCalls.length === 0) {
@@ -26,4 +30,13 @@ export function toChatHistory(
     }
   }
   return out;
+}
+
+/** A person's message: plain text, or text and `image_url` parts (data URLs) when it has images. */
+function chatUserContent(message: UserMessage): ChatCompletionContentPart[] | string {
+  if (!message.images?.length) return message.text;
+  return userParts<ChatCompletionContentPart>(message, {
+    text: (text) => ({ type: 'text', text }),
+    image: (image) => ({ type: 'image_url', image_url: { url: imageDataUrl(image) } }),
+  });
 }

@@ -8,3 +8,4 @@ export * from './turn-end';
 export * from './block-turns';
 export * from './guarded-provider';
 export * from './retrying-provider';
+export * from './user-content';

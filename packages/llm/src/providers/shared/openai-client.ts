@@ -7,7 +7,7 @@ import type {
   StreamEvent,
 } from '../../provider';
 import { classifyError, type ErrorContext } from './provider-error';
-import { guardStream, type Connection, type StreamState } from './guard-stream';
+import { guardStream, type Connection, type EndEvent, type StreamState } from './guard-stream';
 import { optionEnv, sdkClientOptions } from './sdk-options';
 
 /** An OpenAI SDK client plus what error messages need to name; `client` is absent without a key. */
@@ -61,7 +61,7 @@ export type OpenAIOpen<T> = (
   request: ProviderRequest,
   signal: AbortSignal,
   connection: OpenAIConnection,
-) => Promise<Connection<T>>;
+) => Promise<Connection<T> | EndEvent>;
 
 /**
  * An OpenAI-family Provider over one connection: each stream runs `open` under `guardStream`;
@@ -83,6 +83,7 @@ export function openAIProvider<T>(
           const client = connection.client;
           if (!client) return { type: 'end', stopReason: 'error', error: connection.missingKey() };
           const opened = await open(client, request, signal, connection);
+          if ('type' in opened) return opened;
           state.streaming = true;
           return opened;
         },

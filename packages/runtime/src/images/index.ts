@@ -1,0 +1,2 @@
+export { readImageFile } from './image-file';
+export { ImageStore, missingImagesNotice } from './image-store';
