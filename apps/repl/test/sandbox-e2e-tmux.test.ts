@@ -85,7 +85,9 @@ describeSandbox('the sandbox in the REPL, end to end in tmux (real bubblewrap)',
     // The allow rule covers `touch`, inside the sandbox only: leaving it still asks.
     const card = await driver.waitFor('one', 'Run once outside it?');
     expect(card).toContain('Yes, run it again once outside the sandbox');
-    expect(results(server, 1).call_test).toMatch(/\bpass 1\b[\s\S]*\[exit code 0; ran sandboxed\]$/);
+    expect(results(server, 1).call_test).toMatch(
+      /\bpass 1\b[\s\S]*\[exit code 0; ran sandboxed\]$/,
+    );
     expect(readFileSync(path.join(workspace, 'ran.txt'), 'utf8')).toBe('yes');
     expect(existsSync(target)).toBe(false);
     driver.type('one', 'y');
