@@ -1,17 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  agentText,
-  killEditors,
-  createSandbox,
-  fakeArgs,
-  editorSession,
-  promptText,
-  startEditor,
-  type Sandbox,
-} from './support/editor';
+import { agentEnv, agentText, fakeArgs, promptText, startEditor } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
@@ -56,13 +47,11 @@ function requestText(fake: FakeServer, index: number): string {
  * command; then the session loaded by a second process, answers intact.
  */
 describe('agent-acp with an editor that shows forms', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
 
   beforeAll(async () => {
-    sandbox = createSandbox();
-    fs.writeFileSync(path.join(sandbox.workspace, 'notes.txt'), 'before\n');
-    fake = await startOpenAIChatServer([
+    fs.writeFileSync(path.join(bed.sandbox.workspace, 'notes.txt'), 'before\n');
+    bed.fake = await startOpenAIChatServer([
       { text: 'Hello from the fake model' },
       {
         toolCalls: [
@@ -81,16 +70,9 @@ describe('agent-acp with an editor that shows forms', () => {
     ]);
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
-  });
-
   it('streams, asks through request_permission and elicitation, cancels, and loads the session again', async () => {
-    const { editor, init, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, init, sessionId } = await bed.open({
       forms: true,
-      workspace: sandbox.workspace,
     });
     expect(init.agentCapabilities).toMatchObject({
       loadSession: true,
@@ -101,7 +83,7 @@ describe('agent-acp with an editor that shows forms', () => {
     // A prompt whose text streams back.
     expect(await promptText(editor, sessionId, 'hi')).toBe('end_turn');
     expect(agentText(editor.updates)).toBe('Hello from the fake model');
-    const tools = (fake.requests[0]!.body as { tools: Array<{ function: { name: string } }> })
+    const tools = (bed.fake.requests[0]!.body as { tools: Array<{ function: { name: string } }> })
       .tools;
     expect(tools.map((tool) => tool.function.name)).toContain('ask_user');
 
@@ -109,7 +91,9 @@ describe('agent-acp with an editor that shows forms', () => {
     let asked: unknown;
     editor.answers.permission = (params) => {
       asked = params.toolCall;
-      expect(fs.readFileSync(path.join(sandbox.workspace, 'notes.txt'), 'utf8')).toBe('before\n');
+      expect(fs.readFileSync(path.join(bed.sandbox.workspace, 'notes.txt'), 'utf8')).toBe(
+        'before\n',
+      );
       expect(params.options.map((option) => option.kind)).toEqual([
         'allow_once',
         'allow_always',
@@ -120,8 +104,8 @@ describe('agent-acp with an editor that shows forms', () => {
     };
     const from = editor.updates.length;
     expect(await promptText(editor, sessionId, 'write it')).toBe('end_turn');
-    expect(fs.readFileSync(path.join(sandbox.workspace, 'notes.txt'), 'utf8')).toBe('after\n');
-    const notes = path.join(sandbox.workspace, 'notes.txt');
+    expect(fs.readFileSync(path.join(bed.sandbox.workspace, 'notes.txt'), 'utf8')).toBe('after\n');
+    const notes = path.join(bed.sandbox.workspace, 'notes.txt');
     const diff = { type: 'diff', path: notes, oldText: 'before\n', newText: 'after\n' };
     expect(asked).toMatchObject({ toolCallId: 'w1', kind: 'edit', content: [diff] });
     expect(editor.updates.slice(from)).toContainEqual(
@@ -159,7 +143,7 @@ describe('agent-acp with an editor that shows forms', () => {
       default: 'PostgreSQL',
     });
     expect(form.requestedSchema.properties.q2_typed).toMatchObject({ type: 'string' });
-    expect(requestText(fake, 4)).toContain(JSON.stringify(ANSWERS));
+    expect(requestText(bed.fake, 4)).toContain(JSON.stringify(ANSWERS));
 
     // session/cancel while `sleep 30` runs: cancelled within a second, the command gone.
     editor.answers.permission = () => ({
@@ -176,14 +160,14 @@ describe('agent-acp with an editor that shows forms', () => {
     expect(await editor.close()).toBe(0);
 
     // A new process loads the session: its history replayed, the answers still in the next request.
-    const second = await startEditor(fakeArgs(fake), agentEnv(sandbox));
+    const second = await startEditor(fakeArgs(bed.fake), agentEnv(bed.sandbox));
     await second.agent.request('initialize', {
       protocolVersion: second.acp.PROTOCOL_VERSION,
       clientCapabilities: { elicitation: { form: {} } },
     });
     await second.agent.request('session/load', {
       sessionId,
-      cwd: sandbox.workspace,
+      cwd: bed.sandbox.workspace,
       mcpServers: [],
     });
     const users = second.updates.flatMap((u) =>
@@ -206,8 +190,8 @@ describe('agent-acp with an editor that shows forms', () => {
       expect.objectContaining({ sessionUpdate: 'tool_call', toolCallId: 's1', status: 'failed' }),
     );
     expect(await promptText(second, sessionId, 'next')).toBe('end_turn');
-    expect(fake.requests).toHaveLength(7);
-    expect(requestText(fake, 6)).toContain(JSON.stringify(ANSWERS));
+    expect(bed.fake.requests).toHaveLength(7);
+    expect(requestText(bed.fake, 6)).toContain(JSON.stringify(ANSWERS));
     expect(await second.close()).toBe(0);
   });
 });

@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  createSandbox,
-  fakeArgs,
-  killEditors,
-  promptText,
-  startEditor,
-  type Sandbox,
-} from './support/editor';
+import { agentEnv, fakeArgs, promptText, startEditor } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
@@ -21,34 +14,23 @@ function toolNames(fake: FakeServer, index: number): string[] {
 }
 
 describe('agent-acp session modes', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer | undefined;
-
-  beforeEach(() => {
-    sandbox = createSandbox();
-  });
-
-  afterEach(async () => {
-    killEditors();
-    await fake?.close();
-    sandbox.cleanup();
-  });
+  const bed = editorBed('test');
 
   it('offers the three modes; set_mode plan, the plan asked as a permission, approval switches to accept edits', async () => {
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       { toolCalls: [{ id: 'p1', name: 'present_plan', arguments: { plan: PLAN } }] },
       {
         toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } }],
       },
       { text: 'Done.' },
     ]);
-    const editor = await startEditor(fakeArgs(fake), agentEnv(sandbox));
+    const editor = await startEditor(fakeArgs(bed.fake), agentEnv(bed.sandbox));
     await editor.agent.request('initialize', {
       protocolVersion: editor.acp.PROTOCOL_VERSION,
       clientCapabilities: {},
     });
     const opened = await editor.agent.request('session/new', {
-      cwd: sandbox.workspace,
+      cwd: bed.sandbox.workspace,
       mcpServers: [],
     });
     expect(opened.modes?.currentModeId).toBe('default');
@@ -72,9 +54,9 @@ describe('agent-acp session modes', () => {
     };
     expect(await promptText(editor, sessionId, 'plan a file')).toBe('end_turn');
     expect(asked).toEqual([PLAN]);
-    expect(toolNames(fake, 0)).not.toContain('write_file');
-    expect(toolNames(fake, 1)).toContain('write_file');
-    expect(fs.readFileSync(path.join(sandbox.workspace, 'a.txt'), 'utf8')).toBe('a\n');
+    expect(toolNames(bed.fake, 0)).not.toContain('write_file');
+    expect(toolNames(bed.fake, 1)).toContain('write_file');
+    expect(fs.readFileSync(path.join(bed.sandbox.workspace, 'a.txt'), 'utf8')).toBe('a\n');
     expect(editor.updates).toContainEqual(
       expect.objectContaining({
         sessionUpdate: 'current_mode_update',

@@ -1,13 +1,6 @@
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  createSandbox,
-  editorSession,
-  fakeArgs,
-  killEditors,
-  promptText,
-  type Sandbox,
-} from './support/editor';
+import { startOpenAIChatServer } from '@agent/testkit';
+import { promptText } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
@@ -18,27 +11,18 @@ const QUESTIONS = [
 
 /** A multi-select question through an editor's form: an array field of the exact options. */
 describe('agent-acp maps a multi-select question to a multi-select form field (issue 25)', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
 
   beforeAll(async () => {
-    sandbox = createSandbox();
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       { toolCalls: [{ id: 'q1', name: 'ask_user', arguments: { questions: QUESTIONS } }] },
       { text: 'noted' },
     ]);
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
-  });
-
   it('asks with an array field (recommended option as the default) and returns the list in option order, then the typed text', async () => {
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, sessionId } = await bed.open({
       forms: true,
-      workspace: sandbox.workspace,
     });
     let form: any;
     editor.answers.elicitation = (params) => {
@@ -55,7 +39,7 @@ describe('agent-acp maps a multi-select question to a multi-select form field (i
       items: { type: 'string', enum: ['Lint', 'Types', 'Tests'] },
       default: ['Lint'],
     });
-    const messages = (fake.requests[1]!.body as { messages: Array<Record<string, unknown>> })
+    const messages = (bed.fake.requests[1]!.body as { messages: Array<Record<string, unknown>> })
       .messages;
     expect(messages.find((m) => m.role === 'tool' && m.tool_call_id === 'q1')?.content).toBe(
       '{"answers":["Postgres",["Lint","Tests","smoke"]],"cancelled":false}',

@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  killEditors,
-  createSandbox,
-  fakeArgs,
-  editorSession,
-  promptText,
-  type Sandbox,
-} from './support/editor';
+import { promptText } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
@@ -27,16 +20,14 @@ function toolNames(fake: FakeServer, index: number): string[] {
  * prompt's linked and embedded files reach the model, a command's output streams as it comes.
  */
 describe('agent-acp with an editor that shows no forms', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
 
   beforeAll(async () => {
-    sandbox = createSandbox();
-    fs.writeFileSync(path.join(sandbox.workspace, 'notes.txt'), 'linked file text\n');
+    fs.writeFileSync(path.join(bed.sandbox.workspace, 'notes.txt'), 'linked file text\n');
     const shell = (id: string, command: string) => ({
       toolCalls: [{ id, name: 'run_shell', arguments: { command } }],
     });
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       // `two` waits for the test to see `one` live: bounded by that event, not by a sleep.
       shell('s1', 'touch marker; echo one; while [ ! -e go ]; do sleep 0.05; done; echo two'),
       { text: 'ran it' },
@@ -45,16 +36,9 @@ describe('agent-acp with an editor that shows no forms', () => {
     ]);
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
-  });
-
   it('advertises no ask_user and still asks approvals, runs the editor MCP server, attaches files', async () => {
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, sessionId } = await bed.open({
       forms: false,
-      workspace: sandbox.workspace,
       mcpServers: [
         { name: 'everything', command: process.execPath, args: [everything, 'stdio'], env: [] },
       ],
@@ -64,7 +48,7 @@ describe('agent-acp with an editor that shows no forms', () => {
       asked.push(params.toolCall.toolCallId);
       return { outcome: { outcome: 'selected', optionId: 'allow-always' } };
     };
-    const buffer = pathToFileURL(path.join(sandbox.workspace, 'src', 'buffer.ts')).href;
+    const buffer = pathToFileURL(path.join(bed.sandbox.workspace, 'src', 'buffer.ts')).href;
     const prompt = editor.agent.request('session/prompt', {
       sessionId,
       prompt: [
@@ -72,7 +56,7 @@ describe('agent-acp with an editor that shows no forms', () => {
         {
           type: 'resource_link',
           name: 'notes.txt',
-          uri: pathToFileURL(path.join(sandbox.workspace, 'notes.txt')).href,
+          uri: pathToFileURL(path.join(bed.sandbox.workspace, 'notes.txt')).href,
         },
         { type: 'text', text: 'with' },
         { type: 'resource', resource: { uri: buffer, text: 'unsaved buffer text\n' } },
@@ -81,13 +65,13 @@ describe('agent-acp with an editor that shows no forms', () => {
     // The command's output arrives while it runs: `one` is seen before `two` is written.
     const isS1 = (u: any) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === 's1';
     await editor.waitForUpdate((u: any) => isS1(u) && u.content?.[0]?.content?.text === 'one\n');
-    fs.writeFileSync(path.join(sandbox.workspace, 'go'), '');
+    fs.writeFileSync(path.join(bed.sandbox.workspace, 'go'), '');
     const first = await prompt;
     expect(first.stopReason).toBe('end_turn');
-    const names = toolNames(fake, 0);
+    const names = toolNames(bed.fake, 0);
     expect(names).not.toContain('ask_user');
     expect(names).toContain('mcp__everything__echo');
-    const sent = JSON.stringify(fake.requests[0]!.body);
+    const sent = JSON.stringify(bed.fake.requests[0]!.body);
     expect(sent).toContain('compare @notes.txt with @src/buffer.ts');
     expect(sent).toContain('<file path=\\"src/buffer.ts\\">\\nunsaved buffer text\\n</file>');
     expect(sent).toContain('<file path=\\"notes.txt\\">\\nlinked file text\\n</file>');

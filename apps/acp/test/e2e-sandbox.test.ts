@@ -1,48 +1,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { startOpenAIChatServer } from '@agent/testkit';
 import { bwrapForTests } from '@agent/tools/testing';
-import {
-  agentEnv,
-  createSandbox,
-  editorSession,
-  fakeArgs,
-  killEditors,
-  promptText,
-  type Sandbox,
-} from './support/editor';
+import { promptText } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
 const describeSandbox = bwrapForTests() ? describe : describe.skip;
 
 describeSandbox('agent-acp: a command the sandbox blocked (real bubblewrap)', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
   let outside: string;
 
   beforeAll(() => {
-    sandbox = createSandbox();
     // Outside the workspace and outside /tmp (the sandbox's /tmp is a private one).
     outside = fs.mkdtempSync('/var/tmp/acp-sandbox-');
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake?.close();
-    sandbox.cleanup();
+  afterAll(() => {
     fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('asks the editor with once-only options; "run once outside" runs it unsandboxed', async () => {
     const target = path.join(outside, 'from-editor.txt');
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       { toolCalls: [{ id: 's1', name: 'run_shell', arguments: { command: `touch ${target}` } }] },
       { text: 'touched' },
     ]);
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, sessionId } = await bed.open({
       forms: false,
-      workspace: sandbox.workspace,
     });
     const asked: Array<{ names: string[]; kinds: string[] }> = [];
     editor.answers.permission = (params) => {
@@ -60,7 +47,7 @@ describeSandbox('agent-acp: a command the sandbox blocked (real bubblewrap)', ()
       kinds: ['allow_once', 'reject_once'],
     });
     expect(fs.existsSync(target)).toBe(true);
-    const messages = JSON.stringify((fake.requests[1]!.body as { messages: unknown }).messages);
+    const messages = JSON.stringify((bed.fake.requests[1]!.body as { messages: unknown }).messages);
     expect(messages).toContain('The person approved running it once outside the sandbox');
     await editor.close();
   });

@@ -1,13 +1,6 @@
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  createSandbox,
-  editorSession,
-  fakeArgs,
-  killEditors,
-  promptText,
-  type Sandbox,
-} from './support/editor';
+import { startOpenAIChatServer } from '@agent/testkit';
+import { promptText } from './support/editor';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
@@ -45,12 +38,10 @@ function fill(property: Record<string, unknown>, key: string): unknown {
  * reply the model then reads.
  */
 describe('agent-acp: an MCP server asks the person through the editor', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
 
   beforeAll(async () => {
-    sandbox = createSandbox();
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       {
         toolCalls: [
           { id: 'call_form', name: 'mcp__everything__trigger-elicitation-request', arguments: {} },
@@ -60,16 +51,9 @@ describe('agent-acp: an MCP server asks the person through the editor', () => {
     ]);
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
-  });
-
   it('asks the server form as form elicitation and sends the answers back to the server', async () => {
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, sessionId } = await bed.open({
       forms: true,
-      workspace: sandbox.workspace,
       mcpServers: [
         { name: 'everything', command: process.execPath, args: [everything, 'stdio'], env: [] },
       ],
@@ -93,7 +77,7 @@ describe('agent-acp: an MCP server asks the person through the editor', () => {
     expect(await promptText(editor, sessionId, 'fill in the form')).toBe('end_turn');
     expect(forms).toHaveLength(1);
     expect(forms[0]).toMatch(/^MCP server everything asks: /);
-    const messages = fake.requests[1]!.body.messages as Array<Record<string, unknown>>;
+    const messages = bed.fake.requests[1]!.body.messages as Array<Record<string, unknown>>;
     const reply = String(messages.find((m) => m.role === 'tool')?.content);
     expect(reply).toContain('Ada Lovelace');
     await editor.close();
@@ -102,34 +86,25 @@ describe('agent-acp: an MCP server asks the person through the editor', () => {
 
 /** Declining the questionnaire's form in the editor is a cancelled questionnaire (issue 21). */
 describe('agent-acp: a questionnaire declined in the editor', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
+  const bed = editorBed();
   const questions = {
     questions: [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }],
   };
 
   beforeAll(async () => {
-    sandbox = createSandbox();
-    fake = await startOpenAIChatServer([
+    bed.fake = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: questions }] },
       { text: 'Going with my own choice.' },
     ]);
   });
 
-  afterAll(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
-  });
-
   it('returns cancelled with no answers to the model, in the same turn', async () => {
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+    const { editor, sessionId } = await bed.open({
       forms: true,
-      workspace: sandbox.workspace,
     });
     editor.answers.elicitation = () => ({ action: 'decline' }) as never;
     expect(await promptText(editor, sessionId, 'set it up')).toBe('end_turn');
-    const messages = fake.requests[1]!.body.messages as Array<Record<string, unknown>>;
+    const messages = bed.fake.requests[1]!.body.messages as Array<Record<string, unknown>>;
     const result = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_ask');
     expect(result?.content).toBe('{"answers":[],"cancelled":true}');
     await editor.close();

@@ -1,65 +1,20 @@
-import path from 'node:path';
-import {
-  anthropicProtocol,
-  bedrockProtocol,
-  genkitProtocol,
-  openAIChatProtocol,
-  openAIResponsesProtocol,
-  startFakeServer,
-  type FakeServer,
-  type WireProtocol,
-} from '@agent/testkit';
 import { cliEnv, runCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
+import {
+  PROVIDER_WIRES,
+  providerArgs,
+  providerEnv,
+  type ProviderWire,
+} from './support/provider-wires';
 
 jest.setTimeout(60_000);
-
-interface ProviderCase {
-  protocol: WireProtocol;
-  /** The --base-url for a fake at `url`. */
-  baseUrl(url: string): string;
-  /** The credentials the provider's SDK reads (fake values). */
-  env(sandboxRoot: string): Record<string, string>;
-}
 
 const OPENAI_KEY = { OPENAI_API_KEY: 'test' };
 
 /** Every provider but the offline demo, each against the fake of its wire protocol. */
-const PROVIDERS: Record<string, ProviderCase> = {
-  'openai-chat': {
-    protocol: openAIChatProtocol,
-    baseUrl: (url) => `${url}/v1`,
-    env: () => OPENAI_KEY,
-  },
-  'openai-responses': {
-    protocol: openAIResponsesProtocol,
-    baseUrl: (url) => `${url}/v1`,
-    env: () => OPENAI_KEY,
-  },
-  anthropic: {
-    protocol: anthropicProtocol,
-    baseUrl: (url) => url,
-    env: () => ({ ANTHROPIC_API_KEY: 'test' }),
-  },
-  bedrock: {
-    protocol: bedrockProtocol,
-    baseUrl: (url) => url,
-    // Static keys, and no shared config files or instance metadata from the machine.
-    env: (root) => ({
-      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret',
-      AWS_REGION: 'us-east-1',
-      AWS_SHARED_CREDENTIALS_FILE: path.join(root, 'no-aws-credentials'),
-      AWS_CONFIG_FILE: path.join(root, 'no-aws-config'),
-      AWS_EC2_METADATA_DISABLED: 'true',
-    }),
-  },
-  genkit: {
-    protocol: genkitProtocol,
-    baseUrl: (url) => url,
-    env: () => ({ GEMINI_API_KEY: 'test' }),
-  },
-  text: { protocol: openAIChatProtocol, baseUrl: (url) => `${url}/v1`, env: () => OPENAI_KEY },
+const PROVIDERS: Record<string, ProviderWire> = {
+  ...PROVIDER_WIRES,
+  text: PROVIDER_WIRES['openai-chat']!,
 };
 
 /**
@@ -68,20 +23,15 @@ const PROVIDERS: Record<string, ProviderCase> = {
  */
 describe('the bundled agent-run reaches every provider', () => {
   const cli = useCliHarness();
-  let server: FakeServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
 
   it.each(Object.keys(PROVIDERS))('%s answers one turn', async (id) => {
-    const { protocol, baseUrl, env } = PROVIDERS[id]!;
+    const wire = PROVIDERS[id]!;
     const reply = `Bundled ${id} reporting in.`;
-    server = await startFakeServer(protocol, [{ text: reply }]);
+    const server = await cli.serve([{ text: reply }], wire.protocol);
     cli.sandbox.write('p.txt', 'Say something.');
     const result = await runCli(
-      ['p.txt', '--provider', id, '--model', 'test-model', '--base-url', baseUrl(server.url)],
-      cliEnv(cli.sandbox, env(path.dirname(cli.sandbox.workspace))),
+      ['p.txt', ...providerArgs(id, wire, server.url)],
+      cliEnv(cli.sandbox, providerEnv(wire, cli.sandbox)),
     );
     expect(result.stderr).not.toMatch(/^(error|agent-run:)/m);
     expect(result.stdout).toContain(reply);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { pngFile, startFakeServer, type FakeServer } from '@agent/testkit';
 import { cliEnv, runCli, sessionEvents } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
-import { PROVIDERS } from './support/provider-cases';
+import { PROVIDER_WIRES, providerArgs, providerEnv } from './support/provider-wires';
 
 jest.setTimeout(60_000);
 
@@ -24,26 +24,16 @@ describe('headless --image', () => {
     fs.writeFileSync(path.join(cli.sandbox.workspace, name), bytes);
   }
 
-  it.each(Object.keys(PROVIDERS))(
+  it.each(Object.keys(PROVIDER_WIRES))(
     '%s: the fake receives the image in its own format; the session references it by hash',
     async (id) => {
-      const { protocol, baseUrl, env } = PROVIDERS[id]!;
-      server = await startFakeServer(protocol, [{ text: ['A red square.'] }]);
+      const wire = PROVIDER_WIRES[id]!;
+      server = await startFakeServer(wire.protocol, [{ text: ['A red square.'] }]);
       cli.sandbox.write('p.txt', 'What is in the picture?');
       writeImage('shot.png', PNG);
       const result = await runCli(
-        [
-          'p.txt',
-          '--image',
-          'shot.png',
-          '--provider',
-          id,
-          '--model',
-          'test-model',
-          '--base-url',
-          baseUrl(server.url),
-        ],
-        cliEnv(cli.sandbox, env(path.dirname(cli.sandbox.workspace))),
+        ['p.txt', '--image', 'shot.png', ...providerArgs(id, wire, server.url)],
+        cliEnv(cli.sandbox, providerEnv(wire, cli.sandbox)),
       );
       expect(result.stderr).not.toMatch(/error/i);
       expect(result.code).toBe(0);

@@ -1,38 +1,48 @@
-import path from 'node:path';
-import { startFakeServer, type FakeServer, type Fault } from '@agent/testkit';
+import type { Fault } from '@agent/testkit';
 import { cliEnv, sessionEvents, startCli } from './support/cli';
 import { useCliHarness } from './support/harness';
-import { PROVIDERS } from './support/provider-cases';
+import { PROVIDER_WIRES, providerArgs, providerEnv } from './support/provider-wires';
 
 jest.setTimeout(60_000);
 
+/** Per provider, the wire events up to and including the first text. */
+const FIRST_TEXT: Record<string, number> = {
+  'openai-chat': 2,
+  'openai-responses': 5,
+  anthropic: 4,
+  bedrock: 2,
+  genkit: 1,
+};
+
 const cases: Array<[string, string, Fault | undefined]> = [
-  ...Object.keys(PROVIDERS).map((id): [string, string, undefined] => [id, 'stalls', undefined]),
+  ...Object.keys(PROVIDER_WIRES).map((id): [string, string, undefined] => [
+    id,
+    'stalls',
+    undefined,
+  ]),
   ['genkit', 'sends only keep-alives', { kind: 'hang', afterEvents: 1, keepAliveMs: 50 }],
 ];
 
 describe('SIGINT while the stream is stalled, for every provider', () => {
   const cli = useCliHarness();
-  let server: FakeServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
 
   it.each(cases)(
     '%s: the stream %s; exit 130, the lock released, the session complete',
     async (id, _what, fault) => {
-      const { protocol, baseUrl, env, firstText } = PROVIDERS[id]!;
-      server = await startFakeServer(protocol, [
-        {
-          text: ['Working on it', ' and more'],
-          fault: fault ?? { kind: 'hang', afterEvents: firstText },
-        },
-      ]);
+      const wire = PROVIDER_WIRES[id]!;
+      const server = await cli.serve(
+        [
+          {
+            text: ['Working on it', ' and more'],
+            fault: fault ?? { kind: 'hang', afterEvents: FIRST_TEXT[id]! },
+          },
+        ],
+        wire.protocol,
+      );
       cli.sandbox.write('p.txt', 'Take your time.');
       const run = startCli(
-        ['p.txt', '--provider', id, '--model', 'test-model', '--base-url', baseUrl(server.url)],
-        cliEnv(cli.sandbox, env(path.dirname(cli.sandbox.workspace))),
+        ['p.txt', ...providerArgs(id, wire, server.url)],
+        cliEnv(cli.sandbox, providerEnv(wire, cli.sandbox)),
       );
       await run.waitForStdout('Working on it');
       run.child.kill('SIGINT');

@@ -1,53 +1,27 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+import { replTmuxBed } from './support/repl-tmux-bed';
 
-const driver = new TmuxDriver('repl-daily-screens');
 const SIZE = { cols: 80, rows: 24 };
 
 /** The screens of issue 28 at 80x24, in tmux against the openai-chat fake. */
 describe('daily screens at 80x24 in tmux', () => {
-  let home: string;
-  let workspace: string;
-  let server: FakeServer | undefined;
-  let count = 0;
-  let session = '';
-
-  beforeEach(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'repl-screens-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-screens-ws-'));
-  });
-  afterEach(async () => {
-    try {
-      driver.run('kill-session', '-t', session);
-    } catch {
-      // already gone
-    }
-    await server?.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-  afterAll(() => driver.kill());
+  const bed = replTmuxBed('repl-screens', { session: 'screens', sessionPerLaunch: true });
+  const { driver, typeText: type, keys: key, waitFor } = bed;
 
   async function launch(turns: ScriptedTurn[], extra: string[] = []): Promise<FakeServer> {
-    server = await startOpenAIChatServer(turns);
-    session = `screens-${++count}`;
-    const command = replAgainstFake({ serverUrl: server.url, agentHome: home, workspace, extra });
-    driver.start(session, command, SIZE);
-    await driver.waitFor(session, '· ready ·');
+    const server = (bed.server = await startOpenAIChatServer(turns));
+    bed.launch(SIZE, ...extra);
+    await waitFor('· ready ·');
     return server;
   }
-  const type = (text: string) => driver.type(session, text);
-  const key = (name: string) => driver.keys(session, name);
-  const waitFor = (needle: string) => driver.waitFor(session, needle);
   const rowsOf = (screen: string) => screen.split('\n');
   /** The screen once `done` holds for it (within 15 s). */
   async function waitUntil(done: (screen: string) => boolean): Promise<string> {
     const until = Date.now() + 15_000;
     for (;;) {
-      const screen = driver.capture(session);
+      const screen = driver.capture(bed.session);
       if (done(screen)) return screen;
       if (Date.now() > until) throw new Error(`timed out; screen:\n${screen}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -109,13 +83,13 @@ describe('daily screens at 80x24 in tmux', () => {
   });
 
   it('the @ list shows matches under the prompt as you type; Down and Tab pick; Esc closes', async () => {
-    mkdirSync(path.join(workspace, 'src', 'parser'), { recursive: true });
-    mkdirSync(path.join(workspace, 'dist'));
-    writeFileSync(path.join(workspace, '.gitignore'), 'dist/\n');
+    mkdirSync(path.join(bed.workspace, 'src', 'parser'), { recursive: true });
+    mkdirSync(path.join(bed.workspace, 'dist'));
+    writeFileSync(path.join(bed.workspace, '.gitignore'), 'dist/\n');
     for (const name of ['expression.ts', 'expression-list.ts', 'statement.ts']) {
-      writeFileSync(path.join(workspace, 'src', 'parser', name), `// ${name}\n`);
+      writeFileSync(path.join(bed.workspace, 'src', 'parser', name), `// ${name}\n`);
     }
-    writeFileSync(path.join(workspace, 'dist', 'expression.js'), '// built\n');
+    writeFileSync(path.join(bed.workspace, 'dist', 'expression.js'), '// built\n');
     await launch([]);
     type('look at @parser/expr');
     const screen = await waitFor('@src/parser/expression-list.ts');
@@ -131,7 +105,7 @@ describe('daily screens at 80x24 in tmux', () => {
     key('Down');
     key('Tab');
     await waitFor('› look at @src/parser/expression-list.ts');
-    expect(driver.capture(session)).not.toContain('  @src/parser/expression.ts');
+    expect(driver.capture(bed.session)).not.toContain('  @src/parser/expression.ts');
     type('and @zzz');
     await waitFor('@ no workspace file matches zzz');
     key('Escape');
@@ -157,8 +131,8 @@ describe('daily screens at 80x24 in tmux', () => {
   });
 
   it('/permissions opens a picker of the rules by scope; Delete removes; unapproved rules say so', async () => {
-    mkdirSync(path.join(workspace, '.agent'));
-    const settings = path.join(workspace, '.agent', 'settings.json');
+    mkdirSync(path.join(bed.workspace, '.agent'));
+    const settings = path.join(bed.workspace, '.agent', 'settings.json');
     writeFileSync(
       settings,
       JSON.stringify({ permissions: { allow: ['run_shell(make)'], deny: ['run_shell(rm)'] } }),

@@ -1,10 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
-
-const driver = new TmuxDriver('repl-daily');
+import { replTmuxBed } from './support/repl-tmux-bed';
 
 /** What the fake was sent, as one string, for the request at `index`. */
 function sent(server: FakeServer, index: number): string {
@@ -12,47 +9,24 @@ function sent(server: FakeServer, index: number): string {
 }
 
 describe('daily-driver features in tmux against the openai-chat fake', () => {
-  let home: string;
-  let workspace: string;
-  let server: FakeServer | undefined;
-  let count = 0;
-  let session = '';
-
-  beforeEach(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'repl-daily-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-daily-ws-'));
-  });
-  afterEach(async () => {
-    try {
-      driver.run('kill-session', '-t', session);
-    } catch {
-      // already gone
-    }
-    await server?.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-  afterAll(() => driver.kill());
+  const bed = replTmuxBed('repl-daily', { session: 'daily', sessionPerLaunch: true });
+  const { typeText: type, keys: key, waitFor } = bed;
 
   async function launch(turns: ScriptedTurn[]): Promise<FakeServer> {
-    server = await startOpenAIChatServer(turns);
-    session = `daily-${++count}`;
-    driver.start(session, replAgainstFake({ serverUrl: server.url, agentHome: home, workspace }));
-    await driver.waitFor(session, 'openai-chat/fake-model');
-    await driver.waitFor(session, '· ready ·');
+    const server = (bed.server = await startOpenAIChatServer(turns));
+    bed.launch({ cols: 100, rows: 30 });
+    await waitFor('openai-chat/fake-model');
+    await waitFor('· ready ·');
     return server;
   }
-  const type = (text: string) => driver.type(session, text);
-  const key = (name: string) => driver.keys(session, name);
-  const waitFor = (needle: string) => driver.waitFor(session, needle);
 
   it('@src/ma lists matching workspace paths under the prompt; Tab puts one in; the file reaches the model', async () => {
-    mkdirSync(path.join(workspace, 'src'));
-    mkdirSync(path.join(workspace, 'build', 'src'), { recursive: true });
-    writeFileSync(path.join(workspace, '.gitignore'), 'build/\n');
-    writeFileSync(path.join(workspace, 'build', 'src', 'main.ts'), 'ignored\n');
-    writeFileSync(path.join(workspace, 'src', 'main.ts'), 'export const answer = 42;\n');
-    writeFileSync(path.join(workspace, 'src', 'mail.ts'), 'export const mail = 1;\n');
+    mkdirSync(path.join(bed.workspace, 'src'));
+    mkdirSync(path.join(bed.workspace, 'build', 'src'), { recursive: true });
+    writeFileSync(path.join(bed.workspace, '.gitignore'), 'build/\n');
+    writeFileSync(path.join(bed.workspace, 'build', 'src', 'main.ts'), 'ignored\n');
+    writeFileSync(path.join(bed.workspace, 'src', 'main.ts'), 'export const answer = 42;\n');
+    writeFileSync(path.join(bed.workspace, 'src', 'mail.ts'), 'export const mail = 1;\n');
     const fake = await launch([{ text: 'The answer is 42.' }]);
     type('explain @src/ma');
     // The list shows both matches, the gitignored copy is not one of them.
@@ -88,9 +62,9 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
   });
 
   it('a custom command from .agent/commands expands $ARGUMENTS and is listed', async () => {
-    mkdirSync(path.join(workspace, '.agent', 'commands'), { recursive: true });
+    mkdirSync(path.join(bed.workspace, '.agent', 'commands'), { recursive: true });
     writeFileSync(
-      path.join(workspace, '.agent', 'commands', 'greet.md'),
+      path.join(bed.workspace, '.agent', 'commands', 'greet.md'),
       '---\ndescription: greet someone warmly\n---\nWrite a warm greeting for $ARGUMENTS.\n',
     );
     const fake = await launch([{ text: 'Hello, dear world!' }]);
@@ -107,7 +81,7 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
   });
 
   it('/undo restores the file the last turn edited, and a second /undo the turn before', async () => {
-    const file = path.join(workspace, 'notes.txt');
+    const file = path.join(bed.workspace, 'notes.txt');
     writeFileSync(file, 'zero\n');
     const writeTurn = (id: string, content: string): ScriptedTurn => ({
       text: '',
@@ -152,7 +126,7 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
 
   it('/init asks the model to survey the project and write AGENTS.md, on a permission card', async () => {
     writeFileSync(
-      path.join(workspace, 'package.json'),
+      path.join(bed.workspace, 'package.json'),
       '{"name":"demo","scripts":{"test":"jest"}}\n',
     );
     const fake = await launch([
@@ -180,6 +154,6 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     await waitFor('Drafted AGENTS.md.');
     expect(sent(fake, 0)).toContain('Draft an AGENTS.md for this workspace');
     expect(sent(fake, 1)).toContain('package.json');
-    expect(readFileSync(path.join(workspace, 'AGENTS.md'), 'utf8')).toContain('npm test');
+    expect(readFileSync(path.join(bed.workspace, 'AGENTS.md'), 'utf8')).toContain('npm test');
   });
 });

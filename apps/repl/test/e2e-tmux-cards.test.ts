@@ -1,20 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+import { startOpenAIChatServer } from '@agent/testkit';
+import { replAgainstFake } from './support/tmux-driver';
+import { replTmuxBed } from './support/repl-tmux-bed';
 
-const driver = new TmuxDriver('repl-cards-e2e');
+const bed = replTmuxBed('repl-cards', { session: 'cards', scope: 'file' });
+const { driver } = bed;
 
 describe('a long diff on a permission card in tmux', () => {
-  let server: FakeServer;
-  let home: string;
-  let workspace: string;
   const content =
     Array.from({ length: 120 }, (_, i) => `row ${i + 1} of the file`).join('\n') + '\n';
 
   beforeAll(async () => {
-    server = await startOpenAIChatServer([
+    bed.server = await startOpenAIChatServer([
       {
         text: 'Writing the long file.',
         toolCalls: [
@@ -23,19 +21,10 @@ describe('a long diff on a permission card in tmux', () => {
       },
       { text: 'The long file is written.' },
     ]);
-    home = mkdtempSync(path.join(os.tmpdir(), 'repl-cards-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'repl-cards-ws-'));
-  });
-
-  afterAll(async () => {
-    driver.kill();
-    await server.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('is scrolled to its last line with PgDn before approving', async () => {
-    driver.start('cards', replAgainstFake({ serverUrl: server.url, agentHome: home, workspace }));
+    driver.start('cards', bed.command());
     await driver.waitFor('cards', 'openai-chat/fake-model');
     driver.type('cards', 'write the long file');
     driver.keys('cards', 'Enter');
@@ -51,10 +40,10 @@ describe('a long diff on a permission card in tmux', () => {
     expect(screen).toMatch(/120 \+ row 120 of the file/);
     expect(screen).toContain('(end)');
     expect(screen).toContain('Yes, allow once');
-    expect(existsSync(path.join(workspace, 'long.txt'))).toBe(false);
+    expect(existsSync(path.join(bed.workspace, 'long.txt'))).toBe(false);
     driver.keys('cards', 'Enter');
     await driver.waitFor('cards', 'The long file is written.');
-    expect(readFileSync(path.join(workspace, 'long.txt'), 'utf8')).toBe(content);
+    expect(readFileSync(path.join(bed.workspace, 'long.txt'), 'utf8')).toBe(content);
   });
 
   it('renders a streamed Markdown table as a table', async () => {
@@ -67,7 +56,10 @@ describe('a long diff on a permission card in tmux', () => {
       },
     ]);
     try {
-      driver.start('table', replAgainstFake({ serverUrl: tables.url, agentHome: home, workspace }));
+      driver.start(
+        'table',
+        replAgainstFake({ serverUrl: tables.url, agentHome: bed.home, workspace: bed.workspace }),
+      );
       await driver.waitFor('table', 'openai-chat/fake-model');
       driver.type('table', 'show the timings');
       driver.keys('table', 'Enter');

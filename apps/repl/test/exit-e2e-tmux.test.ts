@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+import { startOpenAIChatServer } from '@agent/testkit';
+import { replTmuxBed } from './support/repl-tmux-bed';
 
-const driver = new TmuxDriver('exit-e2e');
+const bed = replTmuxBed('exit-e2e', { session: 'exit', scope: 'file' });
+const { driver } = bed;
 const ANSWER = 'Hello! Colours stay data: \x1b[31mRED\x1b[0m and {red-fg}tags{/red-fg}.';
 const SHOWN = 'Hello! Colours stay data: RED and {red-fg}tags{/red-fg}.';
 
@@ -30,32 +30,12 @@ function replPid(session: string): number {
 }
 
 describe('leaving the REPL (issue 13, item 2)', () => {
-  let server: FakeServer;
-  let home: string;
-  let workspace: string;
-
   beforeAll(async () => {
-    server = await startOpenAIChatServer([{ text: ANSWER }]);
-    home = mkdtempSync(path.join(os.tmpdir(), 'exit-e2e-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'exit-e2e-ws-'));
-  });
-
-  afterAll(async () => {
-    driver.kill();
-    await server.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
+    bed.server = await startOpenAIChatServer([{ text: ANSWER }]);
   });
 
   const launch = (session: string, extra: string[] = []): void =>
-    driver.start(
-      session,
-      replAgainstFake({ serverUrl: server.url, agentHome: home, workspace, extra }),
-      {
-        cols: 100,
-        rows: 20,
-      },
-    );
+    driver.start(session, bed.command(...extra), { cols: 100, rows: 20 });
 
   it('leaves the conversation and the resume command in the scrollback on /quit, SIGTERM, SIGHUP and Ctrl+C twice; never captures the mouse; /copy sends OSC 52', async () => {
     launch('first');
@@ -81,14 +61,14 @@ describe('leaving the REPL (issue 13, item 2)', () => {
     driver.type('first', '/quit');
     driver.keys('first', 'Enter');
     await until(() => scrollback('first').includes('Resume it with:'), 'the exit report');
-    const [id] = readdirSync(path.join(home, 'sessions')).map((f) => f.replace(/\.jsonl$/, ''));
+    const [id] = readdirSync(path.join(bed.home, 'sessions')).map((f) => f.replace(/\.jsonl$/, ''));
     const first = scrollback('first').split('\n');
     expect(first).toContain('› say hello');
     expect(first).toContain(SHOWN);
     expect(first).toContain(`Session ${id} saved. Resume it with:`);
-    expect(first).toContain(`  agent --resume ${id} --cwd ${workspace}`);
+    expect(first).toContain(`  agent --resume ${id} --cwd ${bed.workspace}`);
     expect(first.indexOf(SHOWN)).toBeLessThan(
-      first.indexOf(`  agent --resume ${id} --cwd ${workspace}`),
+      first.indexOf(`  agent --resume ${id} --cwd ${bed.workspace}`),
     );
     const coloured = scrollback('first', true);
     expect(coloured).not.toContain('\x1b[31mRED');
@@ -117,28 +97,23 @@ describe('leaving the REPL (issue 13, item 2)', () => {
       const rows = scrollback(session).split('\n');
       expect(rows).toContain('› say hello');
       expect(rows).toContain(SHOWN);
-      expect(rows).toContain(`  agent --resume ${id} --cwd ${workspace}`);
+      expect(rows).toContain(`  agent --resume ${id} --cwd ${bed.workspace}`);
     }
-    expect(readdirSync(path.join(home, 'sessions'))).toHaveLength(1);
+    expect(readdirSync(path.join(bed.home, 'sessions'))).toHaveLength(1);
   }, 60000);
 
   it('--resume with an id that names no session exits 2 with a usage error, the screen never opened', async () => {
-    const before = readdirSync(home).includes('sessions')
-      ? readdirSync(path.join(home, 'sessions'))
+    const before = readdirSync(bed.home).includes('sessions')
+      ? readdirSync(path.join(bed.home, 'sessions'))
       : [];
-    const command = replAgainstFake({
-      serverUrl: server.url,
-      agentHome: home,
-      workspace,
-      extra: ['--resume', 'nope'],
-    });
+    const command = bed.command('--resume', 'nope');
     driver.start('unknown', `${command}; echo "exit=$?"`, { cols: 200, rows: 20 });
     const screen = await driver.waitFor('unknown', 'exit=');
     expect(screen).toContain('agent: --resume: no session matches "nope" in ');
     expect(screen).toContain('exit=2');
     expect(screen).not.toContain('· ready');
-    const after = readdirSync(home).includes('sessions')
-      ? readdirSync(path.join(home, 'sessions'))
+    const after = readdirSync(bed.home).includes('sessions')
+      ? readdirSync(path.join(bed.home, 'sessions'))
       : [];
     expect(after).toEqual(before);
   }, 30000);

@@ -5,30 +5,57 @@ import { AS_OPENAI_CHAT, Harness } from './harness';
 
 const ENTER = '\r';
 
+type Turns = ConstructorParameters<typeof ScriptedProvider>[0];
+
 describe('REPL on a blessed screen', () => {
   let h: Harness;
   afterEach(async () => {
     await h?.stop();
   });
 
-  it('shows the prompt and status line, sends a prompt and streams the answer', async () => {
-    const provider = new ScriptedProvider(
-      [
-        [
-          { type: 'text_delta', text: '## Plan\n- read the ' },
-          { type: 'text_delta', text: 'code\n' },
-          { type: 'usage', usage: { inputTokens: 5200, outputTokens: 30 } },
-          { type: 'end', stopReason: 'stop' },
-        ],
-      ],
-      AS_OPENAI_CHAT,
+  /** Starts the REPL (80x24 unless `size` says) on a provider scripted with `turns`. */
+  async function start(turns: Turns, size: [number, number] = [80, 24]): Promise<ScriptedProvider> {
+    const provider = new ScriptedProvider(turns, AS_OPENAI_CHAT);
+    h = await new Harness(...size).start(provider);
+    return provider;
+  }
+
+  /** Types `text` at the prompt and presses Enter. */
+  async function submit(text: string): Promise<void> {
+    await h.type(text);
+    h.send(ENTER);
+  }
+
+  /**
+   * On an 80x50 screen, the model runs `command`, the person allows it, the model answers
+   * `answer`: the screen then, its rows, and the row of the command.
+   */
+  async function allowedCommand(command: string, answer: string) {
+    const provider = await start(
+      [reply('', call('c1', 'run_shell', { command })), reply(answer)],
+      [80, 50],
     );
-    h = await new Harness().start(provider);
+    await submit('count');
+    await h.waitForText('Allow running?');
+    h.send(ENTER);
+    const folded = await h.waitForText(answer);
+    const rows = folded.split('\n');
+    return { provider, folded, rows, row: rows.findIndex((line) => line.includes(`$ ${command}`)) };
+  }
+
+  it('shows the prompt and status line, sends a prompt and streams the answer', async () => {
+    const provider = await start([
+      [
+        { type: 'text_delta', text: '## Plan\n- read the ' },
+        { type: 'text_delta', text: 'code\n' },
+        { type: 'usage', usage: { inputTokens: 5200, outputTokens: 30 } },
+        { type: 'end', stopReason: 'stop' },
+      ],
+    ]);
     // The first paint of the file also waits for the agent's modules to load (slow on a busy machine).
     const first = await h.waitForText('openai-chat/scripted-model', 15_000);
     expect(first).toContain('/ for commands');
-    await h.type('hello there');
-    h.send(ENTER);
+    await submit('hello there');
     const screen = await h.waitForText('• read the code');
     expect(screen).toContain('› hello there');
     expect(screen).toContain('Plan');
@@ -42,16 +69,11 @@ describe('REPL on a blessed screen', () => {
       type: 'text_delta' as const,
       text: i % 40 === 39 ? 'w\n' : 'w ',
     }));
-    const provider = new ScriptedProvider(
-      [[...deltas, { type: 'end', stopReason: 'stop' }]],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness().start(provider);
+    await start([[...deltas, { type: 'end', stopReason: 'stop' }]]);
     await h.waitForText('· ready');
     const before = h.repl.screen.scheduler.paints;
     const started = Date.now();
-    await h.type('go');
-    h.send(ENTER);
+    await submit('go');
     await h.waitFor((s) => s.includes('· ready') && s.includes('w w'), 'the whole stream');
     const paints = h.repl.screen.scheduler.paints - before;
     const frames = (Date.now() - started) / 16;
@@ -60,16 +82,11 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('asks before an edit: nothing is written until Enter approves, then the answer shows', async () => {
-    const provider = new ScriptedProvider(
-      [
-        reply('Writing it.', call('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' })),
-        reply('Done: notes.txt written.'),
-      ],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness().start(provider);
-    await h.type('write notes');
-    h.send(ENTER);
+    await start([
+      reply('Writing it.', call('call_1', 'write_file', { path: 'notes.txt', content: 'hi\n' })),
+      reply('Done: notes.txt written.'),
+    ]);
+    await submit('write notes');
     const card = await h.waitForText('Yes, allow once');
     expect(card).toContain('write notes.txt');
     expect(card).toMatch(/ 1 \+ hi/);
@@ -84,20 +101,14 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('sends a typed denial reason back to the model and leaves the file alone', async () => {
-    const provider = new ScriptedProvider(
-      [
-        reply('', call('call_1', 'write_file', { path: 'a.txt', content: 'x' })),
-        reply('Understood.'),
-      ],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness().start(provider);
-    await h.type('go');
-    h.send(ENTER);
+    const provider = await start([
+      reply('', call('call_1', 'write_file', { path: 'a.txt', content: 'x' })),
+      reply('Understood.'),
+    ]);
+    await submit('go');
     await h.waitForText('Yes, allow once');
     await h.type('n');
-    await h.type('use b.txt');
-    h.send(ENTER);
+    await submit('use b.txt');
     await h.waitForText('Understood.');
     expect(existsSync(path.join(h.workspace, 'a.txt'))).toBe(false);
     const second = JSON.stringify(provider.requests[1]!.messages);
@@ -105,13 +116,10 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('Ctrl+C on an open card interrupts the turn and the edit never happens', async () => {
-    const provider = new ScriptedProvider(
-      [reply('', call('call_1', 'write_file', { path: 'b.txt', content: 'x' }))],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness().start(provider);
-    await h.type('go');
-    h.send(ENTER);
+    const provider = await start([
+      reply('', call('call_1', 'write_file', { path: 'b.txt', content: 'x' })),
+    ]);
+    await submit('go');
     await h.waitForText('Yes, allow once');
     h.send('\x03');
     const screen = await h.waitForText('■ Not answered · Interrupted write b.txt');
@@ -126,9 +134,8 @@ describe('REPL on a blessed screen', () => {
   it('shows hostile model text literally: no colours, no cursor moves, no tags', async () => {
     const hostile =
       'safe {red-fg}RED{/red-fg} \x1b[31mX\x1b[0m \x1b[2J\x1b[1;1Hmoved \x1b]0;title\x07the-end';
-    h = await new Harness().start(new ScriptedProvider([reply(hostile)], AS_OPENAI_CHAT));
-    await h.type('hi');
-    h.send(ENTER);
+    await start([reply(hostile)]);
+    await submit('hi');
     const screen = await h.waitForText('the-end');
     expect(screen).toContain('safe {red-fg}RED{/red-fg} X moved the-end');
     const buffer = h.term.buffer.active;
@@ -140,8 +147,7 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('never submits a bracketed paste, even with newlines in it', async () => {
-    const provider = new ScriptedProvider([reply('got it')], AS_OPENAI_CHAT);
-    h = await new Harness().start(provider);
+    const provider = await start([reply('got it')]);
     h.send('\x1b[200~first line\rsecond line\n\x1b[201~');
     await h.waitForText('second line');
     expect(provider.requests).toHaveLength(0);
@@ -159,8 +165,7 @@ describe('REPL on a blessed screen', () => {
     );
     provider.hold();
     h = await new Harness().start(provider);
-    await h.type('first');
-    h.send(ENTER);
+    await submit('first');
     await h.waitForText('working');
     await h.type('second');
     h.send('\t');
@@ -169,8 +174,7 @@ describe('REPL on a blessed screen', () => {
     const queued = await h.waitForText('queued: third');
     expect(queued).toContain('queued: second');
     // Enter sends into the running turn; one with no further step gives it back: it goes first.
-    await h.type('meanwhile');
-    h.send(ENTER);
+    await submit('meanwhile');
     await h.waitForText('into this turn: meanwhile');
     provider.release();
     await h.waitForText('three');
@@ -194,8 +198,7 @@ describe('REPL on a blessed screen', () => {
     );
     provider.hold();
     h = await new Harness().start(provider);
-    await h.type('long task');
-    h.send(ENTER);
+    await submit('long task');
     await h.waitForText('partial');
     h.send('\x03');
     await h.waitForText('Interrupted');
@@ -212,18 +215,7 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('shows a finished command as one row and its output behind Ctrl+O', async () => {
-    const provider = new ScriptedProvider(
-      [reply('', call('c1', 'run_shell', { command: 'seq 1 30' })), reply('Counted.')],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness(80, 50).start(provider);
-    await h.type('count');
-    h.send(ENTER);
-    await h.waitForText('Allow running?');
-    h.send(ENTER);
-    const folded = await h.waitForText('Counted.');
-    const rows = folded.split('\n');
-    const row = rows.findIndex((line) => line.includes('$ seq 1 30'));
+    const { provider, folded, rows, row } = await allowedCommand('seq 1 30', 'Counted.');
     expect(rows[row]).toMatch(/^✓ Allowed · \$ seq 1 30 · exit 0 (?:· sandboxed )?· \d+\.\d s\s*$/);
     // Nothing else about the command: no second `$ seq`, no `[exit code 0]`, no output.
     expect(rows[row + 1]).toMatch(/^Counted\.\s*$/);
@@ -240,18 +232,7 @@ describe('REPL on a blessed screen', () => {
   });
 
   it('shows a failed command as one row with the last lines of its output under it', async () => {
-    const provider = new ScriptedProvider(
-      [reply('', call('c1', 'run_shell', { command: 'seq 1 30; exit 2' })), reply('It failed.')],
-      AS_OPENAI_CHAT,
-    );
-    h = await new Harness(80, 50).start(provider);
-    await h.type('count');
-    h.send(ENTER);
-    await h.waitForText('Allow running?');
-    h.send(ENTER);
-    const folded = await h.waitForText('It failed.');
-    const rows = folded.split('\n');
-    const row = rows.findIndex((line) => line.includes('$ seq 1 30; exit 2'));
+    const { folded, rows, row } = await allowedCommand('seq 1 30; exit 2', 'It failed.');
     expect(rows[row]).toMatch(
       /^✗ Allowed · \$ seq 1 30; exit 2 · exit 2 (?:· sandboxed )?· \d+\.\d s\s*$/,
     );
@@ -272,7 +253,7 @@ describe('REPL on a blessed screen', () => {
       [36, 12],
       [16, 5],
     ] as const) {
-      h = await new Harness(80, height).start(new ScriptedProvider([], AS_OPENAI_CHAT));
+      await start([], [80, height]);
       await h.type('/');
       const screen = await h.waitFor((text) => menuRows(text) > 0, 'the / menu');
       expect(menuRows(screen)).toBe(rows);
@@ -282,7 +263,7 @@ describe('REPL on a blessed screen', () => {
 
   it('lists commands on / and runs /help from the suggestions', async () => {
     // Tall enough for the whole help text, custom commands aside.
-    h = await new Harness(80, 40).start(new ScriptedProvider([], AS_OPENAI_CHAT));
+    await start([], [80, 40]);
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+import { startOpenAIChatServer } from '@agent/testkit';
+import { replTmuxBed } from './support/repl-tmux-bed';
 
-const driver = new TmuxDriver('unicode-e2e');
+const bed = replTmuxBed('unicode-e2e', { session: 'uni', scope: 'file' });
+const { driver } = bed;
 const SENTENCE = 'Rust 🦀 with 日本語 docs';
 /** A ZWJ family, a flag and a combining accent: tmux 3.3 draws each cluster in two, two, one cells. */
 const CLUSTERS = 'family 👨‍👩‍👧 trip 🇯🇵 cafe\u0301';
@@ -46,12 +44,8 @@ function boxRow(text: string, width: number): string {
 const typedRow = (width: number): string => boxRow(`❯ 3. Type your answer: ${SENTENCE}▏`, width);
 
 describe('wide characters end to end in tmux (issue 13, item 1)', () => {
-  let server: FakeServer;
-  let home: string;
-  let workspace: string;
-
   beforeAll(async () => {
-    server = await startOpenAIChatServer([
+    bed.server = await startOpenAIChatServer([
       {
         text: `Noted: ${SENTENCE}.`,
         toolCalls: [
@@ -69,22 +63,10 @@ describe('wide characters end to end in tmux (issue 13, item 1)', () => {
       { text: `Done: ${SENTENCE}.` },
       { text: `Seen: ${CLUSTERS}.` },
     ]);
-    home = mkdtempSync(path.join(os.tmpdir(), 'unicode-e2e-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'unicode-e2e-ws-'));
-  });
-
-  afterAll(async () => {
-    driver.kill();
-    await server.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
   });
 
   it('paints the sentence exactly in the input, the transcript, a typed card answer and after resizes', async () => {
-    driver.start('uni', replAgainstFake({ serverUrl: server.url, agentHome: home, workspace }), {
-      cols: 90,
-      rows: 30,
-    });
+    bed.launch({ cols: 90, rows: 30 });
     await driver.waitFor('uni', '· ready');
     driver.type('uni', SENTENCE);
     const typed = await driver.waitFor('uni', 'docs');

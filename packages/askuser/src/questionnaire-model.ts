@@ -1,25 +1,17 @@
 import type { Answer, AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
-import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
-import { cleanInput, stepBack, stepForward } from './draft-text';
+import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answer-checks';
+import { AnswerDrafts } from './answer-drafts';
+import { AnswerSheet } from './answer-sheet';
+import { cleanInput } from './draft-text';
 import type {
   QuestionnaireAction,
   QuestionnaireOptions,
   QuestionnaireStatus,
 } from './questionnaire-action';
-import { ASK_USER_LIMITS } from './limits';
-import { codePoints } from './schema';
+import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
 
-/** The label of the last row of every question, where the person types their own answer. */
-export const FREE_FORM_LABEL = 'Type your answer';
-
-/** The row of a multi-select question that confirms the options ticked (and the text typed). */
-export const DONE_LABEL = 'Done';
-
+export { DONE_LABEL, FREE_FORM_LABEL } from './question-rows';
 export type { QuestionnaireAction, QuestionnaireOptions, QuestionnaireStatus };
-
-const EMPTY_ANSWER_HINT = 'Type an answer first, or choose an option with Up/Down';
-const NOTHING_TICKED_HINT = 'Tick an option with Space, or type an answer, before Done';
-const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} characters`;
 
 /**
  * The questionnaire card's state (ASK_USER.md sections 5 and 9). One question is on screen; its
@@ -33,20 +25,20 @@ const TOO_LONG_HINT = `Answers are limited to ${ASK_USER_LIMITS.maxAnswerChars} 
  * between questions; answers given stay, are offered again and can be changed until every
  * question has one, which resolves the card. Esc resolves as cancelled with the answers of the
  * questions answered from the first on. Pure: no timers, no I/O.
+ *
+ * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, what may be recorded
+ * is decided in `answer-checks`; this class maps each action onto them and moves between rows and
+ * questions.
  */
 export class QuestionnaireModel {
   readonly questionnaire: Questionnaire;
   private index = 0;
   private row = 0;
   private isEditing = false;
-  private caret = 0;
   private notice: string | undefined;
   private state: QuestionnaireStatus = 'active';
-  private readonly drafts: string[];
-  private readonly given: Array<Answer | undefined>;
-  private readonly typed: boolean[];
-  /** Per question, which options are ticked (multi-select questions). */
-  private readonly ticks: boolean[][];
+  private readonly sheet: AnswerSheet;
+  private readonly drafts: AnswerDrafts;
 
   constructor(
     questionnaire: Questionnaire,
@@ -54,10 +46,8 @@ export class QuestionnaireModel {
   ) {
     if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
     this.questionnaire = questionnaire;
-    this.drafts = questionnaire.questions.map(() => '');
-    this.given = questionnaire.questions.map(() => undefined);
-    this.typed = questionnaire.questions.map(() => false);
-    this.ticks = questionnaire.questions.map((q) => q.options.map((_, i) => i === 0));
+    this.sheet = new AnswerSheet(questionnaire.questions);
+    this.drafts = new AnswerDrafts(questionnaire.questions.length);
     if (options.answered) this.resumeFrom(options.answered);
   }
 
@@ -85,22 +75,21 @@ export class QuestionnaireModel {
 
   /** The options of the current question, `Done` for a multi-select one, then the free-form row. */
   get rows(): string[] {
-    const done = this.multiSelect ? [DONE_LABEL] : [];
-    return [...this.current.options, ...done, FREE_FORM_LABEL];
+    return questionRows(this.current);
   }
 
   get freeFormRow(): number {
-    return this.rows.length - 1;
+    return freeFormRowOf(this.current);
   }
 
   /** The `Done` row of a multi-select question; undefined for a one-answer question. */
   get doneRow(): number | undefined {
-    return this.multiSelect ? this.current.options.length : undefined;
+    return doneRowOf(this.current);
   }
 
   /** Whether option `row` of the current (multi-select) question is ticked. */
   ticked(row: number): boolean {
-    return this.multiSelect && this.ticks[this.index]![row] === true;
+    return this.multiSelect && this.sheet.ticksOf(this.index)[row] === true;
   }
 
   get selected(): number {
@@ -113,12 +102,12 @@ export class QuestionnaireModel {
 
   /** The current question's typed draft. */
   get draft(): string {
-    return this.drafts[this.index]!;
+    return this.drafts.text(this.index);
   }
 
   /** Caret position inside the draft, in UTF-16 units. */
   get cursor(): number {
-    return this.caret;
+    return this.drafts.caret;
   }
 
   /** A message for the person about their last key, such as a refused empty answer. */
@@ -128,27 +117,23 @@ export class QuestionnaireModel {
 
   /** The answer question `index` has now, if any (the strip ticks it). */
   answerAt(index: number): Answer | undefined {
-    return this.given[index];
+    return this.sheet.answerAt(index);
   }
 
   /** The answers of the questions answered from the first on, up to the first without one. */
   get answers(): readonly Answer[] {
-    return this.given.slice(0, this.answeredPrefix()) as Answer[];
+    return this.sheet.answers;
   }
 
   /** `custom[i]`: answer i was typed (or includes typed text) rather than picked. */
   get custom(): readonly boolean[] {
-    return this.typed.slice(0, this.answeredPrefix());
+    return this.sheet.custom;
   }
 
   /** The outcome once answered or cancelled; undefined while active. */
   get result(): AnsweredQuestionnaire | undefined {
     if (this.state === 'active') return undefined;
-    return {
-      answers: this.answers.map(copyAnswer),
-      cancelled: this.state === 'cancelled',
-      custom: [...this.custom],
-    };
+    return this.sheet.result(this.state === 'cancelled');
   }
 
   /** Applies one action. Returns false when it changed nothing (or the card is resolved). */
@@ -178,7 +163,9 @@ export class QuestionnaireModel {
       case 'next':
         return this.go(this.index + 1);
       case 'space':
-        if (this.multiSelect && this.row < this.current.options.length) return this.toggle();
+        if (this.multiSelect && this.row < this.current.options.length) {
+          return this.sheet.toggle(this.index, this.row);
+        }
         return this.insert(' ');
       case 'insert':
         return this.insert(action.text);
@@ -187,27 +174,27 @@ export class QuestionnaireModel {
       case 'delete':
         return this.erase(0);
       case 'left':
-        if (typing) this.caret = stepBack(this.draft, this.caret);
+        if (typing) this.drafts.caretBy(this.index, 'back');
         else this.go(this.index - 1);
         return;
       case 'right':
-        if (typing) this.caret = stepForward(this.draft, this.caret);
+        if (typing) this.drafts.caretBy(this.index, 'forward');
         else this.go(this.index + 1);
         return;
       case 'home':
-        if (this.isEditing) this.caret = 0;
+        if (this.isEditing) this.drafts.caretTo(this.index, 'start');
         return;
       case 'end':
-        if (this.isEditing) this.caret = this.draft.length;
+        if (this.isEditing) this.drafts.caretTo(this.index, 'end');
         return;
       case 'word-left':
-        if (this.isEditing) this.caret = wordStartBefore(this.draft, this.caret);
+        if (this.isEditing) this.drafts.caretBy(this.index, 'word-back');
         return;
       case 'word-right':
-        if (this.isEditing) this.caret = wordEndAfter(this.draft, this.caret);
+        if (this.isEditing) this.drafts.caretBy(this.index, 'word-forward');
         return;
       case 'erase-word':
-        return this.eraseTo(wordStartBefore(this.draft, this.caret));
+        return this.eraseTo(this.drafts.wordStart(this.index));
       case 'erase-start':
         return this.eraseTo(0);
       case 'erase-end':
@@ -224,74 +211,51 @@ export class QuestionnaireModel {
   private enter(): void {
     const options = this.current.options;
     if (this.row < options.length) {
-      if (this.multiSelect) this.toggle();
+      if (this.multiSelect) this.sheet.toggle(this.index, this.row);
       else this.record(options[this.row]!, false);
       return;
     }
     if (this.row === this.doneRow) return this.confirmTicked();
     if (!this.isEditing) return this.startEditing();
     if (this.multiSelect) return this.confirmTicked();
-    const answer = this.draft.trim();
-    if (answer.length === 0) {
-      this.notice = EMPTY_ANSWER_HINT;
-      return;
-    }
-    this.record(answer, true);
+    const typed = this.refusedOr(typedAnswer(this.draft));
+    if (typed !== undefined) this.record(typed, true);
   }
 
-  private toggle(): void {
-    const ticks = this.ticks[this.index]!;
-    ticks[this.row] = !ticks[this.row];
-  }
-
-  /** A multi-select question's answer: the ticked options in option order, then the text. */
   private confirmTicked(): void {
-    const chosen = this.current.options.filter((_, i) => this.ticks[this.index]![i]);
-    const text = this.draft.trim();
-    if (text !== '') chosen.push(text);
-    if (chosen.length === 0) {
-      this.notice = NOTHING_TICKED_HINT;
-      return;
+    const ticked = this.refusedOr(
+      tickedAnswer(this.current.options, this.sheet.ticksOf(this.index), this.draft),
+    );
+    if (ticked !== undefined) this.record(ticked.chosen, ticked.typed);
+  }
+
+  /** The checked answer, or undefined with its hint shown. */
+  private refusedOr<T>(checked: Checked<T>): T | undefined {
+    if ('hint' in checked) {
+      this.notice = checked.hint;
+      return undefined;
     }
-    this.record(chosen, text !== '');
+    return checked.answer;
   }
 
   private insert(raw: string): void {
     const text = cleanInput(raw);
     if (text.length === 0) return;
     if (!this.isEditing || this.row !== this.freeFormRow) this.startEditing();
-    // Characters are code points, as the advertised limits count them.
-    const room = ASK_USER_LIMITS.maxAnswerChars - codePoints(this.draft);
-    let piece = text;
-    if (codePoints(piece) > room) {
-      piece = Array.from(piece).slice(0, Math.max(0, room)).join('');
-      this.notice = TOO_LONG_HINT;
-    }
-    const draft = this.draft;
-    this.drafts[this.index] = draft.slice(0, this.caret) + piece + draft.slice(this.caret);
-    this.caret += piece.length;
+    const { piece, hint } = fitAnswerLimit(this.draft, text);
+    if (hint !== undefined) this.notice = hint;
+    this.drafts.insert(this.index, piece);
   }
 
   /** Erases the draft between the caret and `to`, while editing. */
   private eraseTo(to: number): void {
-    if (!this.isEditing) return;
-    const [from, end] = to < this.caret ? [to, this.caret] : [this.caret, to];
-    this.drafts[this.index] = this.draft.slice(0, from) + this.draft.slice(end);
-    this.caret = from;
+    if (this.isEditing) this.drafts.eraseTo(this.index, to);
   }
 
   private erase(direction: -1 | 0): void {
     if (this.row !== this.freeFormRow) return;
     if (!this.isEditing) this.startEditing();
-    const draft = this.draft;
-    if (direction === -1) {
-      const from = stepBack(draft, this.caret);
-      this.drafts[this.index] = draft.slice(0, from) + draft.slice(this.caret);
-      this.caret = from;
-    } else {
-      const to = stepForward(draft, this.caret);
-      this.drafts[this.index] = draft.slice(0, this.caret) + draft.slice(to);
-    }
+    this.drafts.erase(this.index, direction);
   }
 
   /** Shows question `target` (out of range: nothing), its answer offered again if it has one. */
@@ -299,9 +263,9 @@ export class QuestionnaireModel {
     if (target < 0 || target >= this.total || target === this.index) return;
     this.index = target;
     this.isEditing = false;
-    this.caret = 0;
-    const answer = this.given[target];
-    if (answer !== undefined) this.offer(answer, this.typed[target]!);
+    this.drafts.caretTo(target, 'start');
+    const answer = this.sheet.answerAt(target);
+    if (answer !== undefined) this.offer(answer, this.sheet.typedAt(target));
     else this.row = this.draft !== '' ? this.freeFormRow : 0;
   }
 
@@ -309,27 +273,27 @@ export class QuestionnaireModel {
   private offer(answer: Answer, typed: boolean): void {
     const options = this.current.options;
     if (typeof answer !== 'string') {
-      this.ticks[this.index] = options.map((option) => answer.includes(option));
+      this.sheet.tickFrom(this.index, answer);
       const text = answer.find((entry) => !options.includes(entry));
-      if (text !== undefined) this.drafts[this.index] = text;
+      if (text !== undefined) this.drafts.set(this.index, text);
       this.row = 0;
       this.isEditing = false;
     } else if (typed) {
-      this.drafts[this.index] = answer;
+      this.drafts.set(this.index, answer);
       this.row = this.freeFormRow;
       this.isEditing = true;
-      this.caret = answer.length;
+      this.drafts.caretTo(this.index, 'end');
     } else {
       this.row = Math.max(0, options.indexOf(answer));
       this.isEditing = false;
-      this.caret = 0;
+      this.drafts.caretTo(this.index, 'start');
     }
   }
 
   private startEditing(): void {
     this.row = this.freeFormRow;
     this.isEditing = true;
-    this.caret = this.draft.length;
+    this.drafts.caretTo(this.index, 'end');
   }
 
   private record(answer: Answer, custom: boolean): void {
@@ -339,10 +303,9 @@ export class QuestionnaireModel {
       this.notice = problem;
       return;
     }
-    this.given[this.index] = answer;
-    this.typed[this.index] = custom;
+    this.sheet.record(this.index, answer, custom);
     this.isEditing = false;
-    const open = this.given.findIndex((given) => given === undefined);
+    const open = this.sheet.firstOpen();
     const last = this.index + 1 >= this.total;
     if (open === -1 && (last || this.options.review !== true)) {
       this.state = 'answered';
@@ -352,25 +315,15 @@ export class QuestionnaireModel {
   }
 
   private resumeFrom(answered: NonNullable<QuestionnaireOptions['answered']>): void {
-    const count = Math.min(answered.answers.length, this.total);
-    for (let i = 0; i < count; i++) {
-      const answer = answered.answers[i]!;
-      const question = this.questionnaire.questions[i]!;
-      this.given[i] = copyAnswer(answer);
-      this.typed[i] =
-        answered.custom[i] ??
-        (typeof answer === 'string' ? !question.options.includes(answer) : false);
-      if (this.typed[i] && typeof answer === 'string') this.drafts[i] = answer;
+    this.sheet.restore(answered);
+    for (let i = 0; i < this.total; i++) {
+      const answer = this.sheet.answerAt(i);
+      if (this.sheet.typedAt(i) && typeof answer === 'string') this.drafts.set(i, answer);
     }
-    const open = this.given.findIndex((given) => given === undefined);
+    const open = this.sheet.firstOpen();
     const start = this.options.review === true ? 0 : open === -1 ? this.total - 1 : open;
     this.index = -1;
     this.go(start);
-  }
-
-  private answeredPrefix(): number {
-    const open = this.given.findIndex((given) => given === undefined);
-    return open === -1 ? this.total : open;
   }
 
   private snapshot(): string {
@@ -378,16 +331,12 @@ export class QuestionnaireModel {
       this.index,
       this.row,
       this.isEditing,
-      this.caret,
+      this.drafts.caret,
       this.notice,
       this.state,
       this.draft,
-      this.ticks[this.index],
-      this.given,
+      this.sheet.ticksOf(this.index),
+      this.sheet.all,
     ]);
   }
-}
-
-function copyAnswer(answer: Answer): Answer {
-  return typeof answer === 'string' ? answer : [...answer];
 }

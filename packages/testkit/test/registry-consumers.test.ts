@@ -177,11 +177,12 @@ describe('the packages published to a registry and installed with npm', () => {
     async (consumer) => {
       const dir = consumerDir(consumer);
       expect(versionOf('zod', dir)).toBe(consumer.zod);
-      fs.copyFileSync(
-        path.join(__dirname, 'fixtures', 'consumers', consumer.file),
-        path.join(dir, consumer.file),
-      );
-      typeCheck(dir, [consumer.file]);
+      // The program and the scenario it shares with the other consumer, both type-checked here.
+      const files = [consumer.file, 'scenario.cjs'];
+      for (const file of files) {
+        fs.copyFileSync(path.join(__dirname, 'fixtures', 'consumers', file), path.join(dir, file));
+      }
+      typeCheck(dir, files);
       const built = path.join(dir, 'dist', consumer.file.replace(/\.ts$/, '.js'));
 
       const workspace = path.join(dir, 'workspace');

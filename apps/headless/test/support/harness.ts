@@ -3,16 +3,17 @@ import {
   startFakeServer,
   type FakeServer,
   type ScriptedTurn,
+  type WireProtocol,
 } from '@agent/testkit';
 import { createSandbox, type Sandbox } from './cli';
 
-/** Per test: a fresh sandbox, and the fake Chat Completions server `serve` started, if any. */
+/** Per test: a fresh sandbox, and the fake server `serve` started, if any. */
 export interface CliHarness {
   readonly sandbox: Sandbox;
   /** The server the running test started (undefined before `serve`). */
   readonly server: FakeServer | undefined;
-  /** Starts this test's Chat Completions fake playing `script`; closed after the test. */
-  serve(script: ScriptedTurn[]): Promise<FakeServer>;
+  /** Starts this test's fake (Chat Completions unless `protocol` says) playing `script`; closed after the test. */
+  serve(script: ScriptedTurn[], protocol?: WireProtocol): Promise<FakeServer>;
 }
 
 /** Registers the hooks that create the sandbox before each test and clean up after it. */
@@ -36,8 +37,8 @@ export function useCliHarness(): CliHarness {
     get server() {
       return server;
     },
-    async serve(script) {
-      server = await startFakeServer(openAIChatProtocol, script);
+    async serve(script, protocol = openAIChatProtocol) {
+      server = await startFakeServer(protocol, script);
       started.push(server);
       return server;
     },

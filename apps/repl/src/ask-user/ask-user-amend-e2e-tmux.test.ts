@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+import { startOpenAIChatServer, type RecordedRequest } from '@agent/testkit';
+import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
-const driver = new TmuxDriver('ask-amend');
-const keys = (...names: string[]): void => driver.keys('ask', ...names);
-const typeText = (text: string): void => driver.type('ask', text);
-const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
+const bed = replTmuxBed('ask-amend', { session: 'ask' });
+const { driver, keys, typeText, waitFor } = bed;
 
 const design = {
   questions: [
@@ -23,34 +18,15 @@ const messagesOf = (request: RecordedRequest | undefined): Message[] =>
   (request?.body?.messages ?? []) as Message[];
 
 describe('/amend in tmux (issue 25)', () => {
-  let server: FakeServer | undefined;
-  let home: string;
-  let workspace: string;
-
-  beforeEach(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'ask-amend-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-amend-ws-'));
-  });
-
-  afterEach(async () => {
-    driver.kill();
-    await server?.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-
-  const command = (...extra: string[]) =>
-    replAgainstFake({ serverUrl: server!.url, agentHome: home, workspace, extra });
-
   it('reopens the last questionnaire with its answers and sends the changed one as the next message; the ledger and replay show it', async () => {
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }] },
       { text: 'Going with Postgres.' },
       { text: 'Switching to SQLite.' },
       { text: 'The person picked a database, then changed it.' },
       { text: 'SQLite it is.' },
-    ]);
-    driver.start('ask', command(), { cols: 100, rows: 32 });
+    ]));
+    bed.launch({ cols: 100, rows: 32 });
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -101,7 +77,7 @@ describe('/amend in tmux (issue 25)', () => {
 
     // The replay of the saved session shows the amendment after the questionnaire.
     await driver.quitRepl('ask');
-    driver.start('ask', command('--continue'), { cols: 100, rows: 60 });
+    bed.launch({ cols: 100, rows: 60 }, '--continue');
     screen = await waitFor('Resumed session');
     expect(screen).toContain('now "SQLite"');
   });

@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
-const driver = new TmuxDriver('ask-durable');
-const keys = (...names: string[]): void => driver.keys('ask', ...names);
-const typeText = (text: string): void => driver.type('ask', text);
-const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
+const bed = replTmuxBed('ask-durable', { session: 'ask' });
+const { driver, keys, typeText, waitFor } = bed;
 
 function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
   const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
@@ -65,32 +62,13 @@ const deploy = {
 };
 
 describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue 12)', () => {
-  let server: FakeServer | undefined;
-  let home: string;
-  let workspace: string;
-
-  beforeEach(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'ask-durable-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-durable-ws-'));
-  });
-
-  afterEach(async () => {
-    driver.kill();
-    await server?.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-
-  const command = (url: string, ...extra: string[]) =>
-    replAgainstFake({ serverUrl: url, agentHome: home, workspace, extra });
-
   /** A REPL whose model asks the two `design` questions under `id`, the card on screen. */
   async function askTwoQuestions(id: string): Promise<FakeServer> {
-    const fake = await startOpenAIChatServer([
+    const fake = (bed.server = await startOpenAIChatServer([
       { text: 'Two decisions first.', toolCalls: [{ id, name: 'ask_user', arguments: design }] },
       { text: 'Continuing with SQLite and REST.' },
-    ]);
-    driver.start('ask', command(fake.url), { cols: 90, rows: 30 });
+    ]));
+    bed.launch({ cols: 90, rows: 30 });
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -110,11 +88,11 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   }
 
   it('a maximum-size card at 80x24 shows its header and selection on every row', async () => {
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_max', name: 'ask_user', arguments: maximum }] },
       { text: 'Took the last option.' },
-    ]);
-    driver.start('ask', command(server.url), { cols: 80, rows: 24 });
+    ]));
+    bed.launch({ cols: 80, rows: 24 });
     await waitFor('openai-chat/fake-model');
     typeText('go');
     keys('Enter');
@@ -140,10 +118,10 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   });
 
   it('kill -9 with the card open, then --continue: the card opens again and its answer goes to the same call id', async () => {
-    server = await askTwoQuestions('call_open');
+    const server = await askTwoQuestions('call_open');
     await killRepl();
 
-    driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
+    bed.launch({ cols: 90, rows: 30 }, '--continue');
     await waitFor('Resumed session');
     await waitFor('Question 1 of 2');
     keys('Down');
@@ -166,14 +144,14 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
         { question: 'Which checks should CI run?', options: ['Lint', 'Tests'], multiSelect: true },
       ],
     };
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       {
         text: 'Three decisions.',
         toolCalls: [{ id: 'call_kept', name: 'ask_user', arguments: three }],
       },
       { text: 'Continuing with SQLite and REST.' },
-    ]);
-    driver.start('ask', command(server.url), { cols: 90, rows: 30 });
+    ]));
+    bed.launch({ cols: 90, rows: 30 });
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -182,14 +160,14 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     await waitFor('❯ 2. SQLite');
     keys('Enter');
     await waitFor('Question 2 of 3');
-    const sessions = path.join(home, 'sessions');
+    const sessions = path.join(bed.home, 'sessions');
     // The answer is in the session file the moment it is given (ASK_USER.md §9).
     for (let i = 0; i < 200 && !sessionText(sessions).includes('"questionnaire_progress"'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await killRepl();
 
-    driver.start('ask', command(server.url, '--continue'), { cols: 90, rows: 30 });
+    bed.launch({ cols: 90, rows: 30 }, '--continue');
     await waitFor('Resumed session');
     let screen = await waitFor('Question 2 of 3');
     // The strip ticks the first question; going back shows its answer selected.
@@ -210,14 +188,14 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
   });
 
   it('two answered questionnaires, /compact, then a prompt: the request carries both exact results', async () => {
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }] },
       { toolCalls: [{ id: 'call_deploy', name: 'ask_user', arguments: deploy }] },
       { text: 'All decided.' },
       { text: 'The person is planning a service.' },
       { text: 'Still SQLite with my own API and AWS.' },
-    ]);
-    driver.start('ask', command(server.url, '--tool-history', 'off'), { cols: 90, rows: 30 });
+    ]));
+    bed.launch({ cols: 90, rows: 30 }, '--tool-history', 'off');
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
-const driver = new TmuxDriver('ask-user-e2e');
+const bed = replTmuxBed('ask-e2e', { session: 'ask', scope: 'file' });
+const { driver, keys, typeText, waitFor } = bed;
 const tmux = (...args: string[]): string => driver.run(...args);
 const capture = (): string => driver.capture('ask');
-const keys = (...names: string[]): void => driver.keys('ask', ...names);
-const typeText = (text: string): void => driver.type('ask', text);
-const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
 
 /** The content of the Chat Completions `tool` message answering `id`. */
 function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
@@ -39,11 +34,9 @@ const deployment = {
 
 describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', () => {
   let server: FakeServer;
-  let home: string;
-  let workspace: string;
 
   beforeAll(async () => {
-    server = await startOpenAIChatServer([
+    server = bed.server = await startOpenAIChatServer([
       {
         text: 'Two decisions first.',
         toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: design }],
@@ -56,27 +49,10 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       { text: 'Still SQLite, as you chose.' },
       { text: 'JSON-RPC over WebSockets, as you typed.' },
     ]);
-    home = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-e2e-ws-'));
   });
-
-  afterAll(async () => {
-    driver.kill();
-    await server.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-
-  const command = (...extra: string[]) =>
-    replAgainstFake({
-      serverUrl: server.url,
-      agentHome: home,
-      workspace,
-      extra: ['--tool-history', 'off', ...extra],
-    });
 
   it('answers one card with Down+Enter and a typed answer, cancels the next with Esc; exact results survive later prompts and a restart (tool history off)', async () => {
-    driver.start('ask', command(), { cols: 90, rows: 32 });
+    bed.launch({ cols: 90, rows: 32 }, '--tool-history', 'off');
     await waitFor('openai-chat/fake-model');
     typeText('plan the service');
     keys('Enter');
@@ -136,7 +112,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     tmux('kill-session', '-t', 'ask');
-    driver.start('ask', command('--continue'), { cols: 90, rows: 32 });
+    bed.launch({ cols: 90, rows: 32 }, '--tool-history', 'off', '--continue');
     const replayed = await waitFor('Resumed session');
     expect(replayed).toContain('✓ Questionnaire: 2 answers');
     expect(replayed).toContain('⊘ Questionnaire cancelled after 1 of 2');

@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   startAnthropicServer,
   startOpenAIChatServer,
-  type FakeServer,
   type RecordedRequest,
   type ScriptedTurn,
 } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
-
-const driver = new TmuxDriver('ask-multi');
-const keys = (...names: string[]): void => driver.keys('ask', ...names);
-const typeText = (text: string): void => driver.type('ask', text);
-const waitFor = (needle: string, ms?: number): Promise<string> => driver.waitFor('ask', needle, ms);
+import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const three = {
   questions: [
@@ -57,30 +48,8 @@ const WIRES = [
 describe.each(WIRES)(
   'ask_user multi-select and the strip in tmux over $provider (issue 25)',
   (wire) => {
-    let server: FakeServer | undefined;
-    let home: string;
-    let workspace: string;
-
-    beforeEach(() => {
-      home = mkdtempSync(path.join(os.tmpdir(), 'ask-multi-home-'));
-      workspace = mkdtempSync(path.join(os.tmpdir(), 'ask-multi-ws-'));
-    });
-
-    afterEach(async () => {
-      driver.kill();
-      await server?.close();
-      rmSync(home, { recursive: true, force: true });
-      rmSync(workspace, { recursive: true, force: true });
-    });
-
-    const command = (...extra: string[]) =>
-      replAgainstFake({
-        serverUrl: server!.url,
-        agentHome: home,
-        workspace,
-        provider: wire.provider,
-        extra,
-      });
+    const bed = replTmuxBed('ask-multi', { session: 'ask', provider: wire.provider });
+    const { driver, keys, typeText, waitFor } = bed;
 
     it('three questions answered out of order through the strip; the exact result survives --continue and /compact', async () => {
       const script: ScriptedTurn[] = [
@@ -93,8 +62,8 @@ describe.each(WIRES)(
         { text: 'The person chose a database and CI checks.' },
         { text: 'After compaction: Postgres, lint and tests.' },
       ];
-      server = await wire.start(script);
-      driver.start('ask', command(), { cols: 100, rows: 32 });
+      const server = (bed.server = await wire.start(script));
+      bed.launch({ cols: 100, rows: 32 });
       await waitFor(`${wire.provider}/fake-model`);
       typeText('plan the service');
       keys('Enter');
@@ -127,7 +96,7 @@ describe.each(WIRES)(
       // Quit, --continue, ask again: the next request carries the exact result.
       await waitFor('· ready');
       await driver.quitRepl('ask');
-      driver.start('ask', command('--continue'), { cols: 100, rows: 32 });
+      bed.launch({ cols: 100, rows: 32 }, '--continue');
       screen = await waitFor('Resumed session');
       expect(screen).toContain('→ Lint, Tests');
       typeText('what did I choose?');

@@ -1,14 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
-import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+import { startOpenAIChatServer, type RecordedRequest } from '@agent/testkit';
+import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
-const driver = new TmuxDriver('modes');
-const keys = (...names: string[]): void => driver.keys('modes', ...names);
-const typeText = (text: string): void => driver.type('modes', text);
-const waitFor = (needle: string, ms?: number): Promise<string> =>
-  driver.waitFor('modes', needle, ms);
+const bed = replTmuxBed('modes', { session: 'modes' });
+const { driver, keys, typeText, waitFor } = bed;
 
 function toolMessage(request: RecordedRequest | undefined, id: string): string {
   const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
@@ -41,27 +37,8 @@ const SECOND_PLAN =
   '# Greeting plan, revised\n\n1. Write `src/greet.ts` printing Hello.\n2. Errors: report a failed write in `README.md`.';
 
 describe('modes end to end in tmux (issue 24)', () => {
-  let server: FakeServer | undefined;
-  let home: string;
-  let workspace: string;
-
-  beforeEach(() => {
-    home = mkdtempSync(path.join(os.tmpdir(), 'modes-home-'));
-    workspace = mkdtempSync(path.join(os.tmpdir(), 'modes-ws-'));
-  });
-
-  afterEach(async () => {
-    driver.kill();
-    await server?.close();
-    rmSync(home, { recursive: true, force: true });
-    rmSync(workspace, { recursive: true, force: true });
-  });
-
-  const command = (url: string, ...extra: string[]) =>
-    replAgainstFake({ serverUrl: url, agentHome: home, workspace, extra });
-
   it('Shift+Tab cycles the three modes; in accept edits an edit runs without a card and a .mcp.json write still asks', async () => {
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       {
         toolCalls: [
           { id: 'w1', name: 'write_file', arguments: { path: 'notes.md', content: 'ok\n' } },
@@ -73,8 +50,8 @@ describe('modes end to end in tmux (issue 24)', () => {
         ],
       },
       { text: 'Left .mcp.json alone.' },
-    ]);
-    driver.start('modes', command(server.url), { cols: 100, rows: 30 });
+    ]));
+    bed.launch({ cols: 100, rows: 30 });
     await waitFor('default mode');
     keys('BTab');
     await waitFor('accept edits mode');
@@ -88,17 +65,17 @@ describe('modes end to end in tmux (issue 24)', () => {
     keys('Enter');
     const card = await waitFor('Allow running?');
     expect(card).toContain('.mcp.json');
-    expect(readFileSync(path.join(workspace, 'notes.md'), 'utf8')).toBe('ok\n');
+    expect(readFileSync(path.join(bed.workspace, 'notes.md'), 'utf8')).toBe('ok\n');
     typeText('n');
     keys('Enter');
     await waitFor('Left .mcp.json alone.');
-    expect(existsSync(path.join(workspace, '.mcp.json'))).toBe(false);
+    expect(existsSync(path.join(bed.workspace, '.mcp.json'))).toBe(false);
     expect(toolMessage(server.requests[1], 'w1')).toMatch(/wrote|created/i);
     expect(toolMessage(server.requests[2], 'w2')).toContain('The person denied');
   });
 
   it('plan mode: two questions, a plan sent back with a note, a second plan approved with accept edits, edits without cards; resumed, the next request carries it all', async () => {
-    server = await startOpenAIChatServer([
+    const server = (bed.server = await startOpenAIChatServer([
       {
         text: 'Two decisions first.',
         toolCalls: [{ id: 'ask', name: 'ask_user', arguments: questions }],
@@ -121,8 +98,8 @@ describe('modes end to end in tmux (issue 24)', () => {
       },
       { text: 'Done as planned.' },
       { text: 'The plan was the revised greeting plan.' },
-    ]);
-    driver.start('modes', command(server.url, '--mode', 'plan'), { cols: 100, rows: 32 });
+    ]));
+    bed.launch({ cols: 100, rows: 32 }, '--mode', 'plan');
     await waitFor('plan mode');
     typeText('add a greeting');
     keys('Enter');
@@ -143,8 +120,10 @@ describe('modes end to end in tmux (issue 24)', () => {
     await waitFor('accept edits mode');
     expect(screen).toContain('✓ Plan approved · accept edits');
     expect(screen).not.toContain('Allow editing?');
-    expect(readFileSync(path.join(workspace, 'src/greet.ts'), 'utf8')).toContain('Hello');
-    expect(readFileSync(path.join(workspace, 'README.md'), 'utf8')).toBe('Errors are reported.\n');
+    expect(readFileSync(path.join(bed.workspace, 'src/greet.ts'), 'utf8')).toContain('Hello');
+    expect(readFileSync(path.join(bed.workspace, 'README.md'), 'utf8')).toBe(
+      'Errors are reported.\n',
+    );
     // Plan mode offered no edit tools; after the approval the same turn's request did.
     expect(offered(server.requests[0])).not.toContain('write_file');
     expect(offered(server.requests[0])).toContain('present_plan');
@@ -156,7 +135,7 @@ describe('modes end to end in tmux (issue 24)', () => {
     await waitFor('--resume');
     driver.kill();
 
-    driver.start('modes', command(server.url, '--continue'), { cols: 100, rows: 32 });
+    bed.launch({ cols: 100, rows: 32 }, '--continue');
     screen = await waitFor('Resumed session');
     expect(screen).toContain('✓ Plan approved · accept edits · Greeting plan, revised');
     await waitFor('default mode');

@@ -7,39 +7,40 @@ import {
   openAIResponsesProtocol,
   type WireProtocol,
 } from '@agent/testkit';
+import type { Sandbox } from './cli';
 
-/** How the runner reaches each provider family's fake server. */
-export interface ProviderCase {
+/** How a provider meets the fake of its wire protocol. */
+export interface ProviderWire {
   protocol: WireProtocol;
-  /** Wire events up to and including the first text. */
-  firstText: number;
+  /** The --base-url for a fake at `url`. */
   baseUrl(url: string): string;
+  /** The credentials the provider's SDK reads (fake values). */
   env(sandboxRoot: string): Record<string, string>;
 }
 
-export const PROVIDERS: Record<string, ProviderCase> = {
+const OPENAI_KEY = { OPENAI_API_KEY: 'test' };
+
+/** Every provider with a wire of its own (the offline demo and the text transport aside). */
+export const PROVIDER_WIRES: Record<string, ProviderWire> = {
   'openai-chat': {
-    firstText: 2,
     protocol: openAIChatProtocol,
     baseUrl: (url) => `${url}/v1`,
-    env: () => ({ OPENAI_API_KEY: 'test' }),
+    env: () => OPENAI_KEY,
   },
   'openai-responses': {
-    firstText: 5,
     protocol: openAIResponsesProtocol,
     baseUrl: (url) => `${url}/v1`,
-    env: () => ({ OPENAI_API_KEY: 'test' }),
+    env: () => OPENAI_KEY,
   },
   anthropic: {
-    firstText: 4,
     protocol: anthropicProtocol,
     baseUrl: (url) => url,
     env: () => ({ ANTHROPIC_API_KEY: 'test' }),
   },
   bedrock: {
-    firstText: 2,
     protocol: bedrockProtocol,
     baseUrl: (url) => url,
+    // Static keys, and no shared config files or instance metadata from the machine.
     env: (root) => ({
       AWS_ACCESS_KEY_ID: 'AKIDFAKE',
       AWS_SECRET_ACCESS_KEY: 'fake-secret',
@@ -50,9 +51,18 @@ export const PROVIDERS: Record<string, ProviderCase> = {
     }),
   },
   genkit: {
-    firstText: 1,
     protocol: genkitProtocol,
     baseUrl: (url) => url,
     env: () => ({ GEMINI_API_KEY: 'test' }),
   },
 };
+
+/** The flags that run provider `id` (on `wire`) with the test model against the fake at `url`. */
+export function providerArgs(id: string, wire: ProviderWire, url: string): string[] {
+  return ['--provider', id, '--model', 'test-model', '--base-url', wire.baseUrl(url)];
+}
+
+/** The credentials `wire`'s SDK reads, for a run in `sandbox`. */
+export function providerEnv(wire: ProviderWire, sandbox: Sandbox): Record<string, string> {
+  return wire.env(path.dirname(sandbox.workspace));
+}
