@@ -230,7 +230,7 @@ describe('the packages published to a registry and installed with npm', () => {
         await anthropic.close();
       }
     },
-    300_000,
+    600_000,
   );
 
   it('runs every README example and prints what its README says', async () => {

@@ -14,7 +14,11 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
-/** Runs a command to its end and returns its stdout; throws with its output on failure. */
+/**
+ * Runs a command to its end and returns its stdout; throws with its output on failure. The
+ * timeout only stops a hang: a type-check on a 2-core machine busy with another build takes
+ * minutes.
+ */
 export function run(
   command: string,
   args: string[],
@@ -27,7 +31,7 @@ export function run(
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...cleanEnv(), CI: '1', ...options.env },
-      timeout: options.timeout ?? 120_000,
+      timeout: options.timeout ?? 300_000,
     });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
