@@ -12,3 +12,4 @@ export * from './load-session';
 export * from './session-store';
 export * from './project-messages';
 export * from './session-reducer';
+export * from './replay-window';

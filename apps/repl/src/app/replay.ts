@@ -1,5 +1,7 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import {
+  compactedTurnsText,
+  replayWindow,
   SessionReducer,
   type CallState,
   type LoadWarning,
@@ -18,10 +20,11 @@ import { undoneLine } from './undo-line';
 export type ReplayHook = (activity: ToolActivity) => Segment | undefined;
 
 /**
- * The compact transcript of a saved session: prompts (with their attached files' lines),
+ * The compact transcript of a saved session from its last checkpoint on (what the model still
+ * sees; one line says how many turns came before): prompts (with their attached files' lines),
  * answers, each tool call as one finished status line (or its extension's summary), the
- * person's `!` commands with their output and `/undo`s as live, checkpoints and provider changes
- * as notes. Calls that never ended show as interrupted. Nothing is interactive.
+ * person's `!` commands with their output and `/undo`s as live, provider changes as notes. Calls
+ * that never ended show as interrupted. Nothing is interactive.
  */
 export function replaySegments(
   events: readonly SessionEvent[],
@@ -35,7 +38,8 @@ export function replaySegments(
     entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
   }
   let undone: { restored: string[]; removed: string[] } | undefined;
-  for (const event of events) {
+  const shown = replayWindow(events);
+  for (const event of shown.events) {
     const opened = reducer.apply(event);
     switch (event.type) {
       case 'user':
@@ -55,7 +59,7 @@ export function replaySegments(
         entries.push(...opened);
         break;
       case 'checkpoint':
-        entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
+        entries.push({ kind: 'info', text: `── ${compactedTurnsText(shown.earlierTurns)} ──` });
         break;
       case 'elicitation': {
         const outcome = {
