@@ -8,6 +8,7 @@ export * from './line-limits';
 export * from './loop-events';
 export * from './session-writer';
 export * from './session-lock';
+export * from './session-line-parser';
 export * from './load-session';
 export * from './session-store';
 export * from './project-messages';

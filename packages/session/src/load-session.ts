@@ -5,8 +5,6 @@ import { MAX_LOAD_LINE_BYTES } from './line-limits';
 import type { LoadWarning, SessionEvent, SessionStartEvent } from './schema';
 import { SessionLineParser, type ParsedEvents, type ParseOptions } from './session-line-parser';
 
-export * from './session-line-parser';
-
 /** A session read back from disk: every usable event in order, and why any line was skipped. */
 export interface LoadedSession {
   id: string;
