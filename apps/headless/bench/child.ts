@@ -1,12 +1,18 @@
 // What the headless benchmarks share: timing a child process without blocking the fake server
 // that runs in the bench's own process, and reading back its peak memory.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 /** The preload (bench/max-rss.ts) that writes a process's peak RSS when it exits. */
 const MAX_RSS = path.join(__dirname, 'max-rss.js');
+/**
+ * GNU time reads the peak from the kernel once the process is gone, teardown included (which
+ * adds 10-20 MB to what the process itself sees at its 'exit' event): used where installed.
+ */
+const GNU_TIME = '/usr/bin/time';
+const TIME_FORMAT = 'bench-max-rss-kb=%M';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -20,18 +26,30 @@ export interface ChildRun {
   rssMb?: number;
 }
 
-/** Runs `node args` to completion in `cwd`; `measureRss` also reads its peak memory. */
+/**
+ * Runs `node args` to completion in `cwd`; `measureRss` also reads its peak memory (from GNU
+ * time where installed, else from the process itself as it exits).
+ */
 export function timeChild(
   node: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; cwd?: string; measureRss?: boolean },
 ): Promise<ChildRun> {
   const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}-${Date.now()}`);
-  const env = options.measureRss ? { ...options.env, BENCH_MAX_RSS_FILE: rssFile } : options.env;
-  const argv = options.measureRss ? ['--require', MAX_RSS, ...args] : args;
+  const gnuTime = options.measureRss === true && existsSync(GNU_TIME);
+  let command = node;
+  let argv = args;
+  let env = options.env;
+  if (gnuTime) {
+    command = GNU_TIME;
+    argv = ['-f', TIME_FORMAT, node, ...args];
+  } else if (options.measureRss) {
+    argv = ['--require', MAX_RSS, ...args];
+    env = { ...options.env, BENCH_MAX_RSS_FILE: rssFile };
+  }
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(node, argv, {
+    const child = spawn(command, argv, {
       env,
       cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,9 +65,14 @@ export function timeChild(
         return;
       }
       if (!options.measureRss) return resolve({ ms });
-      const rssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
-      rmSync(rssFile, { force: true });
-      resolve({ ms, rssMb });
+      let kb: number;
+      if (gnuTime) {
+        kb = Number(/bench-max-rss-kb=(\d+)/.exec(stderr)?.[1] ?? NaN);
+      } else {
+        kb = Number(readFileSync(rssFile, 'utf8'));
+        rmSync(rssFile, { force: true });
+      }
+      resolve({ ms, rssMb: kb / 1024 });
     });
   });
 }

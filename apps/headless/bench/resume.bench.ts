@@ -1,6 +1,7 @@
 // Long sessions, against the local openai-chat fake, on sessions this bench generates:
 // - `--continue` of a 5,000-turn session compacted 100 turns ago, side by side with a new
-//   session's turn (target: at most 1.5x its time, peak memory under 150 MB);
+//   session's turn (target: at most 1.5x its time, peak memory under 150 MB), on openai-chat
+//   (exact o200k token counts) and on anthropic (estimated counts: the loader's cost alone);
 // - `--continue` of an uncompacted 5,000-turn session with automatic compaction on: its first
 //   compaction must go in requests that each fit the model's window (target: largest <= window).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,10 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { contextWindowFor, countTokens } from '@agent/llm';
 import {
+  anthropicProtocol,
   openAIChatProtocol,
   startFakeServer,
   writeLongSession,
   type RecordedRequest,
+  type WireProtocol,
 } from '@agent/testkit';
 import { median, timeChild, type ChildRun } from './child';
 
@@ -32,8 +35,29 @@ interface Row {
   target: number;
 }
 
+/** A provider the bench runs against: its fake's wire protocol, endpoint and key. */
+interface Wire {
+  provider: 'openai-chat' | 'anthropic';
+  protocol: WireProtocol;
+  baseUrl(url: string): string;
+  key: Record<string, string>;
+}
+
+const OPENAI: Wire = {
+  provider: 'openai-chat',
+  protocol: openAIChatProtocol,
+  baseUrl: (url) => `${url}/v1`,
+  key: { OPENAI_API_KEY: 'bench' },
+};
+const ANTHROPIC: Wire = {
+  provider: 'anthropic',
+  protocol: anthropicProtocol,
+  baseUrl: (url) => url,
+  key: { ANTHROPIC_API_KEY: 'bench' },
+};
+
 /** A workspace with a prompt file, and the environment a run in it gets. */
-function workspace(root: string, name: string, home: string, url: string) {
+function workspace(root: string, name: string, home: string, url: string, wire = OPENAI) {
   const dir = path.join(root, name);
   mkdirSync(dir);
   writeFileSync(path.join(dir, 'prompt.txt'), 'And the next module?');
@@ -42,31 +66,32 @@ function workspace(root: string, name: string, home: string, url: string) {
     HOME: root,
     AGENT_HOME: home,
     AGENT_LAUNCH_DIR: dir,
-    OPENAI_API_KEY: 'bench',
+    ...wire.key,
   };
-  const args = [MAIN, 'prompt.txt', '--provider', 'openai-chat', '--model', MODEL];
-  return { dir, env, args: [...args, '--base-url', `${url}/v1`] };
+  const args = [MAIN, 'prompt.txt', '--provider', wire.provider, '--model', MODEL];
+  return { dir, env, args: [...args, '--base-url', wire.baseUrl(url)] };
 }
 
 /** New session turns and --continue turns, alternating; the long session restored before each. */
-async function continueVsNew(root: string): Promise<Row[]> {
-  const home = path.join(root, 'home');
+async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
+  const home = path.join(root, `home-${wire.provider}`);
   mkdirSync(path.join(home, 'sessions'), { recursive: true });
-  const pristine = path.join(root, 'long.jsonl');
+  const pristine = path.join(root, `long-${wire.provider}.jsonl`);
   const server = await startFakeServer(
-    openAIChatProtocol,
+    wire.protocol,
     Array.from({ length: 2 * (RUNS + 1) }, () => ({
       text: 'Module 5000 is fine.',
       usage: { inputTokens: 20, outputTokens: 6 },
     })),
   );
   try {
-    const fresh = workspace(root, 'new', home, server.url);
-    const long = workspace(root, 'long', home, server.url);
+    const fresh = workspace(root, `new-${wire.provider}`, home, server.url, wire);
+    const long = workspace(root, `long-${wire.provider}`, home, server.url, wire);
     const generated = writeLongSession(pristine, {
       turns: TURNS,
       compactedTurnsAgo: COMPACTED_AGO,
       cwd: long.dir,
+      provider: wire.provider,
       model: MODEL,
     });
     const target = path.join(home, 'sessions', `${SESSION_ID}.jsonl`);
@@ -93,14 +118,14 @@ async function continueVsNew(root: string): Promise<Row[]> {
     const size = `${(generated.bytes / 1024 / 1024).toFixed(1)} MB`;
     return [
       {
-        measure: `--continue, ${TURNS} turns compacted ${COMPACTED_AGO} ago (${size}), median`,
+        measure: `${wire.provider}: --continue, ${TURNS} turns compacted ${COMPACTED_AGO} ago (${size}), median`,
         value: `${continueMs.toFixed(0)} ms`,
         baseline: `new session's turn: ${newMs.toFixed(0)} ms`,
         ratio: continueMs / newMs,
         target: TIME_TARGET,
       },
       {
-        measure: `--continue peak RSS (largest of ${RUNS})`,
+        measure: `${wire.provider}: --continue peak RSS (largest of ${RUNS})`,
         value: `${continueRss.toFixed(0)} MB`,
         baseline: `new session's turn: ${newRss.toFixed(0)} MB`,
         ratio: continueRss / RSS_TARGET_MB,
@@ -152,7 +177,11 @@ async function firstCompaction(root: string): Promise<Row> {
 async function main(): Promise<void> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'resume-bench-'));
   try {
-    const rows = [...(await continueVsNew(root)), await firstCompaction(root)];
+    const rows = [
+      ...(await continueVsNew(root, OPENAI)),
+      ...(await continueVsNew(root, ANTHROPIC)),
+      await firstCompaction(root),
+    ];
     console.log(`\nlong-session benchmarks (Node ${process.version}, ${RUNS} runs)\n`);
     console.log('| measure | value | baseline (same run) | ratio | target | ok |');
     console.log('| --- | ---: | --- | ---: | ---: | --- |');

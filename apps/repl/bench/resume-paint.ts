@@ -38,7 +38,11 @@ export async function main(runs = 7): Promise<BenchRow[]> {
   const replayPaint: number[] = [];
   try {
     for (let i = 0; i <= runs; i++) {
-      const first = await underPty(start(fresh, '--provider demo'), env, 'Type a message');
+      const first = await underPty(
+        start(fresh, '--provider openai-chat --model bench-model'),
+        env,
+        'Type a message',
+      );
       const replay = await underPty(start(long, '--continue'), env, `Resumed session ${id}`);
       if (i === 0) continue; // warm-up
       newPaint.push(first);
