@@ -21,7 +21,9 @@ describe('REPL: --continue of a long compacted session', () => {
     try {
       await h.start(provider, { continue: true });
       const screen = await h.waitForText('Resumed session 2026-11-30T00-00-00-abcd');
-      expect(screen).toContain('── 398 earlier turns compacted into a summary ──');
+      expect(screen).toContain(
+        '── 398 earlier turns compacted into a summary (199 decisions kept verbatim) ──',
+      );
       expect(screen).toContain('› Please look at module 398 and fix the failing test in it.');
       expect(screen).toContain('› Please look at module 399 and fix the failing test in it.');
       // Turn 398's questionnaire, replayed as its summary with the exact answer.
