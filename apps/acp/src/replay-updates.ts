@@ -1,6 +1,6 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import type { SavedSession } from '@agent/runtime';
-import { SessionReducer, type CallState } from '@agent/session';
+import { compactedTurnsText, replayWindow, SessionReducer, type CallState } from '@agent/session';
 import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
@@ -10,8 +10,8 @@ type Entry = SessionUpdate | CallState;
 /**
  * A saved session as the updates an editor replays on `session/load`: each prompt as the person
  * wrote it, the assistant's text, each tool call finished (its summary as content; an `ask_user`
- * call as its compact questionnaire summary), compactions as a note. Nothing is asked again
- * here; a call left open (a crash) shows as pending.
+ * call as its compact questionnaire summary), from the last checkpoint on (a note says how many
+ * turns it replaced). Nothing is asked again here; a call left open (a crash) shows as pending.
  */
 export function replayUpdates(
   saved: SavedSession,
@@ -20,7 +20,8 @@ export function replayUpdates(
 ): SessionUpdate[] {
   const entries: Entry[] = [];
   const reducer = new SessionReducer();
-  for (const event of saved.events) {
+  const shown = replayWindow(saved.events);
+  for (const event of shown.events) {
     const opened = reducer.apply(event);
     switch (event.type) {
       case 'user':
@@ -38,9 +39,7 @@ export function replayUpdates(
         entries.push(...opened);
         break;
       case 'checkpoint':
-        entries.push(
-          chunk('agent_message_chunk', '*(earlier conversation compacted into a summary)*'),
-        );
+        entries.push(chunk('agent_message_chunk', `*(${compactedTurnsText(shown.earlierTurns)})*`));
         break;
       default:
         break;

@@ -2,11 +2,12 @@
 // streamed request made by the bare openai SDK (bench/bare-openai.ts), on each Node this checkout
 // has: the one running the bench and, when `.cache/node24` holds it (.ci/run installs it there),
 // Node 24. Target: the turn costs at most 1.25x the bare SDK on the same Node.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/testkit';
+import { median, timeChild } from './child';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const TARGET = 1.25;
@@ -31,27 +32,9 @@ interface Row {
   ms: number;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Runs `node args` to completion without blocking the fake server in this process. */
-function time(node: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.stdout.resume();
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (code === 0) resolve(ms);
-      else reject(new Error(`${node} ${args.join(' ')} exited ${code}: ${stderr}`));
-    });
-  });
+/** Runs `node args` to completion, in ms. */
+async function time(node: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return (await timeChild(node, args, { env })).ms;
 }
 
 /** Every Node to measure on: this one, and Node 24 from .cache/node24 when present. */

@@ -8,7 +8,8 @@ import { distPath, type BenchRow } from './row';
 const MAIN = distPath('main.js');
 const READY = 'Type a message';
 
-function underPty(command: string, env: NodeJS.ProcessEnv, until?: string): Promise<number> {
+/** Runs `command` under a pseudo-terminal: ms until `until` is printed (or until it exits). */
+export function underPty(command: string, env: NodeJS.ProcessEnv, until?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const sized = `stty cols 100 rows 30; ${command}`;
@@ -43,7 +44,7 @@ function underPty(command: string, env: NodeJS.ProcessEnv, until?: string): Prom
   });
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -163,7 +163,9 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.type(`/resume ${id.slice(0, -2)}`);
       h.send(ENTER);
       const resumed = await h.waitForText(`Resumed session ${id}`);
-      expect(resumed).toContain('earlier conversation compacted');
+      // The replay starts at the checkpoint, as the model's history does.
+      expect(resumed).toContain('── 1 earlier turn compacted into a summary ──');
+      expect(resumed).not.toContain('The answer is 42.');
       expect(resumed).toContain('Yes, 42.');
       await h.type('/model');
       h.send(ENTER);

@@ -1,5 +1,6 @@
 import {
   contextUsage,
+  contextWindowFor,
   type AssistantMessage,
   type ContextUsage,
   type Message,
@@ -77,21 +78,41 @@ export class ContextMeter {
     return this.measure().fill;
   }
 
+  /**
+   * Whether the window could be `fraction` full: false when both the provider's count and the
+   * next request's length in characters (tokens never outnumber them in practice) are below it,
+   * so the answer needs no token count (and no tokenizer), as when a resumed session is far
+   * from full.
+   */
+  mayReach(fraction: number): boolean {
+    const known = this.cached();
+    if (known) return known.fill.fraction >= fraction;
+    const { history, provider } = this.subject;
+    const limit = contextWindowFor(provider.model) * fraction;
+    const count = this.count;
+    if (count?.messages === history && count.provider === provider && count.tokens >= limit) {
+      return true;
+    }
+    return JSON.stringify(this.subject.nextRequest()).length >= limit;
+  }
+
   usage(): ContextUsage {
     return this.measure().usage;
   }
 
-  private measure(): { usage: ContextUsage; fill: ContextFill } {
-    const { history: messages, provider } = this.subject;
+  /** The last measure, while it still describes the conversation, provider and count. */
+  private cached(): { usage: ContextUsage; fill: ContextFill } | undefined {
     const cache = this.cache;
-    if (
-      this.result &&
-      cache?.messages === messages &&
-      cache.provider === provider &&
-      cache.count === this.count
-    ) {
-      return this.result;
-    }
+    const { history, provider } = this.subject;
+    const fresh =
+      cache?.messages === history && cache.provider === provider && cache.count === this.count;
+    return fresh ? this.result : undefined;
+  }
+
+  private measure(): { usage: ContextUsage; fill: ContextFill } {
+    const known = this.cached();
+    if (known) return known;
+    const { history: messages, provider } = this.subject;
     const usage = contextUsage(this.subject.nextRequest(), provider.model, provider.id);
     const count = this.count;
     const counted =

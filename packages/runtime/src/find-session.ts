@@ -12,7 +12,13 @@ import {
 export interface SavedSession {
   id: string;
   path: string;
+  /**
+   * Its events as a resume reads them: from the last checkpoint on, and before it the session's
+   * facts, prompts, file edits and undos (see `fromLastCheckpoint` of `@agent/session`).
+   */
   events: SessionEvent[];
+  /** Lines before the last checkpoint that were not read (absent: none). */
+  omitted?: number;
   projection: SessionProjection;
   /** Lines of the file that could not be read (a torn last line, say), for the person. */
   warnings: LoadWarning[];
@@ -28,7 +34,7 @@ export class SessionNotFound extends Error {
  * (it has no session start): it is never continued, so nothing is appended to it.
  */
 export async function openSavedSession(file: string): Promise<SavedSession> {
-  const loaded = await loadSession(file);
+  const loaded = await loadSession(file, { fromLastCheckpoint: true });
   if (!loaded.events.some((event) => event.type === 'session_start')) {
     throw new SessionNotFound(
       `${file} is not an agent session (it has no session start line); name a session by its id or its file under the agent home's sessions folder`,
@@ -38,6 +44,7 @@ export async function openSavedSession(file: string): Promise<SavedSession> {
     id: loaded.id,
     path: loaded.path,
     events: loaded.events,
+    ...(loaded.omitted === undefined ? {} : { omitted: loaded.omitted }),
     projection: projectSession(loaded.events),
     warnings: loaded.warnings,
   };

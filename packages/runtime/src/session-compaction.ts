@@ -56,6 +56,7 @@ export class SessionCompaction {
       this.options.autoCompact ?? loadAgentSettings(this.options.agentHome).autoCompact;
     const threshold = this.threshold;
     if (threshold === false || this.subject.messages.length === 0) return;
+    if (!meter.mayReach(threshold)) return;
     const fill = meter.fill();
     if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;
     const percent = Math.round(fill.fraction * 100);

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { SessionLineParser } from './load-session';
+import { SessionLineParser } from './session-line-parser';
 import { SESSION_FILE_EXTENSION, sessionPath, sessionsDir } from './paths';
 
 /** One saved session as `/sessions` and `--resume` list it. */

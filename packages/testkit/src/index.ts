@@ -8,3 +8,4 @@ export * from './protocols/openai-responses';
 export * from './hostile-mcp';
 export * from './protocols/wire-images';
 export * from './image-files';
+export * from './long-session';

@@ -10,9 +10,18 @@ import { replaySegments } from './replay';
 const base = { v: 1, id: 'e', ts: '2026-01-01T00:00:00.000Z' };
 
 describe('replaySegments', () => {
-  it('replays prompts, answers and tool calls as finished status lines; dangling calls as interrupted', () => {
+  it('replays from the last checkpoint: prompts, answers and tool calls as finished status lines; dangling calls as interrupted', () => {
     const events = [
       { ...base, type: 'session_start', cwd: '/w', provider: 'demo', model: 'demo' },
+      { ...base, type: 'user', text: 'long ago' },
+      {
+        ...base,
+        type: 'assistant',
+        message: { role: 'assistant', text: 'Done then.', toolCalls: [] },
+      },
+      { ...base, type: 'checkpoint', summary: 'first fold' },
+      { ...base, type: 'user', text: 'and then' },
+      { ...base, type: 'checkpoint', summary: 'second fold' },
       { ...base, type: 'user', text: 'fix it' },
       {
         ...base,
@@ -27,7 +36,6 @@ describe('replaySegments', () => {
         },
       },
       { ...base, type: 'tool_end', callId: 'a', status: 'ok', summary: 'read 3 lines of a.ts' },
-      { ...base, type: 'checkpoint', summary: 'earlier' },
     ] as unknown as SessionEvent[];
     const transcript = new Transcript();
     for (const segment of replaySegments(events, [{ line: 9, reason: 'torn line' }], [])) {
@@ -35,13 +43,13 @@ describe('replaySegments', () => {
     }
     expect(new TranscriptView(transcript).render(60, 20).map(lineText)).toEqual([
       '(skipped line 9: torn line)',
+      '── 2 earlier turns compacted into a summary ──',
       '',
       '› fix it',
       'Reading.',
       '✓ Ran read_file',
       '  ⎿ read 3 lines of a.ts',
       '■ Interrupted run_shell',
-      '── earlier conversation compacted into a summary ──',
     ]);
   });
 

@@ -1,5 +1,7 @@
-import { imageLabel, type ToolActivity } from '@agent/llm';
+import { imageLabel, type RetainedCall, type ToolActivity } from '@agent/llm';
 import {
+  compactedTurnsText,
+  replayWindow,
   SessionReducer,
   type CallState,
   type LoadWarning,
@@ -18,10 +20,11 @@ import { undoneLine } from './undo-line';
 export type ReplayHook = (activity: ToolActivity) => Segment | undefined;
 
 /**
- * The compact transcript of a saved session: prompts (with their attached files' lines),
+ * The compact transcript of a saved session from its last checkpoint on (what the model still
+ * sees; one line says how many turns came before): prompts (with their attached files' lines),
  * answers, each tool call as one finished status line (or its extension's summary), the
- * person's `!` commands with their output and `/undo`s as live, checkpoints and provider changes
- * as notes. Calls that never ended show as interrupted. Nothing is interactive.
+ * person's `!` commands with their output and `/undo`s as live, provider changes as notes. Calls
+ * that never ended show as interrupted. Nothing is interactive.
  */
 export function replaySegments(
   events: readonly SessionEvent[],
@@ -35,7 +38,8 @@ export function replaySegments(
     entries.push({ kind: 'info', text: `(skipped line ${warning.line}: ${warning.reason})` });
   }
   let undone: { restored: string[]; removed: string[] } | undefined;
-  for (const event of events) {
+  const shown = replayWindow(events);
+  for (const event of shown.events) {
     const opened = reducer.apply(event);
     switch (event.type) {
       case 'user':
@@ -55,7 +59,9 @@ export function replaySegments(
         entries.push(...opened);
         break;
       case 'checkpoint':
-        entries.push({ kind: 'info', text: '── earlier conversation compacted into a summary ──' });
+        entries.push(
+          ...checkpointSegments(event.decisions ?? [], shown.earlierTurns, hooks, titleOf),
+        );
         break;
       case 'elicitation': {
         const outcome = {
@@ -83,6 +89,46 @@ export function replaySegments(
   return entries.flatMap((entry) =>
     'kind' in entry ? [entry] : callSegments(entry, hooks, titleOf),
   );
+}
+
+/**
+ * The line standing for the turns a checkpoint replaced, with how many answers its ledger keeps
+ * for the model, then each answer the person amended afterwards: what the model now goes by.
+ */
+function checkpointSegments(
+  decisions: readonly RetainedCall[],
+  earlierTurns: number,
+  hooks: readonly ReplayHook[],
+  titleOf: (activity: ToolActivity) => string,
+): Segment[] {
+  const kept =
+    decisions.length === 0
+      ? ''
+      : ` (${decisions.length} decision${decisions.length === 1 ? '' : 's'} kept verbatim)`;
+  const segments: Segment[] = [
+    { kind: 'info', text: `── ${compactedTurnsText(earlierTurns)}${kept} ──` },
+  ];
+  for (const decision of decisions) {
+    if (decision.amended === undefined) continue;
+    segments.push({ kind: 'info', text: 'amended by the person afterwards:' });
+    segments.push(toolSegment(asActivity(decision, decision.amended), hooks, titleOf));
+  }
+  return segments;
+}
+
+/** A call kept in a checkpoint's ledger as the saved call it was (with `output` as its result). */
+function asActivity(kept: RetainedCall, output = kept.output): ToolActivity {
+  return {
+    id: kept.id,
+    name: kept.name,
+    input: kept.input,
+    status: kept.status,
+    summary: '',
+    retainedOutput: output,
+    ...(output === kept.output && kept.details !== undefined
+      ? { retainedDetails: kept.details }
+      : {}),
+  };
 }
 
 /** A saved call's status line (or its extension's summary), then its subagent's steps if any. */

@@ -75,10 +75,12 @@ describe('/amend in tmux (issue 25)', () => {
       JSON.stringify(`amended by the person afterwards: ${AMENDED}`).slice(1, -1),
     );
 
-    // The replay of the saved session shows the amendment after the questionnaire.
+    // The replay of the saved session starts at the checkpoint: its ledger's amended answer shows.
     await driver.quitRepl('ask');
     bed.launch({ cols: 100, rows: 60 }, '--continue');
     screen = await waitFor('Resumed session');
-    expect(screen).toContain('now "SQLite"');
+    expect(screen).toContain('(1 decision kept verbatim)');
+    expect(screen).toContain('amended by the person afterwards:');
+    expect(screen).toContain('→ SQLite');
   });
 });
