@@ -1,19 +1,13 @@
 import { loadAgentSettings } from '@agent/llm/config';
 import {
   buildRequest,
-  checkImageCount,
-  closeDanglingCalls,
   DEFAULT_MAX_INTERACTIVE,
-  runToolLoop,
-  type Amendment,
   type CompactResult,
   type ContextUsage,
-  type ImagePart,
   type Message,
   type Provider,
   type ProviderRequest,
   type ToolHistoryMode,
-  type UserMessage,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
@@ -32,6 +26,7 @@ import { SessionCompaction } from './session-compaction';
 import { SessionFile } from './session-file';
 import { SessionProvider } from './session-provider';
 import { TurnGate } from './turn-gate';
+import { SessionTurn, type TurnOptions } from './session-turn';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions, type AttachedMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
@@ -72,8 +67,7 @@ export class AgentSession {
   private readonly file: SessionFile;
   private readonly images: ImageStore;
   private readonly gate = new TurnGate();
-  /** Messages sent into the running model turn, not yet given to the model; none between turns. */
-  private steering: string[] | undefined;
+  private readonly turn: SessionTurn;
   private mode: ToolHistoryMode;
   private readonly meter: ContextMeter;
   private readonly person: PersonActions;
@@ -170,6 +164,23 @@ export class AgentSession {
       file: this.file,
       notice: (text) => this.notice(text),
     });
+    this.turn = new SessionTurn({
+      options,
+      conversation,
+      gate: this.gate,
+      file: this.file,
+      images: this.images,
+      compaction: this.compaction,
+      resumed: this.resumed,
+      questions: this.questions,
+      meter: this.meter,
+      modes: this.modes,
+      channel: this.channel,
+      offered: this.offered,
+      system: this.system,
+      maxInteractive: () => this.maxInteractive,
+      toolHistory: () => this.mode,
+    });
   }
 
   /** The provider the next request goes to. */
@@ -216,9 +227,7 @@ export class AgentSession {
    * runs (nothing was taken: send it as a prompt instead).
    */
   steer(text: string): boolean {
-    if (!this.steering) return false;
-    this.steering.push(text);
-    return true;
+    return this.turn.steer(text);
   }
 
   get sessionId(): string | undefined {
@@ -299,83 +308,8 @@ export class AgentSession {
    * result (`/amend`), which the decision ledger then shows. `images` go after the prompt's text
    * (at most `MAX_IMAGES_PER_MESSAGE`), stored by hash under the agent home, not in the session.
    */
-  async runTurn(
-    prompt: string | undefined,
-    options: { display?: string; amends?: Amendment; images?: readonly ImagePart[] } = {},
-  ): Promise<TurnResult> {
-    const { running, finish } = this.gate.start();
-    const signal = running.abort.signal;
-    // A prompt instead of continuing what a resumed session left open closes it as interrupted.
-    if (prompt !== undefined && this.resumed.openCalls.length > 0) {
-      this.messages = closeDanglingCalls(this.messages);
-    }
-    this.resumed.started();
-    try {
-      const images = prompt === undefined ? [] : [...(options.images ?? [])];
-      checkImageCount(images.length);
-      await this.images.save(images);
-      const writer = await this.file.ensure();
-      if (prompt !== undefined) await this.compaction.compactIfFull(writer, signal);
-      if (signal.aborted) {
-        this.options.onEvent({ type: 'turn_end', reason: 'interrupted' });
-        return { reason: 'interrupted', messages: [] };
-      }
-      // A continued turn's edits belong to the prompt that started it.
-      running.turnId =
-        prompt === undefined
-          ? writer.lastUserEventId
-          : writer.recordUser(prompt, options.display, options.amends, images).id;
-      const asked: UserMessage = { role: 'user', text: prompt ?? '' };
-      if (options.amends) asked.amends = { ...options.amends };
-      if (images.length > 0) asked.images = images;
-      const history: Message[] = prompt === undefined ? this.messages : [...this.messages, asked];
-      this.messages = history;
-      const steering: string[] = [];
-      this.steering = steering;
-      const result = await runToolLoop({
-        provider: this.provider,
-        registry: this.offered,
-        system: this.modes.system(this.system),
-        history,
-        resume: prompt === undefined,
-        workspaceRoot: this.options.workspaceRoot,
-        signal,
-        softStop: running.soft.signal,
-        person: this.channel,
-        maxInteractive: this.maxInteractive,
-        maxIterations: this.options.maxIterations,
-        toolHistory: this.mode,
-        steer: () => steering.splice(0),
-        onEvent: (event) => {
-          if (event.type === 'usage') {
-            const tokens = event.usage.inputTokens + event.usage.outputTokens;
-            this.meter.counted({ messages: history, provider: this.provider, tokens });
-          }
-          this.questions.track(event);
-          if (this.questions.recording) writer.recordLoopEvent(event);
-          this.options.onEvent(event);
-        },
-      });
-      this.steering = undefined;
-      const base = prompt === undefined ? history.slice(0, -1) : history;
-      this.messages = [...base, ...result.conversation];
-      this.meter.carry(history, this.messages, result.messages, this.mode);
-      await this.file.flush(writer);
-      const turn: TurnResult = { reason: result.reason, messages: result.messages };
-      if (result.error !== undefined) turn.error = result.error;
-      if (steering.length > 0) turn.unsent = steering.splice(0);
-      return turn;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.options.onEvent({ type: 'turn_end', reason: 'error', error: message });
-      return { reason: 'error', messages: [], error: message };
-    } finally {
-      this.steering = undefined;
-      // A crashed turn leaves nothing running: in-flight tool calls (MCP requests) are cancelled.
-      if (!signal.aborted) running.abort.abort(new Error('the turn ended'));
-      this.resumed.ended();
-      finish();
-    }
+  async runTurn(prompt: string | undefined, options: TurnOptions = {}): Promise<TurnResult> {
+    return this.turn.run(prompt, options);
   }
 
   /** Runs a command the person typed (`!cmd`), without a model turn (see PersonActions). */

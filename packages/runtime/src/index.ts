@@ -1,5 +1,6 @@
 export * from './agent-session';
 export * from './agent-session-options';
+export type { TurnOptions } from './session-turn';
 export * from './assemble-agent';
 export * from './choose-provider';
 export * from './context-meter';
