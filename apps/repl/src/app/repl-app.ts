@@ -1,8 +1,10 @@
-import { modeLabel, nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
-import { imageLabel, type Amendment, type ImagePart } from '@agent/llm';
+import { nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
+import type { Amendment } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
+import { PromptQueue } from './prompt-queue';
 import { Steering } from './steering';
 import { ImageAttachments } from './image-attachments';
+import { attachToPrompt } from './prompt-attachments';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -10,7 +12,7 @@ import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
-import { sandboxLabel } from '../view/sandbox-label';
+import { statusInfo } from './status-info';
 import { TurnStats } from './turn-stats';
 
 export type { StatusInfo } from '../view/status-line';
@@ -42,9 +44,13 @@ export class ReplApp {
   readonly view = new TranscriptView(this.transcript);
   readonly modals = new ModalSlot();
   readonly router: KeyRouter;
-  readonly queue: string[] = [];
+  private readonly prompts = new PromptQueue();
   notice: string | undefined;
   frame = 0;
+  /** Prompts waiting for the agent, next first. */
+  get queue(): readonly string[] {
+    return this.prompts.pending;
+  }
   private commandHandler: CommandHandler = async () => undefined;
   private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
   /** Writes raw bytes to the terminal between frames (set by the screen). */
@@ -54,8 +60,6 @@ export class ReplApp {
   private commandRunning = false;
   /** A prompt's mentions are being read before its turn starts. */
   private preparing = false;
-  /** An interrupt happened while prompts were queued: they go back to the input, not out. */
-  private holdQueue = false;
   /** Messages sent into the running turn that have not joined it yet. */
   readonly steering = new Steering();
   /** Images pasted as file paths, for the next message. */
@@ -90,14 +94,12 @@ export class ReplApp {
       submit: (text, display, queue) => this.submit(text, display, queue),
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
-        this.holdQueue = this.queue.length > 0;
+        this.prompts.interrupted();
         this.commandAbort?.abort(new Error('interrupted by the person'));
         void this.core?.interrupt();
       },
       takeQueued: () => {
-        // Held after an interrupt: the next one in order; else the one typed last.
-        const text = this.holdQueue ? this.queue.shift() : this.queue.pop();
-        if (this.queue.length === 0) this.holdQueue = false;
+        const text = this.prompts.takeForEditing();
         if (text !== undefined) this.onPaint();
         return text;
       },
@@ -166,7 +168,7 @@ export class ReplApp {
     }
     if (this.busy) {
       if (!queue && this.turnRunning && this.steering.send(this.core, text)) return this.onPaint();
-      this.queue.push(text);
+      this.prompts.add(text);
       this.onPaint();
       return;
     }
@@ -202,27 +204,16 @@ export class ReplApp {
   }
 
   status(): StatusInfo {
-    const core = this.core;
-    const fill = core?.contextFill() ?? { used: 0, fraction: 0 };
-    const modal = this.modals.active;
-    let mode = 'ready';
-    if (!core) mode = 'loading';
-    else if (modal) mode = modal.hint ?? 'answer the card';
-    else if (core.busy) mode = 'working · Esc or Ctrl+C interrupts';
-    else if (this.commandRunning) mode = 'running command';
-    return {
-      provider: core?.provider.id ?? this.pendingLabel.provider,
-      model: core?.provider.model ?? this.pendingLabel.model,
-      usedTokens: fill.used,
-      fraction: fill.fraction,
-      sessionId: core?.sessionId,
-      ...(core ? { sandbox: sandboxLabel(core.sandbox.state) } : {}),
-      mode,
+    return statusInfo({
+      core: this.core,
+      pendingLabel: this.pendingLabel,
+      modal: this.modals.active,
+      commandRunning: this.commandRunning,
+      turnRunning: this.turnRunning,
+      stats: this.stats,
       notice: this.notice,
-      activity: this.turnRunning && core?.busy && !modal ? this.stats.info() : undefined,
-      ...(core ? { agentMode: modeLabel(core.agentMode) } : {}),
       frame: this.frame,
-    };
+    });
   }
 
   /** Stops what the app runs in the background; settles once its `@` listing has ended. */
@@ -246,25 +237,13 @@ export class ReplApp {
   ): Promise<void> {
     this.view.followTail();
     this.transcript.add({ kind: 'user', text: display ?? text });
-    let prompt = text;
     this.preparing = true;
-    // Shown as sent: the mentions' files and images, then the pasted images.
-    const images: ImagePart[] = [];
     const attach = options.attachMentions ?? display === undefined;
-    if (attach && this.core && text.includes('@')) {
-      try {
-        const expanded = await this.core.attachMentions(text);
-        for (const line of expanded?.lines ?? []) this.info(line);
-        for (const problem of expanded?.problems ?? []) this.error(problem);
-        prompt = expanded?.text ?? text;
-        images.push(...(expanded?.images ?? []));
-      } catch (error) {
-        this.error(`Could not attach the mentioned files: ${(error as Error).message}`);
-      }
-    }
-    const pasted = await this.attachments.take();
-    for (const image of pasted) this.info(imageLabel(image));
-    images.push(...pasted);
+    const { prompt, images } = await attachToPrompt(
+      text,
+      { core: this.core, pasted: this.attachments, mentions: attach },
+      this,
+    );
     this.preparing = false;
     this.renderer = new TurnRenderer(this.transcript, this.display);
     this.stats.start();
@@ -277,8 +256,7 @@ export class ReplApp {
       ?.runTurn(prompt, { display: shown, ...amends, ...(images.length ? { images } : {}) })
       .catch(() => undefined);
     const { unsent, stopped } = this.steering.ended(result);
-    this.queue.unshift(...unsent);
-    if (stopped && unsent.length > 0) this.holdQueue = true;
+    this.prompts.returnUnsent(unsent, stopped);
     this.turnRunning = false;
     this.stopSpinner();
     this.onPaint();
@@ -411,30 +389,17 @@ export class ReplApp {
     list.index.refresh();
   }
 
+  /** Once idle: the next queued prompt, or after an interrupt the next one back in the input. */
   private next(): void {
     if (this.busy) return;
-    if (this.holdQueue) return this.returnQueueToInput();
-    const text = this.queue.shift();
-    if (text !== undefined) this.submit(text);
-  }
-
-  /**
-   * After an interrupt, queued prompts come back to the input for editing, never sent: one at a
-   * time, each as it was typed, so a `!command` and a prompt for the model never become one
-   * text (which Enter would run through the shell). The rest wait, held, for the next idle
-   * prompt; an input the person is writing is never touched.
-   */
-  private returnQueueToInput(): void {
     const input = this.router.input;
-    if (this.queue.length === 0 || input.text.trim() !== '') {
-      this.holdQueue = this.queue.length > 0;
-      if (this.holdQueue)
-        this.flash('Queued prompts are held: ↑ on an empty prompt takes the next.');
-      return;
-    }
-    input.setText(this.queue.shift()!);
-    this.holdQueue = this.queue.length > 0;
-    const more = this.queue.length > 0 ? `; ${this.queue.length} more follow, one at a time` : '';
+    const next = this.prompts.next(input.text.trim() === '');
+    if (!next) return;
+    if ('send' in next) return this.submit(next.send);
+    if ('held' in next)
+      return this.flash('Queued prompts are held: ↑ on an empty prompt takes the next.');
+    input.setText(next.edit);
+    const more = next.more > 0 ? `; ${next.more} more follow, one at a time` : '';
     this.flash(
       `Interrupted: your queued prompt is back in the input (Enter sends it${more}).`,
       5000,
