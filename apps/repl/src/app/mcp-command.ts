@@ -46,7 +46,7 @@ export function mcpReport(mcp: McpManager, offer?: ToolOffer): string {
 }
 
 /** Tool names listed in the report at most: a server may have a thousand. */
-const LISTED_TOOLS = 40;
+const LISTED_TOOLS = 20;
 
 function toolList(tools: readonly string[]): string {
   if (tools.length === 0) return '(none)';

@@ -36,7 +36,7 @@ export async function pickMcpTools(deps: CommandDeps, signal: AbortSignal): Prom
   // The selection as the next request would make it, so the rows show what is left out now.
   session.offered.list();
   const picker = new PickList(
-    "MCP servers' tools (● offered) · ↑↓ select · Space offers or withholds · Esc closes",
+    "MCP servers' tools (● offered) · Space toggles · Esc closes",
     serverItems(mcp.servers(), offer),
     { keys: ['space'], empty: 'No MCP servers.' },
   );
