@@ -35,6 +35,7 @@ describe('agent-acp with an editor MCP server of 1,000 tools', () => {
   it('logs what the tool budget left out once the server is up, and sends at most 128 tools', async () => {
     const big = hostileMcpStdio('many-tools', '1000');
     const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
+      forms: true,
       workspace: sandbox.workspace,
       mcpServers: [{ name: 'big', command: big.command, args: big.args, env: [] }],
     });

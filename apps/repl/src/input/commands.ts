@@ -59,7 +59,7 @@ export const COMMANDS: readonly CommandInfo[] = [
   {
     name: '/mcp',
     usage: '/mcp [tools|trust|reconnect]',
-    description: 'MCP servers; choose whose tools are offered; trust the workspace; reconnect NAME',
+    description: 'MCP servers; pick tools; trust; reconnect NAME',
     takesArgument: true,
   },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
