@@ -46,6 +46,8 @@ export class TurnUpdates {
         return this.send({ sessionUpdate: 'current_mode_update', currentModeId: event.mode });
       case 'notice':
         return this.log(event.text);
+      case 'tools_left_out':
+        return this.log(event.text);
       case 'provider_retry':
         return this.log(`provider: ${event.reason}; retry ${event.attempt} of ${event.maxRetries}`);
       case 'save_error':

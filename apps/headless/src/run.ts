@@ -8,6 +8,8 @@ import {
   SessionNotFound,
   type RuntimeEvent,
   type SavedSession,
+  WITHHOLD_SETTING,
+  withheldSettingsFile,
 } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
 import { agentHome as defaultAgentHome } from '@agent/llm/config';
@@ -78,7 +80,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       resume: previous,
       // The headless channel answers no forms: a server's question is declined at once.
       mcp: { trustWorkspace: options.trustMcp, env: io.env },
-      onEvent: (event) => render(output, event),
+      onEvent: (event) => render(output, event, agentHome),
     }),
   );
   // From here on the session owns MCP server processes: every path out closes it.
@@ -139,12 +141,17 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   return EXIT.failed;
 }
 
-function render(output: RunOutput, event: RuntimeEvent): void {
+function render(output: RunOutput, event: RuntimeEvent, agentHome: string): void {
   if (event.type === 'notice') return output.notice(event.text);
   if (event.type === 'save_error') {
     return output.notice(event.error.message);
   }
   if (event.type === 'mcp_servers') return;
+  if (event.type === 'tools_left_out') {
+    return output.notice(
+      `${event.text} List the MCP servers whose tools not to offer under ${WITHHOLD_SETTING} in ${withheldSettingsFile(agentHome)}.`,
+    );
+  }
   if (event.type === 'mode') return output.notice(`mode: ${event.mode}`);
   if (event.type === 'elicitation') {
     const note = event.record.note ? ` (${event.record.note})` : '';

@@ -267,7 +267,7 @@ describe('REPL on a blessed screen', () => {
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);
-    const screen = await h.waitForText('/mcp [trust|reconnect]');
+    const screen = await h.waitForText('/mcp [tools|trust|reconnect]');
     expect(screen).toMatch(/^ {2}Shift\+Enter or Ctrl\+J +newline/m);
   });
 });

@@ -37,6 +37,7 @@ import { SessionModes } from './modes/session-modes';
 import { sessionSandbox } from './session-sandbox';
 import { workspaceChangeNotice } from './workspace-change';
 import { ImageStore, missingImagesNotice } from './images';
+import type { ToolOffer } from './tool-offer';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -73,6 +74,8 @@ export class AgentSession {
   private readonly person: PersonActions;
   private readonly compaction: SessionCompaction;
   private readonly mcpLink: McpLink | undefined;
+  /** Which MCP tools requests offer, and the servers the person withholds (with MCP servers). */
+  readonly toolOffer: ToolOffer | undefined;
   /** What assembling the agent has to tell the person (AGENTS.md files left out). */
   private readonly startNotices: string[];
   private readonly modes: SessionModes;
@@ -151,8 +154,10 @@ export class AgentSession {
       sandbox: this.sandbox,
       wrapTool: (tool) => this.person.wrapTool(tool),
       record: (event) => this.file.record(event),
+      offers: (tool) => this.modes.offers(tool),
     });
     this.mcpLink = agent.mcpLink;
+    this.toolOffer = agent.toolOffer;
     // Registered after the system prompt was built: its tool list is the same in every mode.
     this.registry = agent.registry.register(this.modes.planTool);
     this.offered = this.modes.offered(agent.registry);

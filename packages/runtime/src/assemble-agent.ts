@@ -12,6 +12,7 @@ import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from './live-registry';
 import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
 import { projectRootOf } from './project-root';
+import { leftOutLine, ToolOffer } from './tool-offer';
 
 /** The agent a session delegates from: its current provider, which may change between turns. */
 export interface ParentAgent {
@@ -47,6 +48,8 @@ export function agentRegistry(input: {
   mcpTools?: () => readonly Tool[];
   /** The same for subagents whose profile allows `mcp__<server>__*`. */
   subagentMcpTools?: () => readonly Tool[];
+  /** Which MCP tools the primary agent's requests offer (all when absent). */
+  offer?: ToolOffer;
 }): ToolRegistry {
   const { parent } = input;
   const current: Provider = {
@@ -76,6 +79,7 @@ export function agentRegistry(input: {
       ...(input.extraTools ?? []),
     ],
     mcpTools,
+    input.offer && ((fixed, live) => input.offer!.select(fixed, live)),
   );
   return registry;
 }
@@ -129,8 +133,11 @@ export function assembleAgent(input: {
   sandbox: ShellSandbox;
   /** Records an event in the session file (a server's question and its answer). */
   record(event: SessionEventInput): void;
+  /** Whether the session's current mode offers a tool: only those count against the budget. */
+  offers(tool: Tool): boolean;
 }): {
   mcpLink: McpLink | undefined;
+  toolOffer: ToolOffer | undefined;
   registry: ToolRegistry;
   system: string;
   notices: string[];
@@ -149,6 +156,16 @@ export function assembleAgent(input: {
             options.onEvent({ type: 'elicitation', record });
           },
         });
+  const toolOffer =
+    link &&
+    new ToolOffer({
+      agentHome: options.agentHome,
+      provider: () => input.parent.provider,
+      offers: (tool) => input.offers(tool),
+      onLeftOut: (report) =>
+        options.onEvent({ type: 'tools_left_out', report, text: leftOutLine(report) }),
+      notice: (text) => options.onEvent({ type: 'notice', text }),
+    });
   const registry = agentRegistry({
     parent: input.parent,
     profiles: input.profiles,
@@ -158,7 +175,15 @@ export function assembleAgent(input: {
     wrapTool: input.wrapTool,
     mcpTools: link && (() => link.primaryTools()),
     subagentMcpTools: link && (() => link.subagentTools()),
+    ...(toolOffer ? { offer: toolOffer } : {}),
   });
+  // Once the servers have started, what the first request will offer: tools left out are told
+  // then, before the person's first prompt where the servers were quick.
+  if (link)
+    void link.manager.ready().then(
+      () => registry.list(),
+      () => undefined,
+    );
   const instructions = projectInstructions(options.workspaceRoot, options.agentHome);
   const sections = [...(options.promptSections ?? []), ...(link ? [MCP_PROMPT_SECTION] : [])];
   const system = agentSystemPrompt(
@@ -169,5 +194,5 @@ export function assembleAgent(input: {
     instructions,
   );
   const notices = instructions.skipped.map((why) => `Instructions file skipped: ${why}`);
-  return { mcpLink: link, registry, system, notices };
+  return { mcpLink: link, toolOffer, registry, system, notices };
 }

@@ -20,3 +20,12 @@ export { personShellReplay } from './person-shell';
 export { registryTitles } from './call-titles';
 export * from './modes';
 export * from './images';
+export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tool-offer';
+export {
+  selectTools,
+  serverOf,
+  type ServerToolCount,
+  type ToolOfferReport,
+  type ToolSelection,
+} from './tool-selection';
+export { WITHHOLD_SETTING, withheldSettingsFile } from './withheld-servers';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRule, type PermissionRule } from '@agent/tools';
+import { updateSettingsFile } from './settings-file';
 
 /** Where a saved rule lives: the workspace's `.agent/settings.json` or the user's. */
 export type RuleScope = 'workspace' | 'user';
@@ -61,24 +62,13 @@ export function updateRuleFile(
   keep: boolean,
 ): boolean {
   parseRule(text);
-  let data: SettingsFile = {};
-  try {
-    data = JSON.parse(fs.readFileSync(file, 'utf8')) as SettingsFile;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`${file} is not readable JSON; fix or remove it first`, { cause: error });
-    }
-  }
-  const permissions = (data.permissions ??= {});
-  const list = Array.isArray(permissions[action]) ? (permissions[action] as unknown[]) : [];
-  const present = list.includes(text);
-  if (present === keep) return false;
-  permissions[action] = keep ? [...list, text] : list.filter((rule) => rule !== text);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`);
-  fs.renameSync(temporary, file);
-  return true;
+  return updateSettingsFile(file, (data) => {
+    const permissions = ((data as SettingsFile).permissions ??= {});
+    const list = Array.isArray(permissions[action]) ? (permissions[action] as unknown[]) : [];
+    if (list.includes(text) === keep) return false;
+    permissions[action] = keep ? [...list, text] : list.filter((rule) => rule !== text);
+    return true;
+  });
 }
 
 export interface RuleSetOptions {

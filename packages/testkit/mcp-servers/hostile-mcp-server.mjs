@@ -9,7 +9,7 @@
 //   endless-output       tool `flood` writes to stdout forever without a newline
 //   recursive-ref        tool `nested` has an input schema of 9 levels of 10 `$ref`s (< 1 KB)
 //   exit-after-init      exits (status 0) right after answering `initialize`
-//   many-tools N         N tools (`tool_1` ... `tool_N`) with a schema of a few hundred bytes
+//   many-tools N         `ping` and N tools (`tool_1` ... `tool_N`), each with a schema of about 1 KB
 //   http-endless-sse     streamable HTTP on 127.0.0.1 (prints `LISTENING_PORT=N` on stderr):
 //                        tool `flood` answers with an SSE stream of one endless `data:` line
 import http from 'node:http';
@@ -76,12 +76,31 @@ function toolList() {
         ping,
         ...Array.from({ length: Number(arg ?? 200) }, (_, i) => ({
           name: `tool_${i + 1}`,
-          description: `Tool number ${i + 1}: does one small thing to the value it is given.`,
+          description: `Tool number ${i + 1}: does one small thing to the value it is given, in the mode asked, and reports what it did.`,
           inputSchema: {
             type: 'object',
             properties: {
               value: { type: 'string', description: 'What to work on.' },
-              count: { type: 'integer', description: 'How many times.' },
+              count: { type: 'integer', minimum: 1, maximum: 100, description: 'How many times.' },
+              mode: {
+                type: 'string',
+                enum: ['fast', 'careful', 'dry-run'],
+                description: 'How to go about it: fast, careful, or only say what would be done.',
+              },
+              options: {
+                type: 'object',
+                description: 'Finer control.',
+                properties: {
+                  label: { type: 'string', description: 'A label for the result.' },
+                  retries: { type: 'integer', description: 'Retries on a failure.' },
+                  notify: { type: 'boolean', description: 'Whether to notify when done.' },
+                },
+              },
+              tags: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'Tags attached to the result.',
+              },
             },
             required: ['value'],
           },

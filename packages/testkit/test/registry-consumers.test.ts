@@ -52,6 +52,8 @@ describe('the packages published to a registry and installed with npm', () => {
         { name: 'typescript', from: ROOT },
         { name: '@types/node', from: ROOT },
         { name: 'zod-4-1', from: TESTKIT },
+        // The real MCP server the @agent/mcp README's example starts.
+        { name: '@modelcontextprotocol/server-filesystem', from: packageDir('mcp') },
       ],
       abort.signal,
     );
@@ -122,9 +124,15 @@ describe('the packages published to a registry and installed with npm', () => {
       dependencies: {
         '@agent/askuser': '^0.1.0',
         '@agent/llm': '^0.1.0',
+        '@agent/mcp': '^0.1.0',
         '@agent/runtime': '^0.1.0',
         '@agent/session': '^0.1.0',
+        '@agent/subagents': '^0.1.0',
         '@agent/tools': '^0.1.0',
+        '@modelcontextprotocol/server-filesystem': versionOf(
+          '@modelcontextprotocol/server-filesystem',
+          packageDir('mcp'),
+        ),
         '@anthropic-ai/sdk': versionOf('@anthropic-ai/sdk', LLM),
         openai: versionOf('openai', LLM),
         zod: consumer.zod,
@@ -246,6 +254,8 @@ describe('the packages published to a registry and installed with npm', () => {
       'llm',
       'session',
       'askuser',
+      'subagents',
+      'mcp',
       'runtime',
     ]);
     for (const example of examples) fs.writeFileSync(path.join(dir, example.file), example.code);

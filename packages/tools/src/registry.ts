@@ -23,6 +23,14 @@ export class ToolRegistry {
     return this.tools.has(name);
   }
 
+  /**
+   * Why a tool of this name, though known, is not offered to the model now (left out of the
+   * requests), or undefined: a call of it fails with this reason instead of as an unknown tool.
+   */
+  unavailable(_name: string): string | undefined {
+    return undefined;
+  }
+
   names(): string[] {
     return [...this.tools.keys()];
   }

@@ -18,6 +18,7 @@ import { renderHelp } from '../view/help-view';
 import { helpSections } from './help-sections';
 import { INIT_PROMPT } from './init-prompt';
 import { runMcpCommand } from './mcp-command';
+import { pickMcpTools } from './mcp-tools-picker';
 import { runSandboxCommand } from './sandbox-command';
 import { SessionPicker, type PickerResult } from './session-picker';
 import type { CustomSegment } from '../view/segment';
@@ -146,7 +147,8 @@ export async function runCommand(
       return switchTo(parsed.args);
     }
     case '/mcp':
-      return runMcpCommand(parsed.args, session.mcp, app);
+      if (parsed.args === 'tools') return pickMcpTools(deps, signal);
+      return runMcpCommand(parsed.args, session.mcp, app, session.toolOffer);
     case '/undo': {
       const result = await session.undo();
       if (!result.ok) return app.error(result.reason);

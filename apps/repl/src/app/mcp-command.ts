@@ -1,7 +1,7 @@
-import type { McpManager, McpServerStatus } from '@agent/runtime';
+import type { McpManager, McpServerStatus, ToolOffer } from '@agent/runtime';
 import type { ReplApp } from './repl-app';
 
-export const MCP_USAGE = 'Usage: /mcp · /mcp trust · /mcp reconnect NAME';
+export const MCP_USAGE = 'Usage: /mcp · /mcp tools · /mcp trust · /mcp reconnect NAME';
 
 const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   connecting: 'connecting…',
@@ -12,8 +12,11 @@ const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   closed: 'stopped',
 };
 
-/** The `/mcp` report: each server with its scope, transport, state, tools and error. */
-export function mcpReport(mcp: McpManager): string {
+/**
+ * The `/mcp` report: each server with its scope, transport, state, tools and error, and which of
+ * its tools requests offer (withheld by the person, or partly left out by the tool budget).
+ */
+export function mcpReport(mcp: McpManager, offer?: ToolOffer): string {
   const servers = mcp.servers();
   const errors = mcp.configErrors();
   if (servers.length === 0 && errors.length === 0) {
@@ -28,23 +31,53 @@ export function mcpReport(mcp: McpManager): string {
       `  ${server.name} (${server.scope}, ${server.transport}: ${server.target}) · ${state}`,
     );
     if (server.state === 'connected') {
-      lines.push(`    tools: ${server.tools.length ? server.tools.join(', ') : '(none)'}`);
+      lines.push(`    tools: ${toolList(server.tools)}`);
+      const offered = offeredLine(server, offer);
+      if (offered) lines.push(`    ${offered}`);
     }
     if (server.error) lines.push(`    error: ${server.error}`);
   }
   for (const error of errors) lines.push(`  configuration: ${error}`);
+  const report = offer?.report();
+  if (report && (report.leftOut.length > 0 || report.withheld.length > 0)) {
+    lines.push(`  ${report.offered} tools are offered in all; /mcp tools chooses whose.`);
+  }
   return lines.join('\n');
 }
 
-/** Runs `/mcp [trust | reconnect NAME]`. */
-export async function runMcpCommand(args: string, mcp: McpManager | undefined, app: ReplApp) {
+/** Tool names listed in the report at most: a server may have a thousand. */
+const LISTED_TOOLS = 20;
+
+function toolList(tools: readonly string[]): string {
+  if (tools.length === 0) return '(none)';
+  const more = tools.length - LISTED_TOOLS;
+  return tools.slice(0, LISTED_TOOLS).join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+function offeredLine(server: McpServerStatus, offer: ToolOffer | undefined): string | undefined {
+  if (!offer) return undefined;
+  if (offer.withheldServers().includes(server.name)) return 'not offered to the model (/mcp tools)';
+  const report = offer.report();
+  const leftOut = report?.leftOut.find((entry) => entry.server === server.name);
+  if (!report || !leftOut) return undefined;
+  const rule = report.limit === 'size' ? report.budget.sizeRule : report.budget.countRule;
+  return `offered: ${leftOut.offered} of ${leftOut.total} (${rule}; /mcp tools chooses)`;
+}
+
+/** Runs `/mcp [trust | reconnect NAME]` (`/mcp tools` is the picker of mcp-tools-picker). */
+export async function runMcpCommand(
+  args: string,
+  mcp: McpManager | undefined,
+  app: ReplApp,
+  offer?: ToolOffer,
+) {
   if (!mcp) {
     return app.info(
       'No MCP servers. Add them under "mcpServers" in $AGENT_HOME/config.json or in the workspace\'s .mcp.json, then restart (see the README).',
     );
   }
   const [sub, ...rest] = args.split(/\s+/).filter(Boolean);
-  if (sub === undefined) return app.info(mcpReport(mcp));
+  if (sub === undefined) return app.info(mcpReport(mcp, offer));
   if (sub === 'trust' && rest.length === 0) {
     const untrusted = mcp.servers().filter((s) => s.state === 'disabled-untrusted');
     if (untrusted.length === 0 && (await mcp.workspaceTrusted())) {
@@ -54,7 +87,7 @@ export async function runMcpCommand(args: string, mcp: McpManager | undefined, a
       "Trusting this workspace's .mcp.json as it is now (remembered; a change to it asks again) and starting its servers…",
     );
     await mcp.trustWorkspace();
-    return app.info(mcpReport(mcp));
+    return app.info(mcpReport(mcp, offer));
   }
   if (sub === 'reconnect' && rest.length === 1) {
     const name = rest[0]!;

@@ -342,6 +342,9 @@ export class ReplApp {
       return this.error(text.charAt(0).toUpperCase() + text.slice(1));
     }
     if (event.type === 'mode') return this.onPaint();
+    if (event.type === 'tools_left_out') {
+      return this.info(`${event.text} /mcp tools chooses which servers' tools are offered.`);
+    }
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.stats.handle(event);

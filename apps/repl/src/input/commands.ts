@@ -58,8 +58,8 @@ export const COMMANDS: readonly CommandInfo[] = [
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
   {
     name: '/mcp',
-    usage: '/mcp [trust|reconnect]',
-    description: 'MCP servers; trust the workspace; reconnect NAME',
+    usage: '/mcp [tools|trust|reconnect]',
+    description: 'MCP servers; pick tools; trust; reconnect NAME',
     takesArgument: true,
   },
   { name: '/quit', usage: '/quit', description: 'save and exit' },

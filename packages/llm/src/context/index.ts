@@ -4,3 +4,4 @@ export * from './breakdown';
 export * from './reduce';
 export * from './compact';
 export * from './auto';
+export * from './tool-limits';

@@ -81,6 +81,10 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
 
 function unknownTool(call: { name: string }, registry: ToolRegistry): ValidationOutcome<unknown> {
   const names = registry.names();
+  const why = registry.unavailable(call.name);
+  if (why !== undefined) {
+    return { ok: false, error: `The tool "${call.name}" is not offered: ${why}.` };
+  }
   return {
     ok: false,
     error: `Unknown tool "${call.name}". Available tools: ${names.length ? names.join(', ') : '(none)'}.`,

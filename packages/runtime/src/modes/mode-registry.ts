@@ -30,6 +30,10 @@ export class ModeToolRegistry extends ToolRegistry {
     return tool && offeredIn(this.mode(), tool) ? tool : undefined;
   }
 
+  override unavailable(name: string): string | undefined {
+    return this.full.unavailable(name);
+  }
+
   override has(name: string): boolean {
     return this.get(name) !== undefined;
   }

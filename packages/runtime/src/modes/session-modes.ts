@@ -1,6 +1,6 @@
 import type { Tool, ToolRegistry } from '@agent/tools';
 import type { AgentMode } from './agent-mode';
-import { ModeToolRegistry } from './mode-registry';
+import { ModeToolRegistry, offeredIn } from './mode-registry';
 import { PLAN_MODE_GUIDANCE } from './plan-guidance';
 import { presentPlanTool } from './present-plan';
 
@@ -35,6 +35,11 @@ export class SessionModes {
   /** The tools of `full` that the current mode offers, at each read. */
   offered(full: ToolRegistry): ToolRegistry {
     return new ModeToolRegistry(full, () => this.current);
+  }
+
+  /** Whether the current mode offers `tool`. */
+  offers(tool: Tool): boolean {
+    return offeredIn(this.current, tool);
   }
 
   /** The system prompt of the next request: `base`, with the plan-mode section in plan mode. */
