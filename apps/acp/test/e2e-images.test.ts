@@ -1,36 +1,18 @@
-import { pngFile, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import {
-  agentEnv,
-  createSandbox,
-  editorSession,
-  fakeArgs,
-  killEditors,
-  type Sandbox,
-} from './support/editor';
+import { pngFile, startOpenAIChatServer } from '@agent/testkit';
+import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
 const PNG = pngFile({ width: 6, height: 2 });
 
 describe('agent-acp takes image content blocks', () => {
-  let sandbox: Sandbox;
-  let fake: FakeServer;
-
+  const bed = editorBed('test');
   beforeEach(async () => {
-    sandbox = createSandbox();
-    fake = await startOpenAIChatServer([{ text: 'A wide red bar.' }]);
-  });
-  afterEach(async () => {
-    killEditors();
-    await fake.close();
-    sandbox.cleanup();
+    bed.fake = await startOpenAIChatServer([{ text: 'A wide red bar.' }]);
   });
 
   it('advertises images and sends an image block on to the model', async () => {
-    const { editor, init, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
-      forms: false,
-      workspace: sandbox.workspace,
-    });
+    const { editor, init, sessionId } = await bed.open({ forms: false });
     expect(init.agentCapabilities?.promptCapabilities?.image).toBe(true);
     const response = await editor.agent.request('session/prompt', {
       sessionId,
@@ -45,14 +27,11 @@ describe('agent-acp takes image content blocks', () => {
       ],
     });
     expect(response.stopReason).toBe('end_turn');
-    expect(fake.requests[0]!.images).toEqual([{ mediaType: 'image/png', bytes: PNG }]);
+    expect(bed.fake.requests[0]!.images).toEqual([{ mediaType: 'image/png', bytes: PNG }]);
   });
 
   it('refuses an image block that is no image with invalid params, sending nothing', async () => {
-    const { editor, sessionId } = await editorSession(fakeArgs(fake), agentEnv(sandbox), {
-      forms: false,
-      workspace: sandbox.workspace,
-    });
+    const { editor, sessionId } = await bed.open({ forms: false });
     await expect(
       editor.agent.request('session/prompt', {
         sessionId,
@@ -69,6 +48,6 @@ describe('agent-acp takes image content blocks', () => {
       code: -32602,
       message: expect.stringMatching(/image 1 is not an image this agent can send/),
     });
-    expect(fake.requests).toHaveLength(0);
+    expect(bed.fake.requests).toHaveLength(0);
   });
 });
