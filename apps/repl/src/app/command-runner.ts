@@ -1,16 +1,6 @@
-import {
-  expandCommand,
-  findSession,
-  openSavedSession,
-  registryTitles,
-  SessionNotFound,
-  type AgentSession,
-  type CustomCommand,
-  type SavedSession,
-} from '@agent/runtime';
+import { expandCommand, type AgentSession, type CustomCommand } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { inFlagTerms } from '@agent/runtime/flags';
-import { listSessions } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { amendLastQuestionnaire } from '../ask-user/amend-command';
 import { parseCommand, type CommandInfo } from '../input/commands';
@@ -20,11 +10,10 @@ import { INIT_PROMPT } from './init-prompt';
 import { runMcpCommand } from './mcp-command';
 import { pickMcpTools } from './mcp-tools-picker';
 import { runSandboxCommand } from './sandbox-command';
-import { SessionPicker, type PickerResult } from './session-picker';
-import type { CustomSegment } from '../view/segment';
 import type { ReplApp } from './repl-app';
-import { replaySegments, type ReplayHook } from './replay';
-import { sessionLine } from './session-list';
+import type { ReplayHook } from './replay';
+import type { CustomSegment } from '../view/segment';
+import { listHere, resume } from './session-commands';
 import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';
 import { pickModel } from './model-picker';
@@ -201,109 +190,6 @@ export function contextReport(session: AgentSession): string {
     `  tool results   ${b.toolResults}`,
     `  messages       ${sent}${left > 0 ? ` (${left} before the last checkpoint left out)` : ''} · tool history ${session.toolHistory}`,
   ].join('\n');
-}
-
-async function listHere(deps: CommandDeps): Promise<void> {
-  const sessions = (await listSessions(deps.agentHome)).filter(
-    (s) => s.cwd === undefined || s.cwd === deps.workspaceRoot,
-  );
-  if (sessions.length === 0) return deps.app.info('No saved sessions for this directory yet.');
-  const now = new Date();
-  const lines = sessions.slice(0, 20).map((s) => sessionLine(s, now, deps.session.sessionId));
-  deps.app.info(['Sessions (newest first; /resume ID):', ...lines].join('\n'));
-}
-
-async function resume(idOrPart: string, deps: CommandDeps, signal: AbortSignal): Promise<void> {
-  let saved: SavedSession | undefined;
-  try {
-    if (idOrPart === '') {
-      const file = await pickSession(deps, signal);
-      if (!file) return;
-      saved = await openSavedSession(file);
-    } else {
-      saved = await findSession(deps.agentHome, deps.workspaceRoot, { resume: idOrPart });
-    }
-  } catch (error) {
-    if (error instanceof SessionNotFound) return deps.app.error(error.message);
-    throw error;
-  }
-  if (saved) await resumeSaved(saved, deps);
-}
-
-/** `/resume` alone: the session picker (this workspace's sessions first); the chosen file. */
-async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<string | undefined> {
-  const all = (await listSessions(deps.agentHome)).filter((s) => s.id !== deps.session.sessionId);
-  if (all.length === 0) {
-    deps.app.error('No other saved session yet.');
-    return undefined;
-  }
-  const here = all.filter((s) => s.cwd === deps.workspaceRoot);
-  const sessions = [...here, ...all.filter((s) => s.cwd !== deps.workspaceRoot)];
-  const picker = new SessionPicker(sessions, new Date(), deps.session.sessionId);
-  const { app } = deps;
-  return new Promise((resolve) => {
-    const segment: CustomSegment = { kind: 'custom', render: (width) => picker.render(width) };
-    const settle = (file: string | undefined): void => {
-      picker.done = true;
-      signal.removeEventListener('abort', onAbort);
-      close();
-      app.transcript.touch(segment);
-      resolve(file);
-    };
-    const onAbort = (): void => settle(undefined);
-    const handle = (result: PickerResult): void => {
-      if (result.type === 'picked') settle(result.session.path);
-      else if (result.type === 'closed') settle(undefined);
-      else if (result.type === 'changed') app.transcript.touch(segment);
-    };
-    app.transcript.add(segment);
-    const close = app.modals.open({
-      hint: 'type to filter · ↑↓ select · Enter resumes · Esc closes',
-      handleKey: (key) => handle(picker.handleKey(key)),
-      handlePaste: (text) => handle(picker.paste(text)),
-    });
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * Continues a saved session through the runtime (its provider and model unless flags chose,
- * its tool-history mode unless --tool-history said otherwise) and replays it compactly.
- */
-async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
-  const before = deps.app.transcript.segments.length;
-  await deps.session.resume(saved);
-  // What the runtime said while resuming (another workspace, say) would go with the cleared
-  // transcript: shown again below the replay.
-  const said = deps.app.transcript.segments.slice(before);
-  showResumed(saved, deps);
-  for (const segment of said) deps.app.transcript.add(segment);
-}
-
-/** Replays a resumed session into a cleared transcript and seeds the prompt history with it. */
-export function showResumed(saved: SavedSession, deps: CommandDeps): void {
-  deps.resetSession();
-  deps.app.transcript.clear();
-  deps.app.view.followTail();
-  deps.app.router.input.seedHistory(
-    saved.events.flatMap((event) => (event.type === 'user' ? [event.display ?? event.text] : [])),
-  );
-  const titles = registryTitles(deps.session.registry);
-  for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks, titles)) {
-    deps.app.transcript.add(segment);
-  }
-  const problem = deps.session.credentialProblem();
-  if (problem) deps.app.error(inFlagTerms(problem));
-  deps.app.info(
-    `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
-  );
-  // The runtime kept the questionnaires the session left open: the continued turn asks them again.
-  if (deps.session.openCalls.length > 0) {
-    deps.app.info(
-      'The session ended while a questionnaire was open: it is asked again (Esc cancels it).',
-    );
-    deps.app.continueTurn();
-  }
 }
 
 /**
