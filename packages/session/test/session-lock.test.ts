@@ -40,14 +40,17 @@ describe('a session file is locked while a process appends to it', () => {
   });
   // A lock whose holder is not the agent that wrote it is taken over (issue 26 item 13).
   it('takes over a lock whose process is a zombie nobody reaped', async () => {
-    // `sleep 0` exits at once; its parent becomes `sleep 30`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: 'pipe' });
+    // The child exits once the test writes to fd 3, after its parent has become `sleep 30`
+    // (which never reaps it): exiting earlier, the shell could reap it first.
+    const parent = spawn('sh', ['-c', 'head -c1 <&3 >/dev/null & echo $!; exec sleep 30'], {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    });
     try {
-      const [chunk] = (await once(parent.stdout, 'data')) as [Buffer];
+      const [chunk] = (await once(parent.stdout!, 'data')) as [Buffer];
       const zombie = Number(chunk.toString().trim());
-      for (let i = 0; i < 200 && !isZombie(zombie); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      for (let i = 0; i < 2000 && !isSleep(parent.pid!); i++) await tick();
+      (parent.stdio[3] as NodeJS.WritableStream).write('x');
+      for (let i = 0; i < 2000 && !isZombie(zombie); i++) await tick();
       expect(isZombie(zombie)).toBe(true);
       const writer = await create();
       await writer.close();
@@ -90,6 +93,19 @@ function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+function tick(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Whether process `pid` now runs `sleep` (its shell has exec'd). */
+function isSleep(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'sleep';
   } catch {
     return false;
   }
