@@ -1,13 +1,15 @@
 // Long sessions, against the local openai-chat fake, on sessions this bench generates:
 // - `--continue` of a 5,000-turn session compacted 100 turns ago, side by side with a new
 //   session's turn (target: at most 1.5x its time, peak memory under 150 MB), on openai-chat
-//   (exact o200k token counts) and on anthropic (estimated counts: the loader's cost alone);
+//   (exact o200k token counts; the file carries the counts its writer records while the tokenizer
+//   is loaded) and on anthropic (estimated counts: the loader's cost alone);
 // - `--continue` of an uncompacted 5,000-turn session with automatic compaction on: its first
 //   compaction must go in requests that each fit the model's window (target: largest <= window).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contextWindowFor, countTokens } from '@agent/llm';
+import { contextWindowFor, countTokens, warmTokenizer } from '@agent/llm';
+import { loadSession, SessionWriter } from '@agent/session';
 import {
   anthropicProtocol,
   openAIChatProtocol,
@@ -94,6 +96,7 @@ async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
       provider: wire.provider,
       model: MODEL,
     });
+    if (wire.provider === 'openai-chat') await rewriteCounted(pristine);
     const target = path.join(home, 'sessions', `${SESSION_ID}.jsonl`);
     const newRuns: ChildRun[] = [];
     const continueRuns: ChildRun[] = [];
@@ -135,6 +138,19 @@ async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The session file as the agent's writer saves it while the tokenizer is loaded (as it is through
+ * a long OpenAI session): every event again through `SessionWriter`, which adds its o200k count.
+ */
+async function rewriteCounted(file: string): Promise<void> {
+  await warmTokenizer();
+  const { events } = await loadSession(file);
+  writeFileSync(file, '');
+  const writer = await SessionWriter.open(file);
+  for (const event of events) writer.appendEvent(event);
+  await writer.close();
 }
 
 /** Tokens of one recorded chat request: its messages and tools as sent. */

@@ -7,7 +7,7 @@ const dist = path.join(__dirname, '..', 'dist');
  * Runs a tool loop on an OpenAI-family model in a fresh process against the built package and
  * says whether the o200k tokenizer got loaded: a turn with a tool call over a tiny context.
  */
-function tokenizerLoaded(historyChars: number): boolean {
+function tokenizerLoaded(historyChars: number, rememberedTokens?: number): boolean {
   const script = `
     const llm = require(${JSON.stringify(path.join(dist, 'index.js'))});
     const { ScriptedProvider, reply, call } = require(${JSON.stringify(path.join(dist, 'testing', 'index.js'))});
@@ -20,9 +20,14 @@ function tokenizerLoaded(historyChars: number): boolean {
     const provider = new ScriptedProvider([reply('', call('c1', 'echo', {})), reply('done')], {
       id: 'openai-chat', model: 'gpt-4o',
     });
+    const history = [{ role: 'user', text: 'x'.repeat(${historyChars}) }];
+    const remembered = ${JSON.stringify(rememberedTokens ?? null)};
+    if (remembered !== null) {
+      llm.rememberMessageTokens(history[0], 'openai', { history: remembered, toolResults: 0 });
+    }
     llm.runToolLoop({
       provider, registry: new ToolRegistry([echo]), system: 'sys',
-      history: [{ role: 'user', text: 'x'.repeat(${historyChars}) }],
+      history,
       workspaceRoot: '/tmp', signal: new AbortController().signal, person: allowAll,
       onEvent: () => {},
     }).then((result) => setImmediate(() => {
@@ -43,5 +48,13 @@ describe('the o200k tokenizer', () => {
 
   it('loads once a request grows to where its count matters', () => {
     expect(tokenizerLoaded(200_000)).toBe(true);
+  });
+
+  it('is not loaded for a long history whose count is known (a resumed session)', () => {
+    expect(tokenizerLoaded(200_000, 25_004)).toBe(false);
+  });
+
+  it('loads when the known count reaches the limit', () => {
+    expect(tokenizerLoaded(200_000, 120_000)).toBe(true);
   });
 });

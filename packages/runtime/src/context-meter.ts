@@ -1,6 +1,8 @@
 import {
   contextUsage,
   contextWindowFor,
+  tokenBound,
+  tokenizerFamily,
   type AssistantMessage,
   type ContextUsage,
   type Message,
@@ -80,7 +82,7 @@ export class ContextMeter {
 
   /**
    * Whether the window could be `fraction` full: false when both the provider's count and the
-   * next request's length in characters (tokens never outnumber them in practice) are below it,
+   * next request's bound (`tokenBound`: counts already made, bytes for the rest) are below it,
    * so the answer needs no token count (and no tokenizer), as when a resumed session is far
    * from full.
    */
@@ -93,7 +95,8 @@ export class ContextMeter {
     if (count?.messages === history && count.provider === provider && count.tokens >= limit) {
       return true;
     }
-    return JSON.stringify(this.subject.nextRequest()).length >= limit;
+    const family = tokenizerFamily(provider.id, provider.model);
+    return tokenBound(this.subject.nextRequest(), family).atMost >= limit;
   }
 
   usage(): ContextUsage {

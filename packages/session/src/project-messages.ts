@@ -1,5 +1,6 @@
 import { closeDanglingCalls, type Message, type ToolActivity } from '@agent/llm';
 import type { QuestionnaireProgress, SessionEvent } from './schema';
+import { rememberRecordedTokens } from './recorded-tokens';
 import { reduceSession, type SessionFacts } from './session-reducer';
 
 /** What a resumed session continues with. */
@@ -39,6 +40,7 @@ export function projectSession(
 ): SessionProjection {
   const state = reduceSession(events);
   const messages = closeDanglingCalls(state.messages);
+  rememberRecordedTokens(messages, state);
   const projection: SessionProjection = {
     messages,
     ...state.facts,

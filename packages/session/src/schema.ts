@@ -39,6 +39,12 @@ export interface UserEvent extends EventBase {
    * store under the agent home, never in this file. Added in schema 1 (absent: none).
    */
   images?: ImageRef[];
+  /**
+   * The o200k_base tokens this event adds to a request rebuilt from the file (see
+   * `recordedTokens`), written while the tokenizer was loaded, so that resuming needs no count.
+   * Added in schema 1 (absent: counted when needed).
+   */
+  o200k?: number;
 }
 
 /**
@@ -69,6 +75,8 @@ export interface UndoEvent extends EventBase {
 export interface AssistantEvent extends EventBase {
   type: 'assistant';
   message: AssistantMessage;
+  /** As in `UserEvent`: the text and the calls' names and inputs (results come with `tool_end`). */
+  o200k?: number;
 }
 
 /** How one tool call ended. `retainedOutput` is the exact durable output of a retaining tool. */
@@ -80,6 +88,8 @@ export interface ToolEndEvent extends EventBase {
   retainedOutput?: string;
   /** JSON facts kept beside a retained output (ask_user: which answers were typed). */
   retainedDetails?: unknown;
+  /** As in `UserEvent`: the call's result as a resumed request carries it. */
+  o200k?: number;
 }
 
 /** A step a running tool reported as worth keeping (a subagent's tool calls), for replay. */
@@ -114,6 +124,8 @@ export interface CheckpointEvent extends EventBase {
   summary: string;
   /** The decision ledger: retained calls the summary replaces, exact (absent in older files). */
   decisions?: RetainedCall[];
+  /** As in `UserEvent`. */
+  o200k?: number;
 }
 
 export interface ProviderChangeEvent extends EventBase {

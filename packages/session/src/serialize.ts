@@ -1,18 +1,27 @@
 import type { AssistantMessage } from '@agent/llm';
 import { boundedJson, MAX_SESSION_LINE_CHARS } from './line-limits';
+import { recordedTokens } from './recorded-tokens';
 import { redactDeep } from './redact';
 import type { SessionEvent } from './schema';
 
 /**
  * The JSON line written for `event` (no trailing newline): raw tool outputs removed (they are
  * memory only; `retainedOutput` stays), every string redacted of secrets, at most
- * `MAX_SESSION_LINE_CHARS` long (the longest strings cut with a marker). Throws when the event
- * cannot be made to fit.
+ * `MAX_SESSION_LINE_CHARS` long (the longest strings cut with a marker), and with the o200k
+ * tokens it adds to a request when the tokenizer is loaded (`recordedTokens`; not on a line
+ * whose strings were cut). Throws when the event cannot be made to fit.
  */
-export function toSessionLine(event: SessionEvent): string {
-  const line = boundedJson(
-    redactDeep(event.type === 'assistant' ? withoutRawOutputs(event) : event),
-  );
+export function toSessionLine(
+  event: SessionEvent,
+  callName: (id: string) => string | undefined = () => undefined,
+): string {
+  const saved = redactDeep(event.type === 'assistant' ? withoutRawOutputs(event) : event);
+  const o200k = recordedTokens(saved, callName);
+  if (o200k !== undefined) {
+    const json = JSON.stringify({ ...saved, o200k });
+    if (json.length <= MAX_SESSION_LINE_CHARS) return json;
+  }
+  const line = boundedJson(saved);
   if (line === undefined) {
     throw new Error(
       `a ${event.type} event too large for one session line (${MAX_SESSION_LINE_CHARS / (1024 * 1024)} MiB) was not saved`,

@@ -1,12 +1,13 @@
 import {
   imageRef,
   type AssistantMessage,
+  type CheckpointMessage,
   type Message,
   type ToolActivity,
   type ToolHistoryMode,
   type UserMessage,
 } from '@agent/llm';
-import type { QuestionnaireProgress, SessionEvent, UserEvent } from './schema';
+import type { CheckpointEvent, QuestionnaireProgress, SessionEvent, UserEvent } from './schema';
 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
 export interface CallState {
@@ -21,6 +22,8 @@ export interface CallState {
   readonly steps: string[];
   /** The latest questionnaire progress recorded while it was open; cleared by its `tool_end`. */
   progress?: QuestionnaireProgress;
+  /** The o200k tokens its `tool_end` recorded for its result (see `recordedTokens`). */
+  o200k?: number;
 }
 
 /** Facts about the session as a whole, from every event (checkpoints do not cut them). */
@@ -50,6 +53,8 @@ export class SessionReducer {
   private readonly calls = new Map<string, CallState>();
   /** The calls of the last message, while it is a model response. */
   private tail: readonly CallState[] = NO_CALLS;
+  /** The o200k tokens each message's event recorded (its results excepted). */
+  private readonly tokens = new WeakMap<Message, number>();
 
   /**
    * Folds one event in. Returns the calls an `assistant` event opened (empty for any other
@@ -71,24 +76,22 @@ export class SessionReducer {
         if (event.toolHistory !== undefined) this.facts.toolHistory = event.toolHistory;
         break;
       case 'checkpoint':
-        this.current = [
-          event.decisions && event.decisions.length > 0
-            ? { role: 'checkpoint', summary: event.summary, decisions: event.decisions }
-            : { role: 'checkpoint', summary: event.summary },
-        ];
+        this.current = [this.counted(checkpointMessage(event), event.o200k)];
         this.tail = NO_CALLS;
         break;
       case 'user':
-        this.current.push(userMessage(event));
+        this.current.push(this.counted(userMessage(event), event.o200k));
         this.tail = NO_CALLS;
         break;
       case 'assistant':
-        return this.openCalls(event.message);
+        return this.openCalls(event.message, event.o200k);
       case 'tool_end': {
         const call = this.calls.get(event.callId);
         if (!call) break;
         call.ended = true;
         delete call.progress;
+        if (validCount(event.o200k)) call.o200k = event.o200k;
+        else delete call.o200k;
         call.activity.status = event.status;
         call.activity.summary = event.summary;
         if (event.retainedOutput !== undefined) call.activity.retainedOutput = event.retainedOutput;
@@ -118,6 +121,11 @@ export class SessionReducer {
     return this.current;
   }
 
+  /** The o200k tokens the event of `message` recorded (see `recordedTokens`). */
+  recordedTokens(message: Message): number | undefined {
+    return this.tokens.get(message);
+  }
+
   /** The latest call with this id, anywhere in the session. */
   call(id: string): CallState | undefined {
     return this.calls.get(id);
@@ -132,12 +140,20 @@ export class SessionReducer {
     return this.tail.filter((call) => !call.ended);
   }
 
-  private openCalls(recorded: AssistantMessage): readonly CallState[] {
-    const message: AssistantMessage = {
-      role: 'assistant',
-      text: recorded.text,
-      toolCalls: recorded.toolCalls.map(copyActivity),
-    };
+  private counted<T extends Message>(message: T, o200k: unknown): T {
+    if (validCount(o200k)) this.tokens.set(message, o200k);
+    return message;
+  }
+
+  private openCalls(recorded: AssistantMessage, o200k: unknown): readonly CallState[] {
+    const message: AssistantMessage = this.counted(
+      {
+        role: 'assistant',
+        text: recorded.text,
+        toolCalls: recorded.toolCalls.map(copyActivity),
+      },
+      o200k,
+    );
     if (recorded.usage !== undefined) message.usage = { ...recorded.usage };
     if (recorded.provider !== undefined) message.provider = recorded.provider;
     if (recorded.model !== undefined) message.model = recorded.model;
@@ -172,8 +188,20 @@ function copyActivity(call: ToolActivity): ToolActivity {
   return copy;
 }
 
+/** A recorded token count as the file has it: used only when it is a count at all. */
+function validCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/** The message a checkpoint event stands for. */
+export function checkpointMessage(event: CheckpointEvent): CheckpointMessage {
+  return event.decisions && event.decisions.length > 0
+    ? { role: 'checkpoint', summary: event.summary, decisions: event.decisions }
+    : { role: 'checkpoint', summary: event.summary };
+}
+
 /** The message a user event stands for; images by reference (their bytes are loaded later). */
-function userMessage(event: UserEvent): UserMessage {
+export function userMessage(event: UserEvent): UserMessage {
   const message: UserMessage = { role: 'user', text: event.text };
   if (event.amends) message.amends = { ...event.amends };
   if (event.images?.length) message.images = event.images.map(imageRef);

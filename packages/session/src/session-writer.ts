@@ -61,6 +61,8 @@ export class SessionWriter {
   /** Written since the last fsync. */
   private unsynced = false;
   private closed = false;
+  /** The names of calls this writer saw open, until their `tool_end` (see `recordedTokens`). */
+  private readonly callNames = new Map<string, string>();
 
   private constructor(
     readonly id: string,
@@ -184,12 +186,17 @@ export class SessionWriter {
   /** Queues an already stamped event as it is (redacted, raw outputs dropped). */
   appendEvent(event: SessionEvent): void {
     if (this.closed) throw new Error(`session ${this.id} is closed`);
+    if (event.type === 'assistant') {
+      for (const call of event.message.toolCalls) this.callNames.set(call.id, call.name);
+    }
     let line: string;
     try {
-      line = toSessionLine(event);
+      line = toSessionLine(event, (id) => this.callNames.get(id));
     } catch (error) {
       this.fail(error as Error);
       return;
+    } finally {
+      if (event.type === 'tool_end') this.callNames.delete(event.callId);
     }
     this.buffer.push(`${line}\n`);
     if (event.type === 'user') this.lastUser = event.id;
@@ -241,6 +248,7 @@ export class SessionWriter {
   }
 
   recordToolEnd(activity: ToolActivity): SessionEvent {
+    this.callNames.set(activity.id, activity.name);
     return this.append(toolEndEvent(activity));
   }
 
@@ -296,6 +304,7 @@ export class SessionWriter {
    * `turn_end` flushes. Streaming deltas and progress are not recorded.
    */
   recordLoopEvent(event: LoopEvent): void {
+    if (event.type === 'tool_end') this.callNames.set(event.activity.id, event.activity.name);
     const input = sessionEventForLoopEvent(event);
     if (input) this.append(input);
     if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());

@@ -1,8 +1,8 @@
-import type { Message } from '../messages';
+import type { Message, ToolActivity } from '../messages';
 import type { ProviderRequest } from '../provider';
 import { checkpointText, toolResultText } from '../history/transform';
 import { IMAGE_TOKEN_ESTIMATE } from '../images/image-part';
-import { countTokens, type TokenizerFamily } from './tokens';
+import { countTokens, tokensAtMost, type TokenizerFamily } from './tokens';
 
 /** Where the tokens of a request go. `total` is the sum of the other four. */
 export interface ContextBreakdown {
@@ -28,16 +28,21 @@ export function contextBreakdown(
   return { system, tools, history, toolResults, total: system + tools + history + toolResults };
 }
 
-interface MessageCount {
-  /** What the count was made from: a message whose calls end or get results is counted again. */
-  shape: string;
+/** A message's tokens, split into conversation and tool results. */
+export interface MessageTokens {
   history: number;
   toolResults: number;
 }
 
+interface MessageCount extends MessageTokens {
+  /** What the count was made from: a message whose calls end or get results is counted again. */
+  shape: string;
+}
+
 /**
  * Each message's count, per tokenizer family: a request's history is counted every turn (and the
- * status line asks again), but only its new or changed messages cost a count.
+ * status line asks again), but only its new or changed messages cost a count. A resumed session
+ * brings the counts its file recorded (`rememberMessageTokens`).
  */
 const counted: Record<TokenizerFamily, WeakMap<Message, MessageCount>> = {
   openai: new WeakMap(),
@@ -48,7 +53,7 @@ const counted: Record<TokenizerFamily, WeakMap<Message, MessageCount>> = {
 export function messageTokens(
   messages: readonly Message[],
   family: TokenizerFamily = 'estimate',
-): { history: number; toolResults: number } {
+): MessageTokens {
   let history = 0;
   let toolResults = 0;
   const cache = counted[family];
@@ -56,7 +61,7 @@ export function messageTokens(
     const shape = shapeOf(message);
     let count = cache.get(message);
     if (count?.shape !== shape) {
-      count = { shape, ...countMessage(message, family) };
+      count = { shape, ...measureMessage(message, (text) => countTokens(text, family)) };
       cache.set(message, count);
     }
     history += count.history;
@@ -65,21 +70,79 @@ export function messageTokens(
   return { history, toolResults };
 }
 
-function countMessage(
+/**
+ * Takes a count made elsewhere (a session file records each message's) as the count of
+ * `message` as it stands now. A count larger than the message can be (see `tokensAtMost`) is
+ * not taken: it cannot be this message's.
+ */
+export function rememberMessageTokens(
   message: Message,
   family: TokenizerFamily,
-): { history: number; toolResults: number } {
+  tokens: MessageTokens,
+): void {
+  const most = measureMessage(message, tokensAtMost);
+  const fits = (n: number, max: number): boolean => Number.isSafeInteger(n) && n >= 0 && n <= max;
+  if (!fits(tokens.history, most.history) || !fits(tokens.toolResults, most.toolResults)) return;
+  counted[family].set(message, { shape: shapeOf(message), ...tokens });
+}
+
+/** The history part of a message's count: its text, and its calls' names and inputs. */
+export function historyTokens(message: Message, family: TokenizerFamily): number {
+  return measureMessage(message, (text) => countTokens(text, family), false).history;
+}
+
+/** What one call's result adds to a request (see `toolResultText`). */
+export function resultTokens(call: ToolActivity, family: TokenizerFamily): number {
+  return MESSAGE_OVERHEAD + countTokens(toolResultText(call), family);
+}
+
+/** An upper bound of a request's tokens, and how much of it is not an exact count. */
+export interface TokenBound {
+  /** The request has at most this many tokens. */
+  atMost: number;
+  /** The part of `atMost` that is a bound rather than a count already made. */
+  uncounted: number;
+}
+
+/**
+ * At most how many tokens `request` is, without counting: the counts already made of its
+ * messages, and for the rest their bytes (`tokensAtMost`). Below a limit, the request is below
+ * it for sure; above, only a count can tell.
+ */
+export function tokenBound(request: ProviderRequest, family: TokenizerFamily): TokenBound {
+  let uncounted = tokensAtMost(request.system);
+  if (request.tools.length > 0) uncounted += tokensAtMost(JSON.stringify(request.tools));
+  let known = 0;
+  const cache = counted[family];
+  for (const message of request.messages) {
+    const count = cache.get(message);
+    if (count !== undefined && count.shape === shapeOf(message)) {
+      known += count.history + count.toolResults;
+    } else {
+      const most = measureMessage(message, tokensAtMost);
+      uncounted += most.history + most.toolResults;
+    }
+  }
+  return { atMost: known + uncounted, uncounted };
+}
+
+/** A message's tokens as `measure` counts its texts (a tokenizer, or a bound). */
+function measureMessage(
+  message: Message,
+  measure: (text: string) => number,
+  results = true,
+): MessageTokens {
   let history = MESSAGE_OVERHEAD;
   let toolResults = 0;
   if (message.role === 'user') {
-    history += countTokens(message.text, family);
+    history += measure(message.text);
     history += (message.images?.length ?? 0) * IMAGE_TOKEN_ESTIMATE;
-  } else if (message.role === 'checkpoint') history += countTokens(checkpointText(message), family);
+  } else if (message.role === 'checkpoint') history += measure(checkpointText(message));
   else {
-    history += countTokens(message.text, family);
+    history += measure(message.text);
     for (const call of message.toolCalls) {
-      history += countTokens(call.name, family) + countTokens(inputText(call.input), family);
-      toolResults += MESSAGE_OVERHEAD + countTokens(toolResultText(call), family);
+      history += measure(call.name) + measure(inputText(call.input));
+      if (results) toolResults += MESSAGE_OVERHEAD + measure(toolResultText(call));
     }
   }
   return { history, toolResults };

@@ -86,6 +86,11 @@ export function warmO200k(): Promise<void> {
   return warming;
 }
 
+/** Whether the ranks are loaded: a count now costs only its own merging. */
+export function o200kLoaded(): boolean {
+  return ranks !== undefined;
+}
+
 function ready(): { ranks: Map<string, number>; pattern: RegExp } {
   if (!ranks) loadSlice(Number.MAX_SAFE_INTEGER);
   return { ranks: ranks!, pattern: pattern! };

@@ -1,4 +1,10 @@
-import { o200kAvailable, o200kPieces, o200kPieceTokens, takeO200kWork } from './o200k-encoder';
+import {
+  o200kAvailable,
+  o200kLoaded,
+  o200kPieces,
+  o200kPieceTokens,
+  takeO200kWork,
+} from './o200k-encoder';
 
 export { warmO200k as warmTokenizer } from './o200k-encoder';
 
@@ -37,6 +43,22 @@ const CACHE_MIN_CHARS = 512;
 const CACHE_ENTRIES = 256;
 
 const cache = new Map<string, number>();
+
+/**
+ * Whether exact o200k counts are at hand without loading anything: the tokenizer is loaded (a
+ * request grew to where counting matters, see `buildRequest`).
+ */
+export function tokenizerLoaded(): boolean {
+  return o200kLoaded();
+}
+
+/**
+ * The most tokens `text` can be for either family: its UTF-8 bytes (every o200k token stands
+ * for at least one byte; the estimate is fewer still). Costs no tokenizer.
+ */
+export function tokensAtMost(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
 
 /** Tokens in `text` for a tokenizer family. Bounded in time for any input. */
 export function countTokens(text: string, family: TokenizerFamily = 'estimate'): number {

@@ -2,7 +2,7 @@ import type { ToolRegistry } from '@agent/tools';
 import type { Message } from '../messages';
 import type { Provider, ProviderRequest } from '../provider';
 import { prepareMessages } from '../history/transform';
-import { contextBreakdown } from '../context/breakdown';
+import { contextBreakdown, tokenBound } from '../context/breakdown';
 import { reduceHistory } from '../context/reduce';
 import { tokenizerFamily, warmTokenizer } from '../context/tokens';
 import { contextWindowFor } from '../context/windows';
@@ -34,11 +34,12 @@ export function buildRequest(input: RequestInput): ProviderRequest {
   if (input.maxOutputTokens !== undefined) request.maxOutputTokens = input.maxOutputTokens;
   const window = input.contextWindow ?? contextWindowFor(input.provider.model);
   const limit = window * (input.reduceAt ?? DEFAULT_REDUCE_FRACTION);
-  // Tokens never outnumber characters in practice: skip exact counting while far from the limit.
-  const chars = JSON.stringify(request).length;
+  // Counting waits until the request may reach the limit; the tokenizer loads (in slices, in the
+  // background) once what is not counted yet nears a quarter of it.
   const family = tokenizerFamily(input.provider.id, input.provider.model);
-  if (family === 'openai' && chars >= limit / 4) void warmTokenizer();
-  if (chars < limit) return request;
+  const bound = tokenBound(request, family);
+  if (family === 'openai' && bound.uncounted >= limit / 4) void warmTokenizer();
+  if (bound.atMost < limit) return request;
   const breakdown = contextBreakdown(request, family);
   if (breakdown.total > limit) {
     const budget = limit - breakdown.system - breakdown.tools;
