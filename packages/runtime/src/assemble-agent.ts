@@ -50,6 +50,8 @@ export function agentRegistry(input: {
   subagentMcpTools?: () => readonly Tool[];
   /** Which MCP tools the primary agent's requests offer (all when absent). */
   offer?: ToolOffer;
+  /** Whether the session's current mode offers a tool, to subagents too (all when absent). */
+  offers?: (tool: Tool) => boolean;
 }): ToolRegistry {
   const { parent } = input;
   const current: Provider = {
@@ -75,6 +77,7 @@ export function agentRegistry(input: {
         // Subagents edit through the same wrapped tools: their edits are undone with the turn.
         parentTools: () => registry,
         ...(input.subagentMcpTools ? { mcpTools: input.subagentMcpTools } : {}),
+        ...(input.offers ? { offers: input.offers } : {}),
       }),
       ...(input.extraTools ?? []),
     ],
@@ -176,6 +179,7 @@ export function assembleAgent(input: {
     mcpTools: link && (() => link.primaryTools()),
     subagentMcpTools: link && (() => link.subagentTools()),
     ...(toolOffer ? { offer: toolOffer } : {}),
+    offers: (tool) => input.offers(tool),
   });
   // Once the servers have started, what the first request will offer: tools left out are told
   // then, before the person's first prompt where the servers were quick.

@@ -185,7 +185,7 @@ describe('AgentSession: modes', () => {
     expect(sent).toContain('The person approved the plan');
   });
 
-  it('in plan mode a subagent cannot change anything: its approvals are refused before any card', async () => {
+  it('in plan mode a subagent is offered its reading tools alone and changes nothing', async () => {
     box.server = await startOpenAIChatServer([
       {
         toolCalls: [
@@ -203,8 +203,12 @@ describe('AgentSession: modes', () => {
       await session.runTurn('plan it');
       expect(shown).toEqual([]);
       expect(fs.existsSync(path.join(box.workspace, 'a.txt'))).toBe(false);
+      const subagentTools = offered(box.server.requests[1]!);
+      expect(subagentTools).toEqual(expect.arrayContaining(['read_file', 'grep', 'list_files']));
+      for (const tool of ['write_file', 'edit_file', 'run_shell'])
+        expect(subagentTools).not.toContain(tool);
       const subagentSaw = JSON.stringify(box.server.requests[2]!.body.messages);
-      expect(subagentSaw).toContain('blocked by plan mode');
+      expect(subagentSaw).toContain('Unknown tool \\"write_file\\". Available tools:');
       // An empty plan is an input error the model can correct; no card opened.
       expect(JSON.stringify(box.server.requests[4]!.body.messages)).toContain('must not be empty');
     } finally {

@@ -3,9 +3,9 @@ import {
   onlyKinds,
   defineTool,
   ToolError,
+  ToolRegistry,
   type Tool,
   type ToolContext,
-  type ToolRegistry,
   type ToolResult,
 } from '@agent/tools';
 import { z } from 'zod';
@@ -32,6 +32,11 @@ export interface TaskToolOptions {
    * edit tools, which snapshot each edit for `/undo`); without it each tool is built afresh.
    */
   parentTools?: () => ToolRegistry;
+  /**
+   * Which of a profile's tools a subagent is offered, asked at each call (the parent's mode: plan
+   * mode offers only the reading ones); every one when absent.
+   */
+  offers?: (tool: Tool) => boolean;
 }
 
 const taskInput = z.object({
@@ -103,11 +108,13 @@ async function runSubagent(
       `unknown agent profile "${agentName}"; available: ${[...options.profiles.keys()].join(', ')}`,
     );
   }
-  const registry = buildSubagentRegistry(
+  const allowed = buildSubagentRegistry(
     profile.tools,
     options.parentTools?.(),
     options.mcpTools?.() ?? [],
   );
+  const { offers } = options;
+  const registry = offers ? new ToolRegistry(allowed.list().filter(offers)) : allowed;
   const provider =
     profile.model && options.providerForModel
       ? options.providerForModel(profile.model)

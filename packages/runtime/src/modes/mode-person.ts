@@ -40,7 +40,8 @@ export function acceptingEdits(mode: () => AgentMode, channel: PersonChannel): P
 /**
  * `channel` refusing, in plan mode, every call that needs approval (edits, commands, a
  * subagent's or a server's tools) before any rule or card: nothing changes until a plan is
- * approved. Known read-only commands still pass (a subagent exploring with `git log`).
+ * approved. Known read-only commands still pass. Behind the tools plan mode offers (reading ones
+ * only, to subagents too), it is the guard for whatever still asks.
  */
 export function planGuard(mode: () => AgentMode, channel: PersonChannel): PersonChannel {
   return approvingWith(channel, async (request) => {

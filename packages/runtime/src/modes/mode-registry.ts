@@ -3,9 +3,9 @@ import type { AgentMode } from './agent-mode';
 import { PRESENT_PLAN } from './present-plan';
 
 /**
- * Whether `mode` offers `tool`: plan mode offers the reading tools (subagents included: their
- * calls that need approval are refused in plan mode), the interactive ones (`ask_user`) and
- * `present_plan`; the other modes offer every tool but `present_plan`.
+ * Whether `mode` offers `tool`: plan mode offers the reading tools (`task` included, whose
+ * subagents are offered the reading tools of their profile alone), the interactive ones
+ * (`ask_user`) and `present_plan`; the other modes offer every tool but `present_plan`.
  */
 export function offeredIn(mode: AgentMode, tool: Tool): boolean {
   if (tool.name === PRESENT_PLAN) return mode === 'plan';
