@@ -243,6 +243,29 @@ describe('headless command line', () => {
     expect(events.slice(-3)).toEqual(['checkpoint', 'user', 'assistant']);
   });
 
+  it('SIGTERM while compacting before a prompt keeps the prompt in the session', async () => {
+    const server = await cli.serve([
+      { text: 'The codeword is heron.' },
+      { text: ['The person picked'], fault: { kind: 'hang', afterEvents: 1 } },
+    ]);
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
+    cli.sandbox.write('one.txt', 'Pick a codeword.');
+    expect((await runCli(['one.txt', ...openAIChatArgs(server.url)], env)).code).toBe(0);
+    fs.writeFileSync(path.join(cli.sandbox.agentHome, 'config.json'), '{"autoCompact": 0.0001}');
+    cli.sandbox.write('two.txt', 'What was it?');
+    const run = startCli(['two.txt', ...openAIChatArgs(server.url), '--continue'], env);
+    await run.waitForStderr('summarising the conversation first');
+    run.child.kill('SIGTERM');
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    const events = sessionEvents(cli.sandbox.sessionFiles()[0]!);
+    expect(events.filter((e) => e.type === 'user').map((e) => e.text)).toEqual([
+      'Pick a codeword.',
+      'What was it?',
+    ]);
+    expect(events.some((e) => e.type === 'checkpoint')).toBe(false);
+  });
+
   it('a resumed session keeps its provider unless a flag or AGENT_PROVIDER names another', async () => {
     cli.sandbox.write('p.txt', 'hello');
     const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });

@@ -82,10 +82,6 @@ export class SessionTurn {
       await this.parts.images.save(images);
       const writer = await this.parts.file.ensure();
       if (prompt !== undefined) await this.parts.compaction.compactIfFull(writer, signal);
-      if (signal.aborted) {
-        onEvent({ type: 'turn_end', reason: 'interrupted' });
-        return { reason: 'interrupted', messages: [] };
-      }
       // A continued turn's edits belong to the prompt that started it.
       running.turnId =
         prompt === undefined
@@ -97,6 +93,12 @@ export class SessionTurn {
       const history: Message[] =
         prompt === undefined ? conversation.messages : [...conversation.messages, asked];
       conversation.messages = history;
+      // Interrupted while compacting: the prompt is kept (recorded above), the model not asked.
+      if (signal.aborted) {
+        await this.parts.file.flush(writer);
+        onEvent({ type: 'turn_end', reason: 'interrupted' });
+        return { reason: 'interrupted', messages: [] };
+      }
       const steering: string[] = [];
       this.steering = steering;
       const result = await this.loop(prompt === undefined, history, running, steering, (event) =>

@@ -18,6 +18,8 @@ export interface CliRun {
   child: ChildProcess;
   /** Resolves when stdout has received `text`. */
   waitForStdout(text: string): Promise<void>;
+  /** Resolves when stderr has received `text`. */
+  waitForStderr(text: string): Promise<void>;
   done: Promise<CliResult>;
 }
 
@@ -75,28 +77,35 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string)
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
+  const stdout = watched(child.stdout!);
+  const stderr = watched(child.stderr!);
+  child.stdin!.end(input ?? '');
+  const done = new Promise<CliResult>((resolve) => {
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout: stdout.text(), stderr: stderr.text() }),
+    );
+  });
+  return { child, done, waitForStdout: stdout.waitFor, waitForStderr: stderr.waitFor };
+}
+
+/** A stream's text so far, and a wait for a text to arrive on it. */
+function watched(stream: NodeJS.ReadableStream): {
+  text(): string;
+  waitFor(text: string): Promise<void>;
+} {
+  let received = '';
   const waiters: Array<{ text: string; resolve: () => void }> = [];
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
+  stream.on('data', (chunk: Buffer) => {
+    received += chunk.toString('utf8');
     for (const waiter of waiters.splice(0)) {
-      if (stdout.includes(waiter.text)) waiter.resolve();
+      if (received.includes(waiter.text)) waiter.resolve();
       else waiters.push(waiter);
     }
   });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  child.stdin!.end(input ?? '');
-  const done = new Promise<CliResult>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
   return {
-    child,
-    done,
-    waitForStdout: (text) =>
-      stdout.includes(text)
+    text: () => received,
+    waitFor: (text) =>
+      received.includes(text)
         ? Promise.resolve()
         : new Promise<void>((resolve) => waiters.push({ text, resolve })),
   };
