@@ -65,6 +65,8 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
     let exitCode: number | null = null;
     let exitSignal: NodeJS.Signals | null = null;
     let settled = false;
+    let stopping: Promise<void> | undefined;
+    let stopped = false;
     let fallbackTimer: NodeJS.Timeout | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
     const timeoutTimer = setTimeout(() => stop('timeout'), options.timeoutMs);
@@ -90,7 +92,8 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
     function stop(reason: 'timeout' | 'aborted'): void {
       if (settled || ending !== 'exited') return;
       ending = reason;
-      void stopGroup().then(() => {
+      stopping = stopGroup().then(() => {
+        stopped = true;
         if (!settled) fallbackTimer = setTimeout(() => finish(), AFTER_KILL_MS);
       });
     }
@@ -101,6 +104,11 @@ export function runShellCommand(command: string, options: ShellOptions): Promise
 
     function finish(startEnding?: 'failed-to-start', error?: string): void {
       if (settled) return;
+      // A stopped command settles once its group is gone (bash exits before its children do).
+      if (stopping && !stopped) {
+        void stopping.then(() => finish(startEnding, error));
+        return;
+      }
       settled = true;
       clearTimeout(timeoutTimer);
       clearTimeout(fallbackTimer);
