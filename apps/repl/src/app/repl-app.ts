@@ -2,18 +2,17 @@ import { nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
 import { PromptQueue } from './prompt-queue';
-import { Steering } from './steering';
 import { ImageAttachments } from './image-attachments';
-import { attachToPrompt } from './prompt-attachments';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
-import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
+import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
 import { statusInfo } from './status-info';
-import { TurnStats } from './turn-stats';
+import type { Steering } from './steering';
+import { TurnRunner } from './turn-runner';
 
 export type { StatusInfo } from '../view/status-line';
 
@@ -37,7 +36,8 @@ export interface AttachedAgent {
 
 /**
  * The REPL's controller, free of any terminal library: transcript, key routing, the prompt
- * queue, the running turn and the status line. Painters read it; `onPaint` asks for a frame.
+ * queue, the turns (run by its TurnRunner) and the status line. Painters read it; `onPaint` asks
+ * for a frame.
  */
 export class ReplApp {
   readonly transcript = new Transcript();
@@ -46,7 +46,6 @@ export class ReplApp {
   readonly router: KeyRouter;
   private readonly prompts = new PromptQueue();
   notice: string | undefined;
-  frame = 0;
   /** Prompts waiting for the agent, next first. */
   get queue(): readonly string[] {
     return this.prompts.pending;
@@ -58,26 +57,27 @@ export class ReplApp {
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
-  /** A prompt's mentions are being read before its turn starts. */
-  private preparing = false;
-  /** Messages sent into the running turn that have not joined it yet. */
-  readonly steering = new Steering();
   /** Images pasted as file paths, for the next message. */
   readonly attachments: ImageAttachments = new ImageAttachments({
     pasteText: (text) => this.router.pastePrompt(text),
     error: (text) => this.error(text),
     changed: () => this.onPaint(),
   });
+  private readonly turns = new TurnRunner({
+    transcript: this.transcript,
+    core: () => this.core,
+    display: () => this.display,
+    attachments: this.attachments,
+    report: this,
+    followTail: () => this.view.followTail(),
+    paint: () => this.onPaint(),
+    prompts: this.prompts,
+    idle: () => this.next(),
+  });
   private commandAbort: AbortController | undefined;
-  private renderer: TurnRenderer | undefined;
-  private readonly stats = new TurnStats();
-  private turnRunning = false;
   private noticeTimer: NodeJS.Timeout | undefined;
-  private spinner: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
   private disposed = false;
-  /** A resumed turn waits for the core to be attached (see `continueTurn`). */
-  private continuePending = false;
 
   /** The agent, attached once its modules are loaded (after the first paint). */
   core: AgentSession | undefined;
@@ -134,7 +134,17 @@ export class ReplApp {
   }
 
   get busy(): boolean {
-    return !this.core || this.core.busy || this.commandRunning || this.preparing;
+    return !this.core || this.core.busy || this.commandRunning || this.turns.preparing;
+  }
+
+  /** Messages sent into the running turn that have not joined it yet. */
+  get steering(): Steering {
+    return this.turns.steering;
+  }
+
+  /** The spinner's frame, advanced while a turn runs. */
+  get frame(): number {
+    return this.turns.frame;
   }
 
   /** Rows of the transcript area the painters last laid out. */
@@ -167,7 +177,7 @@ export class ReplApp {
       return this.flash('The attached images go with the next message, once this turn ends');
     }
     if (this.busy) {
-      if (!queue && this.turnRunning && this.steering.send(this.core, text)) return this.onPaint();
+      if (!queue && this.turns.steer(text)) return this.onPaint();
       this.prompts.add(text);
       this.onPaint();
       return;
@@ -209,8 +219,8 @@ export class ReplApp {
       pendingLabel: this.pendingLabel,
       modal: this.modals.active,
       commandRunning: this.commandRunning,
-      turnRunning: this.turnRunning,
-      stats: this.stats,
+      turnRunning: this.turns.running,
+      stats: this.turns.stats,
       notice: this.notice,
       frame: this.frame,
     });
@@ -222,83 +232,27 @@ export class ReplApp {
     const listed = this.router.mentionList.index?.dispose();
     this.commandAbort?.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
-    this.stopSpinner();
+    this.turns.dispose();
     return listed ?? Promise.resolve();
   }
 
-  /**
-   * Runs a prompt now (the queue calls this in order): its `@path` mentions are attached (one
-   * compact line each in the transcript). `display` is what a command's prompt shows instead.
-   */
-  async startTurn(
+  /** Runs a prompt now (the queue calls this in order); see TurnRunner.start. */
+  startTurn(
     text: string,
     display?: string,
     options: { attachMentions?: boolean; amends?: Amendment } = {},
   ): Promise<void> {
-    this.view.followTail();
-    this.transcript.add({ kind: 'user', text: display ?? text });
-    this.preparing = true;
-    const attach = options.attachMentions ?? display === undefined;
-    const { prompt, images } = await attachToPrompt(
-      text,
-      { core: this.core, pasted: this.attachments, mentions: attach },
-      this,
-    );
-    this.preparing = false;
-    this.renderer = new TurnRenderer(this.transcript, this.display);
-    this.stats.start();
-    this.turnRunning = true;
-    this.startSpinner();
-    this.onPaint();
-    const shown = prompt === text ? display : (display ?? text);
-    const amends = options.amends ? { amends: options.amends } : {};
-    const result = await this.core
-      ?.runTurn(prompt, { display: shown, ...amends, ...(images.length ? { images } : {}) })
-      .catch(() => undefined);
-    const { unsent, stopped } = this.steering.ended(result);
-    this.prompts.returnUnsent(unsent, stopped);
-    this.turnRunning = false;
-    this.stopSpinner();
-    this.onPaint();
-    this.next();
+    return this.turns.start(text, display, options);
   }
 
-  /**
-   * Continues a resumed turn cut off while a questionnaire was open (the core's last message has
-   * its calls pending again): the card opens for the same call and the model goes on. Waits for
-   * the core when it is not attached yet.
-   */
+  /** Continues a resumed turn cut off while a questionnaire was open (see TurnRunner). */
   continueTurn(): void {
-    if (!this.core) {
-      this.continuePending = true;
-      return;
-    }
-    void this.runContinuation();
-  }
-
-  private async runContinuation(): Promise<void> {
-    this.view.followTail();
-    this.renderer = new TurnRenderer(this.transcript, this.display);
-    this.startSpinner();
-    this.onPaint();
-    await this.core?.runTurn(undefined).catch(() => undefined);
-    this.stopSpinner();
-    this.onPaint();
-    this.next();
+    this.turns.continueTurn();
   }
 
   /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
-  async startShell(command: string): Promise<void> {
-    this.view.followTail();
-    if (command === '') return this.error('Type a command after ! (for example !git status).');
-    this.transcript.add({ kind: 'user', text: `!${command}` });
-    this.renderer = new TurnRenderer(this.transcript, PERSON_SHELL_DISPLAY);
-    this.startSpinner();
-    this.onPaint();
-    await this.core?.runShell(command).catch((error: Error) => this.error(error.message));
-    this.stopSpinner();
-    this.onPaint();
-    this.next();
+  startShell(command: string): Promise<void> {
+    return this.turns.shell(command);
   }
 
   /** Expands every folded tool output and subagent, or folds them all again when none is folded. */
@@ -326,11 +280,7 @@ export class ReplApp {
       () => !this.disposed && this.onPaint(),
       () => undefined,
     );
-    if (this.continuePending) {
-      this.continuePending = false;
-      void this.runContinuation();
-      return;
-    }
+    if (this.turns.continueIfPending()) return;
     this.next();
   }
 
@@ -347,9 +297,7 @@ export class ReplApp {
     }
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
-    this.stats.handle(event);
-    if (event.type === 'user_message') this.steering.joined(event.text);
-    this.renderer?.handle(event);
+    this.turns.handle(event);
   }
 
   private async runCommand(text: string): Promise<void> {
@@ -407,17 +355,5 @@ export class ReplApp {
       `Interrupted: your queued prompt is back in the input (Enter sends it${more}).`,
       5000,
     );
-  }
-
-  private startSpinner(): void {
-    this.spinner ??= setInterval(() => {
-      this.frame++;
-      this.onPaint();
-    }, 80);
-  }
-
-  private stopSpinner(): void {
-    if (this.spinner) clearInterval(this.spinner);
-    this.spinner = undefined;
   }
 }
