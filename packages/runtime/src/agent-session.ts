@@ -1,4 +1,3 @@
-import { loadAgentSettings } from '@agent/llm/config';
 import {
   buildRequest,
   DEFAULT_MAX_INTERACTIVE,
@@ -11,39 +10,30 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { AgentProfile } from '@agent/subagents';
-import type { PersonChannel, ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
-import { agentProfiles, assembleAgent } from './assemble-agent';
-import { ContextMeter, type ContextFill } from './context-meter';
-import type { McpLink } from './mcp-link';
+import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
+import { agentProfiles } from './assemble-agent';
+import type { ContextFill } from './context-meter';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
-import { sessionKeeper } from './kept-answers';
-import { OpenQuestions } from './open-questions';
-import { ResumedTurn } from './resumed-turn';
-import { PersonActions } from './person-actions';
-import { SessionCompaction } from './session-compaction';
-import { SessionFile } from './session-file';
 import { SessionProvider } from './session-provider';
-import { TurnGate } from './turn-gate';
-import { SessionTurn, type TurnOptions } from './session-turn';
+import type { TurnOptions } from './session-turn';
+import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions, type AttachedMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
-import { sessionPermissions } from './session-permissions';
 import type { AgentMode } from './modes/agent-mode';
-import { SessionModes } from './modes/session-modes';
-import { sessionSandbox } from './session-sandbox';
 import { workspaceChangeNotice } from './workspace-change';
-import { ImageStore, missingImagesNotice } from './images';
+import { missingImagesNotice } from './images';
 import type { ToolOffer } from './tool-offer';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
  * the registry and system prompt, the conversation, the session file (created with the first
  * prompt, flushed at every turn boundary, closed on every exit path), one automatic-compaction
- * decision, and the one turn that may be running. The apps render its events.
+ * decision, and the one turn that may be running. The apps render its events. Its parts are
+ * built and connected by `sessionParts`; the session keeps the conversation and its lifecycle.
  */
 export class AgentSession {
   /** Every tool of the session; what a request offers depends on the mode (see `offered`). */
@@ -56,32 +46,12 @@ export class AgentSession {
   readonly permissionRules: PermissionRuleSet;
   /** Where `run_shell` runs commands; `/sandbox` changes its mode for the session. */
   readonly sandbox: ShellSandbox;
-  /** The person channel with the permission rules in front. */
-  private readonly channel: PersonChannel;
-  /** The conversation: only the runtime writes it. */
-  private messages: Message[] = [];
-  private readonly resumed = new ResumedTurn(() =>
-    this.channel.canAnswer('questionnaire') && this.maxInteractive > 0
-      ? (name) => this.registry.get(name)?.interactive === true
-      : undefined,
-  );
-  private readonly file: SessionFile;
-  private readonly images: ImageStore;
-  private readonly gate = new TurnGate();
-  private readonly turn: SessionTurn;
-  private mode: ToolHistoryMode;
-  private readonly meter: ContextMeter;
-  private readonly person: PersonActions;
-  private readonly compaction: SessionCompaction;
-  private readonly mcpLink: McpLink | undefined;
   /** Which MCP tools requests offer, and the servers the person withholds (with MCP servers). */
   readonly toolOffer: ToolOffer | undefined;
-  /** What assembling the agent has to tell the person (AGENTS.md files left out). */
-  private readonly startNotices: string[];
-  private readonly modes: SessionModes;
-  private readonly questions = new OpenQuestions(
-    (name) => this.registry.get(name)?.interactive === true,
-  );
+  /** The conversation: only the runtime writes it. */
+  private messages: Message[] = [];
+  private mode: ToolHistoryMode;
+  private readonly parts: SessionParts;
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -92,7 +62,7 @@ export class AgentSession {
     );
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const session = new AgentSession(options, provider, profiles);
-    notices.push(...session.startNotices);
+    notices.push(...session.parts.startNotices);
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
@@ -113,79 +83,18 @@ export class AgentSession {
     profiles: ReadonlyMap<string, AgentProfile>,
   ) {
     this.mode = options.toolHistory ?? 'full';
-    this.images = new ImageStore(options.agentHome);
-    const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';
-    this.modes = new SessionModes(mode, {
-      changed: (mode) => options.onEvent({ type: 'mode', mode }),
-      stopTurn: () => this.gate.softStop(),
-    });
-    const keeper = sessionKeeper({
-      writer: () => this.file.current,
-      recording: () => this.questions.recording,
-      earlier: (callId) => this.resumed.earlierAnswers(callId),
-      onError: (error) => this.file.failed(error),
-    });
-    const permissions = sessionPermissions(
-      options,
-      (text) => this.notice(text),
-      keeper,
-      this.modes.read,
-    );
-    this.permissionRules = permissions.rules;
-    this.channel = permissions.person;
-    this.file = new SessionFile(this, options, (error) =>
-      options.onEvent({ type: 'save_error', error }),
-    );
     const conversation = conversationView({
       read: () => this.messages,
       write: (messages) => void (this.messages = messages),
       provider: () => this.provider,
     });
-    this.person = new PersonActions(conversation, options, {
-      gate: this.gate,
-      file: this.file,
-      person: this.channel,
-    });
-    this.sandbox = sessionSandbox(options, (text) => this.notice(text));
-    const agent = assembleAgent({
-      parent: this,
-      options,
-      profiles,
-      sandbox: this.sandbox,
-      wrapTool: (tool) => this.person.wrapTool(tool),
-      record: (event) => this.file.record(event),
-      offers: (tool) => this.modes.offers(tool),
-    });
-    this.mcpLink = agent.mcpLink;
-    this.toolOffer = agent.toolOffer;
-    // Registered after the system prompt was built: its tool list is the same in every mode.
-    this.registry = agent.registry.register(this.modes.planTool);
-    this.offered = this.modes.offered(agent.registry);
-    this.system = agent.system;
-    this.startNotices = agent.notices;
-    this.meter = new ContextMeter(this);
-    this.compaction = new SessionCompaction(conversation, options, {
-      meter: this.meter,
-      file: this.file,
-      notice: (text) => this.notice(text),
-    });
-    this.turn = new SessionTurn({
-      options,
-      conversation,
-      gate: this.gate,
-      file: this.file,
-      images: this.images,
-      compaction: this.compaction,
-      resumed: this.resumed,
-      questions: this.questions,
-      meter: this.meter,
-      modes: this.modes,
-      channel: this.channel,
-      offered: this.offered,
-      system: this.system,
-      maxInteractive: () => this.maxInteractive,
-      toolHistory: () => this.mode,
-    });
+    this.parts = sessionParts(this, options, profiles, conversation);
+    this.registry = this.parts.registry;
+    this.offered = this.parts.offered;
+    this.system = this.parts.system;
+    this.permissionRules = this.parts.permissionRules;
+    this.sandbox = this.parts.sandbox;
+    this.toolOffer = this.parts.toolOffer;
   }
 
   /** The provider the next request goes to. */
@@ -210,12 +119,12 @@ export class AgentSession {
    * interrupted when the session was loaded).
    */
   get openCalls(): readonly string[] {
-    return this.resumed.openCalls;
+    return this.parts.resumed.openCalls;
   }
 
   /** The session's MCP servers (undefined when MCP is off or no server is configured). */
   get mcp(): McpManager | undefined {
-    return this.mcpLink?.manager;
+    return this.parts.mcpLink?.manager;
   }
 
   get workspaceRoot(): string {
@@ -223,7 +132,7 @@ export class AgentSession {
   }
 
   get busy(): boolean {
-    return this.gate.busy;
+    return this.parts.gate.busy;
   }
 
   /**
@@ -232,32 +141,32 @@ export class AgentSession {
    * runs (nothing was taken: send it as a prompt instead).
    */
   steer(text: string): boolean {
-    return this.turn.steer(text);
+    return this.parts.turn.steer(text);
   }
 
   get sessionId(): string | undefined {
-    return this.file.current?.id;
+    return this.parts.file.current?.id;
   }
 
   /** Interactive tool calls allowed per prompt (ask_user's budget; 0 where nobody can answer). */
   get maxInteractive(): number {
-    const fallback = this.channel.canAnswer('questionnaire') ? DEFAULT_MAX_INTERACTIVE : 0;
+    const fallback = this.parts.channel.canAnswer('questionnaire') ? DEFAULT_MAX_INTERACTIVE : 0;
     return this.options.maxInteractive ?? fallback;
   }
 
   /** The session file's path, once it exists (none when it could not be created). */
   get sessionFile(): string | undefined {
-    return this.file.current?.saved ? this.file.current.path : undefined;
+    return this.parts.file.current?.saved ? this.parts.file.current.path : undefined;
   }
 
   /** Why the session is not saved (a full disk, a read-only AGENT_HOME); undefined while it is. */
   get saveProblem(): Error | undefined {
-    return this.file.saveProblem;
+    return this.parts.file.saveProblem;
   }
 
   /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */
   async flushSession(): Promise<void> {
-    await this.file.flush();
+    await this.parts.file.flush();
   }
 
   get toolHistory(): ToolHistoryMode {
@@ -266,18 +175,18 @@ export class AgentSession {
 
   /** The mode the session works in now (Shift+Tab, `--mode`, an approved plan). */
   get agentMode(): AgentMode {
-    return this.modes.mode;
+    return this.parts.modes.mode;
   }
 
   /** Switches the mode; the next request (also of a running turn) offers its tools. */
   setAgentMode(mode: AgentMode): void {
-    this.modes.set(mode);
+    this.parts.modes.set(mode);
   }
 
   /** Changes what raw tool output later requests keep; recorded in the session. */
   setToolHistory(mode: ToolHistoryMode): void {
     this.mode = mode;
-    this.file.current?.recordSettings({ toolHistory: mode });
+    this.parts.file.current?.recordSettings({ toolHistory: mode });
   }
 
   /**
@@ -296,12 +205,12 @@ export class AgentSession {
   /** Switches the model of the current provider, recorded in the session. */
   setModel(model: string): void {
     this.providers.setModel(model);
-    this.file.current?.recordProviderChange(this.provider.id, model);
+    this.parts.file.current?.recordProviderChange(this.provider.id, model);
   }
 
   /** Opens the session file now (it is otherwise created with the first prompt); its id. */
   async openSessionFile(): Promise<string> {
-    return (await this.file.ensure()).id;
+    return (await this.parts.file.ensure()).id;
   }
 
   /**
@@ -314,22 +223,22 @@ export class AgentSession {
    * (at most `MAX_IMAGES_PER_MESSAGE`), stored by hash under the agent home, not in the session.
    */
   async runTurn(prompt: string | undefined, options: TurnOptions = {}): Promise<TurnResult> {
-    return this.turn.run(prompt, options);
+    return this.parts.turn.run(prompt, options);
   }
 
   /** Runs a command the person typed (`!cmd`), without a model turn (see PersonActions). */
   async runShell(command: string): Promise<ToolResult> {
-    return this.person.runShell(command);
+    return this.parts.person.runShell(command);
   }
 
   /** Adds a command the person ran and its output to the conversation (see PersonActions). */
   recordShell(command: string, output: string): void {
-    this.person.recordShell(command, output);
+    this.parts.person.recordShell(command, output);
   }
 
   /** `/undo`: restores the files the agent changed in its last turn (see PersonActions). */
   async undo(): Promise<UndoResult> {
-    return this.person.undo();
+    return this.parts.person.undo();
   }
 
   /**
@@ -345,12 +254,12 @@ export class AgentSession {
 
   /** Esc: finish the current tool batch, start no new model call. */
   softStop(): void {
-    this.gate.softStop();
+    this.parts.gate.softStop();
   }
 
   /** Ctrl+C: end the turn at once. Resolves when the loop has ended. */
   async interrupt(): Promise<void> {
-    await this.gate.interrupt();
+    await this.parts.gate.interrupt();
   }
 
   /**
@@ -358,8 +267,8 @@ export class AgentSession {
    * throws; refuses while a turn runs.
    */
   async compact(signal: AbortSignal): Promise<CompactResult> {
-    if (this.gate.busy) return { ok: false, reason: 'a turn is running' };
-    return this.compaction.compact(signal);
+    if (this.parts.gate.busy) return { ok: false, reason: 'a turn is running' };
+    return this.parts.compaction.compact(signal);
   }
 
   /**
@@ -370,19 +279,19 @@ export class AgentSession {
     return buildRequest({
       provider: this.provider,
       registry: this.offered,
-      system: this.modes.system(this.system)(),
+      system: this.parts.modes.system(this.system)(),
       messages: this.messages,
     });
   }
 
   /** How full the window is (see ContextMeter). */
   contextFill(): ContextFill {
-    return this.meter.fill();
+    return this.parts.meter.fill();
   }
 
   /** Where the tokens of the next request would go (estimated). */
   contextUsage(): ContextUsage {
-    return this.meter.usage();
+    return this.parts.meter.usage();
   }
 
   /**
@@ -391,17 +300,17 @@ export class AgentSession {
    * model unless the person chose them. Throws ConfigError when that provider cannot be made.
    */
   async resume(saved: SavedSession): Promise<void> {
-    if (this.gate.busy) throw new Error('a turn is running');
+    if (this.parts.gate.busy) throw new Error('a turn is running');
     await this.adopt(saved, { switchProvider: true });
   }
 
   /** Starts over in a new session (the old file is closed; the next prompt opens a new one). */
   async reset(): Promise<void> {
-    await this.file.close();
+    await this.parts.file.close();
     this.messages = [];
-    this.resumed.clear();
-    this.person.clearEdits();
-    this.meter.counted(undefined);
+    this.parts.resumed.clear();
+    this.parts.person.clearEdits();
+    this.parts.meter.counted(undefined);
   }
 
   /**
@@ -411,25 +320,25 @@ export class AgentSession {
    * session file, so resuming offers it again (ASK_USER.md §8), as after a crash.
    */
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
-    if (options.leaveQuestionsOpen) this.questions.leaveOpen();
+    if (options.leaveQuestionsOpen) this.parts.questions.leaveOpen();
     await this.interrupt();
     // Servers stop while the session file is flushed and closed: neither waits for the other.
-    await Promise.all([this.mcpLink?.manager.close(), this.file.close()]);
+    await Promise.all([this.parts.mcpLink?.manager.close(), this.parts.file.close()]);
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
-    const projection = this.resumed.adopt(saved);
+    const projection = this.parts.resumed.adopt(saved);
     if (how.switchProvider) this.providers.resume(projection);
-    await this.file.close();
+    await this.parts.file.close();
     const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
     if (moved) this.notice(moved);
-    const { messages, missing } = await this.images.load(projection.messages);
+    const { messages, missing } = await this.parts.images.load(projection.messages);
     if (missing.length > 0) this.notice(missingImagesNotice(missing, this.options.agentHome));
     this.messages = messages;
-    this.person.loadEdits(saved.events);
-    this.meter.counted(undefined);
+    this.parts.person.loadEdits(saved.events);
+    this.parts.meter.counted(undefined);
     this.mode = this.options.toolHistory ?? projection.toolHistory ?? 'full';
-    await this.file.continueSaved(saved, projection, {
+    await this.parts.file.continueSaved(saved, projection, {
       provider: this.provider,
       toolHistory: this.mode,
     });

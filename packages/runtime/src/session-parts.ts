@@ -1,0 +1,148 @@
+import { loadAgentSettings } from '@agent/llm/config';
+import type { AgentProfile } from '@agent/subagents';
+import type { PersonChannel, ShellSandbox, ToolRegistry } from '@agent/tools';
+import type { AgentSessionOptions } from './agent-session-options';
+import { assembleAgent, type ParentAgent } from './assemble-agent';
+import { ContextMeter, type MeterSubject } from './context-meter';
+import type { ConversationView } from './conversation-view';
+import { ImageStore } from './images';
+import { sessionKeeper } from './kept-answers';
+import type { McpLink } from './mcp-link';
+import { SessionModes } from './modes/session-modes';
+import { OpenQuestions } from './open-questions';
+import type { PermissionRuleSet } from './permission-settings';
+import { PersonActions } from './person-actions';
+import { ResumedTurn } from './resumed-turn';
+import { SessionCompaction } from './session-compaction';
+import { SessionFile, type SessionFileSubject } from './session-file';
+import { sessionPermissions } from './session-permissions';
+import { sessionSandbox } from './session-sandbox';
+import { SessionTurn } from './session-turn';
+import type { ToolOffer } from './tool-offer';
+import { TurnGate } from './turn-gate';
+
+/** What the parts read of the session they make up, always as it stands now. */
+export type PartsOwner = ParentAgent &
+  MeterSubject &
+  SessionFileSubject & {
+    /** Interactive tool calls allowed per prompt (0 where nobody can answer). */
+    readonly maxInteractive: number;
+  };
+
+/** The collaborators one session is made of, each connected to the others it works with. */
+export interface SessionParts {
+  gate: TurnGate;
+  images: ImageStore;
+  resumed: ResumedTurn;
+  questions: OpenQuestions;
+  modes: SessionModes;
+  permissionRules: PermissionRuleSet;
+  /** The person channel with the permission rules in front. */
+  channel: PersonChannel;
+  file: SessionFile;
+  person: PersonActions;
+  sandbox: ShellSandbox;
+  mcpLink: McpLink | undefined;
+  toolOffer: ToolOffer | undefined;
+  /** Every tool of the session, the plan tool included. */
+  registry: ToolRegistry;
+  /** The tools the current mode offers. */
+  offered: ToolRegistry;
+  system: string;
+  /** What assembling the agent has to tell the person (AGENTS.md files left out). */
+  startNotices: string[];
+  meter: ContextMeter;
+  compaction: SessionCompaction;
+  turn: SessionTurn;
+}
+
+/**
+ * Builds one session's parts and connects them: the mode, the permission rules in front of the
+ * person, the session file, the tools (MCP servers started), the context meter, compaction and
+ * the turn. `conversation` is the session's own conversation, which only the parts write.
+ */
+export function sessionParts(
+  owner: PartsOwner,
+  options: AgentSessionOptions,
+  profiles: ReadonlyMap<string, AgentProfile>,
+  conversation: ConversationView,
+): SessionParts {
+  const notice = (text: string): void => options.onEvent({ type: 'notice', text });
+  const isInteractive = (name: string): boolean => registry.get(name)?.interactive === true;
+  const gate = new TurnGate();
+  const images = new ImageStore(options.agentHome);
+  const resumed = new ResumedTurn(() =>
+    channel.canAnswer('questionnaire') && owner.maxInteractive > 0 ? isInteractive : undefined,
+  );
+  const questions = new OpenQuestions(isInteractive);
+  const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';
+  const modes = new SessionModes(mode, {
+    changed: (mode) => options.onEvent({ type: 'mode', mode }),
+    stopTurn: () => gate.softStop(),
+  });
+  const keeper = sessionKeeper({
+    writer: () => file.current,
+    recording: () => questions.recording,
+    earlier: (callId) => resumed.earlierAnswers(callId),
+    onError: (error) => file.failed(error),
+  });
+  const permissions = sessionPermissions(options, notice, keeper, modes.read);
+  const channel = permissions.person;
+  const file = new SessionFile(owner, options, (error) =>
+    options.onEvent({ type: 'save_error', error }),
+  );
+  const person = new PersonActions(conversation, options, { gate, file, person: channel });
+  const sandbox = sessionSandbox(options, notice);
+  const agent = assembleAgent({
+    parent: owner,
+    options,
+    profiles,
+    sandbox,
+    wrapTool: (tool) => person.wrapTool(tool),
+    record: (event) => file.record(event),
+    offers: (tool) => modes.offers(tool),
+  });
+  // Registered after the system prompt was built: its tool list is the same in every mode.
+  const registry = agent.registry.register(modes.planTool);
+  const offered = modes.offered(agent.registry);
+  const meter = new ContextMeter(owner);
+  const compaction = new SessionCompaction(conversation, options, { meter, file, notice });
+  const turn = new SessionTurn({
+    options,
+    conversation,
+    gate,
+    file,
+    images,
+    compaction,
+    resumed,
+    questions,
+    meter,
+    modes,
+    channel,
+    offered,
+    system: agent.system,
+    maxInteractive: () => owner.maxInteractive,
+    toolHistory: () => owner.toolHistory,
+  });
+  return {
+    gate,
+    images,
+    resumed,
+    questions,
+    modes,
+    permissionRules: permissions.rules,
+    channel,
+    file,
+    person,
+    sandbox,
+    mcpLink: agent.mcpLink,
+    toolOffer: agent.toolOffer,
+    registry,
+    offered,
+    system: agent.system,
+    startNotices: agent.notices,
+    meter,
+    compaction,
+    turn,
+  };
+}
