@@ -284,6 +284,11 @@ export class AgentSession {
     });
   }
 
+  /** What the next request is made of besides the conversation (see MeterSubject). */
+  requestKey(): string {
+    return `${this.agentMode}\n${this.offered.names().join('\0')}`;
+  }
+
   /** How full the window is (see ContextMeter). */
   contextFill(): ContextFill {
     return this.parts.meter.fill();

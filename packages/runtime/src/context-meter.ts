@@ -34,6 +34,11 @@ export interface MeterSubject {
   readonly history: readonly Message[];
   provider: Provider;
   nextRequest(): ProviderRequest;
+  /**
+   * What else the next request is made of, as a key that changes with it: the mode (its system
+   * prompt) and the tools offered (MCP servers connect later, plan mode offers fewer).
+   */
+  requestKey(): string;
 }
 
 /**
@@ -45,7 +50,12 @@ export interface MeterSubject {
 export class ContextMeter {
   private count: ProviderCount | undefined;
   private cache:
-    | { messages: readonly Message[]; provider: Provider; count: ProviderCount | undefined }
+    | {
+        messages: readonly Message[];
+        provider: Provider;
+        count: ProviderCount | undefined;
+        key: string;
+      }
     | undefined;
   private result: { usage: ContextUsage; fill: ContextFill } | undefined;
 
@@ -108,7 +118,10 @@ export class ContextMeter {
     const cache = this.cache;
     const { history, provider } = this.subject;
     const fresh =
-      cache?.messages === history && cache.provider === provider && cache.count === this.count;
+      cache?.messages === history &&
+      cache.provider === provider &&
+      cache.count === this.count &&
+      cache.key === this.subject.requestKey();
     return fresh ? this.result : undefined;
   }
 
@@ -128,7 +141,7 @@ export class ContextMeter {
       source: counted !== undefined && counted >= usage.total ? 'provider' : 'estimate',
       ...(counted === undefined ? {} : { counted }),
     };
-    this.cache = { messages, provider, count };
+    this.cache = { messages, provider, count, key: this.subject.requestKey() };
     this.result = { usage, fill };
     return this.result;
   }

@@ -105,6 +105,20 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     expect(isAlive(status!.pid!)).toBe(false);
   });
 
+  it('the context figure counts the tools of servers that connect after it was first read', async () => {
+    fake = await startOpenAIChatServer([]);
+    const session = await create();
+    try {
+      const before = session.contextFill().used;
+      await session.mcp!.ready();
+      const after = session.contextFill().used;
+      expect(after).toBeGreaterThan(before);
+      expect(after).toBe(session.contextUsage().total);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('an interrupt cancels a running MCP call, and close leaves no server process', async () => {
     fake = await startOpenAIChatServer([
       {
