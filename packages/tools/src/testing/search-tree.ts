@@ -64,7 +64,7 @@ const WORDS = [
  * Writes a repository-like tree under `root` (which must exist and be empty) for search tests and
  * benchmarks: packages of source files, an ignored `build/` folder and ignored `node_modules`
  * folders, `test/fixtures/**\/node_modules` folders a `.gitignore` negation re-includes, a nested
- * `.gitignore` with its own negation, a `.git` folder, a binary file and a file over 5 MB holding
+ * `.gitignore` with its own negations (one re-including a `build/` folder that holds a rule file), a `.git` folder, a binary file and a file over 5 MB holding
  * the needle, a link out of the tree (to `outside`, which gets a file holding the needle), a link
  * inside it, a FIFO, and optionally a FIFO `.gitignore`. Deterministic for given options.
  */
@@ -119,7 +119,12 @@ export async function generateSearchTree(
     }
   }
   files.set('.gitignore', 'build/\nnode_modules\n!**/test/fixtures/**/node_modules\n*.log\n');
-  files.set('packages/pkg-0/.gitignore', '*.generated.ts\n!keep.generated.ts\n');
+  // A nested negation that re-includes a directory the root's rules exclude, holding rule files.
+  files.set('packages/pkg-0/.gitignore', '*.generated.ts\n!keep.generated.ts\n!build/\n');
+  files.set('packages/pkg-0/build/.gitignore', '*.tmp.js\n');
+  files.set('packages/pkg-0/build/bundle.js', text(400, true));
+  files.set('packages/pkg-0/build/bundle.tmp.js', text(400, true));
+  files.set('packages/pkg-0/build/cache/build/nested.js', text(400, true));
   files.set('packages/pkg-0/src/drop.generated.ts', text(200, true));
   files.set('packages/pkg-0/src/keep.generated.ts', text(200, true));
   files.set('packages/pkg-0/debug.log', text(200, true));

@@ -1,12 +1,18 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { GitignoreFilter } from './gitignore-filter';
+import { isInside } from './path-safety';
 import { recordSplitter, runRipgrep } from './ripgrep';
 import type { SearchPlan } from './search-plan';
 import { abortError } from './walk-files';
 
-/** The flags that make ripgrep walk where the plan walks, skipping what no rule can re-include. */
-export function walkFlags(plan: SearchPlan): string[] {
+/**
+ * The flags that make ripgrep walk where the plan walks, skipping what no rule can re-include;
+ * `maxDepth` counts from the path ripgrep is given (the plan's start unless said otherwise).
+ */
+export function walkFlags(plan: SearchPlan, maxDepth = plan.maxDepth): string[] {
   const args: string[] = [];
-  if (plan.maxDepth !== undefined) args.push('--max-depth', String(plan.maxDepth));
+  if (maxDepth !== undefined) args.push('--max-depth', String(maxDepth));
   if (plan.filter.mode !== 'none') args.push('--glob', '!.git');
   if (plan.filter.mode === 'always-skipped') args.push('--glob', '!node_modules');
   return args;
@@ -18,52 +24,123 @@ export function startArgument(plan: SearchPlan): string[] {
 }
 
 /**
- * The regular files below the plan's start, or undefined if ripgrep failed: pruned by the rules of
- * the start and the directories above it (`.gitignore` files below are not applied), or, when
- * `pruned` is false, by nothing but `.git`.
+ * The regular files below `starts` (root-relative directories, or the plan's start), or undefined
+ * if ripgrep failed: pruned by `rules` (an ignore file's text; `.gitignore` files met on the way
+ * are not applied), and by nothing but `.git` when `rules` is undefined.
  */
-async function listAll(
+async function listBelow(
   plan: SearchPlan,
   extra: string[],
-  pruned: boolean,
+  rules: string | undefined,
   signal: AbortSignal | undefined,
+  starts?: { paths: string[]; maxDepth: number | undefined },
 ): Promise<string[] | undefined> {
   const paths: string[] = [];
   const split = recordSplitter('\0', (record) => paths.push(record));
+  const where = starts ? ['--', ...starts.paths] : startArgument(plan);
   const { code } = await runRipgrep({
     cwd: plan.root,
-    args: [...walkFlags(plan), ...extra, '--files', '--null', ...startArgument(plan)],
-    rules: pruned ? await plan.filter.rulesText([plan.start]) : undefined,
+    args: [
+      ...walkFlags(plan, starts ? starts.maxDepth : plan.maxDepth),
+      ...extra,
+      '--files',
+    ].concat('--null', where),
+    rules,
     signal,
     onData: (chunk) => split(chunk),
   });
   return code === 2 && paths.length === 0 ? undefined : paths;
 }
 
+/** A pruned listing, the directories holding its rule files, and a filter reading only those. */
+interface PrunedListing {
+  paths: string[];
+  ruleDirectories: Set<string>;
+  filter: GitignoreFilter;
+}
+
 /**
- * A listing pruned by the start's rules (so an ignored `node_modules` is never walked), unless a
- * `.gitignore` below the start re-includes something: a rule there could then bring back what
- * that pruning left out, and the listing is made again without it. Also returns a filter that
- * reads only the rule files the listing found.
+ * A listing pruned by the rules as they are learnt (so an ignored `node_modules` is never walked):
+ * first by the start's and its ancestors' rules; then, below each directory whose own
+ * `.gitignore` re-includes something (a rule there can bring back a directory that pruning left
+ * out, and only below it), listed again with every rule found so far, until no new such rule file
+ * turns up. Rule files are read by the filter (safely), never by ripgrep.
  */
 async function listPruned(
   plan: SearchPlan,
   extra: string[],
   signal: AbortSignal | undefined,
-): Promise<{ paths: string[]; filter: GitignoreFilter } | undefined> {
-  let paths = await listAll(plan, extra, true, signal);
+): Promise<PrunedListing | undefined> {
+  let paths = await listBelow(plan, extra, await plan.filter.rulesText([plan.start]), signal);
   if (!paths) return undefined;
-  let directories = ruleDirectories(plan, paths);
+  const directories = ruleDirectories(plan, paths);
   let filter = new GitignoreFilter(plan.root, 'all', directories);
-  const below = [...directories].filter((directory) => isBelow(directory, plan.start));
-  const negations = await Promise.all(below.map((directory) => filter.negates(directory)));
-  if (negations.includes(true)) {
-    paths = await listAll(plan, extra, false, signal);
-    if (!paths) return undefined;
-    directories = ruleDirectories(plan, paths);
+  let fresh = [...directories].filter((directory) => isBelow(directory, plan.start));
+  for (;;) {
+    const negations = await Promise.all(fresh.map((directory) => filter.negates(directory)));
+    const tops = outermost(fresh.filter((_, index) => negations[index]));
+    if (tops.length === 0) return { paths, ruleDirectories: directories, filter };
+    const relisted = await listAgain(
+      plan,
+      extra,
+      tops,
+      await filter.rulesText(directories),
+      signal,
+    );
+    if (!relisted) return undefined;
+    paths = paths.filter((relative) => !tops.some((top) => relative.startsWith(`${top}/`)));
+    paths.push(...relisted);
+    const known = directories.size;
+    fresh = [...ruleDirectories(plan, relisted, directories)].slice(known);
     filter = new GitignoreFilter(plan.root, 'all', directories);
   }
-  return { paths, filter };
+}
+
+/**
+ * `tops` (directories below the start) listed again with `rules`, each as deep as the plan still
+ * allows below it; a directory that is no longer one inside the root is left as it was.
+ */
+async function listAgain(
+  plan: SearchPlan,
+  extra: string[],
+  tops: string[],
+  rules: string,
+  signal: AbortSignal | undefined,
+): Promise<string[] | undefined> {
+  const byDepth = new Map<number | undefined, string[]>();
+  for (const top of tops) {
+    const depth =
+      plan.maxDepth === undefined ? undefined : plan.maxDepth - levelsBetween(plan.start, top);
+    if ((depth !== undefined && depth < 1) || !(await isDirectoryInside(plan.root, top))) continue;
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), top]);
+  }
+  const listings = await Promise.all(
+    [...byDepth].map(([maxDepth, paths]) =>
+      listBelow(plan, extra, rules, signal, { paths, maxDepth }),
+    ),
+  );
+  return listings.includes(undefined) ? undefined : (listings.flat() as string[]);
+}
+
+async function isDirectoryInside(root: string, relative: string): Promise<boolean> {
+  try {
+    const real = await fs.realpath(path.join(root, relative));
+    return isInside(path.relative(root, real)) && (await fs.stat(real)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The directories none of whose ancestors is among them. */
+function outermost(directories: string[]): string[] {
+  const sorted = [...directories].sort();
+  return sorted.filter(
+    (directory, index) => !sorted.slice(0, index).some((other) => isBelow(directory, other)),
+  );
+}
+
+function levelsBetween(start: string, directory: string): number {
+  return directory.split('/').length - (start === '' ? 0 : start.split('/').length);
 }
 
 function isBelow(directory: string, start: string): boolean {
@@ -82,7 +159,7 @@ export async function ripgrepFiles(
   signal?: AbortSignal,
 ): Promise<string[] | undefined> {
   if (plan.filter.mode !== 'all') {
-    const paths = await listAll(plan, [], false, signal);
+    const paths = await listBelow(plan, [], undefined, signal);
     return paths?.filter((relative) => plan.matches(relative));
   }
   const listed = await listPruned(plan, [], signal);
@@ -111,13 +188,19 @@ export async function ripgrepRules(
   if (plan.filter.mode !== 'all') return '';
   const listed = await listPruned(plan, ['--glob', '.gitignore'], signal);
   if (!listed) return undefined;
-  return listed.filter.rulesText(ruleDirectories(plan, listed.paths));
+  return listed.filter.rulesText(listed.ruleDirectories);
 }
 
-/** The directories holding a listed `.gitignore`, and every directory from the root to the start. */
-function ruleDirectories(plan: SearchPlan, paths: string[]): Set<string> {
-  const directories = new Set<string>(ancestorsOf(plan.start));
-  directories.add(plan.start);
+/**
+ * `into` (by default every directory from the root to the start) with the directories holding a
+ * listed `.gitignore` added after what it held.
+ */
+function ruleDirectories(
+  plan: SearchPlan,
+  paths: string[],
+  into = new Set([...ancestorsOf(plan.start), plan.start]),
+): Set<string> {
+  const directories = into;
   for (const relative of paths) {
     if (relative === '.gitignore') directories.add('');
     else if (relative.endsWith('/.gitignore')) directories.add(relative.slice(0, -11));

@@ -81,6 +81,15 @@ describe('list_files gives the same answer with ripgrep and in JavaScript', () =
     expect(all.output).toMatch(/keep\.generated\.ts/);
     expect(all.output).not.toMatch(/drop\.generated\.ts|debug\.log/);
   });
+
+  it('lists a folder a nested .gitignore re-includes, by the rules inside it', async () => {
+    for (const pattern of ['**/*', 'packages/**/*.js', '**/build/**']) {
+      const files = (await both('list', hostile, { pattern })).split('\n');
+      expect(files).toContain('packages/pkg-0/build/bundle.js');
+      expect(files).toContain('packages/pkg-0/build/cache/build/nested.js');
+      expect(files).not.toContain('packages/pkg-0/build/bundle.tmp.js');
+    }
+  });
 });
 
 describe('grep gives the same answer with ripgrep and in JavaScript', () => {
@@ -94,6 +103,8 @@ describe('grep gives the same answer with ripgrep and in JavaScript', () => {
     [{ pattern: SEARCH_NEEDLE, glob: '*.js' }],
     [{ pattern: SEARCH_NEEDLE, glob: 'packages/pkg-0/**' }],
     [{ pattern: SEARCH_NEEDLE, path: 'packages/pkg-0' }],
+    [{ pattern: SEARCH_NEEDLE, path: 'packages/pkg-0/build' }],
+    [{ pattern: SEARCH_NEEDLE, glob: 'packages/*/build/*' }],
     [{ pattern: SEARCH_NEEDLE, path: 'build' }],
     [{ pattern: 'nothing matches this' }],
   ])('%j', async (input) => {
