@@ -6,6 +6,9 @@ import { readSmallFile } from './small-file';
 /** A `.gitignore` larger than this is not read (real ones are a few kilobytes). */
 const MAX_RULES_BYTES = 1024 * 1024;
 
+/** The name of a directory's rule file. */
+export const RULE_FILE = '.gitignore';
+
 /** Never listed or searched, wherever it appears (not even a `.gitignore` can re-include it). */
 export const NEVER_LISTED = '.git';
 
@@ -72,11 +75,14 @@ export class GitignoreFilter {
     return (await new GitignoreFilter(root).excludes(relative, true)) ? 'always-skipped' : 'all';
   }
 
-  /** The rules in force in `directory` (relative to the root, '' for the root). */
-  chain(directory: string): Promise<RuleChain> {
+  /**
+   * The rules in force in `directory` (relative to the root, '' for the root). `holdsRuleFile`
+   * false, from a listing of the directory, saves trying to open a `.gitignore` that is not there.
+   */
+  chain(directory: string, holdsRuleFile = true): Promise<RuleChain> {
     let pending = this.chains.get(directory);
     if (!pending) {
-      pending = this.loadChain(directory);
+      pending = this.loadChain(directory, holdsRuleFile);
       this.chains.set(directory, pending);
     }
     return pending;
@@ -126,14 +132,14 @@ export class GitignoreFilter {
     return own?.directory === directory && own.lines.some((line) => line.startsWith('!'));
   }
 
-  private async loadChain(directory: string): Promise<RuleChain> {
+  private async loadChain(directory: string, holdsRuleFile: boolean): Promise<RuleChain> {
     const parent = directory === '' ? undefined : await this.chain(parentOf(directory));
     if (this.mode !== 'all') return parent ?? this.makeChain([]);
     const absolute = path.join(this.root, directory);
     const paths: string[] = [];
     if (directory === '') paths.push(path.join(absolute, '.git', 'info', 'exclude'));
-    if (!this.ruleDirectories || this.ruleDirectories.has(directory)) {
-      paths.push(path.join(absolute, '.gitignore'));
+    if (holdsRuleFile && (!this.ruleDirectories || this.ruleDirectories.has(directory))) {
+      paths.push(path.join(absolute, RULE_FILE));
     }
     const texts = await Promise.all(
       paths.map((file) =>

@@ -70,6 +70,19 @@ describe.each(['ripgrep', 'javascript'] as const)('grep (%s)', (engine) => {
     expect(result.summary).toBe(`${MAX_GREP_MATCHES + 10} matches in 1 file`);
   });
 
+  it('shows the first matches in file order, not in the order files are found', async () => {
+    // A walk finds many/z*.txt before it reads many/a, whose files sort first.
+    const names = Array.from({ length: 100 }, (_, i) => String(i).padStart(3, '0'));
+    const files = [...names.map((n) => `many/a/f${n}.txt`), ...names.map((n) => `many/z${n}.txt`)];
+    await Promise.all(files.map((file) => ws.write(file, 'match\nmatch\nmatch\n')));
+    const result = await runTool(tool, { pattern: 'match', path: 'many' }, ws.ctx());
+    const expected = files
+      .flatMap((file) => [1, 2, 3].map((line) => `${file}:${line}: match`))
+      .slice(0, MAX_GREP_MATCHES);
+    expect(result.output.split('\n').slice(0, MAX_GREP_MATCHES)).toEqual(expected);
+    expect(result.summary).toBe('600 matches in 200 files');
+  });
+
   it('does not search outside the workspace, even through a symlink', async () => {
     await fs.writeFile(path.join(ws.outside, 'secret.txt'), 'token\n');
     await fs.symlink(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'src', 'link.txt'));

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { checkRegular, statOrUndefined, truncateLine } from './file-text';
 import { useRipgrep } from './find-files';
-import { searchFiles, type GrepSearch } from './grep-js';
+import { searchFiles, searchWalk, type GrepSearch } from './grep-js';
 import { searchWithRipgrep } from './grep-rg';
 import { GrepTally } from './grep-tally';
 import { resolveInWorkspace, type WorkspacePath } from './path-safety';
 import { toRustPattern } from './rust-regex';
 import { planSearch, type SearchEngine } from './search-plan';
-import { abortError, walkFiles } from './walk-files';
+import { abortError } from './walk-files';
 
 /** Matching lines reported at most. */
 export const MAX_GREP_MATCHES = 200;
@@ -146,6 +146,5 @@ async function searchTree(
     ? toRustPattern(search.pattern, search.flags.includes('i'))
     : undefined;
   if (rust && (await searchWithRipgrep(plan, rust, search, tally))) return;
-  const files = (await walkFiles(plan, search.signal)).sort();
-  await searchFiles(target.root, files, search, tally, MAX_GREP_MATCHES);
+  await searchWalk(plan, search, tally, MAX_GREP_MATCHES);
 }

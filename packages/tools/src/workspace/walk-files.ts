@@ -1,6 +1,7 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { ToolError } from '../tool';
+import { RULE_FILE } from './gitignore-filter';
 import { isInside } from './path-safety';
 import type { SearchPlan } from './search-plan';
 
@@ -16,6 +17,21 @@ const PARALLEL_READS = 16;
  */
 export async function walkFiles(plan: SearchPlan, signal?: AbortSignal): Promise<string[]> {
   const found: string[] = [];
+  await walkInto(plan, found, signal);
+  return found;
+}
+
+/** Where a walk puts the files it finds, as it finds them. */
+export interface FileSink {
+  push(relative: string): void;
+}
+
+/** {@link walkFiles}, handing each file to `found` as soon as its directory is read. */
+export async function walkInto(
+  plan: SearchPlan,
+  found: FileSink,
+  signal?: AbortSignal,
+): Promise<void> {
   const pending: Array<{ directory: string; depth: number }> = [
     { directory: plan.start, depth: 0 },
   ];
@@ -44,14 +60,13 @@ export async function walkFiles(plan: SearchPlan, signal?: AbortSignal): Promise
     pump();
   });
   if (failure !== undefined) throw failure;
-  return found;
 }
 
 async function readDirectory(
   plan: SearchPlan,
   directory: string,
   depth: number,
-  found: string[],
+  found: FileSink,
   pending: Array<{ directory: string; depth: number }>,
 ): Promise<void> {
   const absolute = path.join(plan.root, directory);
@@ -62,7 +77,10 @@ async function readDirectory(
   } catch {
     return;
   }
-  const chain = await plan.filter.chain(directory);
+  const chain = await plan.filter.chain(
+    directory,
+    entries.some((entry) => entry.name === RULE_FILE),
+  );
   const deeper = plan.maxDepth === undefined || depth + 1 < plan.maxDepth;
   for (const entry of entries) {
     const isDirectory = entry.isDirectory();
