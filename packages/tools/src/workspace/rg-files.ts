@@ -78,15 +78,10 @@ async function listPruned(
   let fresh = [...directories].filter((directory) => isBelow(directory, plan.start));
   for (;;) {
     const negations = await Promise.all(fresh.map((directory) => filter.negates(directory)));
-    const tops = outermost(fresh.filter((_, index) => negations[index]));
+    const tops = await relistable(plan, outermost(fresh.filter((_, index) => negations[index])));
     if (tops.length === 0) return { paths, ruleDirectories: directories, filter };
-    const relisted = await listAgain(
-      plan,
-      extra,
-      tops,
-      await filter.rulesText(directories),
-      signal,
-    );
+    const rules = await filter.rulesText(directories);
+    const relisted = await listAgain(plan, extra, tops, rules, signal);
     if (!relisted) return undefined;
     paths = paths.filter((relative) => !tops.some((top) => relative.startsWith(`${top}/`)));
     paths.push(...relisted);
@@ -97,9 +92,21 @@ async function listPruned(
 }
 
 /**
- * `tops` (directories below the start) listed again with `rules`, each as deep as the plan still
- * allows below it; a directory that is no longer one inside the root is left as it was.
+ * The directories below the start that may hold a file the plan selects and are still
+ * directories inside the root (one swapped for a link is not listed through).
  */
+async function relistable(plan: SearchPlan, directories: string[]): Promise<string[]> {
+  const kept = await Promise.all(
+    directories.map(
+      async (directory) =>
+        (remainingDepth(plan, directory) ?? 1) >= 1 &&
+        (await isDirectoryInside(plan.root, directory)),
+    ),
+  );
+  return directories.filter((_, index) => kept[index]);
+}
+
+/** `tops` listed again with `rules`, each as deep as the plan still allows below it. */
 async function listAgain(
   plan: SearchPlan,
   extra: string[],
@@ -109,9 +116,7 @@ async function listAgain(
 ): Promise<string[] | undefined> {
   const byDepth = new Map<number | undefined, string[]>();
   for (const top of tops) {
-    const depth =
-      plan.maxDepth === undefined ? undefined : plan.maxDepth - levelsBetween(plan.start, top);
-    if ((depth !== undefined && depth < 1) || !(await isDirectoryInside(plan.root, top))) continue;
+    const depth = remainingDepth(plan, top);
     byDepth.set(depth, [...(byDepth.get(depth) ?? []), top]);
   }
   const listings = await Promise.all(
@@ -120,6 +125,14 @@ async function listAgain(
     ),
   );
   return listings.includes(undefined) ? undefined : (listings.flat() as string[]);
+}
+
+/** How many levels below `directory` the plan's depth limit still allows (undefined: any). */
+function remainingDepth(plan: SearchPlan, directory: string): number | undefined {
+  if (plan.maxDepth === undefined) return undefined;
+  const levels =
+    directory.split('/').length - (plan.start === '' ? 0 : plan.start.split('/').length);
+  return plan.maxDepth - levels;
 }
 
 async function isDirectoryInside(root: string, relative: string): Promise<boolean> {
@@ -137,10 +150,6 @@ function outermost(directories: string[]): string[] {
   return sorted.filter(
     (directory, index) => !sorted.slice(0, index).some((other) => isBelow(directory, other)),
   );
-}
-
-function levelsBetween(start: string, directory: string): number {
-  return directory.split('/').length - (start === '' ? 0 : start.split('/').length);
 }
 
 function isBelow(directory: string, start: string): boolean {
