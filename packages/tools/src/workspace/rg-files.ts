@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { GitignoreFilter } from './gitignore-filter';
+import { GitignoreFilter, type RuleChain } from './gitignore-filter';
 import { isInside } from './path-safety';
 import { recordSplitter, runRipgrep } from './ripgrep';
 import type { SearchPlan } from './search-plan';
@@ -174,12 +174,17 @@ export async function ripgrepFiles(
   const listed = await listPruned(plan, [], signal);
   if (!listed) return undefined;
   const { paths, filter } = listed;
-  const keptDirectories = await keptDirectoriesOf(plan, filter, paths, signal);
+  const { kept: keptDirectories, startChain } = await keptDirectoriesOf(plan, listed, signal);
   const found: string[] = [];
   for (const relative of paths) {
     const directory = parentOf(relative);
     const chain = keptDirectories.get(directory);
     if (!chain || !plan.matches(relative)) continue;
+    // ripgrep applied the start's rules itself.
+    if (chain === startChain) {
+      found.push(relative);
+      continue;
+    }
     const name = relative.slice(directory === '' ? 0 : directory.length + 1);
     if (filter.keeps(chain, directory, name, false)) found.push(relative);
   }
@@ -225,14 +230,14 @@ function ancestorsOf(directory: string): string[] {
 /**
  * The directories of the listing that the rules keep (the start is kept: the plan checked it),
  * each with its rule chain, decided from the start downwards so that nothing below an excluded
- * directory is ever considered and no rule file inside one is read.
+ * directory is ever considered and no rule file inside one is read. A directory whose chain is
+ * the start's (no rule file between) was decided by ripgrep, which listed with those rules.
  */
 async function keptDirectoriesOf(
   plan: SearchPlan,
-  filter: GitignoreFilter,
-  paths: string[],
+  { paths, filter, ruleDirectories }: PrunedListing,
   signal: AbortSignal | undefined,
-): Promise<Map<string, Awaited<ReturnType<GitignoreFilter['chain']>>>> {
+): Promise<{ kept: Map<string, RuleChain>; startChain: RuleChain }> {
   if (signal?.aborted) throw abortError();
   const byDepth = new Map<number, string[]>();
   const seen = new Set<string>([plan.start]);
@@ -246,7 +251,8 @@ async function keptDirectoriesOf(
       directory = parentOf(directory);
     }
   }
-  const kept = new Map([[plan.start, await filter.chain(plan.start)]]);
+  const startChain = await filter.chain(plan.start);
+  const kept = new Map([[plan.start, startChain]]);
   const depths = [...byDepth.keys()].sort((a, b) => a - b);
   for (const depth of depths) {
     // An aborted listing stops between levels instead of reading every folder's rules.
@@ -255,12 +261,18 @@ async function keptDirectoriesOf(
       const parent = parentOf(directory);
       const chain = kept.get(parent);
       const name = directory.slice(parent === '' ? 0 : parent.length + 1);
+      if (chain === startChain) return true;
       return chain !== undefined && filter.keeps(chain, parent, name, true);
     });
-    const chains = await Promise.all(level.map((directory) => filter.chain(directory)));
+    // A directory without a rule file has its parent's chain; no promise for each.
+    const chains = await Promise.all(
+      level.map((directory) =>
+        ruleDirectories.has(directory) ? filter.chain(directory) : kept.get(parentOf(directory))!,
+      ),
+    );
     level.forEach((directory, index) => kept.set(directory, chains[index]));
   }
-  return kept;
+  return { kept, startChain };
 }
 
 function parentOf(relative: string): string {
