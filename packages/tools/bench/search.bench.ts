@@ -8,13 +8,15 @@ import { generateSearchTree, SEARCH_NEEDLE } from '@agent/tools/testing';
 
 // grep and list_files against ripgrep on a generated tree, each measured beside its baseline in
 // the same run. SEARCH_BENCH_FILES and SEARCH_BENCH_BYTES scale the tree (a quick run:
-// SEARCH_BENCH_FILES=3000). SEARCH_BENCH_TOOLS names another build of the package to measure
-// (the JavaScript file of its entry point), e.g. the one before a change.
+// SEARCH_BENCH_FILES=3000). SEARCH_BENCH_TOOLS names another build of the package (the
+// JavaScript file of its entry point), e.g. the one before a change: it is measured too, in
+// alternation with this one, so both meet the same load.
 
 const other = process.env.SEARCH_BENCH_TOOLS;
-const { allowAll, grepTool, listFilesTool, ToolError } =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (other ? require(other) : tools) as typeof tools;
+const builds: Array<{ label: string; api: typeof tools }> = [{ label: '', api: tools }];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+if (other) builds.push({ label: ' [other build]', api: require(other) as typeof tools });
+const { allowAll } = tools;
 
 const FILES = Number(process.env.SEARCH_BENCH_FILES ?? 30_000);
 const AVERAGE_BYTES = Number(process.env.SEARCH_BENCH_BYTES ?? 8192);
@@ -43,7 +45,10 @@ async function call(tool: Tool, input: unknown, ctx: ToolContext): Promise<ToolR
   try {
     return await tool.execute(input as never, ctx);
   } catch (error) {
-    if (error instanceof ToolError) return { output: error.message, isError: true };
+    // Each build throws its own ToolError class.
+    if (builds.some(({ api }) => error instanceof api.ToolError)) {
+      return { output: (error as Error).message, isError: true };
+    }
     throw error;
   }
 }
@@ -101,49 +106,49 @@ async function main(): Promise<void> {
       fifoRuleFile: false,
     });
     const size = await treeSize(root);
-    const tools = {
-      grepRipgrep: grepTool({ engine: 'ripgrep' }),
-      grepJavaScript: grepTool({ engine: 'javascript' }),
-      listRipgrep: listFilesTool({ engine: 'ripgrep' }),
-      listJavaScript: listFilesTool({ engine: 'javascript' }),
-    };
+    const measured = builds.map(({ label, api }) => ({
+      label,
+      tools: {
+        grepRipgrep: api.grepTool({ engine: 'ripgrep' }),
+        grepJavaScript: api.grepTool({ engine: 'javascript' }),
+        listRipgrep: api.listFilesTool({ engine: 'ripgrep' }),
+        listJavaScript: api.listFilesTool({ engine: 'javascript' }),
+      },
+    }));
     const grepInput = { pattern: SEARCH_NEEDLE };
     const listInput = {};
-    // Warm the page cache and the matcher thread.
+    const inputs = {
+      grepRipgrep: grepInput,
+      grepJavaScript: grepInput,
+      listRipgrep: listInput,
+      listJavaScript: listInput,
+    };
+    // Warm the page cache and the matcher threads.
     await rg(root, ['--files']);
     await rg(root, [SEARCH_NEEDLE]);
-    await call(tools.grepJavaScript, grepInput, context(root));
-    const samples: Record<string, number[]> = {
-      rg: [],
-      rgFiles: [],
-      grepRipgrep: [],
-      grepJavaScript: [],
-      listRipgrep: [],
-      listJavaScript: [],
+    for (const build of measured) await call(build.tools.grepJavaScript, grepInput, context(root));
+    const samples: Record<string, number[]> = { rg: [], rgFiles: [] };
+    const sample = (name: string, ms: number): void => {
+      (samples[name] ??= []).push(ms);
     };
     for (let run = 0; run < RUNS; run++) {
-      samples.rg.push(await time(() => rg(root, ['--line-number', SEARCH_NEEDLE])));
-      samples.grepRipgrep.push(await time(() => call(tools.grepRipgrep, grepInput, context(root))));
-      samples.grepJavaScript.push(
-        await time(() => call(tools.grepJavaScript, grepInput, context(root))),
-      );
-      samples.rgFiles.push(await time(() => rg(root, ['--files'])));
-      samples.listRipgrep.push(await time(() => call(tools.listRipgrep, listInput, context(root))));
-      samples.listJavaScript.push(
-        await time(() => call(tools.listJavaScript, listInput, context(root))),
-      );
+      sample('rg', await time(() => rg(root, ['--line-number', SEARCH_NEEDLE])));
+      sample('rgFiles', await time(() => rg(root, ['--files'])));
+      for (const { label, tools } of measured) {
+        for (const [name, tool] of Object.entries(tools)) {
+          const input = inputs[name as keyof typeof inputs];
+          sample(name + label, await time(() => call(tool, input, context(root))));
+        }
+      }
     }
     const best = (name: string): number => Math.min(...samples[name]);
-    const aborts = {
-      grepRipgrep: await abortLatency(tools.grepRipgrep, grepInput, root, best('grepRipgrep') / 2),
-      grepJavaScript: await abortLatency(
-        tools.grepJavaScript,
-        grepInput,
-        root,
-        best('grepJavaScript') / 2,
-      ),
-      listRipgrep: await abortLatency(tools.listRipgrep, listInput, root, best('listRipgrep') / 2),
-    };
+    const aborts: Record<string, number> = {};
+    for (const { label, tools } of measured) {
+      for (const name of ['grepRipgrep', 'grepJavaScript', 'listRipgrep'] as const) {
+        const key = name + label;
+        aborts[key] = await abortLatency(tools[name], inputs[name], root, best(key) / 2);
+      }
+    }
     const rows: Array<[string, string, string]> = [
       [
         'tree',
@@ -153,23 +158,28 @@ async function main(): Promise<void> {
       ['rg (baseline, best)', `${best('rg').toFixed(0)} ms`, ''],
       ['rg --files (baseline, best)', `${best('rgFiles').toFixed(0)} ms`, ''],
     ];
-    const ratio = (name: keyof typeof TARGETS, baseline: string, label: string): void => {
-      const value = best(name) / best(baseline);
-      const target = TARGETS[name];
-      rows.push([
-        label,
-        `${best(name).toFixed(0)} ms  ${value.toFixed(2)}x`,
-        value <= target ? `ok (<= ${target}x)` : `OVER TARGET (${target}x)`,
-      ]);
+    const ratio = (name: keyof typeof TARGETS, baseline: string, row: string): void => {
+      for (const { label } of measured) {
+        const value = best(name + label) / best(baseline);
+        const target = TARGETS[name];
+        rows.push([
+          row + label,
+          `${best(name + label).toFixed(0)} ms  ${value.toFixed(2)}x`,
+          value <= target ? `ok (<= ${target}x)` : `OVER TARGET (${target}x)`,
+        ]);
+      }
     };
     ratio('grepRipgrep', 'rg', 'grep, ripgrep engine / rg');
     ratio('grepJavaScript', 'rg', 'grep, JavaScript engine / rg');
     ratio('listRipgrep', 'rgFiles', 'list_files, ripgrep engine / rg --files');
-    rows.push([
-      'list_files, JavaScript engine / rg --files',
-      `${best('listJavaScript').toFixed(0)} ms  ${(best('listJavaScript') / best('rgFiles')).toFixed(2)}x`,
-      '(no target)',
-    ]);
+    for (const { label } of measured) {
+      const name = 'listJavaScript' + label;
+      rows.push([
+        'list_files, JavaScript engine / rg --files' + label,
+        `${best(name).toFixed(0)} ms  ${(best(name) / best('rgFiles')).toFixed(2)}x`,
+        '(no target)',
+      ]);
+    }
     for (const [name, ms] of Object.entries(aborts)) {
       rows.push([
         `abort to end, ${name}`,
