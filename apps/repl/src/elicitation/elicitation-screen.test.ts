@@ -13,6 +13,10 @@ function read(file: string): string {
   }
 }
 
+// The server is a node process of its own that loads the MCP SDK: on a busy machine it takes
+// seconds to start, so the waits are guards against a hang, far above that.
+jest.setTimeout(90_000);
+
 describe("an MCP server's form on the REPL screen (real MCP server, real blessed screen)", () => {
   let h: Harness;
   afterEach(async () => {
@@ -47,8 +51,8 @@ describe("an MCP server's form on the REPL screen (real MCP server, real blessed
       files.trigger,
       JSON.stringify({ message: `Deploy ${hidden}?`, title: `Target ${hidden}` }),
     );
-    await h.waitForText(`MCP server deploy asks: Deploy ${shown}?`, 20_000);
-    const screen = await h.waitForText(`Target ${shown}`);
+    await h.waitForText(`MCP server deploy asks: Deploy ${shown}?`, 60_000);
+    const screen = await h.waitForText(`Target ${shown}`, 20_000);
     expect(screen).toContain('Question 1 of 1');
     expect(titles.filter((title) => title.includes('pwned'))).toEqual([]);
     expect(read(files.delivered)).toContain('delivered 1');
