@@ -304,9 +304,11 @@ export class SessionWriter {
    * `turn_end` flushes. Streaming deltas and progress are not recorded.
    */
   recordLoopEvent(event: LoopEvent): void {
-    if (event.type === 'tool_end') this.callNames.set(event.activity.id, event.activity.name);
-    const input = sessionEventForLoopEvent(event);
-    if (input) this.append(input);
+    if (event.type === 'tool_end') this.recordToolEnd(event.activity);
+    else {
+      const input = sessionEventForLoopEvent(event);
+      if (input) this.append(input);
+    }
     if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());
   }
 

@@ -56,18 +56,22 @@ export function messageTokens(
 ): MessageTokens {
   let history = 0;
   let toolResults = 0;
-  const cache = counted[family];
   for (const message of messages) {
-    const shape = shapeOf(message);
-    let count = cache.get(message);
-    if (count?.shape !== shape) {
-      count = { shape, ...measureMessage(message, (text) => countTokens(text, family)) };
-      cache.set(message, count);
+    let count = knownTokens(message, family);
+    if (!count) {
+      count = measureMessage(message, (text) => countTokens(text, family));
+      counted[family].set(message, { shape: shapeOf(message), ...count });
     }
     history += count.history;
     toolResults += count.toolResults;
   }
   return { history, toolResults };
+}
+
+/** The count made of `message` as it stands now, if one was. */
+function knownTokens(message: Message, family: TokenizerFamily): MessageTokens | undefined {
+  const count = counted[family].get(message);
+  return count?.shape === shapeOf(message) ? count : undefined;
 }
 
 /**
@@ -113,12 +117,10 @@ export function tokenBound(request: ProviderRequest, family: TokenizerFamily): T
   let uncounted = tokensAtMost(request.system);
   if (request.tools.length > 0) uncounted += tokensAtMost(JSON.stringify(request.tools));
   let known = 0;
-  const cache = counted[family];
   for (const message of request.messages) {
-    const count = cache.get(message);
-    if (count !== undefined && count.shape === shapeOf(message)) {
-      known += count.history + count.toolResults;
-    } else {
+    const count = knownTokens(message, family);
+    if (count) known += count.history + count.toolResults;
+    else {
       const most = measureMessage(message, tokensAtMost);
       uncounted += most.history + most.toolResults;
     }
