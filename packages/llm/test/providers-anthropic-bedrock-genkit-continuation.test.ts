@@ -15,6 +15,7 @@ import {
   SEARCH_ARGS,
   SEARCH_OUTPUT,
   USER,
+  fakeAwsCredentials,
 } from './support/provider-fixtures';
 
 const WIRE_ID = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -25,16 +26,7 @@ afterEach(async () => {
   servers = [];
 });
 
-const savedEnv = { ...process.env };
-beforeAll(() => {
-  delete process.env.AWS_BEARER_TOKEN_BEDROCK;
-  delete process.env.AWS_PROFILE;
-  process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
-  process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
-});
-afterAll(() => {
-  process.env = savedEnv;
-});
+fakeAwsCredentials();
 
 /** Every tool_use is answered, in order, at the start of the very next (user) message. */
 function expectAnthropicPairing(messages: any[]): string[] {

@@ -19,31 +19,11 @@ import {
   SEARCH_OUTPUT,
   textOf,
   USER,
+  fakeAwsCredentials,
 } from './support/provider-fixtures';
 import { describeAdapterScenarios, type ScenarioAdapter } from './support/provider-scenarios';
 
-const ENV = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_BEARER_TOKEN_BEDROCK',
-  'AWS_PROFILE',
-];
-const savedEnv: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const name of ENV) savedEnv[name] = process.env[name];
-  delete process.env.AWS_BEARER_TOKEN_BEDROCK;
-  delete process.env.AWS_SESSION_TOKEN;
-  delete process.env.AWS_PROFILE;
-  process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
-  process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
-});
-afterAll(() => {
-  for (const name of ENV) {
-    if (savedEnv[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnv[name];
-  }
-});
+fakeAwsCredentials();
 
 const closeAfter = closedAfterEach();
 

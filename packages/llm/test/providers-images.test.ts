@@ -17,19 +17,17 @@ import { create as createGenkit } from '../src/providers/genkit';
 import { create as createChat } from '../src/providers/openai-chat';
 import { create as createResponses } from '../src/providers/openai-responses';
 import { create as createText } from '../src/providers/text';
-import { closedAfterEach, collect, endOf, request, textOf } from './support/provider-fixtures';
+import {
+  closedAfterEach,
+  collect,
+  endOf,
+  request,
+  textOf,
+  fakeAwsCredentials,
+} from './support/provider-fixtures';
 
 const closeAfter = closedAfterEach();
-const savedEnv = { ...process.env };
-beforeAll(() => {
-  delete process.env.AWS_BEARER_TOKEN_BEDROCK;
-  delete process.env.AWS_PROFILE;
-  process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
-  process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
-});
-afterAll(() => {
-  process.env = savedEnv;
-});
+fakeAwsCredentials();
 
 const PNG = pngFile({ width: 3, height: 2 });
 const SHOT = imagePart('shot.png', PNG);

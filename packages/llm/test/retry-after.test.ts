@@ -6,24 +6,13 @@ import {
 } from '@agent/testkit';
 import { createProvider, type LoopEvent } from '../src';
 import { MAX_RETRY_WAIT_MS } from '../src/providers/shared/retrying-provider';
-import { closedAfterEach, runLoop, USER } from './support/provider-fixtures';
+import { closedAfterEach, runLoop, USER, fakeAwsCredentials } from './support/provider-fixtures';
 
 jest.setTimeout(30_000);
 
 const track = closedAfterEach();
 
-const savedEnv = { ...process.env };
-beforeAll(() => {
-  process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
-  process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
-  process.env.AWS_REGION = 'eu-west-1';
-  delete process.env.AWS_PROFILE;
-  delete process.env.AWS_SESSION_TOKEN;
-  delete process.env.AWS_BEARER_TOKEN_BEDROCK;
-});
-afterAll(() => {
-  process.env = savedEnv;
-});
+fakeAwsCredentials('eu-west-1');
 
 const retries = (events: LoopEvent[]) => events.filter((e) => e.type === 'provider_retry');
 

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pngFile, startOpenAIChatServer } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
-import { AgentSession, findSession, readImageFile } from '../src';
-import { fakeChoice, sessionBox } from './support/session-box';
+import { findSession, readImageFile } from '../src';
+import { sessionBox, boxSession } from './support/session-box';
 
 const PNG = pngFile({ width: 3, height: 3 });
 
@@ -37,14 +37,7 @@ describe('AgentSession with images', () => {
   it('stores them by hash, private, and a resumed session sends them from the store', async () => {
     fs.chmodSync(box.home, 0o755);
     box.server = await startOpenAIChatServer([{ text: 'A square.' }, { text: 'Same square.' }]);
-    const options = {
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server.url, box.home),
-      person: allowAll,
-      onEvent: (event: (typeof box.events)[number]) => box.events.push(event),
-    };
-    const first = await AgentSession.create(options);
+    const first = await boxSession(box, { person: allowAll });
     fs.writeFileSync(path.join(box.workspace, 'shot.png'), PNG);
     const shot = await readImageFile(box.workspace, 'shot.png');
     let id: string | undefined;
@@ -60,7 +53,7 @@ describe('AgentSession with images', () => {
     expect(fs.statSync(path.join(box.home, 'images')).mode & 0o777).toBe(0o700);
 
     const saved = await findSession(box.home, box.workspace, { resume: id! });
-    const again = await AgentSession.create({ ...options, resume: saved });
+    const again = await boxSession(box, { person: allowAll, resume: saved });
     try {
       expect(again.history[0]).toMatchObject({ role: 'user', images: [{ ...shot }] });
       expect((await again.runTurn('again')).reason).toBe('done');
@@ -74,13 +67,7 @@ describe('AgentSession with images', () => {
     box.server = await startOpenAIChatServer([{ text: 'never' }]);
     fs.writeFileSync(path.join(box.workspace, 'shot.png'), PNG);
     const shot = await readImageFile(box.workspace, 'shot.png');
-    const session = await AgentSession.create({
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server.url, box.home),
-      person: allowAll,
-      onEvent: (event) => box.events.push(event),
-    });
+    const session = await boxSession(box, { person: allowAll });
     try {
       const result = await session.runTurn('look', { images: Array(11).fill(shot) });
       expect(result).toMatchObject({

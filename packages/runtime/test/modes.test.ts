@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type RecordedRequest } from '@agent/testkit';
 import { ManualPerson, type AnyPersonRequest, type PersonAnswer } from '@agent/tools';
-import { AgentSession, openSavedSession, type AgentMode } from '../src';
-import { fakeChoice, sessionBox } from './support/session-box';
+import { openSavedSession, type AgentMode } from '../src';
+import { sessionBox, boxSession } from './support/session-box';
 
 const PLAN_ONE = '# Add a greeting\n\n1. Write `hello.txt`.';
 const PLAN_TWO =
@@ -41,16 +41,7 @@ describe('AgentSession: modes', () => {
     person: ManualPerson,
     mode?: AgentMode,
     resume?: Awaited<ReturnType<typeof openSavedSession>>,
-  ) =>
-    AgentSession.create({
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server!.url, box.home),
-      person,
-      ...(mode ? { mode } : {}),
-      ...(resume ? { resume } : {}),
-      onEvent: (event) => box.events.push(event),
-    });
+  ) => boxSession(box, { person, ...(mode ? { mode } : {}), ...(resume ? { resume } : {}) });
 
   it('starts in the mode config.json names unless --mode says otherwise; a bad one is a clear error', async () => {
     box.server = await startOpenAIChatServer([]);

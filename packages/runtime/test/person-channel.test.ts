@@ -11,7 +11,7 @@ import {
 } from '@agent/tools';
 import { z } from 'zod';
 import { AgentSession, openSavedSession } from '../src';
-import { fakeChoice, sessionBox } from './support/session-box';
+import { fakeChoice, sessionBox, boxSession } from './support/session-box';
 
 /** An interactive tool of the library caller's own that asks one question through the channel. */
 const pickTool = defineTool({
@@ -67,14 +67,7 @@ describe('AgentSession: the person channel', () => {
         setImmediate(() => person.answer({ answers: ['b'], cancelled: false }, request.id));
       }
     });
-    const session = await AgentSession.create({
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server.url, box.home),
-      person,
-      extraTools: [pickTool],
-      onEvent: (event) => box.events.push(event),
-    });
+    const session = await boxSession(box, { person, extraTools: [pickTool] });
     try {
       expect(session.maxInteractive).toBe(3);
       expect((await session.runTurn('help me choose')).reason).toBe('done');
@@ -122,15 +115,7 @@ describe('AgentSession: the person channel', () => {
   }
 
   const create = (person: ManualPerson, resume?: Awaited<ReturnType<typeof openSavedSession>>) =>
-    AgentSession.create({
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server!.url, box.home),
-      person,
-      extraTools: [pickTool],
-      resume,
-      onEvent: (event) => box.events.push(event),
-    });
+    boxSession(box, { person, extraTools: [pickTool], resume });
 
   it('keeps each answer as it is given: a questionnaire offered again after a crash has them', async () => {
     box.server = await startOpenAIChatServer([

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { loadSession, projectSession } from '@agent/session';
 import { startOpenAIChatServer, writeLongSession } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
-import { AgentSession, openSavedSession, type SavedSession } from '../src';
-import { fakeChoice, sessionBox } from './support/session-box';
+import { openSavedSession, type SavedSession } from '../src';
+import { sessionBox, boxSession } from './support/session-box';
 
 /** The whole file, loaded and projected as resuming did before it started at the checkpoint. */
 async function wholeSession(file: string): Promise<SavedSession> {
@@ -39,10 +39,7 @@ describe('resuming from the last checkpoint', () => {
     // Two responses and two tool ends a turn, for each of the 370 turns before the checkpoint.
     expect(fromCheckpoint.omitted).toBe(370 * 4);
     for (const saved of [fromCheckpoint, await wholeSession(copy)]) {
-      const session = await AgentSession.create({
-        agentHome: box.home,
-        workspaceRoot: box.workspace,
-        choice: fakeChoice(box.server.url, box.home),
+      const session = await boxSession(box, {
         person: allowAll,
         resume: saved,
         onEvent: () => undefined,

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
-import { AgentSession } from '../src';
-import { fakeChoice, sessionBox } from './support/session-box';
+import { sessionBox, boxSession } from './support/session-box';
 
 /** Every folder and file below `root`, with its permission bits. */
 function modes(root: string): Array<{ entry: string; dir: boolean; mode: number }> {
@@ -27,13 +26,7 @@ describe('AgentSession: snapshots for /undo', () => {
       },
       { text: 'Done.' },
     ]);
-    const session = await AgentSession.create({
-      agentHome: box.home,
-      workspaceRoot: box.workspace,
-      choice: fakeChoice(box.server.url, box.home),
-      person: allowAll,
-      onEvent: (event) => box.events.push(event),
-    });
+    const session = await boxSession(box, { person: allowAll });
     try {
       expect((await session.runTurn('edit .env')).reason).toBe('done');
     } finally {

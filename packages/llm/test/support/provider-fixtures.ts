@@ -175,3 +175,36 @@ export function closedAfterEach(): (server: FakeServer) => FakeServer {
   });
   return (server) => (open = server);
 }
+
+const AWS_ENV = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'AWS_PROFILE',
+  'AWS_REGION',
+];
+
+/**
+ * For the calling file's tests, the fake Bedrock key pair (AKIDFAKE) instead of whatever AWS
+ * credentials the machine has (no profile, session token or bearer token), and `region` when
+ * given; the environment is restored after them.
+ */
+export function fakeAwsCredentials(region?: string): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const name of AWS_ENV) saved[name] = process.env[name];
+    delete process.env.AWS_BEARER_TOKEN_BEDROCK;
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+    process.env.AWS_ACCESS_KEY_ID = 'AKIDFAKE';
+    process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
+    if (region !== undefined) process.env.AWS_REGION = region;
+  });
+  afterAll(() => {
+    for (const name of AWS_ENV) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FakeServer } from '@agent/testkit';
-import type { RuntimeEvent } from '../../src';
+import { AgentSession, type AgentSessionOptions, type RuntimeEvent } from '../../src';
 
 /** A write_file call of `content` to a.txt, as the fake model sends it. */
 export const writeA = (content: string) => ({
@@ -44,4 +44,22 @@ export function fakeChoice(url: string, home: string) {
     env: { OPENAI_API_KEY: 'k' },
     agentHome: home,
   };
+}
+
+/**
+ * A session in `box` on its fake (openai-chat), its events kept in `box.events` unless `options`
+ * says otherwise.
+ */
+export function boxSession(
+  box: SessionBox,
+  options: Omit<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'choice' | 'onEvent'> &
+    Partial<Pick<AgentSessionOptions, 'onEvent'>>,
+): Promise<AgentSession> {
+  return AgentSession.create({
+    agentHome: box.home,
+    workspaceRoot: box.workspace,
+    choice: fakeChoice(box.server!.url, box.home),
+    onEvent: (event) => box.events.push(event),
+    ...options,
+  });
 }
