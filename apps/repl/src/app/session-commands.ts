@@ -7,11 +7,11 @@ import {
 } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
 import { listSessions } from '@agent/session';
-import type { CustomSegment } from '../view/segment';
 import type { CommandDeps } from './command-runner';
 import { replaySegments } from './replay';
 import { sessionLine } from './session-list';
-import { SessionPicker, type PickerResult } from './session-picker';
+import { openPicker } from './open-picker';
+import { SessionPicker } from './session-picker';
 
 /*
  * The session commands: `/sessions` lists this directory's sessions, `/resume [ID]` continues
@@ -60,30 +60,8 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
   const here = all.filter((s) => s.cwd === deps.workspaceRoot);
   const sessions = [...here, ...all.filter((s) => s.cwd !== deps.workspaceRoot)];
   const picker = new SessionPicker(sessions, new Date(), deps.session.sessionId);
-  const { app } = deps;
-  return new Promise((resolve) => {
-    const segment: CustomSegment = { kind: 'custom', render: (width) => picker.render(width) };
-    const settle = (file: string | undefined): void => {
-      picker.done = true;
-      signal.removeEventListener('abort', onAbort);
-      close();
-      app.transcript.touch(segment);
-      resolve(file);
-    };
-    const onAbort = (): void => settle(undefined);
-    const handle = (result: PickerResult): void => {
-      if (result.type === 'picked') settle(result.session.path);
-      else if (result.type === 'closed') settle(undefined);
-      else if (result.type === 'changed') app.transcript.touch(segment);
-    };
-    app.transcript.add(segment);
-    const close = app.modals.open({
-      hint: 'type to filter · ↑↓ select · Enter resumes · Esc closes',
-      handleKey: (key) => handle(picker.handleKey(key)),
-      handlePaste: (text) => handle(picker.paste(text)),
-    });
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  const hint = 'type to filter · ↑↓ select · Enter resumes · Esc closes';
+  return (await openPicker(deps.app, picker, hint, signal))?.path;
 }
 
 /**

@@ -3,16 +3,13 @@ import { printable, type Key } from '../input/key';
 import { plain, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
+import type { PickOutcome } from './pick-list';
 import { sessionLine } from './session-list';
 
 /** Rows of sessions the picker shows at once. */
 const VISIBLE = 8;
 
-export type PickerResult =
-  | { type: 'picked'; session: SessionInfo }
-  | { type: 'closed' }
-  | { type: 'changed' }
-  | { type: 'ignored' };
+export type PickerResult = PickOutcome<SessionInfo>;
 
 /**
  * `/resume` without an id: the saved sessions, newest first; typing filters them (by id, first
@@ -56,7 +53,7 @@ export class SessionPicker {
         const session = matches[this.selected];
         if (!session) return { type: 'ignored' };
         this.done = true;
-        return { type: 'picked', session };
+        return { type: 'picked', value: session };
       }
       case 'backspace':
         if (this.filter === '') return { type: 'ignored' };
