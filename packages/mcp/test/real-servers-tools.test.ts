@@ -14,6 +14,19 @@ const mcp = useRealServers(
 );
 const { run } = mcp;
 
+/**
+ * server-filesystem replaces the folder on its command line with the client's roots only once it
+ * has asked for them, after connecting: until then a call about the workspace is refused.
+ */
+async function untilRootsTaken(workspace: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const allowed = await run('mcp__fs__list_allowed_directories', {});
+    if (String(allowed.output).includes(workspace)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`server-filesystem never took the workspace ${workspace} as its root`);
+}
+
 describe('real MCP servers: their tools as agent tools', () => {
   it('advertises every real tool under a valid name with a schema every provider accepts', () => {
     const tools = mcp.manager.tools();
@@ -36,6 +49,7 @@ describe('real MCP servers: their tools as agent tools', () => {
 
   it('lists and reads a temporary workspace through server-filesystem', async () => {
     const { workspace, folder } = mcp;
+    await untilRootsTaken(workspace);
     const listing = await run('mcp__fs__list_directory', { path: workspace });
     expect(listing.isError).toBeUndefined();
     expect(listing.output).toContain('[FILE] notes.txt');
