@@ -53,7 +53,7 @@ async function pipeline(baseUrl: string): Promise<number> {
     history: [{ role: 'user', text: 'go' }],
     workspaceRoot: process.cwd(),
     signal: new AbortController().signal,
-    permissions: allowAll,
+    person: allowAll,
     onEvent: (event) => {
       if (event.type === 'text_delta') length += event.text.length;
     },
