@@ -1,3 +1,4 @@
+import { firstSorted } from './first-sorted';
 import { ripgrepAvailable } from './ripgrep';
 import { ripgrepFiles } from './rg-files';
 import { planSearch, type FindFilesOptions, type SearchEngine } from './search-plan';
@@ -17,14 +18,26 @@ export { type FindFilesOptions, type SearchEngine } from './search-plan';
  * otherwise, with the same answers.
  */
 export async function findFiles(options: FindFilesOptions): Promise<string[]> {
+  return (await unsortedFiles(options)).sort();
+}
+
+/** The first `limit` paths {@link findFiles} would return, and how many it would return. */
+export async function findFirstFiles(
+  options: FindFilesOptions,
+  limit: number,
+): Promise<{ first: string[]; total: number }> {
+  const files = await unsortedFiles(options);
+  return { first: firstSorted(files, limit), total: files.length };
+}
+
+async function unsortedFiles(options: FindFilesOptions): Promise<string[]> {
   const { signal } = options;
   const plan = await planSearch(options);
   if (signal?.aborted) throw abortError();
   if (!plan) return [];
   let files: string[] | undefined;
   if (await useRipgrep(options.engine)) files = await ripgrepFiles(plan, signal);
-  files ??= await walkFiles(plan, signal);
-  return files.sort();
+  return files ?? (await walkFiles(plan, signal));
 }
 
 /** Whether a search with this engine choice runs ripgrep. */

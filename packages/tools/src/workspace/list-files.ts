@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { statOrUndefined } from './file-text';
-import { findFiles, type SearchEngine } from './find-files';
+import { findFirstFiles, type SearchEngine } from './find-files';
 import { resolveInWorkspace } from './path-safety';
 
 /** Entries listed at most; the rest are counted. */
@@ -48,29 +48,31 @@ export function listFilesTool(options: ListFilesOptions = {}): Tool<ListFilesInp
         );
       }
       const pattern = input.pattern ?? '**/*';
-      const files = await findFiles({
-        root: base.root,
-        base: base.absolute,
-        pattern,
-        signal: ctx.signal,
-        engine: options.engine,
-      });
+      const { first: shown, total } = await findFirstFiles(
+        {
+          root: base.root,
+          base: base.absolute,
+          pattern,
+          signal: ctx.signal,
+          engine: options.engine,
+        },
+        MAX_LISTED_FILES,
+      );
       const where = base.relative === '.' ? 'the workspace' : `"${base.relative}"`;
-      if (files.length === 0) {
+      if (total === 0) {
         return {
           output: `No files match "${pattern}" in ${where} (.gitignore'd files, .git and node_modules are skipped).`,
           summary: `listed 0 files in ${base.relative}`,
         };
       }
-      const shown = files.slice(0, MAX_LISTED_FILES);
-      const omitted = files.length - shown.length;
+      const omitted = total - shown.length;
       const footer =
         omitted > 0
           ? `\n\n(${omitted} more file${omitted === 1 ? '' : 's'} omitted; narrow the pattern or path)`
           : '';
       return {
         output: shown.join('\n') + footer,
-        summary: `listed ${files.length} file${files.length === 1 ? '' : 's'} in ${base.relative}`,
+        summary: `listed ${total} file${total === 1 ? '' : 's'} in ${base.relative}`,
       };
     },
   });

@@ -83,7 +83,8 @@ async function listPruned(
     const rules = await filter.rulesText(directories);
     const relisted = await listAgain(plan, extra, tops, rules, signal);
     if (!relisted) return undefined;
-    paths = paths.filter((relative) => !tops.some((top) => relative.startsWith(`${top}/`)));
+    const relistedTops = tops.map((top) => `${top}/`);
+    paths = paths.filter((relative) => !relistedTops.some((top) => relative.startsWith(top)));
     paths.push(...relisted);
     const known = directories.size;
     fresh = [...ruleDirectories(plan, relisted, directories)].slice(known);
@@ -173,22 +174,66 @@ export async function ripgrepFiles(
   }
   const listed = await listPruned(plan, [], signal);
   if (!listed) return undefined;
-  const { paths, filter } = listed;
-  const { kept: keptDirectories, startChain } = await keptDirectoriesOf(plan, listed, signal);
+  const belowRules = belowNestedRules(plan, listed.ruleDirectories);
+  // ripgrep applied the start's rules itself; only what lies below a deeper rule file is
+  // checked again here.
   const found: string[] = [];
-  for (const relative of paths) {
+  const checked: string[] = [];
+  for (const relative of listed.paths) {
+    if (!plan.matches(relative)) continue;
+    (belowRules(relative) ? checked : found).push(relative);
+  }
+  if (checked.length === 0) return found;
+  const { filter } = listed;
+  const { kept: keptDirectories, startChain } = await keptDirectoriesOf(
+    plan,
+    { ...listed, paths: checked },
+    signal,
+  );
+  for (const relative of checked) {
     const directory = parentOf(relative);
     const chain = keptDirectories.get(directory);
-    if (!chain || !plan.matches(relative)) continue;
-    // ripgrep applied the start's rules itself.
-    if (chain === startChain) {
-      found.push(relative);
-      continue;
-    }
+    if (!chain) continue;
     const name = relative.slice(directory === '' ? 0 : directory.length + 1);
-    if (filter.keeps(chain, directory, name, false)) found.push(relative);
+    if (chain === startChain || filter.keeps(chain, directory, name, false)) found.push(relative);
   }
   return found;
+}
+
+/**
+ * A test of listed files: whether a directory between the plan's start and the file holds a rule
+ * file, so that ripgrep, given only the start's rules, did not decide it. Answers are kept per
+ * directory, and a file of the directory asked last (files of one directory arrive together) is
+ * answered without cutting out its directory.
+ */
+function belowNestedRules(
+  plan: SearchPlan,
+  ruleDirectories: ReadonlySet<string>,
+): (file: string) => boolean {
+  const nested = new Set(
+    [...ruleDirectories].filter((directory) => isBelow(directory, plan.start)),
+  );
+  if (nested.size === 0) return () => false;
+  const answers = new Map<string, boolean>();
+  const below = (directory: string): boolean => {
+    let answer = answers.get(directory);
+    if (answer === undefined) {
+      answer =
+        nested.has(directory) ||
+        (directory !== plan.start && directory !== '' && below(parentOf(directory)));
+      answers.set(directory, answer);
+    }
+    return answer;
+  };
+  let lastDirectory = '\0';
+  let lastAnswer = false;
+  return (file) => {
+    const slash = file.lastIndexOf('/');
+    if (slash === lastDirectory.length && file.startsWith(lastDirectory)) return lastAnswer;
+    lastDirectory = slash === -1 ? '' : file.slice(0, slash);
+    lastAnswer = below(lastDirectory);
+    return lastAnswer;
+  };
 }
 
 /**
