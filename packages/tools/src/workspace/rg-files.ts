@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { GitignoreFilter, type RuleChain } from './gitignore-filter';
+import { GitignoreFilter, RULE_FILE, type RuleChain } from './gitignore-filter';
 import { isInside } from './path-safety';
 import { recordSplitter, runRipgrep } from './ripgrep';
 import type { SearchPlan } from './search-plan';
@@ -23,14 +23,19 @@ export function startArgument(plan: SearchPlan): string[] {
   return plan.start === '' ? [] : ['--', plan.start];
 }
 
+/** What a listing names: every file, or only the rule files. */
+type Listing = 'files' | 'rule files';
+
 /**
- * The regular files below `starts` (root-relative directories, or the plan's start), or undefined
- * if ripgrep failed: pruned by `rules` (an ignore file's text; `.gitignore` files met on the way
- * are not applied), and by nothing but `.git` when `rules` is undefined.
+ * The regular files below `starts` (root-relative directories, or the plan's start), or only the
+ * rule files, or undefined if ripgrep failed: pruned by `rules` (an ignore file's text;
+ * `.gitignore` files met on the way are not applied), and by nothing but `.git` when `rules` is
+ * undefined. Every rule file in a directory walked is named, even one the rules exclude (git
+ * reads an ignored `.gitignore` too); the caller drops those.
  */
 async function listBelow(
   plan: SearchPlan,
-  extra: string[],
+  listing: Listing,
   rules: string | undefined,
   signal: AbortSignal | undefined,
   starts?: { paths: string[]; maxDepth: number | undefined },
@@ -42,10 +47,11 @@ async function listBelow(
     cwd: plan.root,
     args: [
       ...walkFlags(plan, starts ? starts.maxDepth : plan.maxDepth),
-      ...extra,
+      ...(listing === 'rule files' ? ['--glob', RULE_FILE] : []),
       '--files',
     ].concat('--null', where),
-    rules,
+    // A glob on the command line overrides every rule; a negation last overrides the others.
+    rules: listing === 'files' && rules !== undefined ? `${rules}\n!${RULE_FILE}\n` : rules,
     signal,
     onData: (chunk) => split(chunk),
   });
@@ -68,10 +74,10 @@ interface PrunedListing {
  */
 async function listPruned(
   plan: SearchPlan,
-  extra: string[],
+  listing: Listing,
   signal: AbortSignal | undefined,
 ): Promise<PrunedListing | undefined> {
-  let paths = await listBelow(plan, extra, await plan.filter.rulesText([plan.start]), signal);
+  let paths = await listBelow(plan, listing, await plan.filter.rulesText([plan.start]), signal);
   if (!paths) return undefined;
   const directories = ruleDirectories(plan, paths);
   let filter = new GitignoreFilter(plan.root, 'all', directories);
@@ -81,7 +87,7 @@ async function listPruned(
     const tops = await relistable(plan, outermost(fresh.filter((_, index) => negations[index])));
     if (tops.length === 0) return { paths, ruleDirectories: directories, filter };
     const rules = await filter.rulesText(directories);
-    const relisted = await listAgain(plan, extra, tops, rules, signal);
+    const relisted = await listAgain(plan, listing, tops, rules, signal);
     if (!relisted) return undefined;
     const relistedTops = tops.map((top) => `${top}/`);
     paths = paths.filter((relative) => !relistedTops.some((top) => relative.startsWith(top)));
@@ -110,7 +116,7 @@ async function relistable(plan: SearchPlan, directories: string[]): Promise<stri
 /** `tops` listed again with `rules`, each as deep as the plan still allows below it. */
 async function listAgain(
   plan: SearchPlan,
-  extra: string[],
+  listing: Listing,
   tops: string[],
   rules: string,
   signal: AbortSignal | undefined,
@@ -122,7 +128,7 @@ async function listAgain(
   }
   const listings = await Promise.all(
     [...byDepth].map(([maxDepth, paths]) =>
-      listBelow(plan, extra, rules, signal, { paths, maxDepth }),
+      listBelow(plan, listing, rules, signal, { paths, maxDepth }),
     ),
   );
   return listings.includes(undefined) ? undefined : (listings.flat() as string[]);
@@ -169,10 +175,10 @@ export async function ripgrepFiles(
   signal?: AbortSignal,
 ): Promise<string[] | undefined> {
   if (plan.filter.mode !== 'all') {
-    const paths = await listBelow(plan, [], undefined, signal);
+    const paths = await listBelow(plan, 'files', undefined, signal);
     return paths?.filter((relative) => plan.matches(relative));
   }
-  const listed = await listPruned(plan, [], signal);
+  const listed = await listPruned(plan, 'files', signal);
   if (!listed) return undefined;
   const belowRules = belowNestedRules(plan, listed.ruleDirectories);
   // ripgrep applied the start's rules itself; only what lies below a deeper rule file is
@@ -181,7 +187,7 @@ export async function ripgrepFiles(
   const checked: string[] = [];
   for (const relative of listed.paths) {
     if (!plan.matches(relative)) continue;
-    (belowRules(relative) ? checked : found).push(relative);
+    (belowRules(relative) || isRuleFile(relative) ? checked : found).push(relative);
   }
   if (checked.length === 0) return found;
   const { filter } = listed;
@@ -195,14 +201,15 @@ export async function ripgrepFiles(
     const chain = keptDirectories.get(directory);
     if (!chain) continue;
     const name = relative.slice(directory === '' ? 0 : directory.length + 1);
-    if (chain === startChain || filter.keeps(chain, directory, name, false)) found.push(relative);
+    const decided = chain === startChain && name !== RULE_FILE;
+    if (decided || filter.keeps(chain, directory, name, false)) found.push(relative);
   }
   return found;
 }
 
 /**
  * A test of listed files: whether a directory between the plan's start and the file holds a rule
- * file, so that ripgrep, given only the start's rules, did not decide it. Answers are kept per
+ * file (or is named like one), so that ripgrep, given only the start's rules, did not decide it. Answers are kept per
  * directory, and a file of the directory asked last (files of one directory arrive together) is
  * answered without cutting out its directory.
  */
@@ -213,13 +220,14 @@ function belowNestedRules(
   const nested = new Set(
     [...ruleDirectories].filter((directory) => isBelow(directory, plan.start)),
   );
-  if (nested.size === 0) return () => false;
   const answers = new Map<string, boolean>();
   const below = (directory: string): boolean => {
     let answer = answers.get(directory);
     if (answer === undefined) {
       answer =
         nested.has(directory) ||
+        // A directory by that name, which the rule files' re-inclusion may have brought back.
+        isRuleFile(directory) ||
         (directory !== plan.start && directory !== '' && below(parentOf(directory)));
       answers.set(directory, answer);
     }
@@ -245,7 +253,7 @@ export async function ripgrepRules(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   if (plan.filter.mode !== 'all') return '';
-  const listed = await listPruned(plan, ['--glob', '.gitignore'], signal);
+  const listed = await listPruned(plan, 'rule files', signal);
   if (!listed) return undefined;
   return listed.filter.rulesText(listed.ruleDirectories);
 }
@@ -261,8 +269,7 @@ function ruleDirectories(
 ): Set<string> {
   const directories = into;
   for (const relative of paths) {
-    if (relative === '.gitignore') directories.add('');
-    else if (relative.endsWith('/.gitignore')) directories.add(relative.slice(0, -11));
+    if (isRuleFile(relative)) directories.add(parentOf(relative));
   }
   return directories;
 }
@@ -276,7 +283,8 @@ function ancestorsOf(directory: string): string[] {
  * The directories of the listing that the rules keep (the start is kept: the plan checked it),
  * each with its rule chain, decided from the start downwards so that nothing below an excluded
  * directory is ever considered and no rule file inside one is read. A directory whose chain is
- * the start's (no rule file between) was decided by ripgrep, which listed with those rules.
+ * the start's (no rule file between) was decided by ripgrep, which listed with those rules, unless
+ * it is named like a rule file (re-included for the listing).
  */
 async function keptDirectoriesOf(
   plan: SearchPlan,
@@ -306,7 +314,7 @@ async function keptDirectoriesOf(
       const parent = parentOf(directory);
       const chain = kept.get(parent);
       const name = directory.slice(parent === '' ? 0 : parent.length + 1);
-      if (chain === startChain) return true;
+      if (chain === startChain && name !== RULE_FILE) return true;
       return chain !== undefined && filter.keeps(chain, parent, name, true);
     });
     // A directory without a rule file has its parent's chain; no promise for each.
@@ -323,4 +331,8 @@ async function keptDirectoriesOf(
 function parentOf(relative: string): string {
   const slash = relative.lastIndexOf('/');
   return slash === -1 ? '' : relative.slice(0, slash);
+}
+
+function isRuleFile(relative: string): boolean {
+  return relative === RULE_FILE || relative.endsWith(`/${RULE_FILE}`);
 }

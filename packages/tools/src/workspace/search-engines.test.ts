@@ -155,6 +155,48 @@ describe('both engines agree with rg run directly', () => {
   });
 });
 
+describe('rule files that the rules themselves exclude', () => {
+  // `.git*` excludes every `.gitignore` below, and a directory named `.gitignore`; git and rg
+  // still read an excluded `.gitignore` (so `a/x.txt` is ignored) and do not list it.
+  let root: string;
+  beforeAll(async () => {
+    root = path.join(top, 'excluded-rules');
+    const files: Record<string, string> = {
+      '.gitignore': '.git*\n',
+      'a/.gitignore': 'x.txt\n',
+      'a/x.txt': 'needle\n',
+      'a/y.txt': 'needle\n',
+      'a/deep/.gitignore': '!x.txt\n',
+      'a/deep/x.txt': 'needle\n',
+      'b/.gitignore/inside.txt': 'needle\n',
+      'c/.gitkeep': 'needle\n',
+      'c/z.txt': 'needle\n',
+    };
+    for (const [relative, text] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(root, relative)), { recursive: true });
+      await fs.writeFile(path.join(root, relative), text);
+    }
+  });
+  const expected = ['a/deep/x.txt', 'a/y.txt', 'c/z.txt'];
+
+  it('are read, and neither listed nor searched, by both engines as by rg', async () => {
+    const { stdout } = await run('rg', ['--no-config', '--hidden', '--no-require-git', '--files'], {
+      cwd: root,
+    });
+    expect(stdout.trim().split('\n').sort()).toEqual(expected);
+    for (const input of [{}, { path: 'a' }, { pattern: 'a/**' }]) {
+      expect((await both('list', root, input)).split('\n')).toEqual(
+        expected.filter(
+          (file) => !('path' in input || 'pattern' in input) || file.startsWith('a/'),
+        ),
+      );
+    }
+    expect((await both('grep', root, { pattern: 'needle' })).split('\n')).toEqual(
+      expected.map((file) => `${file}:1: needle`),
+    );
+  });
+});
+
 function byFileAndLine(a: string, b: string): number {
   const [fileA, lineA] = a.split(':');
   const [fileB, lineB] = b.split(':');
