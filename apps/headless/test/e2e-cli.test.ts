@@ -264,6 +264,7 @@ describe('headless command line', () => {
       'What was it?',
     ]);
     expect(events.some((e) => e.type === 'checkpoint')).toBe(false);
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'interrupted' });
   });
 
   it('a resumed session keeps its provider unless a flag or AGENT_PROVIDER names another', async () => {

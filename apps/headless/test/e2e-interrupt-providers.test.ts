@@ -54,6 +54,7 @@ describe('SIGINT while the stream is stalled, for every provider', () => {
       const events = sessionEvents(files.find((file) => file.endsWith('.jsonl'))!);
       expect(events.find((e) => e.type === 'user')?.text).toBe('Take your time.');
       expect(events.find((e) => e.type === 'assistant')?.message.text).toMatch(/^Working on it/);
+      expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'interrupted' });
     },
   );
 });

@@ -95,8 +95,10 @@ export class SessionTurn {
       conversation.messages = history;
       // Interrupted while compacting: the prompt is kept (recorded above), the model not asked.
       if (signal.aborted) {
+        const end = { type: 'turn_end', reason: 'interrupted' } as const;
+        writer.recordLoopEvent(end);
         await this.parts.file.flush(writer);
-        onEvent({ type: 'turn_end', reason: 'interrupted' });
+        onEvent(end);
         return { reason: 'interrupted', messages: [] };
       }
       const steering: string[] = [];

@@ -3,15 +3,18 @@ import type { SessionEventInput } from './schema';
 
 /**
  * The session event a tool loop event becomes: `assistant_message` (a complete model response,
- * calls still pending), `tool_end` (one call finished), `user_message` (steering) and progress a tool marks `persist` (a
- * subagent's steps) are recorded; streaming deltas, transient progress and usage (already in
- * the message) are not.
+ * calls still pending), `tool_end` (one call finished), `user_message` (steering), progress a
+ * tool marks `persist` (a subagent's steps) and a `turn_end` other than `done` are recorded;
+ * streaming deltas, transient progress and usage (already in the message) are not.
  */
 export function sessionEventForLoopEvent(event: LoopEvent): SessionEventInput | undefined {
   if (event.type === 'assistant_message') return { type: 'assistant', message: event.message };
   // A message the person sent into the running turn, recorded where it joined.
   if (event.type === 'user_message') return { type: 'user', text: event.text };
   if (event.type === 'tool_end') return toolEndEvent(event.activity);
+  if (event.type === 'turn_end' && event.reason !== 'done') {
+    return { type: 'turn_end', reason: event.reason };
+  }
   if (event.type === 'tool_update' && event.update.persist) {
     return { type: 'tool_progress', callId: event.id, text: event.update.text };
   }

@@ -1,6 +1,11 @@
 import type { ToolStatus } from '@agent/llm';
 import { isAnswer } from '@agent/tools';
-import { SESSION_SCHEMA_VERSION, type SessionEvent } from './schema';
+import {
+  SESSION_SCHEMA_VERSION,
+  TURN_END_REASONS,
+  type SessionEvent,
+  type TurnEndReason,
+} from './schema';
 
 export type RawEvent = Record<string, unknown>;
 
@@ -106,6 +111,10 @@ function checkEvent(e: RawEvent): string | undefined {
         return `settings: unknown toolHistory ${JSON.stringify(e.toolHistory)}`;
       }
       return undefined;
+    case 'turn_end':
+      return TURN_END_REASONS.includes(e.reason as TurnEndReason)
+        ? undefined
+        : `turn_end: unknown reason ${JSON.stringify(e.reason)}`;
     default:
       return `unknown event type ${JSON.stringify(e.type)}`;
   }

@@ -170,6 +170,26 @@ export interface ElicitationEvent extends EventBase {
   note?: string;
 }
 
+/**
+ * A turn that did not end normally: the person interrupted or stopped it, it failed, or it ran
+ * out of steps. Only the reason, for the replay (the error's text is not kept). Added in schema 1
+ * as a new event type; older sessions simply have none.
+ */
+export interface TurnEndEvent extends EventBase {
+  type: 'turn_end';
+  reason: TurnEndReason;
+}
+
+/** Why a recorded turn ended (a turn that ended normally records none). */
+export type TurnEndReason = 'interrupted' | 'stopped' | 'error' | 'max_iterations';
+
+export const TURN_END_REASONS: readonly TurnEndReason[] = [
+  'interrupted',
+  'stopped',
+  'error',
+  'max_iterations',
+];
+
 export interface SettingsEvent extends EventBase {
   type: 'settings';
   toolHistory?: ToolHistoryMode;
@@ -187,6 +207,7 @@ export type SessionEvent =
   | QuestionnaireProgressEvent
   | ElicitationEvent
   | SettingsEvent
+  | TurnEndEvent
   | FileSnapshotEvent
   | UndoEvent;
 

@@ -68,6 +68,43 @@ describe('SessionWriter', () => {
     await writer.close();
   });
 
+  it('records how a turn ended when it did not end normally, and the model is not told', async () => {
+    const writer = await create();
+    const ends = ['done', 'interrupted', 'stopped', 'error', 'max_iterations'] as const;
+    for (const reason of ends) {
+      writer.recordUser(`prompt ${reason}`);
+      writer.recordLoopEvent({ type: 'turn_end', reason, error: 'sk-secret-token failed' });
+    }
+    await writer.close();
+    const text = await fs.readFile(writer.path, 'utf8');
+    expect(text).not.toContain('sk-secret');
+    const loaded = await loadSession(writer.path);
+    expect(loaded.warnings).toEqual([]);
+    expect(
+      loaded.events
+        .filter((e) => e.type === 'turn_end')
+        .map((e) => e.type === 'turn_end' && e.reason),
+    ).toEqual(['interrupted', 'stopped', 'error', 'max_iterations']);
+    expect(projectMessages(loaded.events)).toEqual(
+      ends.map((reason) => ({ role: 'user', text: `prompt ${reason}` })),
+    );
+  });
+
+  it('skips a turn_end line with an unknown reason, with a warning', async () => {
+    const writer = await create();
+    writer.recordUser('hi');
+    await writer.close();
+    await fs.appendFile(
+      writer.path,
+      JSON.stringify({ v: 1, type: 'turn_end', id: 'x', ts: 'now', reason: 'exploded' }) + '\n',
+    );
+    const loaded = await loadSession(writer.path);
+    expect(loaded.events.map((e) => e.type)).toEqual(['session_start', 'user']);
+    expect(loaded.warnings).toEqual([
+      expect.objectContaining({ line: 3, reason: expect.stringContaining('unknown reason') }),
+    ]);
+  });
+
   it('keeps what the caller mutates after recording out of the file', async () => {
     const writer = await create();
     const message = { role: 'assistant' as const, text: 'one', toolCalls: [] };

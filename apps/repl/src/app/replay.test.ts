@@ -53,6 +53,42 @@ describe('replaySegments', () => {
     ]);
   });
 
+  it('shows how each turn that did not end normally ended, as it showed live', () => {
+    const events = [
+      { ...base, type: 'user', text: 'first' },
+      { ...base, type: 'turn_end', reason: 'interrupted' },
+      { ...base, type: 'user', text: 'second' },
+      {
+        ...base,
+        type: 'assistant',
+        message: { role: 'assistant', text: 'Half an answer', toolCalls: [] },
+      },
+      { ...base, type: 'turn_end', reason: 'stopped' },
+      { ...base, type: 'user', text: 'third' },
+      { ...base, type: 'turn_end', reason: 'error' },
+      { ...base, type: 'user', text: 'fourth' },
+      { ...base, type: 'assistant', message: { role: 'assistant', text: 'Done.', toolCalls: [] } },
+    ] as unknown as SessionEvent[];
+    const transcript = new Transcript();
+    for (const segment of replaySegments(events, [], [])) transcript.add(segment);
+    expect(
+      new TranscriptView(transcript)
+        .render(60, 20)
+        .map(lineText)
+        .filter((line) => line !== ''),
+    ).toEqual([
+      '› first',
+      '■ Interrupted.',
+      '› second',
+      'Half an answer',
+      '■ Stopped (Esc).',
+      '› third',
+      '✗ The turn failed.',
+      '› fourth',
+      'Done.',
+    ]);
+  });
+
   it('titles replayed calls as their live status lines did (the path, the command)', () => {
     const events = [
       {

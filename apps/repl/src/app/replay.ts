@@ -14,6 +14,7 @@ import { commandOutcome } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import { Transcript } from '../view/transcript';
 import { PERSON_SHELL_DISPLAY, TurnRenderer } from './turn-renderer';
+import { turnEndLine } from './turn-end-line';
 import { undoneLine } from './undo-line';
 
 /** A custom replay for a saved call (the ask_user summary); undefined for the default line. */
@@ -74,6 +75,11 @@ export function replaySegments(
           kind: 'custom',
           render: (width) => renderElicitationSummary(outcome, width),
         });
+        break;
+      }
+      case 'turn_end': {
+        const line = turnEndLine(event.reason);
+        if (line) entries.push(line);
         break;
       }
       case 'provider_change':

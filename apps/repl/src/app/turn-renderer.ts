@@ -1,9 +1,9 @@
 import type { LoopEvent } from '@agent/llm';
 import { formatWait } from '@agent/llm/text';
-import { inFlagTerms } from '@agent/runtime/flags';
 import { commandOutcome, formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
+import { turnEndLine } from './turn-end-line';
 
 type ToolSegment = Extract<Segment, { kind: 'tool' }>;
 type AssistantSegment = Extract<Segment, { kind: 'assistant' }>;
@@ -154,7 +154,7 @@ export class TurnRenderer {
           text: `⟳ retrying in ${formatWait(event.waitMs)} (attempt ${event.attempt} of ${event.maxRetries}): ${event.reason}`,
         });
         return;
-      case 'turn_end':
+      case 'turn_end': {
         this.endText();
         for (const segment of this.tools.values()) {
           segment.state = 'interrupted';
@@ -163,23 +163,10 @@ export class TurnRenderer {
         this.tools.clear();
         this.hidden.clear();
         for (const id of [...this.subagents.keys()]) this.endSubagent(id);
-        if (event.reason === 'error') {
-          this.transcript.add({
-            kind: 'error',
-            text: inFlagTerms(event.error ?? 'The turn failed.'),
-          });
-        } else if (event.reason === 'interrupted') {
-          this.transcript.add({ kind: 'info', text: '■ Interrupted.' });
-        } else if (event.reason === 'stopped') {
-          this.transcript.add({ kind: 'info', text: '■ Stopped (Esc).' });
-        } else if (event.reason === 'max_iterations') {
-          const stopped = inFlagTerms(event.error ?? 'Stopped: too many steps.');
-          this.transcript.add({
-            kind: 'error',
-            text: `${stopped} Send a message to let it continue.`,
-          });
-        }
+        const line = turnEndLine(event.reason, event.error);
+        if (line) this.transcript.add(line);
         return;
+      }
     }
   }
 
