@@ -332,6 +332,10 @@ export class AgentSession {
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
+    // The mode it was saved in, unless `--mode` says otherwise; set first, as it decides which
+    // open calls are offered again (a plan in plan mode).
+    const { modes } = this.parts;
+    modes.set(this.options.mode ?? saved.projection.mode ?? modes.initial);
     const projection = this.parts.resumed.adopt(saved);
     if (how.switchProvider) this.providers.resume(projection);
     await this.parts.file.close();
@@ -346,6 +350,7 @@ export class AgentSession {
     await this.parts.file.continueSaved(saved, projection, {
       provider: this.provider,
       toolHistory: this.mode,
+      agentMode: modes.mode,
     });
   }
 

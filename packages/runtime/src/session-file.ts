@@ -1,11 +1,13 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentMode } from './modes/agent-mode';
 
-/** What a new session file starts with: the provider and model, the tool-history mode. */
+/** What a new session file starts with: the provider and model, the tool-history mode, the mode. */
 export interface SessionFileSubject {
   readonly provider: Provider;
   readonly toolHistory: ToolHistoryMode;
+  readonly agentMode: AgentMode;
 }
 
 /**
@@ -63,8 +65,13 @@ export class SessionFile {
       this.failed(error as Error);
       this.writer = SessionWriter.unsaved(options);
     }
-    const mode = this.subject.toolHistory;
-    if (mode !== 'full') this.writer.recordSettings({ toolHistory: mode });
+    const { toolHistory, agentMode } = this.subject;
+    if (toolHistory !== 'full' || agentMode !== 'default') {
+      this.writer.recordSettings({
+        ...(toolHistory !== 'full' ? { toolHistory } : {}),
+        ...(agentMode !== 'default' ? { mode: agentMode } : {}),
+      });
+    }
     for (const event of this.early.splice(0)) this.writer.append(event);
     return this.writer;
   }
@@ -85,12 +92,12 @@ export class SessionFile {
 
   /**
    * Continues a saved session's file (see `open`) and records what differs from the saved
-   * session now: another provider or model, another tool-history mode.
+   * session now: another provider or model, another tool-history mode, another mode.
    */
   async continueSaved(
     saved: { path: string; events: readonly SessionEvent[] },
-    was: { provider?: string; model?: string; toolHistory?: ToolHistoryMode },
-    now: { provider: Provider; toolHistory: ToolHistoryMode },
+    was: { provider?: string; model?: string; toolHistory?: ToolHistoryMode; mode?: AgentMode },
+    now: { provider: Provider; toolHistory: ToolHistoryMode; agentMode: AgentMode },
   ): Promise<void> {
     const writer = await this.open(saved.path, saved.events);
     if (was.provider !== now.provider.id || was.model !== now.provider.model) {
@@ -99,6 +106,7 @@ export class SessionFile {
     if (now.toolHistory !== (was.toolHistory ?? 'full')) {
       writer.recordSettings({ toolHistory: now.toolHistory });
     }
+    if (now.agentMode !== (was.mode ?? 'default')) writer.recordSettings({ mode: now.agentMode });
   }
 
   /** Records `event` in the session file, or with the file's first lines once it exists. */

@@ -8,6 +8,7 @@ import type { ConversationView } from './conversation-view';
 import { ImageStore } from './images';
 import { sessionKeeper } from './kept-answers';
 import type { McpLink } from './mcp-link';
+import { PRESENT_PLAN } from './modes/present-plan';
 import { SessionModes } from './modes/session-modes';
 import { OpenQuestions } from './open-questions';
 import type { PermissionRuleSet } from './permission-settings';
@@ -69,15 +70,25 @@ export function sessionParts(
 ): SessionParts {
   const notice = (text: string): void => options.onEvent({ type: 'notice', text });
   const isInteractive = (name: string): boolean => registry.get(name)?.interactive === true;
+  // The calls that wait for the person: left open when the app goes away, offered again on resume.
+  const asksPerson = (name: string): boolean => isInteractive(name) || name === PRESENT_PLAN;
   const gate = new TurnGate();
   const images = new ImageStore(options.agentHome);
-  const resumed = new ResumedTurn(() =>
-    channel.canAnswer('questionnaire') && owner.maxInteractive > 0 ? isInteractive : undefined,
-  );
-  const questions = new OpenQuestions(isInteractive);
+  const resumed = new ResumedTurn(() => {
+    const questionnaires = channel.canAnswer('questionnaire') && owner.maxInteractive > 0;
+    // A plan is offered again in plan mode only (the mode the session was saved in, unless
+    // `--mode` said otherwise), where present_plan is offered.
+    const plans = channel.canAnswer('plan') && modes.mode === 'plan';
+    if (!questionnaires && !plans) return undefined;
+    return (name) => (name === PRESENT_PLAN ? plans : questionnaires && isInteractive(name));
+  });
+  const questions = new OpenQuestions(asksPerson);
   const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';
   const modes = new SessionModes(mode, {
-    changed: (mode) => options.onEvent({ type: 'mode', mode }),
+    changed: (mode) => {
+      file.current?.recordSettings({ mode });
+      options.onEvent({ type: 'mode', mode });
+    },
     stopTurn: () => gate.softStop(),
   });
   const keeper = sessionKeeper({

@@ -4,6 +4,7 @@ import { startOpenAIChatServer, type RecordedRequest } from '@agent/testkit';
 import { ManualPerson, type AnyPersonRequest, type PersonAnswer } from '@agent/tools';
 import { openSavedSession, type AgentMode } from '../src';
 import { sessionBox, boxSession } from './support/session-box';
+import { untilWritten } from './support/until-written';
 
 const PLAN_ONE = '# Add a greeting\n\n1. Write `hello.txt`.';
 const PLAN_TWO =
@@ -162,10 +163,11 @@ describe('AgentSession: modes', () => {
     expect(fs.readFileSync(path.join(box.workspace, 'hello.txt'), 'utf8')).toBe('hi\n');
     expect(box.events).toContainEqual({ type: 'mode', mode: 'accept-edits' });
 
-    // Resumed in another process's place: the next request carries both plans and answers.
+    // Resumed in another process's place, in the mode it was saved in (the approval's): the next
+    // request carries both plans and answers.
     const resumed = await create(new ManualPerson(), undefined, await openSavedSession(file));
     try {
-      expect(resumed.agentMode).toBe('default');
+      expect(resumed.agentMode).toBe('accept-edits');
       await resumed.runTurn('thanks');
     } finally {
       await resumed.close();
@@ -174,6 +176,82 @@ describe('AgentSession: modes', () => {
     expect(sent).toContain(JSON.stringify(JSON.stringify({ plan: PLAN_TWO })).slice(1, -1));
     expect(sent).toContain('also cover errors');
     expect(sent).toContain('The person approved the plan');
+  });
+
+  /** A plan-mode session that went away with its plan card open (as a crash leaves it): its file. */
+  async function leftWithPlanOpen(): Promise<string> {
+    const left = path.join(box.home, 'left.jsonl');
+    const person = new ManualPerson();
+    const session = await create(person, 'plan');
+    const shown = new Promise<void>((resolve, reject) => {
+      person.onShow(() => {
+        untilWritten(session.sessionFile!, '"present_plan"')
+          .then(() => fs.promises.copyFile(session.sessionFile!, left))
+          .then(() => session.interrupt())
+          .then(resolve, reject);
+      });
+    });
+    await session.runTurn('add a greeting');
+    await shown;
+    await session.close();
+    return left;
+  }
+
+  it('a plan left open is offered again on resume, in the plan mode the session was saved in', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'p1', name: 'present_plan', arguments: { plan: PLAN_ONE } }] },
+      {
+        toolCalls: [
+          { id: 'w1', name: 'write_file', arguments: { path: 'hello.txt', content: 'hi\n' } },
+        ],
+      },
+      { text: 'Done as planned.' },
+    ]);
+    const left = await leftWithPlanOpen();
+    const lines = fs.readFileSync(left, 'utf8');
+    expect(lines).toMatch(/"type":"settings",[^\n]*"mode":"plan"/);
+    expect(lines).not.toContain('"tool_end"');
+    const { person, shown } = scriptedPerson({
+      plan: [{ decision: 'approve', mode: 'accept-edits' }],
+    });
+    const resumed = await create(person, undefined, await openSavedSession(left));
+    try {
+      expect(resumed.agentMode).toBe('plan');
+      expect(resumed.openCalls).toEqual(['p1']);
+      expect((await resumed.runTurn(undefined)).reason).toBe('done');
+      expect(resumed.agentMode).toBe('accept-edits');
+    } finally {
+      await resumed.close();
+    }
+    expect(shown.map((request) => request.kind === 'plan' && request.payload.plan)).toEqual([
+      PLAN_ONE,
+    ]);
+    expect(fs.readFileSync(path.join(box.workspace, 'hello.txt'), 'utf8')).toBe('hi\n');
+    expect(fs.readFileSync(left, 'utf8')).toMatch(/"type":"settings",[^\n]*"mode":"accept-edits"/);
+  });
+
+  it('resumed with --mode default, a plan left open is closed as interrupted, and the mode recorded', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'p1', name: 'present_plan', arguments: { plan: PLAN_ONE } }] },
+      { text: 'Fine, no plan then.' },
+    ]);
+    const left = await leftWithPlanOpen();
+    const { person, shown } = scriptedPerson({});
+    const resumed = await create(person, 'default', await openSavedSession(left));
+    try {
+      expect(resumed.agentMode).toBe('default');
+      expect(resumed.openCalls).toEqual([]);
+      expect((await resumed.runTurn('just say hi')).reason).toBe('done');
+    } finally {
+      await resumed.close();
+    }
+    expect(shown).toEqual([]);
+    const tool = (box.server.requests[1]!.body.messages as Array<Record<string, unknown>>).find(
+      (message) => message.role === 'tool',
+    );
+    expect(String(tool?.content)).toMatch(/^interrupted/);
+    const reopened = await openSavedSession(left);
+    expect(reopened.projection.mode).toBe('default');
   });
 
   it('in plan mode a subagent is offered its reading tools alone and changes nothing', async () => {

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { AgentSession, openSavedSession } from '../src';
 import { fakeChoice, sessionBox, boxSession } from './support/session-box';
+import { untilWritten } from './support/until-written';
 
 /** An interactive tool of the library caller's own that asks one question through the channel. */
 const pickTool = defineTool({
@@ -35,15 +36,6 @@ const pickTool = defineTool({
 
 const WHICH = { question: 'Which?', options: ['a', 'b'] };
 const WHEN = { question: 'When?', options: ['now', 'later'] };
-
-/** Resolves once `file` holds `text`, checking a bounded number of times. */
-async function untilWritten(file: string, text: string): Promise<void> {
-  for (let attempt = 0; attempt < 2000; attempt++) {
-    if (fs.readFileSync(file, 'utf8').includes(text)) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`${file} never held ${text}`);
-}
 
 /** The questionnaire payload of a shown request. */
 function asked(request: AnyPersonRequest): QuestionnaireAsk {

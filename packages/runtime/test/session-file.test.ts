@@ -15,7 +15,7 @@ describe('SessionFile', () => {
   const provider = { id: 'demo', model: 'demo' } as Provider;
   const file = (errors: Error[] = []) =>
     new SessionFile(
-      { provider, toolHistory: 'full' },
+      { provider, toolHistory: 'full', agentMode: 'default' },
       { agentHome: home, workspaceRoot: home },
       (error) => errors.push(error),
     );

@@ -1,4 +1,5 @@
 import type { ToolStatus } from '@agent/llm';
+import { AGENT_MODES } from '@agent/llm/config';
 import { isAnswer } from '@agent/tools';
 import {
   SESSION_SCHEMA_VERSION,
@@ -109,6 +110,9 @@ function checkEvent(e: RawEvent): string | undefined {
     case 'settings':
       if (e.toolHistory !== undefined && e.toolHistory !== 'full' && e.toolHistory !== 'off') {
         return `settings: unknown toolHistory ${JSON.stringify(e.toolHistory)}`;
+      }
+      if (e.mode !== undefined && !(AGENT_MODES as readonly unknown[]).includes(e.mode)) {
+        return `settings: unknown mode ${JSON.stringify(e.mode)}`;
       }
       return undefined;
     case 'turn_end':

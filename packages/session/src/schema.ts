@@ -5,6 +5,7 @@ import type {
   ToolHistoryMode,
   ToolStatus,
 } from '@agent/llm';
+import type { AgentMode } from '@agent/llm/config';
 import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tools';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
@@ -193,6 +194,8 @@ export const TURN_END_REASONS: readonly TurnEndReason[] = [
 export interface SettingsEvent extends EventBase {
   type: 'settings';
   toolHistory?: ToolHistoryMode;
+  /** The mode the session works in from here on (written when it changes; absent: default). */
+  mode?: AgentMode;
 }
 
 export type SessionEvent =

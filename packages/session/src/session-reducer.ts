@@ -7,6 +7,7 @@ import {
   type ToolHistoryMode,
   type UserMessage,
 } from '@agent/llm';
+import type { AgentMode } from '@agent/llm/config';
 import type { CheckpointEvent, QuestionnaireProgress, SessionEvent, UserEvent } from './schema';
 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
@@ -36,6 +37,8 @@ export interface SessionFacts {
   title?: string;
   /** The latest `settings` choice. */
   toolHistory?: ToolHistoryMode;
+  /** The latest recorded mode (absent: the session never recorded one). */
+  mode?: AgentMode;
 }
 
 const NO_CALLS: readonly CallState[] = [];
@@ -74,6 +77,7 @@ export class SessionReducer {
         break;
       case 'settings':
         if (event.toolHistory !== undefined) this.facts.toolHistory = event.toolHistory;
+        if (event.mode !== undefined) this.facts.mode = event.mode;
         break;
       case 'checkpoint':
         this.current = [this.counted(checkpointMessage(event), event.o200k)];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { AgentMode } from '@agent/llm/config';
 import {
   imageRef,
   type AssistantMessage,
@@ -295,7 +296,7 @@ export class SessionWriter {
     return this.append(event);
   }
 
-  recordSettings(settings: { toolHistory?: ToolHistoryMode }): SessionEvent {
+  recordSettings(settings: { toolHistory?: ToolHistoryMode; mode?: AgentMode }): SessionEvent {
     return this.append({ type: 'settings', ...settings });
   }
 

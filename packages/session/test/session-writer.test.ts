@@ -1,5 +1,11 @@
 import { promises as fs } from 'node:fs';
-import { loadSession, projectMessages, SESSION_SCHEMA_VERSION, SessionWriter } from '../src';
+import {
+  loadSession,
+  projectMessages,
+  projectSession,
+  SESSION_SCHEMA_VERSION,
+  SessionWriter,
+} from '../src';
 import { tempAgentHome } from './helpers';
 
 describe('SessionWriter', () => {
@@ -102,6 +108,23 @@ describe('SessionWriter', () => {
     expect(loaded.events.map((e) => e.type)).toEqual(['session_start', 'user']);
     expect(loaded.warnings).toEqual([
       expect.objectContaining({ line: 3, reason: expect.stringContaining('unknown reason') }),
+    ]);
+  });
+
+  it("records the mode: the latest one is the session's, and a mode not known is skipped", async () => {
+    const writer = await create();
+    writer.recordSettings({ mode: 'plan' });
+    writer.recordUser('hi');
+    writer.recordSettings({ mode: 'accept-edits' });
+    await writer.close();
+    await fs.appendFile(
+      writer.path,
+      JSON.stringify({ v: 1, type: 'settings', id: 'x', ts: 'now', mode: 'yolo' }) + '\n',
+    );
+    const loaded = await loadSession(writer.path);
+    expect(projectSession(loaded.events).mode).toBe('accept-edits');
+    expect(loaded.warnings).toEqual([
+      { line: 5, reason: 'settings: unknown mode "yolo", skipped' },
     ]);
   });
 

@@ -72,6 +72,12 @@ export interface Tool<I = any> {
    */
   interactive?: boolean;
   /**
+   * Run again, with the same input, when a resumed session continues a turn cut off while this
+   * call was pending and the caller kept it open: the call changes nothing before the person
+   * decides (`present_plan`). Interactive calls are run again anyway.
+   */
+  resumable?: boolean;
+  /**
    * The exact input and output are kept durably in turn memory, sessions and later provider
    * requests, and are never pruned by context reduction (ASK_USER.md section 6).
    */

@@ -245,7 +245,7 @@ export class ReplApp {
     return this.turns.start(text, display, options);
   }
 
-  /** Continues a resumed turn cut off while a questionnaire was open (see TurnRunner). */
+  /** Continues a resumed turn cut off while a questionnaire or plan was open (see TurnRunner). */
   continueTurn(): void {
     this.turns.continueTurn();
   }

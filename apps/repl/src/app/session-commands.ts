@@ -95,10 +95,11 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );
-  // The runtime kept the questionnaires the session left open: the continued turn asks them again.
+  // The runtime kept what the session left open (questionnaires, a plan in plan mode): the
+  // continued turn shows it again.
   if (deps.session.openCalls.length > 0) {
     deps.app.info(
-      'The session ended while a questionnaire was open: it is asked again (Esc cancels it).',
+      'The session ended while a questionnaire or a plan waited for you: it is shown again (Esc cancels it).',
     );
     deps.app.continueTurn();
   }

@@ -95,7 +95,7 @@ export class TurnRunner {
   }
 
   /**
-   * Continues a resumed turn cut off while a questionnaire was open (the core's last message has
+   * Continues a resumed turn cut off while a questionnaire or plan was open (the core's last message has
    * its calls pending again): the card opens for the same call and the model goes on. Waits for
    * the core when it is not attached yet.
    */

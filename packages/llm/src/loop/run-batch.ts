@@ -40,7 +40,8 @@ export async function runBatch(
 
 /**
  * Settles the calls a crash left `pending` in `message`: interactive calls are run again under
- * the usual rules (their input is the exact one kept); the other pending calls of a batch whose
+ * the usual rules (their input is the exact one kept), and so are `resumable` ones; the other
+ * pending calls of a batch whose
  * questionnaire opens again are skipped as precedence skipped them the first time; any other
  * pending call is closed as interrupted (it may have had side effects; the model can retry it).
  * Settled calls are left.
@@ -61,12 +62,17 @@ export async function resumeBatch(
   }
   for (const call of open) {
     if (env.signal.aborted) break;
-    if (call.state === 'settled' || !wouldAsk(call, env)) continue;
+    if (call.state === 'settled' || !runsAgain(call, env)) continue;
     const status = await executeCall(call, env);
     if (status === 'interrupted') break;
   }
   interruptPending(open, env);
   return env.signal.aborted ? 'interrupted' : 'done';
+}
+
+function runsAgain(call: ToolCall, env: CallEnvironment): boolean {
+  if (call.tool?.interactive) return wouldAsk(call, env);
+  return call.tool?.resumable === true && call.validation.ok && !env.softStop?.aborted;
 }
 
 function concurrentRun(calls: readonly ToolCall[], start: number): ToolCall[] {

@@ -34,8 +34,8 @@ export interface LoopOptions {
   history: Message[];
   /**
    * Continue a turn cut off mid-call (a session resumed after a crash): `history` ends with an
-   * assistant message whose calls are still `pending`. Its interactive calls are asked again
-   * (same call ids), the others closed as interrupted; the re-settled message is returned first
+   * assistant message whose calls are still `pending`. Its interactive and `resumable` calls
+   * run again (same call ids), the others are closed as interrupted; the re-settled message is returned first
    * in `messages` (in place of the last history message), then the loop goes on. No
    * `assistant_message` is emitted for it, only its calls' `tool_start`/`tool_end`.
    */

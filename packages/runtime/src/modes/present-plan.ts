@@ -44,6 +44,8 @@ export function presentPlanTool(deps: {
     inputSchema,
     permission: 'read',
     retainsOutput: true,
+    // Nothing happens before the decision: a plan left open is offered again on resume.
+    resumable: true,
     describe: (input) => `present a plan (${lineCount(input.plan)})`,
     async execute(input, ctx) {
       const decision: PlanDecision = ctx.person.canAnswer('plan')

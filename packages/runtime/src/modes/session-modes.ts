@@ -15,7 +15,8 @@ export class SessionModes {
   readonly planTool: Tool;
 
   constructor(
-    initial: AgentMode,
+    /** The mode a session starts in (`--mode`, else config.json's, else default). */
+    readonly initial: AgentMode,
     private readonly deps: { changed(mode: AgentMode): void; stopTurn(): void },
   ) {
     this.current = initial;
