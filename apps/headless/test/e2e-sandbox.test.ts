@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bwrapForTests } from '@agent/tools/testing';
@@ -67,6 +68,35 @@ describe('headless sandbox (issue 24)', () => {
       expect(told).toContain(`The sandbox blocked writing ${target}`);
       expect(told).toContain('This run never leaves the sandbox');
       expect(result.stderr).not.toMatch(/bubblewrap/);
+    });
+
+    it('a command cannot plant a hook in the folder core.hooksPath names (husky), so the person’s next commit runs none', async () => {
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+          cwd: cli.sandbox.workspace,
+          stdio: 'pipe',
+        });
+      git('init', '-q');
+      git('config', 'core.hooksPath', '.husky/_');
+      cli.sandbox.write('.husky/_/husky.sh', '');
+      const command = `printf '#!/bin/sh\\ntouch pwned\\n' > .husky/_/pre-commit; chmod +x .husky/_/pre-commit; echo kept > notes.txt`;
+      const server = await cli.serve([
+        { toolCalls: [{ id: 'sh', name: 'run_shell', arguments: { command } }] },
+        { text: 'Done.' },
+      ]);
+      cli.sandbox.write('prompt.txt', 'Add a pre-commit hook.');
+      const result = await runCli(
+        ['prompt.txt', '--yes', ...openAIChatArgs(server.url)],
+        cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+      );
+      expect(result.code).toBe(0);
+      expect(cli.sandbox.exists('.husky/_/pre-commit')).toBe(false);
+      expect(cli.sandbox.read('notes.txt')).toBe('kept\n');
+      expect(toolResult(server.requests)).toContain(
+        `The sandbox blocked writing ${path.join(cli.sandbox.workspace, '.husky/_/pre-commit')} (git hooks and config`,
+      );
+      git('commit', '-q', '--allow-empty', '-m', 'after the run');
+      expect(cli.sandbox.exists('pwned')).toBe(false);
     });
 
     it('--sandbox off runs the command with the person’s rights', async () => {

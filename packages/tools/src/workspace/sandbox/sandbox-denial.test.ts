@@ -53,6 +53,30 @@ describe('sandboxDenial (what the sandbox blocked, read from a failed command)',
     ).toBe('writing outside the workspace (read-only in the sandbox)');
   });
 
+  it('names writes to the hooks folder core.hooksPath points at, which the layout protects', () => {
+    const husky = { ...layout, readOnly: [...layout.readOnly, '/work/ws/.husky/_'] };
+    for (const output of [
+      "touch: cannot touch '.husky/_/pre-commit': Read-only file system",
+      'bash: line 1: ./.husky/_/pre-commit: Read-only file system',
+    ]) {
+      expect(sandboxDenial(output, husky)).toMatchObject({
+        paths: ['/work/ws/.husky/_/pre-commit'],
+        blocked: expect.stringMatching(/^writing \/work\/ws\/\.husky\/_\/pre-commit \(git hooks/),
+      });
+    }
+    // Only what the layout protects: without it, or beside it, the path is not named.
+    expect(
+      sandboxDenial("touch: cannot touch '.husky/_/pre-commit': Read-only file system", layout)
+        ?.paths,
+    ).toEqual([]);
+    expect(
+      sandboxDenial("touch: cannot touch '.husky/_x': Read-only file system", husky)?.paths,
+    ).toEqual([]);
+    expect(
+      sandboxDenial("touch: cannot touch '.agentx': Read-only file system", layout)?.paths,
+    ).toEqual([]);
+  });
+
   it('names hidden paths, network failures, and nothing for ordinary failures', () => {
     expect(
       sandboxDenial('cat: /home/me/.ssh/id_rsa: No such file or directory', layout)?.blocked,

@@ -22,9 +22,22 @@ const NETWORK =
  * space; never the tail of a relative path (`.git/hooks`). ASCII escapes: a bundler rewrites literal curly quotes as `\u{...}`, which needs `u`.
  */
 const PATHS = /(?<![^\s'"`\u2018\u2019\u201c\u201d(=])(\/[^\s'"`\u2018\u2019\u201c\u201d:,)]+)/g;
-/** Workspace-relative paths of the protected entries, as a command run in the workspace prints them. */
-const RELATIVE_PROTECTED =
-  /(?:^|[\s'"`\u2018\u201c(])((?:\.\/)?(?:\.git\/hooks|\.git\/config|\.mcp\.json|\.agent)(?:\/[^\s'"`\u2019\u201d:,)]*)?)/g;
+/**
+ * Workspace-relative paths inside the protected entries of `layout` (those of PROTECTED_ENTRIES and
+ * the hooks folder core.hooksPath names, such as `.husky/_`), as a command run in the workspace
+ * prints them.
+ */
+function relativeProtected(layout: SandboxLayout): RegExp | undefined {
+  const entries = layout.readOnly
+    .map((entry) => path.relative(layout.workspace, entry))
+    .filter((relative) => relative !== '' && !relative.startsWith('..'))
+    .map((relative) => relative.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  if (entries.length === 0) return undefined;
+  return new RegExp(
+    `(?:^|[\\s'"\`\\u2018\\u201c(])((?:\\./)?(?:${entries.join('|')})(?:/[^\\s'"\`\\u2019\\u201d:,)]*)?)(?![^\\s'"\`\\u2019\\u201d:,)])`,
+    'g',
+  );
+}
 
 /** Most denials print early and briefly; more lines than this are not searched. */
 const MAX_LINES = 400;
@@ -42,12 +55,15 @@ export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDen
   const guarded = new Set<string>();
   const hidden = new Set<string>();
   let network = false;
+  const relative = relativeProtected(layout);
   for (const line of lines) {
     const readOnly = READ_ONLY.test(line);
     if (readOnly || BUSY.test(line)) {
       const found = [
         ...pathsIn(line),
-        ...[...line.matchAll(RELATIVE_PROTECTED)].map((m) => path.resolve(layout.workspace, m[1]!)),
+        ...[...(relative ? line.matchAll(relative) : [])].map((m) =>
+          path.resolve(layout.workspace, m[1]!),
+        ),
       ];
       for (const target of found) {
         if (layout.readOnly.some((entry) => inside(entry, target))) guarded.add(target);

@@ -7,9 +7,12 @@ import { protectedPaths } from './protected-paths';
 import { sandboxDenial } from './sandbox-denial';
 import type { ShellSandbox } from './shell-sandbox';
 
+/** What the sandbox leaves writable in the workspace (see protected-paths.ts). */
+const WORKSPACE_RULE =
+  "the workspace (but for git's hooks folder, .git/hooks or where core.hooksPath points, .git/config, .mcp.json and .agent)";
+
 /** What `run_shell`'s description adds when its commands may run sandboxed. */
-export const SANDBOX_DESCRIPTION =
-  ' Commands may run in a sandbox: the workspace (but for .git/hooks, .git/config, .mcp.json and .agent) and a private /tmp are writable, the rest of the file system is read-only, credential folders are hidden and there is no network; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.';
+export const SANDBOX_DESCRIPTION = ` Commands may run in a sandbox: ${WORKSPACE_RULE} and a private /tmp are writable, the rest of the file system is read-only, credential folders are hidden and there is no network; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.`;
 
 /** What a command's result says besides its output (see toResult in run-shell.ts). */
 export interface ResultNotes {
@@ -23,7 +26,7 @@ export interface ResultNotes {
   summary?: string;
 }
 
-const SANDBOX_RULES = `the workspace (but for .git/hooks, .git/config, .mcp.json and .agent) and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders and the agent home are hidden, there is no network`;
+const SANDBOX_RULES = `${WORKSPACE_RULE} and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders and the agent home are hidden, there is no network`;
 
 /**
  * Runs one `run_shell` command as the session's sandbox says: refused (sandbox on, bubblewrap
@@ -54,7 +57,7 @@ export async function runSandboxed(input: {
   if (plan.kind === 'unsandboxed') return result(await run(undefined));
   const layout: SandboxLayout = {
     workspace: input.workspace,
-    readOnly: protectedPaths(input.workspace),
+    readOnly: await protectedPaths(input.workspace, ctx.signal, sandbox.env),
     hidden: plan.hidden,
     network: false,
   };

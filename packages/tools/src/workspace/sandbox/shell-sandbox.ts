@@ -18,7 +18,7 @@ export interface ShellSandboxOptions {
   agentHome?: string;
   /** The home directory whose credential folders are hidden (default: the process's). */
   home?: string;
-  /** Where `bwrap` is looked up (its PATH); default the process's environment. */
+  /** Where `bwrap` and `git` are looked up (its PATH); default the process's environment. */
   env?: NodeJS.ProcessEnv;
   /**
    * Whether a command the sandbox blocked may be run again outside it, or with network, once the
@@ -51,9 +51,14 @@ export class ShellSandbox {
     this.current = mode;
   }
 
+  /** Where the programs the sandbox runs itself (bwrap, git) are looked up. */
+  get env(): NodeJS.ProcessEnv {
+    return this.options.env ?? process.env;
+  }
+
   /** Whether bubblewrap works here (probed on the first call; abortable). */
   async probe(signal: AbortSignal): Promise<BwrapProbe> {
-    this.probed ??= await probeBwrap(signal, this.options.env ?? process.env);
+    this.probed ??= await probeBwrap(signal, this.env);
     return this.probed;
   }
 
