@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { makeWorkspace, runApproved, type Fixture } from './__tests__/workspace-fixture';
@@ -69,6 +70,20 @@ describe('writes that make git run code', () => {
     // Outside the workspace, the agent home changes nothing.
     const outside = writeFileTool({ agentHome: path.join(path.dirname(ws.root), 'elsewhere') });
     expect(await outside.escalate!({ path: 'config.json', content: '{}' }, ctx)).toBeUndefined();
+  });
+
+  it('asks exec approval for the hooks folder core.hooksPath names, also before it exists', async () => {
+    await fs.rm(path.join(ws.root, '.git'), { recursive: true });
+    execFileSync('git', ['init', '-q', ws.root]);
+    execFileSync('git', ['-C', ws.root, 'config', 'core.hooksPath', '.husky/_']);
+    expect(await escalationOf('.husky/_/pre-commit')).toMatch(
+      /git runs the files in \.husky\/_ as programs \(core\.hooksPath/,
+    );
+    expect(await escalationOf('src/a.ts')).toBeUndefined();
+    execFileSync('git', ['-C', ws.root, 'config', 'core.hooksPath', 'githooks']);
+    expect(await escalationOf('githooks/pre-push')).toMatch(/githooks as programs/);
+    expect(await escalationOf('.husky/_/pre-commit')).toBeUndefined();
+    expect(await escalationOf('.git/hooks/pre-commit')).toMatch(/hooks as programs/);
   });
 
   it('sees through a link into .git and knows a bare repository', async () => {

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Escalation, ToolContext } from '../tool';
 import { ToolError } from '../tool';
+import { gitHooksFolder } from './git-hooks-folder';
 import { resolveInWorkspace } from './path-safety';
 
 /** What the write tools need to know to judge a write. */
@@ -116,6 +117,26 @@ export async function escalationOfWrite(
     if (error instanceof ToolError) return undefined;
     throw error;
   }
-  const reason = await codeRunningWrite(root, relative, agentHome);
+  const reason =
+    (await codeRunningWrite(root, relative, agentHome)) ??
+    (await hooksFolderWrite(root, relative, ctx.signal));
   return reason === undefined ? undefined : { permission: 'exec', reason };
+}
+
+/**
+ * Why a write lands in the folder git runs hooks from when core.hooksPath moves it inside the
+ * workspace (husky's `.husky/_`, `githooks/`), or undefined; asked of git (see gitHooksFolder), so
+ * a folder that does not exist yet counts too.
+ */
+async function hooksFolderWrite(
+  root: string,
+  relative: string,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const hooks = await gitHooksFolder(root, signal);
+  if (hooks === undefined) return undefined;
+  const folder = await insideWorkspace(root, hooks);
+  if (folder === undefined || folder === '') return undefined;
+  if (relative !== folder && !relative.startsWith(`${folder}/`)) return undefined;
+  return `git runs the files in ${folder} as programs (core.hooksPath names it as the hooks folder)`;
 }

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { gitHooksFolder } from './git-hooks-folder';
+import { gitHooksFolder } from '../git-hooks-folder';
 
 /**
  * Workspace entries a sandboxed command may read but not write, because writing them makes

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { processesWith } from '../../testing/processes';
+import { processesWith } from '../testing/processes';
 import { gitHooksFolder } from './git-hooks-folder';
 
 let top: string;
