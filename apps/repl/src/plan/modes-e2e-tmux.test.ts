@@ -138,7 +138,8 @@ describe('modes end to end in tmux (issue 24)', () => {
     bed.launch({ cols: 100, rows: 32 }, '--continue');
     screen = await waitFor('Resumed session');
     expect(screen).toContain('✓ Plan approved · accept edits · Greeting plan, revised');
-    await waitFor('default mode');
+    // It continues in the mode it was saved in: the approval's.
+    await waitFor('accept edits mode');
     typeText('what was the plan?');
     keys('Enter');
     await waitFor('The plan was the revised greeting plan.');
@@ -147,6 +148,42 @@ describe('modes end to end in tmux (issue 24)', () => {
     expect(resumed).toContain('Their note: keep planning: also cover errors');
     expect(resumed).toContain('The person approved the plan');
     expect(toolMessage(server.requests[5], 'ask')).toContain('"answers":["Hello","src/greet.ts"]');
+    expect(server.remaining()).toBe(0);
+  });
+
+  it('a plan whose card was open when the terminal closed is shown again by --continue, in plan mode', async () => {
+    const server = (bed.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'plan1', name: 'present_plan', arguments: { plan: FIRST_PLAN } }] },
+      {
+        toolCalls: [
+          {
+            id: 'e1',
+            name: 'write_file',
+            arguments: { path: 'src/greet.ts', content: "console.log('Hello');\n" },
+          },
+        ],
+      },
+      { text: 'Done as planned.' },
+    ]));
+    bed.launch({ cols: 100, rows: 32 }, '--mode', 'plan');
+    await waitFor('plan mode');
+    typeText('add a greeting');
+    keys('Enter');
+    await waitFor('Approve, and accept edits');
+    // The terminal goes away (SIGHUP) with the card open.
+    driver.kill();
+
+    bed.launch({ cols: 100, rows: 32 }, '--continue');
+    let screen = await waitFor('Approve, and accept edits');
+    expect(screen).toContain('a questionnaire or a plan waited for you');
+    // Offered again only because the session came back in plan mode.
+    expect(screen).toContain('1. Write src/greet.ts printing Hello.');
+    keys('Enter');
+    screen = await waitFor('Done as planned.');
+    await waitFor('accept edits mode');
+    expect(screen).toContain('✓ Plan approved · accept edits');
+    expect(readFileSync(path.join(bed.workspace, 'src/greet.ts'), 'utf8')).toContain('Hello');
+    expect(toolMessage(server.requests[1], 'plan1')).toContain('The person approved the plan');
     expect(server.remaining()).toBe(0);
   });
 });
