@@ -21,6 +21,7 @@ import {
   type SessionEvent,
   type SessionEventInput,
 } from './schema';
+import { SessionLineFile } from './session-line-file';
 import { lockSession } from './session-lock';
 import { toSessionLine } from './serialize';
 import { newSessionId } from './session-id';
@@ -55,13 +56,7 @@ export interface OpenSessionOptions {
  * (called at each turn boundary and by `close`) writes what is left and fsyncs.
  */
 export class SessionWriter {
-  private buffer: string[] = [];
-  private chain: Promise<void> = Promise.resolve();
-  private writeScheduled = false;
-  private failure: Error | undefined;
-  /** Written since the last fsync. */
-  private unsynced = false;
-  private closed = false;
+  private readonly lines: SessionLineFile;
   /** The names of calls this writer saw open, until their `tool_end` (see `recordedTokens`). */
   private readonly callNames = new Map<string, string>();
 
@@ -69,11 +64,13 @@ export class SessionWriter {
     readonly id: string,
     readonly path: string,
     /** None for a session that cannot be saved (see `unsaved`): its events are dropped. */
-    private readonly file: fs.FileHandle | undefined,
+    file: fs.FileHandle | undefined,
     private readonly now: () => Date,
-    private readonly onError: ((error: Error) => void) | undefined,
-    private readonly unlock: () => Promise<void>,
-  ) {}
+    onError: ((error: Error) => void) | undefined,
+    unlock: () => Promise<void>,
+  ) {
+    this.lines = new SessionLineFile(path, file, onError, unlock);
+  }
 
   private lastUser: string | undefined;
 
@@ -87,7 +84,7 @@ export class SessionWriter {
 
   /** Whether events reach a file (false for an `unsaved` writer). */
   get saved(): boolean {
-    return this.file !== undefined;
+    return this.lines.saved;
   }
 
   /**
@@ -186,7 +183,7 @@ export class SessionWriter {
 
   /** Queues an already stamped event as it is (redacted, raw outputs dropped). */
   appendEvent(event: SessionEvent): void {
-    if (this.closed) throw new Error(`session ${this.id} is closed`);
+    if (this.lines.closed) throw new Error(`session ${this.id} is closed`);
     if (event.type === 'assistant') {
       for (const call of event.message.toolCalls) this.callNames.set(call.id, call.name);
     }
@@ -194,20 +191,13 @@ export class SessionWriter {
     try {
       line = toSessionLine(event, (id) => this.callNames.get(id));
     } catch (error) {
-      this.fail(error as Error);
+      this.lines.fail(error as Error);
       return;
     } finally {
       if (event.type === 'tool_end') this.callNames.delete(event.callId);
     }
-    this.buffer.push(`${line}\n`);
+    this.lines.push(`${line}\n`);
     if (event.type === 'user') this.lastUser = event.id;
-    if (!this.writeScheduled) {
-      this.writeScheduled = true;
-      setImmediate(() => {
-        this.writeScheduled = false;
-        this.chain = this.chain.then(() => this.writeBuffer());
-      });
-    }
   }
 
   /** A person's message; its `images` are recorded by reference only, never their bytes. */
@@ -310,62 +300,16 @@ export class SessionWriter {
       const input = sessionEventForLoopEvent(event);
       if (input) this.append(input);
     }
-    if (event.type === 'turn_end') this.chain = this.chain.then(() => this.writeAndSync());
+    if (event.type === 'turn_end') this.lines.sync();
   }
 
   /** Writes everything queued and fsyncs. Rejects with a failure not delivered to `onError`. */
-  async flush(): Promise<void> {
-    this.chain = this.chain.then(() => this.writeAndSync());
-    await this.chain;
-    const failure = this.failure;
-    this.failure = undefined;
-    if (failure) throw failure;
+  flush(): Promise<void> {
+    return this.lines.flush();
   }
 
   /** Flushes and closes the file. Later appends throw. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.flush();
-    } finally {
-      this.closed = true;
-      try {
-        await this.file?.close();
-      } finally {
-        await this.unlock();
-      }
-    }
-  }
-
-  private async writeAndSync(): Promise<void> {
-    await this.writeBuffer();
-    if (!this.unsynced) return;
-    this.unsynced = false;
-    await this.file?.sync().catch((error: Error) => this.fail(error));
-  }
-
-  private async writeBuffer(): Promise<void> {
-    if (this.buffer.length === 0) return;
-    const text = this.buffer.join('');
-    this.buffer = [];
-    if (!this.file) return;
-    try {
-      // A nearly full disk takes part of a write without an error: the rest is written (or
-      // fails with ENOSPC) by the next call, so no part of a line is dropped unreported.
-      const bytes = Buffer.from(text);
-      for (let done = 0; done < bytes.length;) {
-        const { bytesWritten } = await this.file.write(bytes, done);
-        if (bytesWritten === 0) throw new Error(`${this.path}: the disk took nothing written`);
-        done += bytesWritten;
-        this.unsynced = true;
-      }
-    } catch (error) {
-      this.fail(error as Error);
-    }
-  }
-
-  private fail(error: Error): void {
-    if (this.onError) this.onError(error);
-    else this.failure ??= error;
+  close(): Promise<void> {
+    return this.lines.close();
   }
 }
