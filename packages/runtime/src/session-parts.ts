@@ -8,7 +8,6 @@ import type { ConversationView } from './conversation-view';
 import { ImageStore } from './images';
 import { sessionKeeper } from './kept-answers';
 import type { McpLink } from './mcp-link';
-import { PRESENT_PLAN } from './modes/present-plan';
 import { SessionModes } from './modes/session-modes';
 import { OpenQuestions } from './open-questions';
 import type { PermissionRuleSet } from './permission-settings';
@@ -70,17 +69,23 @@ export function sessionParts(
 ): SessionParts {
   const notice = (text: string): void => options.onEvent({ type: 'notice', text });
   const isInteractive = (name: string): boolean => registry.get(name)?.interactive === true;
+  // A call run again when a resumed turn continues it (a plan), where the mode offers it.
+  const isResumable = (name: string): boolean => {
+    const tool = registry.get(name);
+    return tool?.resumable === true && modes.offers(tool);
+  };
   // The calls that wait for the person: left open when the app goes away, offered again on resume.
-  const asksPerson = (name: string): boolean => isInteractive(name) || name === PRESENT_PLAN;
+  const asksPerson = (name: string): boolean =>
+    isInteractive(name) || registry.get(name)?.resumable === true;
   const gate = new TurnGate();
   const images = new ImageStore(options.agentHome);
   const resumed = new ResumedTurn(() => {
     const questionnaires = channel.canAnswer('questionnaire') && owner.maxInteractive > 0;
-    // A plan is offered again in plan mode only (the mode the session was saved in, unless
-    // `--mode` said otherwise), where present_plan is offered.
-    const plans = channel.canAnswer('plan') && modes.mode === 'plan';
-    if (!questionnaires && !plans) return undefined;
-    return (name) => (name === PRESENT_PLAN ? plans : questionnaires && isInteractive(name));
+    // Resumable calls ask for a decision (a plan, in the mode the session was saved in unless
+    // `--mode` said otherwise).
+    const decisions = channel.canAnswer('plan');
+    if (!questionnaires && !decisions) return undefined;
+    return (name) => (questionnaires && isInteractive(name)) || (decisions && isResumable(name));
   });
   const questions = new OpenQuestions(asksPerson);
   const mode = options.mode ?? loadAgentSettings(options.agentHome).mode ?? 'default';

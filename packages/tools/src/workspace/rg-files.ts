@@ -209,9 +209,9 @@ export async function ripgrepFiles(
 
 /**
  * A test of listed files: whether a directory between the plan's start and the file holds a rule
- * file (or is named like one), so that ripgrep, given only the start's rules, did not decide it. Answers are kept per
- * directory, and a file of the directory asked last (files of one directory arrive together) is
- * answered without cutting out its directory.
+ * file (or is named like one), so that ripgrep, given only the start's rules, did not decide it.
+ * Answers are kept per directory, and a file of the directory asked last (files of one directory
+ * arrive together) is answered without cutting out its directory.
  */
 function belowNestedRules(
   plan: SearchPlan,
