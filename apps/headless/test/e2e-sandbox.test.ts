@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bwrapForTests } from '@agent/tools/testing';
+import { bwrapForTests, pathWithout } from '@agent/tools/testing';
 import { cliEnv, runCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -13,25 +13,6 @@ const describeSandbox = bwrapForTests() ? describe : describe.skip;
 function toolResult(requests: Array<{ body: any }>): string {
   const messages: Array<{ role: string; content: string }> = requests[1]?.body.messages ?? [];
   return messages.find((m) => m.role === 'tool')?.content ?? '';
-}
-
-/** A PATH with every program of this one except bwrap: a machine without bubblewrap. */
-function pathWithoutBwrap(root: string): string {
-  const bin = path.join(root, 'bin-without-bwrap');
-  fs.mkdirSync(bin);
-  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean)) {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      if (name === 'bwrap' || fs.existsSync(path.join(bin, name))) continue;
-      fs.symlinkSync(path.join(dir, name), path.join(bin, name));
-    }
-  }
-  return bin;
 }
 
 describe('headless sandbox (issue 24)', () => {
@@ -122,7 +103,7 @@ describe('headless sandbox (issue 24)', () => {
 
   describe('without bubblewrap on PATH', () => {
     it('auto says once how to install it and runs commands unsandboxed', async () => {
-      const bin = pathWithoutBwrap(path.dirname(cli.sandbox.workspace));
+      const bin = pathWithout(path.dirname(cli.sandbox.workspace), ['bwrap']);
       const { result, target, told } = await runWrite([], { PATH: bin });
       expect(result.code).toBe(0);
       expect(fs.readFileSync(target, 'utf8')).toBe('out\n');
@@ -134,7 +115,7 @@ describe('headless sandbox (issue 24)', () => {
     });
 
     it('--sandbox on refuses commands with an actionable message and runs nothing', async () => {
-      const bin = pathWithoutBwrap(path.dirname(cli.sandbox.workspace));
+      const bin = pathWithout(path.dirname(cli.sandbox.workspace), ['bwrap']);
       const { result, target, told } = await runWrite(['--sandbox', 'on'], { PATH: bin });
       expect(result.code).toBe(0);
       expect(fs.existsSync(target)).toBe(false);

@@ -13,10 +13,17 @@ describe('REPL on a blessed screen', () => {
     await h?.stop();
   });
 
-  /** Starts the REPL (80x24 unless `size` says) on a provider scripted with `turns`. */
-  async function start(turns: Turns, size: [number, number] = [80, 24]): Promise<ScriptedProvider> {
+  /**
+   * Starts the REPL (80x24 unless `size` says) on a provider scripted with `turns`, the sandbox
+   * off unless `sandbox` says: no notice above the transcript where bubblewrap is missing.
+   */
+  async function start(
+    turns: Turns,
+    size: [number, number] = [80, 24],
+    sandbox: 'auto' | 'off' = 'off',
+  ): Promise<ScriptedProvider> {
     const provider = new ScriptedProvider(turns, AS_OPENAI_CHAT);
-    h = await new Harness(...size).start(provider);
+    h = await new Harness(...size).start(provider, { sandbox });
     return provider;
   }
 
@@ -34,6 +41,7 @@ describe('REPL on a blessed screen', () => {
     const provider = await start(
       [reply('', call('c1', 'run_shell', { command })), reply(answer)],
       [80, 50],
+      'auto',
     );
     await submit('count');
     await h.waitForText('Allow running?');

@@ -28,6 +28,8 @@ describe('AgentSession: undo, shell commands and mentions', () => {
       workspaceRoot,
       choice: fakeChoice(url, box.home),
       person: allowAll,
+      // Not about the sandbox: the same events where bubblewrap is missing (no notice then).
+      sandbox: 'off',
       resume,
       onEvent: (event) => box.events.push(event),
     });

@@ -34,6 +34,8 @@ export const DENIED_SPELLINGS: readonly string[] = [
   'git -c alias.p=push p',
 ];
 
-export { bwrapForTests, NO_BWRAP_ENV } from './bwrap';
+export { bwrapForTests } from './bwrap';
+export { ripgrepForTests, searchEnginesForTests } from './ripgrep';
+export { pathWithout, REQUIRE_TOOLS_ENV, toolForTests, type TestTool } from './test-tools';
 export { processesWith } from './processes';
 export { generateSearchTree, SEARCH_NEEDLE, type SearchTreeOptions } from './search-tree';

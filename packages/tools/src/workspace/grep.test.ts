@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { searchEnginesForTests } from '../testing/ripgrep';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
 import { grepTool, MAX_GREP_MATCHES } from './grep';
 
@@ -20,7 +21,7 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe.each(['ripgrep', 'javascript'] as const)('grep (%s)', (engine) => {
+describe.each(searchEnginesForTests())('grep (%s)', (engine) => {
   const tool = grepTool({ engine });
   it('prints path:line: text for each match, skipping ignored and binary files', async () => {
     const result = await runTool(tool, { pattern: 'token' }, ws.ctx());

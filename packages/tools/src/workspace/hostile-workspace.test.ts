@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { constants, promises as fs, openSync, closeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Tool, ToolResult } from '../tool';
+import { searchEnginesForTests } from '../testing/ripgrep';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
 import { editFileTool } from './edit-file';
 import { grepTool } from './grep';
@@ -48,7 +49,7 @@ function run(tool: Tool, input: unknown): Promise<ToolResult> {
   return within(3000, runTool(tool, input, ws.ctx()));
 }
 
-describe.each(['ripgrep', 'javascript'] as const)(
+describe.each(searchEnginesForTests())(
   'globs never walk out through symlinked directories (item 2) (%s)',
   (engine) => {
     beforeEach(async () => {
@@ -108,7 +109,7 @@ describe('FIFOs and other special files are refused, never waited on (item 12)',
     expect((await fs.lstat(fifo)).isFIFO()).toBe(true);
   });
 
-  it.each(['ripgrep', 'javascript'] as const)(
+  it.each(searchEnginesForTests())(
     'grep (%s) skips a FIFO in a search and refuses one named directly',
     async (engine) => {
       const all = await run(grepTool({ engine }), { pattern: 'inside' });
@@ -120,7 +121,7 @@ describe('FIFOs and other special files are refused, never waited on (item 12)',
   );
 });
 
-describe.each(['ripgrep', 'javascript'] as const)(
+describe.each(searchEnginesForTests())(
   'names starting with two dots are ordinary names (item 13) (%s)',
   (engine) => {
     beforeEach(async () => {

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { searchEnginesForTests } from '../testing/ripgrep';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
 import { listFilesTool, MAX_LISTED_FILES } from './list-files';
 
@@ -24,7 +25,7 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe.each(['ripgrep', 'javascript'] as const)('list_files (%s)', (engine) => {
+describe.each(searchEnginesForTests())('list_files (%s)', (engine) => {
   const tool = listFilesTool({ engine });
   it('lists every file, sorted, honouring root and nested .gitignore files', async () => {
     const result = await runTool(tool, {}, ws.ctx());
@@ -78,7 +79,7 @@ describe.each(['ripgrep', 'javascript'] as const)('list_files (%s)', (engine) =>
       { length: MAX_LISTED_FILES },
       (_, i) => `many/f${String(i).padStart(4, '0')}.txt`,
     );
-    for (const engine of ['ripgrep', 'javascript'] as const) {
+    for (const engine of searchEnginesForTests()) {
       const result = await runTool(listFilesTool({ engine }), { path: 'many' }, ws.ctx());
       const lines = result.output.split('\n');
       expect(lines.slice(0, -2)).toEqual(first);

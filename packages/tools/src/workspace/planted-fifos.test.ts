@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
+import { searchEnginesForTests } from '../testing/ripgrep';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
 import { grepTool } from './grep';
 import { listFilesTool } from './list-files';
@@ -20,7 +21,7 @@ beforeEach(async () => {
 
 afterEach(() => ws.cleanup());
 
-describe.each(['ripgrep', 'javascript'] as const)('a FIFO named .gitignore (%s)', (engine) => {
+describe.each(searchEnginesForTests())('a FIFO named .gitignore (%s)', (engine) => {
   it('does not stop list_files: it counts as having no rules', async () => {
     const result = await runTool(listFilesTool({ engine }), {}, ws.ctx());
     expect(result.isError).toBeFalsy();

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { allowAll } from '../person';
 import type { Tool, ToolContext } from '../tool';
 import { generateSearchTree, SEARCH_NEEDLE } from '../testing';
+import { ripgrepForTests, searchEnginesForTests } from '../testing/ripgrep';
 import { runTool } from './__tests__/workspace-fixture';
 import { grepTool } from './grep';
 import { listFilesTool } from './list-files';
@@ -14,6 +15,8 @@ import { listFilesTool } from './list-files';
 // with a negation, binary and oversized files, links in and out, FIFOs), and both against rg.
 
 const run = promisify(execFile);
+/** Comparisons with ripgrep and with rg itself: skipped, saying so, where rg is missing. */
+const describeWithRg = ripgrepForTests() ? describe : describe.skip;
 let top: string;
 let hostile: string;
 let plain: string;
@@ -51,7 +54,7 @@ async function both(kind: 'list' | 'grep', root: string, input: unknown): Promis
   return fast.output;
 }
 
-describe('list_files gives the same answer with ripgrep and in JavaScript', () => {
+describeWithRg('list_files gives the same answer with ripgrep and in JavaScript', () => {
   it.each([
     [{}],
     [{ pattern: '**/*.ts' }],
@@ -93,7 +96,7 @@ describe('list_files gives the same answer with ripgrep and in JavaScript', () =
   });
 });
 
-describe('grep gives the same answer with ripgrep and in JavaScript', () => {
+describeWithRg('grep gives the same answer with ripgrep and in JavaScript', () => {
   it.each([
     [{ pattern: SEARCH_NEEDLE }],
     [{ pattern: 'HELPER-plugin', ignore_case: true }],
@@ -114,7 +117,7 @@ describe('grep gives the same answer with ripgrep and in JavaScript', () => {
   });
 });
 
-describe('both engines agree with rg run directly', () => {
+describeWithRg('both engines agree with rg run directly', () => {
   const rgFlags = ['--no-config', '--hidden', '--no-require-git', '--glob', '!.git'];
 
   it('list_files lists what rg --files lists', async () => {
@@ -155,7 +158,7 @@ describe('both engines agree with rg run directly', () => {
   });
 });
 
-describe('rule files that the rules themselves exclude', () => {
+describeWithRg('rule files that the rules themselves exclude', () => {
   // `.git*` excludes every `.gitignore` below, and a directory named `.gitignore`; git and rg
   // still read an excluded `.gitignore` (so `a/x.txt` is ignored) and do not list it.
   let root: string;
@@ -204,7 +207,7 @@ function byFileAndLine(a: string, b: string): number {
 }
 
 describe('abort', () => {
-  it.each(['ripgrep', 'javascript'] as const)(
+  it.each(searchEnginesForTests())(
     'stops %s grep and list_files within a second, leaving no rg process',
     async (name) => {
       for (const tool of [engines[name].grep, engines[name].list]) {
