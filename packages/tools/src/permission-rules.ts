@@ -5,8 +5,8 @@ import {
   commandText,
   denyMatches,
   patternWords,
+  coverage,
   suggestedWords,
-  uncoveredBy,
   wordsAsPattern,
 } from './shell/command-rules';
 import { isReadOnly } from './shell/read-only-commands';
@@ -64,15 +64,21 @@ export function ruleNamesTool(ruleTool: string, toolName: string): boolean {
   return isMatch(toolName, ruleTool);
 }
 
-/** What the rules say about a call: allowed or denied (and by what), or ask the person. */
-export type RuleVerdict =
+/**
+ * What the rules say about a call: allowed or denied (and by what), or ask the person. `steps`,
+ * for a command, says rule by rule what applied to each part of it (see explainCommand).
+ */
+export type RuleVerdict = (
   | { action: 'allow'; by: string; rule?: PermissionRule }
   | { action: 'deny'; by: string; rule?: PermissionRule }
   | {
       action: 'ask';
       /** Why the allow rules naming the tool did not cover the call, when there are some. */
       notCovered?: string;
-    };
+      /** Why the call is not covered, also when no allow rule names the tool. */
+      why?: string;
+    }
+) & { steps?: string[] };
 
 interface Parsed extends ParsedRule {
   rule: PermissionRule;
@@ -151,34 +157,33 @@ function decideCommand(
   command: string,
 ): RuleVerdict {
   const analysis = analyseCommand(parser, command);
+  const steps: string[] = [];
   const denies = named.filter((p) => p.rule.action === 'deny');
   for (const deny of denies) {
     const words = patternWords(parser, deny.pattern!);
     const hit = analysis.commands.find((simple) => denyMatches(words, simple));
-    if (hit)
-      return {
-        action: 'deny',
-        by: `${describe(deny.rule)}, which matches \`${commandText(hit)}\``,
-        rule: deny.rule,
-      };
+    if (hit) {
+      const any = hit.anyProgram ? ` (${hit.anyProgram}, so every deny rule matches it)` : '';
+      const by = `${describe(deny.rule)}, which matches \`${commandText(hit)}\`${any}`;
+      return { action: 'deny', by, rule: deny.rule, steps: [...steps, `denied: ${by}`] };
+    }
+  }
+  if (denies.length > 0) {
+    steps.push(
+      `no deny rule matches a command (${denies.map((d) => d.rule.text).join(', ')} checked)`,
+    );
   }
   // `git -c alias.x=push x` runs what a deny rule for git names under another name.
   const gitDeny = denies.find((p) => patternWords(parser, p.pattern!)[0] === 'git');
   const gitCaution = analysis.cautions.find((caution) => caution.startsWith('git '));
   if (gitDeny && gitCaution) {
-    return {
-      action: 'deny',
-      by: `${describe(gitDeny.rule)}: ${gitCaution}, so what it runs cannot be checked against the rule`,
-      rule: gitDeny.rule,
-    };
+    const by = `${describe(gitDeny.rule)}: ${gitCaution}, so what it runs cannot be checked against the rule`;
+    return { action: 'deny', by, rule: gitDeny.rule, steps: [...steps, `denied: ${by}`] };
   }
   if (analysis.unknown && denies.length > 0) {
     const rule = denies[0]!.rule;
-    return {
-      action: 'deny',
-      by: `${describe(rule)}: a command with a deny rule runs only when every program in it can be named beforehand, and here ${analysis.unknown}`,
-      rule,
-    };
+    const by = `${describe(rule)}: a command with a deny rule runs only when every program in it can be named beforehand, and here ${analysis.unknown}`;
+    return { action: 'deny', by, rule, steps: [...steps, `denied: ${by}`] };
   }
   const writeRules = all.filter((p) => ruleNamesTool(p.tool, 'write_file'));
   for (const target of analysis.writes) {
@@ -189,15 +194,21 @@ function decideCommand(
           target === undefined ||
           isMatch(workspacePath(target) ?? target, p.pattern, { dot: true })),
     );
-    if (deny)
-      return {
-        action: 'deny',
-        by: `${describe(deny.rule)}, since the command writes ${target ?? 'a file named at run time'}`,
-        rule: deny.rule,
-      };
+    if (deny) {
+      const by = `${describe(deny.rule)}, since the command writes ${target ?? 'a file named at run time'}`;
+      return { action: 'deny', by, rule: deny.rule, steps: [...steps, `denied: ${by}`] };
+    }
   }
   const wholeAllow = named.find((p) => p.rule.action === 'allow' && p.pattern === undefined);
-  if (wholeAllow) return { action: 'allow', by: describe(wholeAllow.rule), rule: wholeAllow.rule };
+  if (wholeAllow) {
+    const by = describe(wholeAllow.rule);
+    return {
+      action: 'allow',
+      by,
+      rule: wholeAllow.rule,
+      steps: [...steps, `allowed: ${by}, which names the whole tool`],
+    };
+  }
   const allows = named.filter((p) => p.rule.action === 'allow');
   const writeCovered = (target: string) => {
     const relative = workspacePath(target);
@@ -212,24 +223,27 @@ function decideCommand(
       )
     );
   };
-  const why = uncoveredBy(
-    allows.map((p) => patternWords(parser, p.pattern!)),
+  const judged = coverage(
+    allows.map((p) => ({ words: patternWords(parser, p.pattern!), label: describe(p.rule) })),
     analysis,
     writeCovered,
   );
-  if (why === undefined) {
+  steps.push(...judged.steps);
+  if (judged.why === undefined) {
     const rule = allows.find((p) =>
       analysis.commands.some((c) => allowCovers(patternWords(parser, p.pattern!), c)),
     )?.rule;
     return rule
-      ? { action: 'allow', by: describe(rule), rule }
-      : { action: 'allow', by: 'known read-only commands' };
+      ? { action: 'allow', by: describe(rule), rule, steps }
+      : { action: 'allow', by: 'known read-only commands', steps };
   }
-  if (allows.length === 0) return { action: 'ask' };
+  if (allows.length === 0) return { action: 'ask', why: judged.why, steps };
   const checked = allows.map((p) => `${p.rule.text} (${p.rule.source})`).join(', ');
   return {
     action: 'ask',
-    notCovered: `the allow rule${allows.length > 1 ? 's' : ''} ${checked} did not cover it: ${why}`,
+    notCovered: `the allow rule${allows.length > 1 ? 's' : ''} ${checked} did not cover it: ${judged.why}`,
+    why: judged.why,
+    steps,
   };
 }
 
