@@ -159,18 +159,26 @@ function decideCommand(
   const analysis = analyseCommand(parser, command);
   const steps: string[] = [];
   const denies = named.filter((p) => p.rule.action === 'deny');
-  for (const deny of denies) {
-    const words = patternWords(parser, deny.pattern!);
+  const denyWords = denies.map((deny) => ({ deny, words: patternWords(parser, deny.pattern!) }));
+  const hits = analysis.commands.map((simple) => ({
+    simple,
+    hit: denyWords.find(({ words }) => denyMatches(words, simple))?.deny,
+  }));
+  for (const { deny, words } of denyWords) {
     const hit = analysis.commands.find((simple) => denyMatches(words, simple));
-    if (hit) {
-      const any = hit.anyProgram ? ` (${hit.anyProgram}, so every deny rule matches it)` : '';
-      const by = `${describe(deny.rule)}, which matches \`${commandText(hit)}\`${any}`;
-      return { action: 'deny', by, rule: deny.rule, steps: [...steps, `denied: ${by}`] };
-    }
+    if (!hit) continue;
+    const any = hit.anyProgram ? ` (${hit.anyProgram}, so every deny rule matches it)` : '';
+    const by = `${describe(deny.rule)}, which matches \`${commandText(hit)}\`${any}`;
+    const each = hits.map(({ simple, hit: rule }) =>
+      rule
+        ? `\`${commandText(simple)}\`: matches ${describe(rule.rule)}`
+        : `\`${commandText(simple)}\`: no deny rule matches it`,
+    );
+    return { action: 'deny', by, rule: deny.rule, steps: [...each, `denied: ${by}`] };
   }
   if (denies.length > 0) {
     steps.push(
-      `no deny rule matches a command (${denies.map((d) => d.rule.text).join(', ')} checked)`,
+      `no deny rule matches any of its commands (${denies.map((d) => d.rule.text).join(', ')} checked)`,
     );
   }
   // `git -c alias.x=push x` runs what a deny rule for git names under another name.

@@ -37,9 +37,9 @@ export const COMMANDS: readonly CommandInfo[] = [
   },
   {
     name: '/permissions',
-    usage: '/permissions [list|remove N]',
+    usage: '/permissions [list|remove N|explain COMMAND]',
     description:
-      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve',
+      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve; explain COMMAND (why it runs, asks or is denied)',
     takesArgument: true,
   },
   {
