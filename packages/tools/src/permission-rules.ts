@@ -177,7 +177,8 @@ export function suggestRule(request: PermissionRequest): string | undefined {
   const parser = loadedShellParser();
   if (!parser) return undefined;
   const analysis = analyseCommand(parser, subject);
-  if (analysis.unknown) return undefined;
+  // A line with a program no one can name, or a shell reading code from input, has no safe rule.
+  if (analysis.unknown || analysis.commands.some((c) => c.anyProgram)) return undefined;
   const first = analysis.commands.find((command) => !isReadOnly(command)) ?? analysis.commands[0];
   const words = first && suggestedWords(first);
   return words ? `${request.toolName}(${wordsAsPattern(words)})` : undefined;
