@@ -163,6 +163,7 @@ describe('read-only commands (issue 33)', () => {
       'cat ~/.agent/settings.json',
       'grep -r KEY ~',
       'rg --hidden KEY /',
+      'grep -r KEY ../..',
       'echo $OPENAI_API_KEY',
       'echo "${ANTHROPIC_API_KEY}"',
       'echo ${AWS_SECRET_ACCESS_KEY:-none}',

@@ -39,7 +39,11 @@ export function secretPath(text: string, recursive = false, dynamic = false): st
   if (dynamic && outside && /[*?[$`]/.test(expanded)) {
     return `it reads ${text}, a pattern outside the workspace that may name credentials`;
   }
-  if (!path.isAbsolute(expanded)) return undefined;
+  if (!path.isAbsolute(expanded)) {
+    return recursive && outside
+      ? `it reads everything under ${text}, outside the workspace, which may hold credentials`
+      : undefined;
+  }
   const resolved = path.resolve(expanded);
   const inside = (folder: string) =>
     resolved === folder || resolved.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
