@@ -10,7 +10,10 @@ export interface CliOptions extends Omit<AgentFlags, 'positionals' | 'help' | 'v
 }
 
 export type CliCommand =
-  { kind: 'help' } | { kind: 'version' } | { kind: 'run'; options: CliOptions };
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'explain'; command: string; options: Omit<CliOptions, 'prompt'> }
+  | { kind: 'run'; options: CliOptions };
 
 /** Parses the runner's arguments with the shared flag table; mistakes are UsageErrors. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -24,6 +27,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (flags.help) return { kind: 'help' };
   if (flags.version) return { kind: 'version' };
   const { positionals, help: _help, version: _version, acp: _acp, ...options } = flags;
+  if (options.explain !== undefined) {
+    if (positionals.length > 0) {
+      throw new UsageError(`--explain takes no prompt file (got ${positionals.join(' ')})`);
+    }
+    return { kind: 'explain', command: options.explain, options };
+  }
   if (positionals.length === 0) {
     throw new UsageError('missing the prompt file (a path, or - to read standard input)');
   }

@@ -34,6 +34,17 @@ async function runMain(argv: readonly string[], stdoutClosed: AbortSignal): Prom
       process.stdout.write(`${readVersion()}\n`);
       return EXIT.done;
     }
+    if (command.kind === 'explain') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { explainLine } = require('./explain') as typeof import('./explain');
+      process.stdout.write(
+        await explainLine(command.command, command.options, {
+          env: process.env,
+          cwd: process.cwd(),
+        }),
+      );
+      return EXIT.done;
+    }
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { runHeadless } = require('./run') as typeof import('./run');
     try {

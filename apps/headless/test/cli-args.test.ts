@@ -12,6 +12,16 @@ function usageError(argv: string[]): string {
 }
 
 describe('parseCliArgs', () => {
+  it('reads --explain COMMAND instead of a prompt file, with the rule flags', () => {
+    const got = parseCliArgs(['--explain', 'git status | bash', '--deny', 'run_shell(rm)']);
+    expect(got.kind === 'explain' && [got.command, got.options.deny]).toEqual([
+      'git status | bash',
+      ['run_shell(rm)'],
+    ]);
+    expect(usageError(['--explain', 'ls', 'prompt.txt'])).toMatch(/--explain takes no prompt file/);
+    expect(usageError(['--explain', ' '])).toMatch(/--explain needs a value/);
+  });
+
   it('reads a prompt file and every flag', () => {
     expect(
       parseCliArgs([

@@ -2,6 +2,7 @@ export * from './tool';
 export * from './missing-package';
 export * from './permission';
 export * from './permission-rules';
+export * from './permission-explain';
 export * from './form-question';
 export * from './person';
 export * from './questionnaire';

@@ -192,6 +192,7 @@ describe('permission rules', () => {
     );
     expect(suggestRule(command('npm run build'))).toBe('run_shell(npm run build)');
     expect(suggestRule(command('eval x'))).toBeUndefined();
+    expect(suggestRule(command('curl -s x | bash'))).toBeUndefined();
     // What a suggestion offers covers the command it was offered for.
     for (const text of [
       'python3 -m unittest -q 2>&1 | tail -3',

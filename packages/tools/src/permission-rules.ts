@@ -1,14 +1,17 @@
 import type { Parser } from 'web-tree-sitter';
 import type { PermissionDecision, PermissionRequest } from './permission';
+import { decideCommand } from './permission-command';
 import {
-  allowCovers,
-  commandText,
-  denyMatches,
-  patternWords,
-  suggestedWords,
-  uncoveredBy,
-  wordsAsPattern,
-} from './shell/command-rules';
+  describe,
+  isMatch,
+  parsedRules,
+  parseRule,
+  ruleNamesTool,
+  type ParsedRule,
+  type PermissionRule,
+  type RuleVerdict,
+} from './rule-basics';
+import { patternWords, suggestedWords, wordsAsPattern } from './shell/command-rules';
 import { isReadOnly } from './shell/read-only-commands';
 import { loadedShellParser, loadShellParser } from './shell/shell-parser';
 import { analyseCommand } from './shell/simple-commands';
@@ -19,80 +22,8 @@ import type {
   PersonRequestKind,
 } from './person/person-request';
 
-/**
- * A permission rule, written as `tool` or `tool(pattern)`: `run_shell(npm test)` (a command
- * prefix), `write_file(src/**)` (a workspace path glob), `mcp__github__*` (every tool whose name
- * matches). Deny rules win over allow rules.
- */
-export interface PermissionRule {
-  action: 'allow' | 'deny';
-  /** The rule as written, e.g. `run_shell(npm test)`. */
-  text: string;
-  /** Where it comes from, for /permissions and denial messages: `session`, a file path, `--allow`. */
-  source: string;
-}
-
-export interface ParsedRule {
-  tool: string;
-  pattern?: string;
-}
-
-const RULE = /^([A-Za-z0-9_*.-]+)(?:\((.*)\))?$/s;
-
-/** Parses `tool` or `tool(pattern)`; throws with the rule and the expected form when malformed. */
-export function parseRule(text: string): ParsedRule {
-  const match = RULE.exec(text.trim());
-  if (!match || match[2]?.trim() === '') {
-    throw new Error(
-      `bad permission rule "${text}": expected tool or tool(pattern), e.g. run_shell(npm test) or write_file(src/**)`,
-    );
-  }
-  return match[2] === undefined
-    ? { tool: match[1]! }
-    : { tool: match[1]!, pattern: match[2].trim() };
-}
-
-/** picomatch, loaded the first time a rule is checked (most runs have none): ~4 ms of start-up. */
-function isMatch(subject: string, glob: string, options?: { dot: boolean }): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const picomatch = require('picomatch') as typeof import('picomatch');
-  return picomatch.isMatch(subject, glob, options);
-}
-
-/** Whether a rule's tool part (a name or a glob) names the tool `toolName`, as checks match it. */
-export function ruleNamesTool(ruleTool: string, toolName: string): boolean {
-  return isMatch(toolName, ruleTool);
-}
-
-/** What the rules say about a call: allowed or denied (and by what), or ask the person. */
-export type RuleVerdict =
-  | { action: 'allow'; by: string; rule?: PermissionRule }
-  | { action: 'deny'; by: string; rule?: PermissionRule }
-  | {
-      action: 'ask';
-      /** Why the allow rules naming the tool did not cover the call, when there are some. */
-      notCovered?: string;
-    };
-
-interface Parsed extends ParsedRule {
-  rule: PermissionRule;
-}
-
-function parsedRules(rules: readonly PermissionRule[]): Parsed[] {
-  const parsed: Parsed[] = [];
-  for (const rule of rules) {
-    try {
-      parsed.push({ ...parseRule(rule.text), rule });
-    } catch {
-      // A malformed rule from a settings file was reported when it was read.
-    }
-  }
-  return parsed;
-}
-
-function describe(rule: PermissionRule): string {
-  return `the ${rule.action} rule ${rule.text} (${rule.source})`;
-}
+export { parseRule, ruleNamesTool } from './rule-basics';
+export type { ParsedRule, PermissionRule, RuleVerdict } from './rule-basics';
 
 /**
  * What `rules` decide for `request`: the first matching deny, else the first matching allow,
@@ -142,102 +73,6 @@ function decideWith(
   const allow = (!escalated && whole('allow')) || matching('allow');
   if (allow) return { action: 'allow', by: describe(allow.rule), rule: allow.rule };
   return { action: 'ask' };
-}
-
-function decideCommand(
-  parser: Parser,
-  named: Parsed[],
-  all: Parsed[],
-  command: string,
-): RuleVerdict {
-  const analysis = analyseCommand(parser, command);
-  const denies = named.filter((p) => p.rule.action === 'deny');
-  for (const deny of denies) {
-    const words = patternWords(parser, deny.pattern!);
-    const hit = analysis.commands.find((simple) => denyMatches(words, simple));
-    if (hit)
-      return {
-        action: 'deny',
-        by: `${describe(deny.rule)}, which matches \`${commandText(hit)}\``,
-        rule: deny.rule,
-      };
-  }
-  // `git -c alias.x=push x` runs what a deny rule for git names under another name.
-  const gitDeny = denies.find((p) => patternWords(parser, p.pattern!)[0] === 'git');
-  const gitCaution = analysis.cautions.find((caution) => caution.startsWith('git '));
-  if (gitDeny && gitCaution) {
-    return {
-      action: 'deny',
-      by: `${describe(gitDeny.rule)}: ${gitCaution}, so what it runs cannot be checked against the rule`,
-      rule: gitDeny.rule,
-    };
-  }
-  if (analysis.unknown && denies.length > 0) {
-    const rule = denies[0]!.rule;
-    return {
-      action: 'deny',
-      by: `${describe(rule)}: a command with a deny rule runs only when every program in it can be named beforehand, and here ${analysis.unknown}`,
-      rule,
-    };
-  }
-  const writeRules = all.filter((p) => ruleNamesTool(p.tool, 'write_file'));
-  for (const target of analysis.writes) {
-    const deny = writeRules.find(
-      (p) =>
-        p.rule.action === 'deny' &&
-        (p.pattern === undefined ||
-          target === undefined ||
-          isMatch(workspacePath(target) ?? target, p.pattern, { dot: true })),
-    );
-    if (deny)
-      return {
-        action: 'deny',
-        by: `${describe(deny.rule)}, since the command writes ${target ?? 'a file named at run time'}`,
-        rule: deny.rule,
-      };
-  }
-  const wholeAllow = named.find((p) => p.rule.action === 'allow' && p.pattern === undefined);
-  if (wholeAllow) return { action: 'allow', by: describe(wholeAllow.rule), rule: wholeAllow.rule };
-  const allows = named.filter((p) => p.rule.action === 'allow');
-  const writeCovered = (target: string) => {
-    const relative = workspacePath(target);
-    return (
-      relative !== undefined &&
-      writeRules.some(
-        (p) =>
-          p.rule.action === 'allow' &&
-          (p.pattern === undefined
-            ? !relative.split('/').some((s) => s.startsWith('.'))
-            : isMatch(relative, p.pattern, { dot: false })),
-      )
-    );
-  };
-  const why = uncoveredBy(
-    allows.map((p) => patternWords(parser, p.pattern!)),
-    analysis,
-    writeCovered,
-  );
-  if (why === undefined) {
-    const rule = allows.find((p) =>
-      analysis.commands.some((c) => allowCovers(patternWords(parser, p.pattern!), c)),
-    )?.rule;
-    return rule
-      ? { action: 'allow', by: describe(rule), rule }
-      : { action: 'allow', by: 'known read-only commands' };
-  }
-  if (allows.length === 0) return { action: 'ask' };
-  const checked = allows.map((p) => `${p.rule.text} (${p.rule.source})`).join(', ');
-  return {
-    action: 'ask',
-    notCovered: `the allow rule${allows.length > 1 ? 's' : ''} ${checked} did not cover it: ${why}`,
-  };
-}
-
-/** A redirection's target as a workspace path (commands run in the workspace root), if it is one. */
-function workspacePath(target: string): string | undefined {
-  if (target.startsWith('/') || target.startsWith('~')) return undefined;
-  const parts = target.split('/').filter((part) => part !== '' && part !== '.');
-  return parts.length === 0 || parts.includes('..') ? undefined : parts.join('/');
 }
 
 /**
@@ -342,7 +177,8 @@ export function suggestRule(request: PermissionRequest): string | undefined {
   const parser = loadedShellParser();
   if (!parser) return undefined;
   const analysis = analyseCommand(parser, subject);
-  if (analysis.unknown) return undefined;
+  // A line with a program no one can name, or a shell reading code from input, has no safe rule.
+  if (analysis.unknown || analysis.commands.some((c) => c.anyProgram)) return undefined;
   const first = analysis.commands.find((command) => !isReadOnly(command)) ?? analysis.commands[0];
   const words = first && suggestedWords(first);
   return words ? `${request.toolName}(${wordsAsPattern(words)})` : undefined;

@@ -1,7 +1,7 @@
 import { expandCommand, type AgentSession, type CustomCommand } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { inFlagTerms } from '@agent/runtime/flags';
-import type { PersonChannel } from '@agent/tools';
+import { explainCommand, type PersonChannel } from '@agent/tools';
 import { amendLastQuestionnaire } from '../ask-user/amend-command';
 import { parseCommand, type CommandInfo } from '../input/commands';
 import { renderHelp } from '../view/help-view';
@@ -211,6 +211,18 @@ function permissions(args: string, deps: CommandDeps): void {
   const { app, session } = deps;
   const rules = session.permissionRules;
   const [verb, argument] = args.split(/\s+/, 2);
+  const explain = /^explain(?:\s+([\s\S]*))?$/.exec(args.trim());
+  if (explain) {
+    const line = explain[1]?.trim();
+    if (!line)
+      return app.error('Usage: /permissions explain COMMAND (a command line; nothing runs)');
+    // The same decision a card would follow, with the rules in force now.
+    explainCommand(rules.list(), line).then(
+      (lines) => app.info(lines.join('\n')),
+      (error: unknown) => app.error(`Could not explain it: ${(error as Error).message}`),
+    );
+    return;
+  }
   if (verb === 'approve') {
     rules.approveWorkspaceFile();
     return app.info(
@@ -230,7 +242,7 @@ function permissions(args: string, deps: CommandDeps): void {
   }
   if (verb !== 'list') {
     return app.error(
-      'Usage: /permissions (a picker), /permissions list, /permissions remove N, /permissions approve',
+      'Usage: /permissions (a picker), /permissions list, /permissions remove N, /permissions approve, /permissions explain COMMAND',
     );
   }
   const list = rules.list();

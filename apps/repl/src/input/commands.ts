@@ -39,7 +39,7 @@ export const COMMANDS: readonly CommandInfo[] = [
     name: '/permissions',
     usage: '/permissions [list|remove N]',
     description:
-      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve',
+      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve; explain COMMAND (why it runs, asks or is denied)',
     takesArgument: true,
   },
   {

@@ -110,6 +110,12 @@ export const FLAGS: readonly FlagSpec[] = [
     apps: ['headless'],
   },
   {
+    name: 'explain',
+    value: 'COMMAND',
+    help: 'print why a command line would run without a card, ask or be denied here, rule by rule, and exit (runs nothing)',
+    apps: ['headless'],
+  },
+  {
     name: 'trust-mcp',
     help: "start the workspace's .mcp.json servers, not remembered; needed even where the REPL trusted them (--yes approves calls, it does not trust servers)",
     apps: ['headless'],

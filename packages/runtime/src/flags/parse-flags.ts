@@ -31,6 +31,8 @@ export interface AgentFlags {
   sandbox?: SandboxMode;
   output: (typeof OUTPUT_FORMATS)[number];
   yes: boolean;
+  /** Headless `--explain`: the command line to explain instead of running a prompt. */
+  explain?: string;
   /** Headless: start the workspace's `.mcp.json` servers (not remembered). */
   trustMcp: boolean;
   maxIterations?: number;
@@ -97,6 +99,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('model', text('model'));
   set('baseUrl', httpUrl('base-url', text('base-url')));
   set('cwd', text('cwd'));
+  set('explain', text('explain'));
   set('resume', text('resume'));
   const mode = text('tool-history');
   set(

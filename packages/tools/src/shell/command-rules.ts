@@ -1,5 +1,5 @@
 import type { Parser } from 'web-tree-sitter';
-import { isReadOnly, isSystemPath } from './read-only-commands';
+import { notReadOnly, isSystemPath } from './read-only-commands';
 import { analyseCommand, type CommandAnalysis, type SimpleCommand } from './simple-commands';
 
 /**
@@ -22,7 +22,10 @@ export function patternWords(parser: Parser, pattern: string): string[] {
 
 /** How a command reads to a person: its words, `…` where one is only known at run time. */
 export function commandText(command: SimpleCommand): string {
-  return command.words.map((word) => word ?? '…').join(' ') + (command.moreArgs ? ' …' : '');
+  const assigns = (command.assigns ?? []).map((a) => `${a.name}=${a.value ?? '…'} `).join('');
+  return (
+    assigns + command.words.map((word) => word ?? '…').join(' ') + (command.moreArgs ? ' …' : '')
+  );
 }
 
 /**
@@ -31,6 +34,7 @@ export function commandText(command: SimpleCommand): string {
  */
 export function denyMatches(words: readonly string[], command: SimpleCommand): boolean {
   if (words.length === 0) return false;
+  if (command.anyProgram) return true;
   return words.every((word, at) => {
     if (at >= command.words.length) return command.moreArgs === true;
     const actual = command.words[at];
@@ -44,6 +48,7 @@ export function denyMatches(words: readonly string[], command: SimpleCommand): b
  */
 export function allowCovers(words: readonly string[], command: SimpleCommand): boolean {
   if (words.length === 0 || words.length > command.words.length) return false;
+  if (command.anyProgram) return false;
   if (command.path !== undefined && !isSystemPath(command.path) && words[0] !== command.path) {
     return false;
   }
@@ -53,31 +58,80 @@ export function allowCovers(words: readonly string[], command: SimpleCommand): b
   );
 }
 
+/** An allow rule as the checks need it: its words, and how to name it to a person. */
+export interface AllowWords {
+  words: readonly string[];
+  label: string;
+}
+
+/** How the allow rules and the read-only list judged a line: why it is not covered, step by step. */
+export interface Coverage {
+  /** Why the line is not covered (the first reason), or undefined when it is. */
+  why?: string;
+  /** One line per simple command and per write, in order: what covered it, or why nothing did. */
+  steps: string[];
+}
+
 /**
- * Why the allow rules (their words) do not cover `analysis`, or undefined when they do: every
- * simple command is covered by a rule or is a known read-only command, every file it writes is
- * covered by `writeCovered`, and every program could be named beforehand.
+ * How the allow rules cover `analysis`: every simple command covered by a rule or a known
+ * read-only command (when nothing in the line keeps it from running free, see freeBlockers), every
+ * file it writes covered by `writeCovered`, every program named beforehand and nothing changing
+ * what they run (cautions). `steps` says what applied to each part; `why` is the first failure.
  */
-export function uncoveredBy(
-  allowed: readonly (readonly string[])[],
+export function coverage(
+  allowed: readonly AllowWords[],
   analysis: CommandAnalysis,
   writeCovered: (path: string) => boolean,
-): string | undefined {
-  if (analysis.unknown)
-    return `not every program it runs can be named beforehand: ${analysis.unknown}`;
-  if (analysis.cautions.length > 0) return analysis.cautions[0];
-  const loose = analysis.commands.find(
-    (command) => !isReadOnly(command) && !allowed.some((words) => allowCovers(words, command)),
-  );
-  if (loose)
-    return `\`${commandText(loose)}\` is neither covered by an allow rule nor a known read-only command`;
-  const write = analysis.writes.find((path) => path === undefined || !writeCovered(path));
-  if (analysis.writes.length > 0 && (write !== undefined || analysis.writes.includes(undefined))) {
-    return write === undefined
-      ? 'it redirects output into a file whose name is only known when it runs'
-      : `it writes ${write} (a redirection), which no write_file allow rule covers`;
+): Coverage {
+  const steps: string[] = [];
+  const reasons: string[] = [];
+  if (analysis.unknown) {
+    reasons.push(`not every program it runs can be named beforehand: ${analysis.unknown}`);
+    steps.push(`the line: ${reasons[0]}`);
   }
-  return undefined;
+  for (const caution of analysis.cautions) steps.push(`the line: ${caution}`);
+  if (analysis.cautions.length > 0) reasons.push(analysis.cautions[0]!);
+  const blocker = analysis.freeBlockers[0];
+  for (const command of analysis.commands) {
+    const text = `\`${commandText(command)}\``;
+    const rule = allowed.find((allow) => allowCovers(allow.words, command));
+    if (rule) {
+      steps.push(`${text}: covered by ${rule.label}`);
+      continue;
+    }
+    const notFree = notReadOnly(command);
+    if (notFree === undefined && blocker === undefined) {
+      steps.push(`${text}: a known read-only command`);
+      continue;
+    }
+    if (notFree === undefined) {
+      steps.push(
+        `${text}: a known read-only command, but ${blocker}, so it does not run without a card`,
+      );
+      reasons.push(`${blocker}, so ${text} does not run without a card`);
+      continue;
+    }
+    const detail = / is not on the list of read-only commands$/.test(notFree)
+      ? ''
+      : ` (${notFree})`;
+    steps.push(`${text}: no allow rule covers it, and it is not read-only: ${notFree}`);
+    reasons.push(
+      `${text} is neither covered by an allow rule nor a known read-only command${detail}`,
+    );
+  }
+  for (const path of analysis.writes) {
+    if (path !== undefined && writeCovered(path)) {
+      steps.push(`writes ${path}: covered by a write_file allow rule`);
+      continue;
+    }
+    const why =
+      path === undefined
+        ? 'it redirects output into a file whose name is only known when it runs'
+        : `it writes ${path} (a redirection or an option), which no write_file allow rule covers`;
+    steps.push(`writes ${path ?? 'a file named at run time'}: ${why}`);
+    reasons.push(why);
+  }
+  return reasons.length > 0 ? { why: reasons[0]!, steps } : { steps };
 }
 
 const INTERPRETERS =

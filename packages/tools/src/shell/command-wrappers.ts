@@ -1,80 +1,12 @@
+import { readOptions, type FoundOption } from './getopt';
+import { PROGRAM_CHANGING } from './shell-variables';
+import type { Assignment } from './shell-variables';
 import type { CommandAnalysis, SimpleCommand } from './simple-commands';
+import { noteWrite } from './written-files';
+import { WRAPPERS } from './wrapper-specs';
 
 type Words = Array<string | undefined>;
-
-/** Options of a wrapper that take a value as the next word (when not attached: `-n5`, `--x=5`). */
-interface Wrapper {
-  valued: string[];
-  /** Words after the options that the wrapper itself takes (`timeout`'s duration). */
-  operands?: number;
-  /** Stays a command of its own besides the one it runs (`sudo` needs its own approval). */
-  keep?: boolean;
-  /** Arguments come from input at run time. */
-  moreArgs?: boolean;
-}
-
-/**
- * Programs that run the program named by their remaining words. `env` also takes `NAME=value`
- * words; `command -v` and `command -V` only look a name up.
- */
-const WRAPPERS: Record<string, Wrapper> = {
-  env: { valued: ['-u', '--unset', '-C', '--chdir'] },
-  command: { valued: [] },
-  builtin: { valued: [] },
-  exec: { valued: ['-a'] },
-  time: { valued: ['-f', '--format', '-o', '--output'] },
-  nice: { valued: ['-n', '--adjustment'] },
-  nohup: { valued: [] },
-  setsid: { valued: [] },
-  stdbuf: { valued: ['-i', '-o', '-e'] },
-  ionice: { valued: ['-c', '--class', '-n', '--classdata'] },
-  doas: { valued: ['-u', '-C'], keep: true },
-  timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], operands: 1 },
-  xargs: {
-    valued: [
-      '-a',
-      '--arg-file',
-      '-d',
-      '--delimiter',
-      '-E',
-      '-I',
-      '-L',
-      '--max-lines',
-      '-n',
-      '--max-args',
-      '-P',
-      '--max-procs',
-      '-s',
-      '--max-chars',
-    ],
-    moreArgs: true,
-  },
-  sudo: {
-    valued: [
-      '-u',
-      '--user',
-      '-g',
-      '--group',
-      '-C',
-      '--close-from',
-      '-D',
-      '--chdir',
-      '-h',
-      '--host',
-      '-p',
-      '--prompt',
-      '-r',
-      '--role',
-      '-t',
-      '--type',
-      '-T',
-      '--command-timeout',
-      '-U',
-      '--other-user',
-    ],
-    keep: true,
-  },
-};
+type Nested = (script: string) => CommandAnalysis;
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash']);
 const FIND_RUNS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -95,10 +27,11 @@ const GIT_RISKY = /^(-c|--config-env|--exec-path|--git-dir|--work-tree)/;
 const MAX_WRAPPERS = 8;
 
 /**
- * Adds `command` to `analysis`, seen through the wrappers that run another program (`env`,
- * `command`, `builtin`, `exec`, `time`, `nice`, `nohup`, `setsid`, `stdbuf`, `ionice`, `timeout`,
- * `xargs`, `sudo`, `doas`),
- * `find -exec/-execdir/-ok/-okdir` and `sh|bash|zsh -c SCRIPT` (parsed in turn by `nested`);
+ * Adds `command` to `analysis`, seen through the wrappers that run another program (see
+ * WRAPPERS: `env`, `time`, `timeout`, `xargs`, `sudo`, `flock`, `taskset`, `script -c`, `watch`,
+ * `strace`, `busybox`, ...), their options read as getopt reads them (a file an option writes is
+ * one of the line's writes), `find -exec/-execdir/-ok/-okdir` and `sh|bash|zsh -c SCRIPT` (parsed
+ * in turn by `nested`); a shell or `source` reading its script from input may be any program, and
  * `eval` makes the line unknown. git's options before its subcommand are dropped (`git -C . push`
  * is `git push`).
  */
@@ -120,7 +53,7 @@ export function expandWrappers(
 function step(
   command: SimpleCommand,
   analysis: CommandAnalysis,
-  nested: (script: string) => CommandAnalysis,
+  nested: Nested,
 ): SimpleCommand | undefined {
   const [program, ...args] = command.words;
   if (program === 'eval') {
@@ -132,8 +65,14 @@ function step(
     return undefined;
   }
   if (program === 'find') return find(command, args, analysis, nested);
+  if (program === 'busybox' && args[0] !== undefined && !args[0].startsWith('-')) {
+    const { path: _path, ...rest } = command;
+    return { ...rest, words: [programName(args[0]), ...args.slice(1)] };
+  }
   if (program !== undefined && SHELLS.has(program)) return shell(command, args, analysis, nested);
-  const wrapper = program !== undefined ? WRAPPERS[program] : undefined;
+  if (program === 'source' || program === '.') return sourced(command, args, analysis);
+  const wrapper =
+    program !== undefined && Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined;
   if (!wrapper) {
     analysis.commands.push(command);
     return undefined;
@@ -142,17 +81,54 @@ function step(
     analysis.commands.push(command);
     return undefined;
   }
-  let at = skipOptions(args, wrapper.valued);
+  const options = readOptions(args, wrapper);
+  const has = (names: readonly string[] | undefined) =>
+    options.found.filter((found) => names?.includes(found.name));
+  if (program === 'env' && (options.unknown || has(['-S', '--split-string']).length > 0)) {
+    analysis.unknown = 'env -S splits a string into a command at run time';
+    return undefined;
+  }
+  for (const written of has(wrapper.writes)) wroteThrough(written, analysis, nested);
+  const scripts = has(wrapper.script);
+  let at = options.operands;
+  const assigns: Assignment[] = [...(command.assigns ?? [])];
   if (program === 'env') {
-    if (args.slice(0, at).some((a) => a === undefined || /^(-S|--split-string)/.test(a))) {
-      analysis.unknown = 'env -S splits a string into a command at run time';
-      return undefined;
+    for (; at < args.length && /^[A-Za-z_]\w*=/.test(args[at] ?? ''); at++) {
+      const word = args[at]!;
+      const name = word.slice(0, word.indexOf('='));
+      assigns.push({ name, value: word.slice(name.length + 1) });
+      if (PROGRAM_CHANGING.test(name)) {
+        analysis.cautions.push(
+          `it sets ${name} (env ${name}=...), which changes what programs run or load`,
+        );
+      }
     }
-    while (at < args.length && /^[A-Za-z_]\w*=/.test(args[at] ?? '')) at++;
   }
   at += wrapper.operands ?? 0;
-  const inner = args.slice(at);
+  if (wrapper.writesOperand !== undefined) {
+    noteWrite(analysis, at < args.length ? args[at] : wrapper.writesOperand);
+    at = args.length;
+  }
+  // flock FILE -c 'cmd': the script comes after the lock file.
+  if (wrapper.script && wrapper.script.includes(args[at] ?? '') && at < args.length) {
+    scripts.push({
+      name: args[at]!,
+      ...(args[at + 1] === undefined ? { valueUnknown: true } : { value: args[at + 1]! }),
+    });
+    at = args.length;
+  }
+  let inner = args.slice(at);
+  if (wrapper.joined && !has(['-x', '--exec']).length && inner.length > 0) {
+    scripts.push(
+      inner.every((word) => word !== undefined)
+        ? { name: program!, value: inner.join(' ') }
+        : { name: program!, valueUnknown: true },
+    );
+    inner = [];
+  }
+  if (has(wrapper.noCommand).length > 0) inner = [];
   if (wrapper.keep || inner.length === 0) analysis.commands.push(command);
+  for (const script of scripts) runScript(`${program} ${script.name}`, script, analysis, nested);
   if (inner.length === 0) return undefined;
   if (inner[0] === undefined) {
     analysis.unknown = `the program ${program} runs is only known when it runs`;
@@ -161,20 +137,40 @@ function step(
   const next: SimpleCommand = { words: [programName(inner[0]), ...inner.slice(1)] };
   if (inner[0].includes('/')) next.path = inner[0];
   if (wrapper.moreArgs || command.moreArgs) next.moreArgs = true;
+  if (assigns.length > 0) next.assigns = assigns;
   return next;
 }
 
-/** The index of the first word after a wrapper's options (and `--`). */
-function skipOptions(args: Words, valued: string[]): number {
-  let at = 0;
-  while (at < args.length) {
-    const arg = args[at];
-    if (arg === undefined || !arg.startsWith('-') || arg === '-') break;
-    at++;
-    if (arg === '--') break;
-    if (valued.includes(arg)) at++;
+/** A file a wrapper's option writes; strace and ltrace also take `-o '|cmd'` (a pipe to a script). */
+function wroteThrough(option: FoundOption, analysis: CommandAnalysis, nested: Nested): void {
+  const value = option.valueUnknown ? undefined : option.value;
+  if (value !== undefined && /^[|!]/.test(value)) {
+    runScript(`${option.name} |`, { ...option, value: value.slice(1) }, analysis, nested);
+    return;
   }
-  return at;
+  noteWrite(analysis, value);
+}
+
+/** The commands of a script a wrapper runs (`script -c`, `su -c`, `watch ls`), parsed in turn. */
+function runScript(
+  how: string,
+  option: FoundOption,
+  analysis: CommandAnalysis,
+  nested: Nested,
+): void {
+  if (option.valueUnknown || option.value === undefined) {
+    analysis.unknown = `the script ${how} runs is only known when it runs`;
+    return;
+  }
+  merge(nested(option.value), analysis, how);
+}
+
+function merge(inner: CommandAnalysis, analysis: CommandAnalysis, how: string): void {
+  analysis.commands.push(...inner.commands);
+  analysis.writes.push(...inner.writes);
+  analysis.cautions.push(...inner.cautions);
+  analysis.freeBlockers.push(...inner.freeBlockers);
+  if (inner.unknown) analysis.unknown = `${how} runs a script where ${inner.unknown}`;
 }
 
 function gitWithoutGlobals(args: Words, analysis: CommandAnalysis): Words {
@@ -218,29 +214,75 @@ function find(
   return undefined;
 }
 
-/** `bash -c SCRIPT`: the commands of SCRIPT; `bash FILE` runs a file, kept as it is. */
+/** Operands of a shell that name its input, not a file: it runs whatever that input holds. */
+const STDIN_SCRIPT = /^(-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/;
+/** bash and sh options that take the next word as their value. */
+const SHELL_VALUED = /^([-+][a-zA-Z]*[oO]|--rcfile|--init-file)$/;
+
+/**
+ * `bash -c SCRIPT`: the commands of SCRIPT. `bash FILE` runs a file, kept as it is. A shell that
+ * reads its script from its input (`... | bash`, `bash -s`, `bash < f`, `bash /dev/stdin`,
+ * `bash <(...)`) could run any program: see SimpleCommand.anyProgram.
+ */
 function shell(
   command: SimpleCommand,
   args: Words,
   analysis: CommandAnalysis,
-  nested: (script: string) => CommandAnalysis,
+  nested: Nested,
 ): undefined {
-  const flag = args.findIndex((a) => a === undefined || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a));
-  if (flag === -1) {
-    analysis.commands.push(command);
+  let at = 0;
+  let flags = '';
+  for (; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) break;
+    if (arg === '--' || arg === '-') {
+      at += arg === '--' ? 1 : 0;
+      break;
+    }
+    if (!/^[-+]/.test(arg)) break;
+    if (!arg.startsWith('--')) flags += arg.slice(1);
+    if (SHELL_VALUED.test(arg)) at++;
+  }
+  const operand = args[at];
+  if (/c/.test(flags)) {
+    if (at >= args.length) {
+      analysis.commands.push(command);
+      return undefined;
+    }
+    runScript(
+      `${command.words[0]} -c`,
+      operand === undefined ? { name: '-c', valueUnknown: true } : { name: '-c', value: operand },
+      analysis,
+      nested,
+    );
     return undefined;
   }
-  const script = args[flag] === undefined ? undefined : args[flag + 1];
-  if (script === undefined) {
-    analysis.unknown = `the script ${command.words[0]} -c runs is only known when it runs`;
+  const asksOnly = args.some((a) => a === '--version' || a === '--help');
+  if (
+    !asksOnly &&
+    (/s/.test(flags) || at >= args.length || operand === undefined || STDIN_SCRIPT.test(operand))
+  ) {
+    analysis.commands.push({
+      ...command,
+      anyProgram: `${command.words[0]} runs a script it reads from its input or from a file only known at run time, which could run any program`,
+    });
     return undefined;
   }
-  const inner = nested(script);
-  analysis.commands.push(...inner.commands);
-  analysis.writes.push(...inner.writes);
-  analysis.cautions.push(...inner.cautions);
-  if (inner.unknown)
-    analysis.unknown = `${command.words[0]} -c runs a script where ${inner.unknown}`;
+  analysis.commands.push(command);
+  return undefined;
+}
+
+/** `source FILE`, `. FILE`: a file named beforehand is kept as it is; its input or a substitution could be anything. */
+function sourced(command: SimpleCommand, args: Words, analysis: CommandAnalysis): undefined {
+  const operand = args[0];
+  if (operand === undefined || STDIN_SCRIPT.test(operand)) {
+    analysis.commands.push({
+      ...command,
+      anyProgram: `${command.words[0]} runs a script from its input or from a file only known at run time, which could run any program`,
+    });
+    return undefined;
+  }
+  analysis.commands.push(command);
   return undefined;
 }
 
