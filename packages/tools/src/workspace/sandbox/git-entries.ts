@@ -30,34 +30,46 @@ export async function findGitEntries(
   const queue = [workspace];
   let read = 0;
   let complete = true;
-  const next = async (): Promise<void> => {
-    for (let folder = queue.pop(); folder !== undefined; folder = queue.pop()) {
-      if (signal.aborted || read >= limit) {
-        complete = false;
-        return;
-      }
-      let entries: Dirent[];
-      try {
-        entries = await fs.readdir(folder, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      read += entries.length;
-      for (const entry of entries) {
-        const full = path.join(folder, entry.name);
-        if (entry.name === '.git') {
-          const identity = await entryIdentity(full);
-          if (identity) found.set(full, identity);
-        } else if (entry.isDirectory()) queue.push(full);
-      }
+  const visit = async (folder: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    read += entries.length;
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.name === '.git') {
+        const identity = await entryIdentity(full);
+        if (identity) found.set(full, identity);
+      } else if (entry.isDirectory()) queue.push(full);
     }
   };
-  // Workers take folders as they appear; one that finds the queue empty ends, so keep starting
-  // them while folders remain.
-  while (queue.length > 0 && complete) {
-    await Promise.all(Array.from({ length: CONCURRENCY }, next));
-  }
-  if (read >= limit || signal.aborted) complete = false;
+  await new Promise<void>((resolve) => {
+    let active = 0;
+    let done = false;
+    // Up to CONCURRENCY folders are read at once; each one read starts the next.
+    const pump = (): void => {
+      while (active < CONCURRENCY && queue.length > 0) {
+        if (signal.aborted || read >= limit) {
+          complete = false;
+          queue.length = 0;
+          break;
+        }
+        active++;
+        void visit(queue.pop()!).finally(() => {
+          active--;
+          pump();
+        });
+      }
+      if (active === 0 && queue.length === 0 && !done) {
+        done = true;
+        resolve();
+      }
+    };
+    pump();
+  });
   return { found, complete };
 }
 
