@@ -74,7 +74,7 @@ describe('headless sandbox (issue 24)', () => {
       expect(cli.sandbox.exists('.husky/_/pre-commit')).toBe(false);
       expect(cli.sandbox.read('notes.txt')).toBe('kept\n');
       expect(toolResult(server.requests)).toContain(
-        `The sandbox blocked writing ${path.join(cli.sandbox.workspace, '.husky/_/pre-commit')} (git hooks and config`,
+        `The sandbox blocked writing ${path.join(cli.sandbox.workspace, '.husky/_/pre-commit')} (git's metadata (every .git) and hooks folder`,
       );
       git('commit', '-q', '--allow-empty', '-m', 'after the run');
       expect(cli.sandbox.exists('pwned')).toBe(false);

@@ -176,6 +176,31 @@ describe('loadAgentSettings', () => {
     );
   });
 
+  it('reads the sockets and variables the sandbox lets in, and says what they must be', () => {
+    writeConfig({
+      sandboxAllowSockets: ['/run/docker.sock'],
+      sandboxAllowEnv: ['DATABASE_URL', 'MY_*'],
+    });
+    expect(loadAgentSettings(home)).toMatchObject({
+      sandboxAllowSockets: ['/run/docker.sock'],
+      sandboxAllowEnv: ['DATABASE_URL', 'MY_*'],
+    });
+    writeConfig({ sandboxAllowSockets: ['docker.sock'] });
+    expect(() => loadAgentSettings(home)).toThrow(
+      /sandboxAllowSockets\[0\]: expected a list of absolute paths of unix sockets/,
+    );
+    for (const name of ['*', 'A-B', 'MY_*_X', '']) {
+      writeConfig({ sandboxAllowEnv: [name] });
+      expect(() => loadAgentSettings(home)).toThrow(
+        /sandboxAllowEnv\[0\]: expected a list of variable names/,
+      );
+    }
+    writeConfig({ sandboxAllowEnv: 'DATABASE_URL' });
+    expect(() => loadAgentSettings(home)).toThrow(
+      /sandboxAllowEnv: expected a list of variable names/,
+    );
+  });
+
   it('reads autoCompact as a fraction in (0, 1] or false', () => {
     writeConfig({ autoCompact: 0.5 });
     expect(loadAgentSettings(home).autoCompact).toBe(0.5);

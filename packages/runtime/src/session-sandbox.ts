@@ -4,7 +4,8 @@ import type { AgentSessionOptions } from './agent-session-options';
 
 /**
  * The session's sandbox for `run_shell` (its own and its subagents'): `options.sandbox`, else
- * config.json's `sandbox`, else auto. Probes bubblewrap at once and, when it does not work, says
+ * config.json's `sandbox`, else auto, with what config.json lets in (`sandboxAllowSockets`,
+ * `sandboxAllowEnv`: the person's own file, never the workspace's). Probes bubblewrap at once and, when it does not work, says
  * so once (`notice`): auto runs commands unsandboxed, on refuses them; both say how to install
  * it. Throws ConfigError when config.json is invalid.
  */
@@ -12,10 +13,13 @@ export function sessionSandbox(
   options: Pick<AgentSessionOptions, 'agentHome' | 'sandbox' | 'mayLeaveSandbox'>,
   notice: (text: string) => void,
 ): ShellSandbox {
-  const mode = options.sandbox ?? loadAgentSettings(options.agentHome).sandbox;
+  const settings = loadAgentSettings(options.agentHome);
+  const mode = options.sandbox ?? settings.sandbox;
   const sandbox = new ShellSandbox({
     mode,
     agentHome: options.agentHome,
+    allowSockets: settings.sandboxAllowSockets,
+    allowEnv: settings.sandboxAllowEnv,
     mayLeave: options.mayLeaveSandbox ?? true,
   });
   if (mode !== 'off') {

@@ -21,6 +21,10 @@ export interface AgentSettings {
   mode?: AgentMode;
   /** Whether `run_shell` runs commands in bubblewrap (default auto: where it works). */
   sandbox: SandboxMode;
+  /** Host sockets sandboxed commands may reach (config.json `sandboxAllowSockets`); absent: none. */
+  sandboxAllowSockets?: string[];
+  /** Variables passed into the sandbox besides the usual ones (`sandboxAllowEnv`); absent: none. */
+  sandboxAllowEnv?: string[];
   /** Notifications for waiting cards (the REPL); false: none. */
   notify: NotifySettings | false;
 }
@@ -37,6 +41,8 @@ export function loadAgentSettings(home: string): AgentSettings {
     autoCompact: file?.autoCompact ?? DEFAULT_AUTO_COMPACT_FRACTION,
     ...(file?.mode ? { mode: file.mode } : {}),
     sandbox: file?.sandbox ?? 'auto',
+    ...(file?.sandboxAllowSockets ? { sandboxAllowSockets: file.sandboxAllowSockets } : {}),
+    ...(file?.sandboxAllowEnv ? { sandboxAllowEnv: file.sandboxAllowEnv } : {}),
     notify:
       notify === false
         ? false

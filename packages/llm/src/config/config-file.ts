@@ -18,6 +18,10 @@ const AUTO_COMPACT_RULE =
  */
 export const AGENT_MODES = ['default', 'accept-edits', 'plan'] as const;
 export type AgentMode = (typeof AGENT_MODES)[number];
+const SOCKETS_RULE =
+  'expected a list of absolute paths of unix sockets sandboxed commands may reach, such as ["/run/docker.sock"]';
+const ENV_RULE =
+  'expected a list of variable names to pass into the sandbox, or PREFIX_* for every name that starts so, such as ["DATABASE_URL", "MY_TOOL_*"]';
 const NOTIFY_RULE =
   'expected false (no notifications), true, or {"afterSeconds": N, "command": "program" or ["program", "arg", ...]}';
 const NOTIFY_AFTER_RULE = 'expected seconds greater than 0 and at most 86400';
@@ -35,6 +39,8 @@ let schema: ConfigSchema | undefined;
 function buildSchema() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { z } = require('zod') as typeof import('zod');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { isSandboxEnvName } = require('@agent/tools') as typeof import('@agent/tools');
   const providerSettings = z
     .object({
       baseUrl: z.url().optional(),
@@ -57,6 +63,22 @@ function buildSchema() {
           error:
             'expected "auto" (sandbox commands where bubblewrap works), "on" (refuse commands without it) or "off"',
         })
+        .optional(),
+      sandboxAllowSockets: z
+        .array(
+          z.string().refine((value) => path.isAbsolute(value), SOCKETS_RULE),
+          {
+            error: SOCKETS_RULE,
+          },
+        )
+        .optional(),
+      sandboxAllowEnv: z
+        .array(
+          z.string().refine((value) => isSandboxEnvName(value), ENV_RULE),
+          {
+            error: ENV_RULE,
+          },
+        )
         .optional(),
       notify: z
         .union(

@@ -76,7 +76,10 @@ export function runShellTool(options: RunShellOptions = {}): Tool<RunShellInput>
           killGraceMs: options.killGraceMs,
           onOutput: ctx.onUpdate ? latestLineReporter(ctx.onUpdate) : undefined,
           ...(layout
-            ? { launcher: ['bwrap', ...bwrapArguments(layout)], env: sandboxEnvironment(env) }
+            ? {
+                launcher: ['bwrap', ...bwrapArguments(layout)],
+                env: sandboxEnvironment(env, options.sandbox?.allowEnv),
+              }
             : { env }),
         });
       };
@@ -116,13 +119,13 @@ function toResult(
       };
     case 'timeout':
       return {
-        output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed${tag}]`,
+        output: `${text}\n\n[timed out after ${formatSeconds(timeoutMs)}; the command and its child processes were killed${tag}]${tail}`,
         isError: true,
         summary: `${short}: timed out after ${formatSeconds(timeoutMs)}`,
       };
     case 'aborted':
       return {
-        output: `${text}\n\n[aborted; the command and its child processes were killed${tag}]`,
+        output: `${text}\n\n[aborted; the command and its child processes were killed${tag}]${tail}`,
         isError: true,
         summary: `${short}: aborted`,
       };

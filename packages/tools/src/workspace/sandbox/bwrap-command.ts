@@ -1,5 +1,10 @@
 import * as path from 'node:path';
+import { USER_NAMESPACE } from './bwrap-probe';
 import type { HiddenPath } from './hidden-paths';
+import type { HostSockets } from './host-sockets';
+import { SANDBOX_TMP } from './sandbox-environment';
+
+export { SANDBOX_TMP, sandboxEnvironment } from './sandbox-environment';
 
 /** What one sandboxed command may reach. */
 export interface SandboxLayout {
@@ -9,27 +14,35 @@ export interface SandboxLayout {
   readOnly: readonly string[];
   /** Hidden from the command (credential folders, the agent home). */
   hidden: readonly HiddenPath[];
+  /** The host's unix sockets, hidden but for those the person allowed (see host-sockets.ts). */
+  sockets: HostSockets;
   /** Share the host's network (the person approved it for this one command). */
   network: boolean;
+  /** The command gets a user namespace of its own (where the kernel allows one: see probeBwrap). */
+  userNamespace: boolean;
 }
-
-/** The private temporary folder every sandboxed command gets (empty, writable, gone after). */
-export const SANDBOX_TMP = '/tmp';
 
 /**
  * bubblewrap's arguments before the command: the whole file system read-only, a fresh /dev and
  * /proc (its own process ids, so no other process and its environment is visible), a private
- * /tmp, the workspace writable but for its protected entries, the hidden paths covered (an empty folder, or an unreadable
- * file), no network unless allowed. Order matters: later mounts cover earlier ones, so /tmp comes
- * before a workspace that lies under it, and the hidden paths come last.
+ * /tmp, the workspace writable but for its protected entries, the hidden paths covered (an empty
+ * folder, or an unreadable file), the host's socket folders covered by an empty one, no network
+ * unless allowed. Order matters: later mounts cover earlier ones, so /tmp comes before a
+ * workspace that lies under it, the hidden paths after the workspace, and the sockets the person
+ * allowed last.
  *
- * /dev/tty is covered too: through it a command could type into the person's terminal
- * (TIOCSTI), where the agent's own prompt reads `!` commands that run unsandboxed.
- * `--die-with-parent` and the process id namespace make every process of the command die with
- * bubblewrap, which runs in the process group the shell tool stops (see process-groups.ts).
+ * The command keeps no capability (`--cap-drop ALL`), also when the agent runs as root, and gets
+ * a user namespace of its own where the kernel allows one, in which it cannot make another
+ * (`--disable-userns`): without that, root inside could remount `/` writable or unmount what
+ * hides a path. /dev/tty is covered and the command runs in a session of its own
+ * (`--new-session`): through the terminal a command could type into the person's prompt
+ * (TIOCSTI), where `!` commands run unsandboxed. `--die-with-parent` and the process id namespace
+ * make every process of the command die with bubblewrap, which runs in the process group the
+ * shell tool stops (see process-groups.ts).
  */
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = [
+    ...(layout.userNamespace ? USER_NAMESPACE : []),
     '--ro-bind',
     '/',
     '/',
@@ -42,10 +55,16 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     '/proc',
     '--tmpfs',
     SANDBOX_TMP,
-    '--bind',
-    layout.workspace,
-    layout.workspace,
   ];
+  const { sockets } = layout;
+  const inFolder = (target: string): boolean =>
+    sockets.folders.some((folder) => contains(folder, target));
+  for (const folder of sockets.folders) args.push('--tmpfs', folder);
+  // Bound back before the folders turn read-only: bubblewrap makes the mount points in them.
+  for (const file of sockets.readable) args.push('--ro-bind', file, file);
+  for (const socket of sockets.allowed.filter(inFolder)) args.push('--bind', socket, socket);
+  for (const folder of sockets.folders) args.push('--remount-ro', folder);
+  args.push('--bind', layout.workspace, layout.workspace);
   for (const entry of layout.readOnly) args.push('--ro-bind', entry, entry);
   for (const hidden of layout.hidden) {
     // Hiding a folder the workspace lies in would hide the workspace.
@@ -53,11 +72,21 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     if (hidden.directory) args.push('--tmpfs', hidden.path, '--remount-ro', hidden.path);
     else args.push('--ro-bind', '/dev/null', hidden.path);
   }
+  for (const file of sockets.files) args.push('--ro-bind', '/dev/null', file);
+  for (const socket of sockets.allowed) {
+    const inHidden = layout.hidden.some(
+      (hidden) => hidden.directory && contains(hidden.path, socket),
+    );
+    if (!inFolder(socket) && !inHidden) args.push('--bind', socket, socket);
+  }
   if (!layout.network) args.push('--unshare-net');
   args.push(
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
+    '--cap-drop',
+    'ALL',
+    '--new-session',
     '--die-with-parent',
     '--chdir',
     layout.workspace,
@@ -69,20 +98,4 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
 function contains(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/**
- * Environment variables a sandboxed command does not get: secrets by their usual names (API keys,
- * tokens, passwords; the provider credentials the agent itself runs with) and the ssh agent.
- */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION/i;
-
-/** `env` for a sandboxed command: secrets left out, TMPDIR the private /tmp. */
-export function sandboxEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const kept: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (!SECRET_NAME.test(name)) kept[name] = value;
-  }
-  kept.TMPDIR = SANDBOX_TMP;
-  return kept;
 }

@@ -7,7 +7,9 @@ const layout = {
     { path: '/home/me/.ssh', directory: true },
     { path: '/home/me/.netrc', directory: false },
   ],
+  sockets: { folders: ['/run'], files: [], allowed: [], readable: [] },
   network: false,
+  userNamespace: true,
 };
 
 describe('sandboxDenial (what the sandbox blocked, read from a failed command)', () => {
@@ -34,7 +36,7 @@ describe('sandboxDenial (what the sandbox blocked, read from a failed command)',
       expect(sandboxDenial(output, layout)).toMatchObject({
         paths: ['/work/ws/.git/hooks/pre-commit'],
         blocked: expect.stringMatching(
-          /^writing \/work\/ws\/\.git\/hooks\/pre-commit \(git hooks and config, \.mcp\.json and \.agent are read-only/,
+          /^writing \/work\/ws\/\.git\/hooks\/pre-commit \(git.s metadata \(every \.git\) and hooks folder, \.mcp\.json and \.agent are read-only/,
         ),
       });
     }
@@ -61,7 +63,9 @@ describe('sandboxDenial (what the sandbox blocked, read from a failed command)',
     ]) {
       expect(sandboxDenial(output, husky)).toMatchObject({
         paths: ['/work/ws/.husky/_/pre-commit'],
-        blocked: expect.stringMatching(/^writing \/work\/ws\/\.husky\/_\/pre-commit \(git hooks/),
+        blocked: expect.stringMatching(
+          /^writing \/work\/ws\/\.husky\/_\/pre-commit \(git.s metadata/,
+        ),
       });
     }
     // Only what the layout protects: without it, or beside it, the path is not named.

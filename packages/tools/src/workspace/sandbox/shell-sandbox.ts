@@ -5,7 +5,7 @@ import { INSTALL_BUBBLEWRAP, type SandboxMode } from './sandbox-mode';
 
 /** How the next command runs. */
 export type SandboxPlan =
-  | { kind: 'sandboxed'; hidden: readonly HiddenPath[] }
+  | { kind: 'sandboxed'; hidden: readonly HiddenPath[]; userNamespace: boolean }
   | { kind: 'unsandboxed' }
   | { kind: 'refused'; message: string };
 
@@ -26,6 +26,16 @@ export interface ShellSandboxOptions {
    * command's result then says how to start without the sandbox.
    */
   mayLeave: boolean;
+  /**
+   * Host sockets commands may reach although the sandbox hides the folders they lie in
+   * (config.json `sandboxAllowSockets`: absolute paths, such as `/run/docker.sock`).
+   */
+  allowSockets?: readonly string[];
+  /**
+   * Variables passed into the sandbox besides SANDBOX_ENV_NAMES (config.json `sandboxAllowEnv`:
+   * names, or `PREFIX_*`).
+   */
+  allowEnv?: readonly string[];
 }
 
 /**
@@ -56,6 +66,16 @@ export class ShellSandbox {
     return this.options.env ?? process.env;
   }
 
+  /** The sockets the person lets sandboxed commands reach (see ShellSandboxOptions). */
+  get allowSockets(): readonly string[] {
+    return this.options.allowSockets ?? [];
+  }
+
+  /** The variables the person passes into the sandbox (see ShellSandboxOptions). */
+  get allowEnv(): readonly string[] {
+    return this.options.allowEnv ?? [];
+  }
+
   /** Whether bubblewrap works here (probed on the first call; abortable). */
   async probe(signal: AbortSignal): Promise<BwrapProbe> {
     this.probed ??= await probeBwrap(signal, this.env);
@@ -79,7 +99,7 @@ export class ShellSandbox {
       case 'checking':
         return `Sandbox ${this.current}: checking whether bubblewrap works.`;
       case 'sandboxed':
-        return `Sandbox ${this.current}: commands run in bubblewrap (the workspace but its git hooks and config, .mcp.json and .agent, and a private /tmp writable, the rest read-only, credential folders and the agent home hidden, no network).`;
+        return `Sandbox ${this.current}: commands run in bubblewrap with no capabilities (the workspace but its git metadata, .mcp.json and .agent, and a private /tmp writable, the rest read-only, credential folders, the agent home and the host's sockets hidden, only the usual variables set, no network).`;
       case 'unavailable':
         return `Sandbox auto: ${reason}, so commands run unsandboxed, with your full rights. To sandbox them, ${INSTALL_BUBBLEWRAP}.`;
       case 'refusing':
@@ -95,6 +115,7 @@ export class ShellSandbox {
       return {
         kind: 'sandboxed',
         hidden: hiddenPaths(this.options.home ?? os.homedir(), this.options.agentHome),
+        userNamespace: probe.userNamespace,
       };
     }
     if (this.current === 'auto') return { kind: 'unsandboxed' };
