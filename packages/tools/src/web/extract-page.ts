@@ -20,18 +20,19 @@ export interface ExtractedPage extends PageText {
 }
 
 /**
- * The worker's entry: `page-markdown-worker.js`, compiled beside this file (`dist/web/`), which
- * a package or bundle must ship together with the three HTML libraries it requires. Run from
- * the TypeScript sources (ts-jest) the `.ts` file beside this one is transpiled as it loads.
+ * The worker's entry, `page-markdown-worker.js`: compiled beside this file in the package
+ * (`@agent/tools/dist/web/`). An app bundled from the sources (this code then runs from the
+ * app's bundle) finds it in the installed @agent/tools package, as it finds the HTML libraries
+ * the entry requires. Run from the TypeScript sources (ts-jest) there is no `.js` file: the `.ts`
+ * one is transpiled as it loads.
  */
-const BUILT_ENTRY = path.join(__dirname, 'page-markdown-worker.js');
-const SOURCE_ENTRY = path.join(__dirname, 'page-markdown-worker.ts');
+const ENTRY = 'page-markdown-worker';
 
 /** Registers a `.ts` loader (TypeScript's transpileModule) in the worker, then runs the entry. */
 const SOURCE_BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const ts = require(workerData.typescript);
+const ts = require(require.resolve('typescript', { paths: [workerData.entry] }));
 require.extensions['.ts'] = (module, filename) => {
   const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
     fileName: filename,
@@ -136,19 +137,28 @@ function startWorker(request: ExtractRequest): Worker {
     // A page that makes the DOM huge ends the worker, not the agent.
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   };
-  let worker: Worker;
-  if (existsSync(BUILT_ENTRY)) {
-    worker = new Worker(BUILT_ENTRY, { ...options, workerData: request });
-  } else if (existsSync(SOURCE_ENTRY)) {
-    worker = new Worker(SOURCE_BOOTSTRAP, {
-      ...options,
-      eval: true,
-      workerData: { ...request, entry: SOURCE_ENTRY, typescript: require.resolve('typescript') },
-    });
-  } else {
-    throw new Error(`${BUILT_ENTRY} is missing`);
-  }
+  const entry = workerEntry();
+  const worker = entry.endsWith('.ts')
+    ? new Worker(SOURCE_BOOTSTRAP, { ...options, eval: true, workerData: { ...request, entry } })
+    : new Worker(entry, { ...options, workerData: request });
   worker.stdout.resume();
   worker.stderr.resume();
   return worker;
+}
+
+/** The worker's entry file (see {@link ENTRY}); throws naming the file when there is none. */
+function workerEntry(): string {
+  const beside = path.join(__dirname, `${ENTRY}.js`);
+  if (existsSync(beside)) return beside;
+  const source = path.join(__dirname, `${ENTRY}.ts`);
+  if (existsSync(source)) return source;
+  let inPackage: string | undefined;
+  try {
+    const manifest = require.resolve('@agent/tools/package.json');
+    inPackage = path.join(path.dirname(manifest), 'dist', 'web', `${ENTRY}.js`);
+  } catch {
+    // not installed beside the bundle
+  }
+  if (inPackage !== undefined && existsSync(inPackage)) return inPackage;
+  throw new Error(`${inPackage ?? beside} is missing`);
 }
