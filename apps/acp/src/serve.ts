@@ -4,6 +4,7 @@ import type { AgentFlags } from '@agent/runtime/flags';
 import { stopShellProcesses } from '@agent/tools';
 import { createAcpAgent } from './acp-agent';
 import { agentSettings } from './agent-settings';
+import { dropOversizedLines } from './oversized-messages';
 import { loadAcp } from './sdk';
 
 export interface ServeIO {
@@ -24,9 +25,21 @@ export async function serveAcp(flags: AgentFlags, io: ServeIO): Promise<number> 
   const { version } = require('../package.json') as { version: string };
   const settings = agentSettings(flags, io.env, defaultAgentHome(io.env));
   const agent = createAcpAgent(acp, settings, { version }, log);
+  // The SDK's reader ends the connection on a message over its limit (and the agent exited 0,
+  // saying nothing): such a message is answered here with an error and the agent reads on.
+  const maxBytes = acp.DEFAULT_MAX_MESSAGE_BYTES;
+  const refuse = (id: string | number | null): void => {
+    log(`refused an incoming message over ${maxBytes} bytes (id ${JSON.stringify(id)})`);
+    if (!io.stdout.writable) return;
+    io.stdout.write(`${JSON.stringify(messageTooLarge(id, maxBytes))}\n`);
+  };
+  const input = (Readable.toWeb(io.stdin as Readable) as ReadableStream<Uint8Array>).pipeThrough(
+    dropOversizedLines(maxBytes, refuse),
+  );
   const stream = acp.ndJsonStream(
     Writable.toWeb(io.stdout as Writable) as WritableStream<Uint8Array>,
-    Readable.toWeb(io.stdin as Readable) as ReadableStream<Uint8Array>,
+    input,
+    { maxMessageBytes: maxBytes },
   );
   const connection = agent.app.connect(stream);
   let signalled = false;
@@ -45,4 +58,20 @@ export async function serveAcp(flags: AgentFlags, io: ServeIO): Promise<number> 
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.off(signal, onSignal);
   }
   return 0;
+}
+
+/** The JSON-RPC error answering a message over the limit (id null when it could not be read). */
+function messageTooLarge(id: string | number | null, maxBytes: number) {
+  const mib = maxBytes / 1024 / 1024;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: -32600,
+      message:
+        `The message is larger than the agent reads (${mib} MiB in one JSON-RPC message) and was not read. ` +
+        'Send less at once: attach large files as resource links, or split the prompt.',
+      data: { maxMessageBytes: maxBytes },
+    },
+  };
 }

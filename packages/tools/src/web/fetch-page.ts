@@ -1,12 +1,14 @@
 import { ToolError } from '../tool';
+import type { ExtractLimits } from './extract-page';
+import { decodeBody } from './page-charset';
 
-/** Limits of one fetch; the defaults are what the model gets. */
-export interface FetchLimits {
+/** Limits of one web_fetch call (the fetch, then the article's extraction); the defaults are what the model gets. */
+export interface FetchLimits extends ExtractLimits {
   /** Bytes of body read at most; the rest is never downloaded. */
   maxBytes: number;
   /** Time for the whole fetch, redirects and body included. */
   timeoutMs: number;
-  /** Redirects followed at most. */
+  /** Redirects on the same host followed at most (one to another host is never followed). */
   maxRedirects: number;
 }
 
@@ -14,17 +16,28 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   maxBytes: 2 * 1024 * 1024,
   timeoutMs: 30_000,
   maxRedirects: 5,
+  maxExtractChars: 1024 * 1024,
+  extractTimeoutMs: 10_000,
 };
 
-/** A fetched text page. */
+/** A fetched text page, or a redirect to another host that was not followed. */
 export interface FetchedPage {
   /** Where the page came from after redirects (without credentials). */
   url: string;
   status: number;
   contentType: string;
+  /** HTML (by its content type, or by how it starts when it has none). */
+  html: boolean;
   text: string;
   /** The body was longer than `maxBytes`: `text` is its beginning. */
   truncated: boolean;
+  /** What the result should say about the text's encoding ('' for plain UTF-8). */
+  charsetNote: string;
+  /**
+   * Set when `url` redirects to another host (or port): the target, not fetched, for the model
+   * to ask for with its own call (and so its own approval). `text` is then ''.
+   */
+  offHostRedirect?: string;
 }
 
 /** Content types read as text; anything else is refused as binary. */
@@ -52,9 +65,12 @@ export function fetchableUrl(raw: string, base?: URL): URL {
 }
 
 /**
- * GETs `start` with Node's fetch: redirects followed by hand (each hop checked and stripped of
- * credentials, at most `maxRedirects`), no cookies or authorization sent, the body read up to
- * `maxBytes`, everything within `timeoutMs` and stopped at once when `signal` aborts.
+ * GETs `start` with Node's fetch: redirects on the same host (hostname and port, so an http to
+ * https upgrade too) followed by hand (each hop checked and stripped of credentials, at most
+ * `maxRedirects`); a redirect to another host is returned as `offHostRedirect`, not followed,
+ * since the person approved `start`'s host only. No cookies or authorization are sent, the body
+ * is read up to `maxBytes` and decoded by its declared charset ({@link decodeBody}), everything
+ * within `timeoutMs` and stopped at once when `signal` aborts.
  */
 export async function fetchPage(
   start: URL,
@@ -83,7 +99,20 @@ export async function fetchPage(
             `Too many redirects (more than ${limits.maxRedirects}) from ${start}`,
           );
         }
-        url = fetchableUrl(location, url);
+        const next = fetchableUrl(location, url);
+        if (next.host !== start.host) {
+          return {
+            url: url.toString(),
+            status: response.status,
+            contentType: '',
+            html: false,
+            text: '',
+            truncated: false,
+            charsetNote: '',
+            offHostRedirect: next.toString(),
+          };
+        }
+        url = next;
         continue;
       }
       const contentType = response.headers.get('content-type') ?? '';
@@ -97,12 +126,16 @@ export async function fetchPage(
       if (contentType === '' && bytes.includes(0)) {
         throw new ToolError(`${url} looks binary (no content type, NUL bytes): not fetched.`);
       }
+      const html = /html|xml/i.test(contentType) || startsAsHtml(bytes);
+      const { text, note } = decodeBody(bytes, contentType, html);
       return {
         url: url.toString(),
         status: response.status,
         contentType,
-        text: new TextDecoder().decode(bytes),
+        html,
+        text,
         truncated,
+        charsetNote: note,
       };
     }
   } catch (error) {
@@ -147,4 +180,10 @@ async function readBounded(
     at += chunk.byteLength;
   }
   return { bytes, truncated };
+}
+
+/** Whether the body begins like an HTML document (read as ASCII, which every charset extends). */
+function startsAsHtml(bytes: Uint8Array): boolean {
+  const start = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 512));
+  return /^(\xef\xbb\xbf)?\s*<(!doctype html|html)/i.test(start.toString('latin1'));
 }

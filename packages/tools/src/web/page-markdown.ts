@@ -39,6 +39,11 @@ export function htmlToMarkdown(html: string, url: string): PageText {
   return { title, markdown: tidy(turndown.turndown(body)) };
 }
 
+/** Loads the three libraries now (a worker does before its time budget starts); throws as {@link htmlToMarkdown}. */
+export function loadHtmlLibraries(): void {
+  htmlLibraries();
+}
+
 /** Optional peer dependencies of @agent/tools: only web_fetch needs them. */
 const WEB_PACKAGES = ['linkedom', '@mozilla/readability', 'turndown'] as const;
 
