@@ -42,8 +42,8 @@ export type CardResult =
   { type: 'decided'; decision: PermissionDecision } | { type: 'changed' } | { type: 'ignored' };
 
 /**
- * A pending permission question. "Allow once" is selected, so Enter approves. Up/Down and the
- * first letters (y/a/n) select; on the "deny" row every typed character writes the reason that
+ * A pending permission question, drawing the choices `approvalChoices` computed for the call.
+ * "Allow once" is selected, so Enter approves. Up/Down and the letters (y/a/w/u/d/n) select; on the "deny" row every typed character writes the reason that
  * goes back to the model; Esc denies. A long diff scrolls (PgUp/PgDn, j/k off the "deny" row,
  * Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
  */
