@@ -8,8 +8,8 @@ import {
   type PersonRequest,
   type PersonRequestKind,
 } from '@agent/tools';
-import { ruleCovers } from '@agent/tools/permission-rules';
-import { alwaysRule, permissionDecision, permissionOptions } from './permission-options';
+import { coverWaiting } from '@agent/tools/permission-rules';
+import { permissionDecision, permissionOptions } from './permission-options';
 import {
   questionnaireAnswers,
   questionnaireMessage,
@@ -170,14 +170,8 @@ export class AcpPerson implements PersonChannel {
       options,
     );
     const decision = permissionDecision(payload, response);
-    if (decision.kind === 'allow' && decision.always) {
-      // The approvals waiting behind this one that the new rule covers need no question.
-      const rule = alwaysRule(payload);
-      this.queue.answerWaiting(
-        (other) => other.kind === 'approval' && ruleCovers(rule, other.payload),
-        { kind: 'allow' },
-      );
-    }
+    // The approvals waiting behind this one that a new rule covers need no question.
+    coverWaiting(this.queue, decision);
     return decision;
   }
 }

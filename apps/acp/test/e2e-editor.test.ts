@@ -97,8 +97,10 @@ describe('agent-acp with an editor that shows forms', () => {
       expect(params.options.map((option) => option.kind)).toEqual([
         'allow_once',
         'allow_always',
-        'reject_once',
+        'allow_always',
+        'allow_always',
         'reject_always',
+        'reject_once',
       ]);
       return { outcome: { outcome: 'selected', optionId: 'allow-once' } };
     };

@@ -43,7 +43,10 @@ describeSandbox('agent-acp: a command the sandbox blocked (real bubblewrap)', ()
     expect(asked).toHaveLength(2);
     expect(asked[0]!.kinds).toContain('allow_always');
     expect(asked[1]).toEqual({
-      names: ['Run once outside the sandbox', 'Keep the sandboxed result'],
+      names: [
+        'Yes, run it again once outside the sandbox, with your rights',
+        'No, keep the sandboxed result',
+      ],
       kinds: ['allow_once', 'reject_once'],
     });
     expect(fs.existsSync(target)).toBe(true);

@@ -1,4 +1,11 @@
-import { answerAtOnce, type PermissionRequest, type PersonChannel } from '@agent/tools';
+import {
+  answerAtOnce,
+  approvalChoices,
+  decisionFor,
+  type PermissionDecision,
+  type PermissionRequest,
+  type PersonChannel,
+} from '@agent/tools';
 
 /** Where a plan presented in plan mode goes: printed for the person, who decides after the run. */
 export type PlanPrinter = (plan: string) => void;
@@ -16,17 +23,24 @@ export function headlessPerson(options: { yes: boolean; printPlan?: PlanPrinter 
   const { printPlan } = options;
   return answerAtOnce({
     approval: ({ payload }) => {
+      // The call's own choices, as a card would offer them: the policy picks once or deny.
+      const { choices } = approvalChoices(payload);
+      const pick = (kind: 'allow_once' | 'reject_once', reason?: string): PermissionDecision => {
+        const decision = decisionFor(
+          choices.find((choice) => choice.kind === kind)!,
+          reason,
+        );
+        return decision.kind === 'deny' ? { ...decision, by: 'the headless policy' } : decision;
+      };
       // Not even --yes: a headless run leaves the sandbox only when started with --sandbox off.
       if (payload.leaveSandbox) {
-        return {
-          kind: 'deny',
-          reason:
-            'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it',
-          by: 'the headless policy',
-        };
+        return pick(
+          'reject_once',
+          'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it',
+        );
       }
-      if (options.yes || payload.permission === 'edit') return { kind: 'allow' };
-      return { kind: 'deny', reason: denialReason(payload), by: 'the headless policy' };
+      if (options.yes || payload.permission === 'edit') return pick('allow_once');
+      return pick('reject_once', denialReason(payload));
     },
     ...(printPlan && {
       plan: ({ payload }) => {

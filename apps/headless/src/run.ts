@@ -190,7 +190,11 @@ async function mcpReady(
   if (untrusted.length > 0) {
     output.notice(
       `the workspace's .mcp.json servers were not started (${untrusted.map((s) => s.name).join(', ')}): ` +
-        'run with --trust-mcp to start them (--yes does not trust servers)',
+        'run with --trust-mcp to start them (--yes does not trust servers)' +
+        untrusted
+          .filter((s) => s.variables.length > 0)
+          .map((s) => `; ${s.name} would expand ${s.variables.join(', ')}`)
+          .join(''),
     );
   }
 }

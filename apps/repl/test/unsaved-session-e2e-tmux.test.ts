@@ -45,6 +45,10 @@ describe('the REPL with a read-only AGENT_HOME (issue 26 item 15)', () => {
     expect(screen).toContain('The session is not saved');
     expect(screen.split('The session is not saved').length - 1).toBe(1);
     expect(screen).toContain(`AGENT_HOME ${home}`);
+    const told = screen.replace(/\s+/g, ' ');
+    expect(told).toContain('is on a read-only file system (EROFS');
+    expect(told).toContain('this session is not saved');
+    expect(told).not.toContain('free disk space');
 
     driver.type('ro', '/quit');
     driver.keys('ro', 'Enter');

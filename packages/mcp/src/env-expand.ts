@@ -62,3 +62,10 @@ export function expandList(
 ): string[] {
   return list.map((item) => expandVariables(item, env, substituted));
 }
+
+/** The names of the variables `text` references (`${VAR}`, `${VAR:-default}`), in order, once each. */
+export function referencedVariables(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(REFERENCE)) names.add(match[1]!);
+  return [...names];
+}

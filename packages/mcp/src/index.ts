@@ -12,7 +12,14 @@ export {
   type ServerScope,
   type LoadedConfig,
 } from './config';
-export { createTrustStore, TRUST_FILE, type TrustStore, type TrustState } from './trust-store';
+export {
+  createTrustStore,
+  TRUST_FILE,
+  type TrustCheck,
+  type TrustStore,
+  type TrustState,
+} from './trust-store';
+export { credentialLike, trustSubject, type TrustSubject } from './trust-subject';
 export { expandVariables, MissingVariableError } from './env-expand';
 export { normalizeSchemaForProviders } from './provider-schema';
 export { agentToolNames, toolNamePrefix, MAX_TOOL_NAME_LENGTH } from './tool-names';

@@ -6,6 +6,7 @@ import type { ElicitationRecord } from './elicitation-handler';
 import { toolsOf, type McpAgentTool } from './mcp-tool';
 import { ServerConnection, type ServerState } from './server-connection';
 import { createTrustStore, type TrustState, type TrustStore } from './trust-store';
+import { entryVariables, trustSubject, type TrustSubject } from './trust-subject';
 
 export interface StartMcpOptions {
   /** `$AGENT_HOME`: `config.json` (user servers) and the trust store. */
@@ -64,6 +65,13 @@ export interface McpServerStatus {
   pid?: number;
   /** For `disabled-untrusted`: the workspace was trusted, but its `.mcp.json` changed since. */
   configChanged?: boolean;
+  /**
+   * For `disabled-untrusted` after a change: what changed since the trust (`.mcp.json changed`,
+   * `server.js changed`, `it expands OPENAI_API_KEY, which you did not see when you trusted it`).
+   */
+  trustChanges?: string[];
+  /** The environment variables the entry expands into what it starts or sends (`OPENAI_API_KEY`). */
+  variables: string[];
 }
 
 /** Every live stdio server of the process, killed synchronously if the process exits. */
@@ -93,6 +101,9 @@ export class McpManager {
   /** Digest of the workspace configuration read at start: what `/mcp trust` trusts. */
   private workspaceDigest = '';
   private trust: TrustState = 'untrusted';
+  /** The programs and variables of the workspace's entries read at start: trusted with the digest. */
+  private subject: TrustSubject = { programs: {}, variables: [] };
+  private trustChanges: string[] = [];
 
   constructor(private readonly options: StartMcpOptions) {
     this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
@@ -153,7 +164,8 @@ export class McpManager {
    */
   async trustWorkspace(): Promise<void> {
     await this.started;
-    await this.trustStore.trust(this.workspaceReal, this.workspaceDigest);
+    await this.trustStore.trust(this.workspaceReal, this.workspaceDigest, this.subject);
+    this.trustChanges = [];
     this.trust = 'trusted';
     await Promise.all(
       [...this.connections.values()]
@@ -187,6 +199,7 @@ export class McpManager {
     const loaded = await loadServerConfigs(this.options.agentHome, workspace);
     this.errors = loaded.errors;
     this.workspaceDigest = loaded.workspaceDigest;
+    this.subject = await trustSubject(loaded.servers, workspace);
     this.trust = await this.readTrust();
     for (const config of [...loaded.servers, ...(this.options.clientServers ?? [])]) {
       this.connections.set(config.name, this.createConnection(config));
@@ -215,7 +228,13 @@ export class McpManager {
       return this.options.trustOverride ? 'trusted' : 'untrusted';
     }
     try {
-      return await this.trustStore.trustState(this.workspaceReal, this.workspaceDigest);
+      const check = await this.trustStore.trustCheck(
+        this.workspaceReal,
+        this.workspaceDigest,
+        this.subject,
+      );
+      this.trustChanges = check.changes;
+      return check.state;
     } catch {
       return 'untrusted';
     }
@@ -262,8 +281,9 @@ export class McpManager {
       ...(connection.error ? { error: connection.error } : {}),
       tools: connection.state === 'connected' ? toolsOf(connection).map((tool) => tool.name) : [],
       ...(pid !== undefined ? { pid } : {}),
+      variables: entryVariables(config),
       ...(connection.state === 'disabled-untrusted' && this.trust === 'changed'
-        ? { configChanged: true }
+        ? { configChanged: true, trustChanges: [...this.trustChanges] }
         : {}),
     };
   }

@@ -2,6 +2,7 @@ import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { AgentMode } from './modes/agent-mode';
+import { realCause, saveProblemText } from './save-problem';
 
 /** What a new session file starts with: the provider and model, the tool-history mode, the mode. */
 export interface SessionFileSubject {
@@ -13,8 +14,9 @@ export interface SessionFileSubject {
 /**
  * The session's file: created when first needed (events recorded before then join its first
  * lines), or an existing one opened on resume; flushed and closed without throwing. The first
- * save failure (a full disk, a read-only AGENT_HOME) goes to `onError` once, saying the session
- * is not saved; the session then goes on without saving (a file it cannot create is none).
+ * save failure (a full disk, a read-only AGENT_HOME, no permission) goes to `onError` once,
+ * naming the cause and saying the session is not saved; the session then goes on without saving
+ * (a file it cannot create is none).
  */
 export class SessionFile {
   private writer: SessionWriter | undefined;
@@ -41,11 +43,7 @@ export class SessionFile {
   /** Reports the first save failure (once: a full disk fails every write after it). */
   readonly failed = (error: Error): void => {
     if (this.problem) return;
-    this.problem = new Error(
-      `the session is not saved: ${error.message} (AGENT_HOME ${this.options.agentHome}); ` +
-        'the agent goes on without saving it; free disk space or make AGENT_HOME writable',
-      { cause: error },
-    );
+    this.problem = new Error(saveProblemText(error, this.options.agentHome), { cause: error });
     this.onError(this.problem);
   };
 
@@ -62,7 +60,8 @@ export class SessionFile {
     try {
       this.writer = await SessionWriter.create(options);
     } catch (error) {
-      this.failed(error as Error);
+      // A recursive mkdir says ENOENT for a read-only file system: name the real cause.
+      this.failed(await realCause(error as Error));
       this.writer = SessionWriter.unsaved(options);
     }
     const { toolHistory, agentMode } = this.subject;

@@ -192,3 +192,6 @@ export function suggestRule(request: PermissionRequest): string | undefined {
 export async function preloadShellParser(): Promise<void> {
   await loadShellParser();
 }
+
+// The choices a call's card offers build on the rules above; both entry points export them.
+export * from './approval-choices';

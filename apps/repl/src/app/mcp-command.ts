@@ -25,7 +25,7 @@ export function mcpReport(mcp: McpManager, offer?: ToolOffer): string {
   const lines = ['MCP servers:'];
   for (const server of servers) {
     const state = server.configChanged
-      ? 'not started: .mcp.json changed since you trusted it (/mcp trust)'
+      ? `not started: ${changeList(server)} since you trusted it (/mcp trust)`
       : STATE_LABEL[server.state];
     lines.push(
       `  ${server.name} (${server.scope}, ${server.transport}: ${server.target}) · ${state}`,
@@ -36,6 +36,9 @@ export function mcpReport(mcp: McpManager, offer?: ToolOffer): string {
       if (offered) lines.push(`    ${offered}`);
     }
     if (server.error) lines.push(`    error: ${server.error}`);
+    if (server.scope === 'workspace' && server.variables.length > 0) {
+      lines.push(`    expands: ${server.variables.join(', ')}`);
+    }
   }
   for (const error of errors) lines.push(`  configuration: ${error}`);
   const report = offer?.report();
@@ -142,10 +145,15 @@ export class McpNotices {
     if (untrusted.length > 0 && !this.toldUntrusted) {
       this.toldUntrusted = true;
       const names = untrusted.map((s) => s.name).join(', ');
+      const changed = untrusted.find((s) => s.configChanged);
       this.app.info(
-        untrusted.some((s) => s.configChanged)
-          ? `This workspace's .mcp.json changed since you trusted it: its MCP servers were not started (${names}). Check the file, then type /mcp trust to trust it as it is now and start them.`
-          : `This workspace's .mcp.json defines MCP servers that were not started (${names}): they run programs. Type /mcp trust to trust this workspace and start them (remembered).`,
+        (changed
+          ? `This workspace's MCP configuration changed since you trusted it (${changeList(changed)}): its MCP servers were not started (${names}).`
+          : `This workspace's .mcp.json defines MCP servers that were not started (${names}): they run programs.`) +
+          expansions(untrusted) +
+          (changed
+            ? ' Check them, then type /mcp trust to trust them as they are now and start them.'
+            : ' Type /mcp trust to trust this workspace and start them (remembered).'),
       );
     }
     const quiet = quietByApp.get(this.app);
@@ -161,4 +169,23 @@ export class McpNotices {
       this.app.error(`MCP server ${server.name} failed: ${error} (/mcp lists the servers)`);
     }
   }
+}
+
+/** What changed since the trust, from the manager (`server.js changed; .mcp.json changed`). */
+function changeList(server: McpServerStatus): string {
+  const changes = server.trustChanges ?? [];
+  return changes.length > 0 ? changes.join('; ') : '.mcp.json changed';
+}
+
+/**
+ * The variables each untrusted entry would expand into what it starts or sends, so trusting it
+ * is trusting it with their values: ` alpha expands OPENAI_API_KEY; beta expands GH_TOKEN.`
+ */
+function expansions(servers: readonly McpServerStatus[]): string {
+  const parts = servers
+    .filter((s) => s.variables.length > 0)
+    .map((s) => `${s.name} expands ${s.variables.join(', ')}`);
+  return parts.length > 0
+    ? ` Trusting them passes these environment variables' values to them: ${parts.join('; ')}.`
+    : '';
 }

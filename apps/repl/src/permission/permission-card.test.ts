@@ -22,7 +22,7 @@ describe('PermissionCard', () => {
   it('selects with Up/Down and first letters', () => {
     const card = new PermissionCard(request);
     card.handleKey({ name: 'down' });
-    expect(card.option).toBe('always');
+    expect(card.option).toBe('session');
     card.handleKey({ name: 'up' });
     card.handleKey({ name: 'up' });
     expect(card.option).toBe('deny');
@@ -80,7 +80,7 @@ describe('PermissionCard', () => {
     expect(both.join(' ')).toMatch(/would still ask, since `rm -rf dist` is neither covered/);
     const dynamic = new PermissionCard(shell('eval "$X"'));
     const text = dynamic.render(80).map(lineText).join('\n');
-    expect(dynamic.rule).toBeUndefined();
+    expect(dynamic.choices.rule).toBeUndefined();
     expect(text).toContain('y) Yes, allow once');
     expect(text).not.toContain('Always allow');
   });

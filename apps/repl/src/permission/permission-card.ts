@@ -1,5 +1,10 @@
 import type { PermissionDecision, PermissionRequest } from '@agent/tools';
-import { ruleReach, suggestRule } from '@agent/tools/permission-rules';
+import {
+  approvalChoices,
+  decisionFor,
+  type ApprovalChoice,
+  type ApprovalChoices,
+} from '@agent/tools/permission-rules';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
@@ -7,67 +12,38 @@ import { graphemes } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
 import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
 
-/** The card's question for each class it asks about: `Allow running?`. */
-const ALLOW_VERB: Record<PermissionRequest['permission'], string> = {
-  edit: 'editing',
-  exec: 'running',
-  network: 'fetching',
-};
-
-export type CardOption = 'once' | 'always' | 'workspace' | 'user' | 'deny';
+export type CardOption = ApprovalChoice['id'];
 
 interface OptionRow {
-  id: CardOption;
+  choice: ApprovalChoice;
   letter: string;
   label: string;
 }
 
-/** A command the sandbox blocked, to run again once: never "always". */
-function leaveOptions(leave: 'outside' | 'network'): OptionRow[] {
-  return [
-    {
-      id: 'once',
-      letter: 'y',
-      label:
-        leave === 'network'
-          ? 'Yes, run it again once with network (still sandboxed otherwise)'
-          : 'Yes, run it again once outside the sandbox, with your rights',
-    },
-    {
-      id: 'deny',
-      letter: 'n',
-      label: 'No, keep the sandboxed result (type a reason for the model)',
-    },
-  ];
-}
+const LETTER: Record<CardOption, string> = {
+  once: 'y',
+  session: 'a',
+  workspace: 'w',
+  user: 'u',
+  'deny-session': 'd',
+  deny: 'n',
+};
 
-/**
- * The card's rows: once, "always" for the suggested rule (session, workspace, user), deny. A
- * command with nothing safe to offer (`eval`, `$cmd`) gets no "always" rows.
- */
-function optionsFor(rule: string | undefined): OptionRow[] {
-  const once: OptionRow = { id: 'once', letter: 'y', label: 'Yes, allow once' };
-  const deny: OptionRow = {
-    id: 'deny',
-    letter: 'n',
-    label: 'No, deny (type a reason for the model)',
-  };
-  if (rule === undefined) return [once, deny];
-  return [
-    once,
-    { id: 'always', letter: 'a', label: `Always allow ${rule} for this session` },
-    { id: 'workspace', letter: 'w', label: `Always allow ${rule} in this workspace (saved)` },
-    { id: 'user', letter: 'u', label: `Always allow ${rule} everywhere (your settings)` },
-    deny,
-  ];
+/** The card's rows: the runtime's choices for the call, each with its letter. */
+function rowsFor(choices: readonly ApprovalChoice[]): OptionRow[] {
+  return choices.map((choice) => ({
+    choice,
+    letter: LETTER[choice.id],
+    label: choice.id === 'deny' ? `${choice.label} (type a reason for the model)` : choice.label,
+  }));
 }
 
 export type CardResult =
   { type: 'decided'; decision: PermissionDecision } | { type: 'changed' } | { type: 'ignored' };
 
 /**
- * A pending permission question. "Allow once" is selected, so Enter approves. Up/Down and the
- * first letters (y/a/n) select; on the "deny" row every typed character writes the reason that
+ * A pending permission question, drawing the choices `approvalChoices` computed for the call.
+ * "Allow once" is selected, so Enter approves. Up/Down and the letters (y/a/w/u/d/n) select; on the "deny" row every typed character writes the reason that
  * goes back to the model; Esc denies. A long diff scrolls (PgUp/PgDn, j/k off the "deny" row,
  * Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
  */
@@ -78,26 +54,15 @@ export class PermissionCard {
   /** The turn ended (Ctrl+C) before the person answered. */
   interrupted = false;
 
-  /**
-   * What "always" allows: the suggested rule (`run_shell(npm test)`), else the whole tool; none
-   * for a command with nothing safe to offer.
-   */
-  readonly rule: string | undefined;
-  /** What the rule covers, in words, for a command rule. */
-  readonly reach: string | undefined;
+  /** What the card offers: computed below the front ends, drawn here. */
+  readonly choices: ApprovalChoices;
   private readonly options: OptionRow[];
   /** The preview's diff window, when the tool could tell what would change. */
   readonly diff: DiffViewport | undefined;
 
   constructor(readonly request: PermissionRequest) {
-    this.rule = request.leaveSandbox
-      ? undefined
-      : (suggestRule(request) ??
-        (request.subjectKind === 'command' ? undefined : request.toolName));
-    this.reach = this.rule === undefined ? undefined : ruleReach(this.rule, request);
-    this.options = request.leaveSandbox
-      ? leaveOptions(request.leaveSandbox)
-      : optionsFor(this.rule);
+    this.choices = approvalChoices(request);
+    this.options = rowsFor(this.choices.choices);
     this.diff = request.preview !== undefined ? new DiffViewport(request.preview) : undefined;
   }
 
@@ -107,7 +72,7 @@ export class PermissionCard {
   }
 
   get option(): CardOption {
-    return this.options[this.selected]!.id;
+    return this.options[this.selected]!.choice.id;
   }
 
   handleKey(key: Key): CardResult {
@@ -159,27 +124,14 @@ export class PermissionCard {
   }
 
   private get denyIndex(): number {
-    return this.options.findIndex((o) => o.id === 'deny');
+    return this.options.findIndex((o) => o.choice.id === 'deny');
   }
 
   private decide(): CardResult {
-    const option = this.option;
-    const reason = this.reason.trim();
-    if (option === 'deny') this.decided = reason ? { kind: 'deny', reason } : { kind: 'deny' };
-    else if (option === 'once') this.decided = { kind: 'allow' };
-    else {
-      const scope = option === 'always' ? 'session' : option;
-      this.decided = { kind: 'allow', always: true, rule: this.rule!, scope };
-    }
-    return { type: 'decided', decision: this.decided };
-  }
-
-  /** The card's question: may it run, or may a command the sandbox blocked leave it once. */
-  private question(): string {
-    if (this.request.leaveSandbox === 'network')
-      return 'Blocked by the sandbox. Run once with network?';
-    if (this.request.leaveSandbox) return 'Blocked by the sandbox. Run once outside it?';
-    return `Allow ${ALLOW_VERB[this.request.permission]}?`;
+    const { choice } = this.options[this.selected]!;
+    const decision = decisionFor(choice, choice.id === 'deny' ? this.reason : undefined);
+    this.decided = decision;
+    return { type: 'decided', decision };
   }
 
   /**
@@ -218,7 +170,7 @@ export class PermissionCard {
       plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
       ...wrapSpans(
         [
-          { text: ` ${this.question()} `, style: 'accent' },
+          { text: ` ${this.choices.question} `, style: 'accent' },
           { text: tool, style: 'heading' },
         ],
         inner,
@@ -228,8 +180,8 @@ export class PermissionCard {
       ...(this.request.reason
         ? wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ')
         : []),
-      ...(this.reach
-        ? wrapText(`   "Always" ${sanitize(this.reach)}.`, inner, 'dim', '     ')
+      ...(this.choices.reach
+        ? wrapText(`   "Always" ${sanitize(this.choices.reach)}.`, inner, 'dim', '     ')
         : []),
     ];
     const tail: Line[] = [];
@@ -237,7 +189,7 @@ export class PermissionCard {
       const chosen = index === this.selected;
       const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
       tail.push(...wrapText(label, inner, chosen ? 'selected' : 'plain', '      '));
-      if (option.id === 'deny' && chosen) {
+      if (option.choice.id === 'deny' && chosen) {
         const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
         tail.push(...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      '));
       }

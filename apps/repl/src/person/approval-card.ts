@@ -1,6 +1,6 @@
 import { abortReason, type PermissionDecision, type PersonRequest } from '@agent/tools';
 // The light entry point: the approval presenter is made before the first paint.
-import { ruleCovers } from '@agent/tools/permission-rules';
+import { coverWaiting } from '@agent/tools/permission-rules';
 import type { PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
@@ -64,9 +64,7 @@ export function presentApproval(
         if (result.type === 'decided') {
           finish();
           const { decision } = result;
-          if (decision.kind === 'allow' && decision.always) {
-            coverWaiting(desk, decision.rule ?? payload.toolName);
-          }
+          settleCovered(desk, decision);
           resolve(decision);
         } else if (result.type === 'changed') transcript.touch(segment);
       },
@@ -81,16 +79,11 @@ export function presentApproval(
   });
 }
 
-/** Answers the approvals waiting behind the card that `rule` covers, and says so on their lines. */
-function coverWaiting(desk: CardDesk, rule: string): void {
+/** The approvals waiting behind the card that its answer also answered say so on their lines. */
+function settleCovered(desk: CardDesk, decision: PermissionDecision): void {
   const { transcript } = desk.host;
-  const covered = desk.answerWaiting(
-    (other) => other.kind === 'approval' && ruleCovers(rule, other.payload),
-    { kind: 'allow' },
-  );
-  for (const other of covered) {
-    if (other.kind !== 'approval') continue;
+  for (const other of coverWaiting(desk, decision)) {
     const line = awaitingLine(transcript, other.payload);
-    if (line) settleLine(transcript, line, { kind: 'allow', always: true, rule });
+    if (line) settleLine(transcript, line, decision);
   }
 }
