@@ -69,6 +69,8 @@ export class AgentSession {
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
+    // Problems with the hooks, and a workspace's hooks not run until approved, are told now.
+    session.parts.hooks.load();
     try {
       if (options.resume) await session.adopt(options.resume, { switchProvider: false });
     } catch (error) {

@@ -121,6 +121,7 @@ function killGroup(child: ChildProcess | undefined): void {
 }
 
 function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
