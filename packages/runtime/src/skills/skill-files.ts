@@ -80,7 +80,7 @@ export async function readSkillFile(
       // A dangling link is a problem; no SKILL.md at all is a folder that is not a skill.
       const link = await fs.lstat(file).catch(() => undefined);
       if (!link) return undefined;
-      throw new Error('it links to a file that does not exist');
+      throw new Error('it links to a file that does not exist', { cause: error });
     }
     throw error;
   }
