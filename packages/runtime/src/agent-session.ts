@@ -27,6 +27,8 @@ import type { AgentMode } from './modes/agent-mode';
 import { workspaceChangeNotice } from './workspace-change';
 import { missingImagesNotice } from './images';
 import type { ToolOffer } from './tool-offer';
+import type { LoadedHooks } from './hooks/hook-sources';
+import { SessionSkills } from './skills/session-skills';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -40,8 +42,6 @@ export class AgentSession {
   readonly registry: ToolRegistry;
   /** The tools the current mode offers, read afresh for every request. */
   readonly offered: ToolRegistry;
-  /** The system prompt outside plan mode. */
-  readonly system: string;
   /** The permission rules in force (flags, settings files, this session's "always" answers). */
   readonly permissionRules: PermissionRuleSet;
   /** Where `run_shell` runs commands; `/sandbox` changes its mode for the session. */
@@ -61,12 +61,16 @@ export class AgentSession {
       options.resume?.projection,
     );
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
-    const session = new AgentSession(options, provider, profiles);
+    const skills = await SessionSkills.load(options);
+    notices.push(...skills.warnings);
+    const session = new AgentSession(options, provider, profiles, skills);
     notices.push(...session.parts.startNotices);
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
     }
+    // Problems with the hooks, and a workspace's hooks not run until approved, are told now.
+    session.parts.hooks.load();
     try {
       if (options.resume) await session.adopt(options.resume, { switchProvider: false });
     } catch (error) {
@@ -81,6 +85,7 @@ export class AgentSession {
     private readonly options: AgentSessionOptions,
     private readonly providers: SessionProvider,
     profiles: ReadonlyMap<string, AgentProfile>,
+    skills: SessionSkills,
   ) {
     this.mode = options.toolHistory ?? 'full';
     const conversation = conversationView({
@@ -88,13 +93,22 @@ export class AgentSession {
       write: (messages) => void (this.messages = messages),
       provider: () => this.provider,
     });
-    this.parts = sessionParts(this, options, profiles, conversation);
+    this.parts = sessionParts(this, options, profiles, conversation, skills);
     this.registry = this.parts.registry;
     this.offered = this.parts.offered;
-    this.system = this.parts.system;
     this.permissionRules = this.parts.permissionRules;
     this.sandbox = this.parts.sandbox;
     this.toolOffer = this.parts.toolOffer;
+  }
+
+  /** The system prompt outside plan mode (with the skills listed now). */
+  get system(): string {
+    return this.parts.system();
+  }
+
+  /** The session's skills: those listed (and loadable), and the workspace's waiting for approval. */
+  get skills(): SessionSkills {
+    return this.parts.skills;
   }
 
   /** The provider the next request goes to. */
@@ -120,6 +134,22 @@ export class AgentSession {
    */
   get openCalls(): readonly string[] {
     return this.parts.resumed.openCalls;
+  }
+
+  /**
+   * The hooks in force now with the file each comes from, the workspace's hooks not run until the
+   * person approves its settings file, and problems met reading them (`/hooks`).
+   */
+  hooks(): LoadedHooks {
+    return this.parts.hooks.load();
+  }
+
+  /**
+   * The person reviewed the workspace's settings file (`/hooks approve`): its hooks run, and its
+   * allow rules apply, from now on, until it changes.
+   */
+  approveWorkspaceSettings(): void {
+    this.permissionRules.approveWorkspaceFile();
   }
 
   /** The session's MCP servers (undefined when MCP is off or no server is configured). */

@@ -29,3 +29,9 @@ export {
   type ToolSelection,
 } from './tool-selection';
 export { WITHHOLD_SETTING, withheldSettingsFile } from './withheld-servers';
+export type { LoadedHooks } from './hooks/hook-sources';
+export { HOOK_EVENTS, type HookEntry, type HookEvent } from './hooks/hook-config';
+export { runConfiguredCommand, type CommandRun } from './hooks/configured-command';
+export { SessionSkills, SKILLS_PROMPT_CHARS } from './skills/session-skills';
+export type { Skill } from './skills/skill-files';
+export { SKILL_TOOL } from './skills/skill-tool';

@@ -102,7 +102,7 @@ function readApprovals(agentHome: string): Record<string, string> {
   }
 }
 
-/** Records the workspace settings file as it is now as approved by the person. */
+/** Records the workspace file as it is now as approved by the person. */
 function approve(agentHome: string, file: string): void {
   const approvals = readApprovals(agentHome);
   const hash = digest(file);
@@ -115,7 +115,11 @@ function approve(agentHome: string, file: string): void {
   fs.renameSync(temporary, target);
 }
 
-/** Whether the file's current content is what the person saved or approved. */
+/**
+ * Whether the file's current content is what the person saved or approved (in
+ * `$AGENT_HOME/approved-settings.json`, by digest): the gate a workspace's settings file, and
+ * what else the workspace brings (its hooks, its skills), passes before it counts.
+ */
 function isApproved(agentHome: string, file: string): boolean {
   const hash = digest(file);
   if (!hash) return false;
@@ -257,3 +261,5 @@ export class PermissionRuleSet {
     this.sessionRules.splice(0);
   }
 }
+
+export { approve as approveFile, isApproved as isFileApproved };

@@ -1,7 +1,7 @@
 import { parseRule, ruleNamesTool, type PermissionRule } from '@agent/tools';
 
-/** Claude Code's tool names, which people bring in their rules, and ours. */
-const CLAUDE_CODE_NAMES: Readonly<Record<string, string>> = {
+/** Claude Code's tool names, which people bring in their rules and hooks, and ours. */
+export const CLAUDE_CODE_NAMES: Readonly<Record<string, string>> = {
   Bash: 'run_shell',
   Read: 'read_file',
   Edit: 'edit_file',
@@ -11,6 +11,7 @@ const CLAUDE_CODE_NAMES: Readonly<Record<string, string>> = {
   Glob: 'list_files',
   LS: 'list_files',
   Task: 'task',
+  WebFetch: 'web_fetch',
 };
 
 /** Whether a rule's tool (a name or a `*` glob) can name a tool: a known one, or any MCP tool. */

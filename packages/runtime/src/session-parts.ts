@@ -18,6 +18,10 @@ import { SessionFile, type SessionFileSubject } from './session-file';
 import { sessionPermissions } from './session-permissions';
 import { sessionSandbox } from './session-sandbox';
 import { SessionTurn } from './session-turn';
+import { notifyingPerson } from './hooks/notifying-person';
+import { SessionHooks } from './hooks/session-hooks';
+import type { SessionSkills } from './skills/session-skills';
+import { skillTool } from './skills/skill-tool';
 import type { ToolOffer } from './tool-offer';
 import { TurnGate } from './turn-gate';
 
@@ -48,12 +52,17 @@ export interface SessionParts {
   registry: ToolRegistry;
   /** The tools the current mode offers. */
   offered: ToolRegistry;
-  system: string;
+  /** The system prompt outside plan mode, with the skills listed now. */
+  system(): string;
+  /** The session's skills (listed in the system prompt, loaded by the `skill` tool). */
+  skills: SessionSkills;
   /** What assembling the agent has to tell the person (AGENTS.md files left out). */
   startNotices: string[];
   meter: ContextMeter;
   compaction: SessionCompaction;
   turn: SessionTurn;
+  /** The hooks configured for the session (read afresh at every event). */
+  hooks: SessionHooks;
 }
 
 /**
@@ -66,6 +75,7 @@ export function sessionParts(
   options: AgentSessionOptions,
   profiles: ReadonlyMap<string, AgentProfile>,
   conversation: ConversationView,
+  skills: SessionSkills,
 ): SessionParts {
   const notice = (text: string): void => options.onEvent({ type: 'notice', text });
   const isInteractive = (name: string): boolean => registry.get(name)?.interactive === true;
@@ -102,16 +112,32 @@ export function sessionParts(
     earlier: (callId) => resumed.earlierAnswers(callId),
     onError: (error) => file.failed(error),
   });
-  const permissions = sessionPermissions(options, notice, keeper, modes.read);
+  const hooks = new SessionHooks({
+    agentHome: options.agentHome,
+    workspaceRoot: options.workspaceRoot,
+    notice,
+    session: () => {
+      const writer = file.current;
+      return writer ? { id: writer.id, ...(writer.saved ? { path: writer.path } : {}) } : {};
+    },
+  });
+  // Notification hooks run for what reaches the person, after the rules.
+  const toPerson = { ...options, person: notifyingPerson(options.person, hooks) };
+  const permissions = sessionPermissions(toPerson, notice, keeper, modes.read);
   const channel = permissions.person;
   const file = new SessionFile(owner, options, (error) =>
     options.onEvent({ type: 'save_error', error }),
   );
   const person = new PersonActions(conversation, options, { gate, file, person: channel });
   const sandbox = sessionSandbox(options, notice);
+  // The skill tool exists where the session found skills (approved or waiting for approval).
+  const hasSkills = skills.skills.length > 0 || skills.unapproved.length > 0;
+  const withSkillTool = hasSkills
+    ? { ...options, extraTools: [...(options.extraTools ?? []), skillTool(skills)] }
+    : options;
   const agent = assembleAgent({
     parent: owner,
-    options,
+    options: withSkillTool,
     profiles,
     sandbox,
     wrapTool: (tool) => person.wrapTool(tool),
@@ -121,6 +147,7 @@ export function sessionParts(
   // Registered after the system prompt was built: its tool list is the same in every mode.
   const registry = agent.registry.register(modes.planTool);
   const offered = modes.offered(agent.registry);
+  const system = (): string => withSection(agent.system, skills.promptSection());
   const meter = new ContextMeter(owner);
   const compaction = new SessionCompaction(conversation, options, { meter, file, notice });
   const turn = new SessionTurn({
@@ -136,7 +163,8 @@ export function sessionParts(
     modes,
     channel,
     offered,
-    system: agent.system,
+    hooks,
+    system,
     maxInteractive: () => owner.maxInteractive,
     toolHistory: () => owner.toolHistory,
   });
@@ -155,10 +183,17 @@ export function sessionParts(
     toolOffer: agent.toolOffer,
     registry,
     offered,
-    system: agent.system,
+    system,
+    skills,
     startNotices: agent.notices,
     meter,
     compaction,
     turn,
+    hooks,
   };
+}
+
+/** The system prompt with one more section after it; as it is when the section is empty. */
+function withSection(system: string, section: string): string {
+  return section === '' ? system : `${system}\n\n${section}`;
 }

@@ -20,6 +20,8 @@ import type { ResumedTurn } from './resumed-turn';
 import type { SessionCompaction } from './session-compaction';
 import type { SessionFile } from './session-file';
 import type { RunningTurn, TurnGate } from './turn-gate';
+import { promptHooks, turnHooks } from './hooks/hook-points';
+import type { SessionHooks } from './hooks/session-hooks';
 
 /** What a prompt's turn may carry besides its text (see AgentSession.runTurn). */
 export interface TurnOptions {
@@ -42,7 +44,8 @@ export interface TurnParts {
   modes: SessionModes;
   channel: PersonChannel;
   offered: ToolRegistry;
-  system: string;
+  hooks: SessionHooks;
+  system(): string;
   maxInteractive(): number;
   toolHistory(): ToolHistoryMode;
 }
@@ -55,6 +58,8 @@ export interface TurnParts {
 export class SessionTurn {
   /** Messages sent into the running model turn, not yet given to the model; none between turns. */
   private steering: string[] | undefined;
+  /** Whether this session's SessionStart hooks have run (before its first prompt). */
+  private started = false;
 
   constructor(private readonly parts: TurnParts) {}
 
@@ -81,13 +86,25 @@ export class SessionTurn {
       checkImageCount(images.length);
       await this.parts.images.save(images);
       const writer = await this.parts.file.ensure();
-      if (prompt !== undefined) await this.parts.compaction.compactIfFull(writer, signal);
+      let sent = prompt;
+      if (prompt !== undefined) {
+        const hooked = await this.promptHooks(prompt, signal);
+        if (hooked.block !== undefined) {
+          const end = { type: 'turn_end', reason: 'error', error: hooked.block } as const;
+          onEvent(end);
+          return { reason: 'error', messages: [], error: hooked.block };
+        }
+        if (hooked.context !== undefined) sent = `${prompt}\n\n${hooked.context}`;
+        await this.parts.compaction.compactIfFull(writer, signal);
+      }
       // A continued turn's edits belong to the prompt that started it.
+      // What hooks added goes to the model; the transcript shows the prompt as typed.
+      const display = options.display ?? (sent === prompt ? undefined : prompt);
       running.turnId =
-        prompt === undefined
+        sent === undefined
           ? writer.lastUserEventId
-          : writer.recordUser(prompt, options.display, options.amends, images).id;
-      const asked: UserMessage = { role: 'user', text: prompt ?? '' };
+          : writer.recordUser(sent, display, options.amends, images).id;
+      const asked: UserMessage = { role: 'user', text: sent ?? '' };
       if (options.amends) asked.amends = { ...options.amends };
       if (images.length > 0) asked.images = images;
       const history: Message[] =
@@ -133,6 +150,19 @@ export class SessionTurn {
     }
   }
 
+  /** The prompt's hooks; the session's SessionStart hooks first, before its first prompt. */
+  private promptHooks(prompt: string, signal: AbortSignal) {
+    const { conversation, hooks, options } = this.parts;
+    const start = this.started
+      ? undefined
+      : conversation.messages.length > 0
+        ? 'resume'
+        : 'startup';
+    this.started = true;
+    const notice = (text: string) => options.onEvent({ type: 'notice', text });
+    return promptHooks(hooks, prompt, start, signal, notice);
+  }
+
   private loop(
     resume: boolean,
     history: Message[],
@@ -144,7 +174,7 @@ export class SessionTurn {
     return runToolLoop({
       provider: conversation.provider,
       registry: this.parts.offered,
-      system: modes.system(this.parts.system),
+      system: () => modes.system(this.parts.system())(),
       history,
       resume,
       workspaceRoot: options.workspaceRoot,
@@ -155,6 +185,7 @@ export class SessionTurn {
       maxIterations: options.maxIterations,
       toolHistory: this.parts.toolHistory(),
       steer: () => steering.splice(0),
+      hooks: turnHooks(this.parts.hooks, (text) => options.onEvent({ type: 'notice', text })),
       onEvent: (event) => {
         if (event.type === 'usage') {
           const tokens = event.usage.inputTokens + event.usage.outputTokens;

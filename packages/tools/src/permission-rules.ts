@@ -100,11 +100,15 @@ export function withRules(
     // A rule that allows a command allows it inside the sandbox, never outside it.
     if (request.payload.leaveSandbox) return once(await channel.ask(request));
     const verdict = await decideByRules(rules(), request.payload);
-    if (verdict.action === 'allow') return { kind: 'allow' };
+    const { hook } = request.payload;
     if (verdict.action === 'deny') return { kind: 'deny', by: verdict.by };
-    const asked = verdict.notCovered
-      ? { ...request, payload: { ...request.payload, notCovered: verdict.notCovered } }
-      : request;
+    if (verdict.action === 'allow' && hook?.decision !== 'ask') return { kind: 'allow' };
+    if (hook?.decision === 'allow' && request.payload.reason === undefined)
+      return { kind: 'allow' };
+    const asked =
+      verdict.action === 'ask' && verdict.notCovered
+        ? { ...request, payload: { ...request.payload, notCovered: verdict.notCovered } }
+        : request;
     const decision = await channel.ask(asked);
     if (decision.kind === 'allow' && decision.always) {
       remember?.(decision.rule ?? request.payload.toolName, decision.scope ?? 'session');

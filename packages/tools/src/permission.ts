@@ -23,6 +23,12 @@ export interface PermissionRequest {
    * answer is never "always".
    */
   leaveSandbox?: 'outside' | 'network';
+  /**
+   * A PreToolUse hook's decision (`by` names it): `allow` answers like an allow rule, except
+   * where the sandbox or a code-running path requires the card (`leaveSandbox`, `reason`);
+   * `ask` shows the card even where an allow rule matches. A deny rule beats both.
+   */
+  hook?: { decision: 'allow' | 'ask'; by: string };
 }
 
 /**

@@ -18,6 +18,7 @@ import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';
 import { pickModel } from './model-picker';
 import { pickPermissions } from './permissions-picker';
+import { runHooksCommand, runSkillsCommand } from './extension-commands';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -44,6 +45,7 @@ const WHILE_BUSY = new Set([
   '/copy',
   '/mcp',
   '/sandbox',
+  '/hooks',
 ]);
 
 /** A command that sends a prompt to the model: what it is sent, what the transcript shows. */
@@ -145,9 +147,21 @@ export async function runCommand(
     }
     case '/init':
       return { prompt: INIT_PROMPT, display: '/init' };
+    case '/hooks':
+      return runHooksCommand(parsed.args, session, app);
+    case '/skills':
+      return runSkillsCommand(parsed.args, session, app);
     default: {
       const custom = deps.customCommands.find((c) => c.name === parsed.name);
       if (custom) return { prompt: expandCommand(custom, parsed.args), display: text };
+      if (session.skills.get(parsed.name.slice(1))) {
+        try {
+          const prompt = await session.skills.invocation(parsed.name.slice(1), parsed.args);
+          return { prompt, display: text };
+        } catch (error) {
+          return app.error(`${parsed.name}: ${(error as Error).message}`);
+        }
+      }
       return app.error(`Unknown command ${parsed.name}. /help lists the commands.`);
     }
   }

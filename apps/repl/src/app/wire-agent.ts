@@ -22,6 +22,7 @@ import { CardNotifier } from '../person/card-notifier';
 import { ReplPerson } from '../person/repl-person';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import { McpNotices } from './mcp-command';
+import { skillCommandInfos } from './extension-commands';
 import type { ReplApp } from './repl-app';
 
 export interface WireOptions {
@@ -110,7 +111,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     new Set([...COMMANDS.map((c) => c.name), '/exit']),
   );
   for (const error of custom.errors) app.error(`Custom command skipped: ${error}`);
-  app.router.suggestions.commands = [...COMMANDS, ...customCommandInfos(custom.commands)];
+  const named = [...COMMANDS, ...customCommandInfos(custom.commands)];
+  const taken = new Set([...named.map((c) => c.name), '/exit']);
+  app.router.suggestions.commands = [...named, ...skillCommandInfos(session, taken)];
 
   const deps: CommandDeps = {
     app,

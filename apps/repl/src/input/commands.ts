@@ -62,6 +62,18 @@ export const COMMANDS: readonly CommandInfo[] = [
     description: 'MCP servers; pick tools; trust; reconnect NAME',
     takesArgument: true,
   },
+  {
+    name: '/hooks',
+    usage: '/hooks [approve]',
+    description: "hooks in force and where they come from; approve the workspace's",
+    takesArgument: true,
+  },
+  {
+    name: '/skills',
+    usage: '/skills [approve]',
+    description: "skills and where they come from (/name runs one); approve the workspace's",
+    takesArgument: true,
+  },
   { name: '/quit', usage: '/quit', description: 'save and exit' },
 ];
 

@@ -101,13 +101,13 @@ describe('runNotifyCommand', () => {
       signal: new AbortController().signal,
       timeoutMs: 50,
     });
-    expect(await slow).toBe('stopped by SIGKILL');
+    expect(await slow).toBe('timed out after 50 ms');
     const aborted = runNotifyCommand(['sleep', '30'], '', {
       cwd: process.cwd(),
       signal: controller.signal,
     });
     controller.abort();
-    expect(await aborted).toMatch(/abort/i);
+    expect(await aborted).toMatch(/interrupted/i);
   });
 });
 

@@ -110,6 +110,16 @@ function buildSchema() {
         .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),
+      // Hooks (Claude Code's shape): checked entry by entry by @agent/runtime, like servers.
+      hooks: z.record(z.string(), z.unknown()).optional(),
+      skills: z
+        .object({
+          claude: z
+            .boolean({ error: 'expected true to read skills from .claude/skills folders too' })
+            .optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict();
 }

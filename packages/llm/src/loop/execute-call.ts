@@ -19,6 +19,7 @@ import {
   type CallOutcome,
 } from './call-outcome';
 import type { ToolStatus } from '../messages';
+import type { BeforeCallVerdict, LoopHooks, HookedCall } from './loop-hooks';
 import type { CallState, ToolCall } from './tool-call';
 import type { LoopEvent } from './types';
 
@@ -35,6 +36,8 @@ export interface CallEnvironment {
   /** Interactive calls already made in this loop; incremented here. */
   interactiveUsed: { count: number };
   emit: (event: LoopEvent) => void;
+  /** Run before and after each call (PreToolUse and PostToolUse hooks). */
+  hooks?: LoopHooks;
 }
 
 /**
@@ -60,6 +63,14 @@ export function moveTo(call: ToolCall, state: CallState): void {
 }
 
 async function decide(call: ToolCall, env: CallEnvironment): Promise<CallOutcome> {
+  const outcome = await decideAndRun(call, env);
+  return outcome.ran ? withContext(outcome, await afterCall(call, outcome, env)) : outcome;
+}
+
+async function decideAndRun(
+  call: ToolCall,
+  env: CallEnvironment,
+): Promise<CallOutcome & { ran?: boolean; hookContext?: string }> {
   const { tool, validation, activity } = call;
   if (!tool || !validation.ok) return errorOutcome(validation.ok ? '' : validation.error);
   const input = validation.input;
@@ -83,11 +94,18 @@ async function decide(call: ToolCall, env: CallEnvironment): Promise<CallOutcome
     },
   };
 
-  const needed = await permissionOf(tool, input, ctx, env.signal);
+  const hooked = await beforeCall(call, input, env);
+  if (hooked === 'aborted') return interruptedOutcome(tool.name);
+  if (hooked.deny) return deniedOutcome(tool.name, hooked.deny.reason, hooked.deny.by);
+  let needed = await permissionOf(tool, input, ctx, env.signal);
   if (needed === 'aborted') return interruptedOutcome(tool.name);
+  // A hook that asks gets a card even for a read-only tool, with the approval a command needs.
+  if (needed.permission === 'read' && hooked.permission?.decision === 'ask') {
+    needed = { permission: 'exec', reason: `${hooked.permission.by} asks for approval` };
+  }
   if (needed.permission !== 'read') {
     moveTo(call, 'awaiting_person');
-    const denied = await askPermission(call, input, ctx, env, needed);
+    const denied = await askPermission(call, input, ctx, env, needed, hooked.permission);
     if (denied) return denied;
   }
 
@@ -106,7 +124,65 @@ async function decide(call: ToolCall, env: CallEnvironment): Promise<CallOutcome
   if (!result || typeof result.output !== 'string') {
     return errorOutcome(`${tool.name} failed: it returned no output`);
   }
-  return { status: result.isError ? 'error' : 'ok', result };
+  return {
+    status: result.isError ? 'error' : 'ok',
+    result,
+    ran: true,
+    ...(hooked.context ? { hookContext: hooked.context } : {}),
+  };
+}
+
+/** What the hooks before the call decided; nothing when there are none. */
+async function beforeCall(
+  call: ToolCall,
+  input: unknown,
+  env: CallEnvironment,
+): Promise<BeforeCallVerdict | 'aborted'> {
+  if (!env.hooks?.before) return {};
+  const verdict = await abortable(
+    attempt(() => env.hooks!.before!(hookedCall(call, input), env.signal)),
+    env.signal,
+  );
+  if (verdict.kind === 'aborted' || env.signal.aborted) return 'aborted';
+  return verdict.kind === 'value' ? verdict.value : {};
+}
+
+/** The text the hooks after the call add to what the model reads (with the one before's). */
+async function afterCall(
+  call: ToolCall,
+  outcome: CallOutcome & { hookContext?: string },
+  env: CallEnvironment,
+): Promise<string[]> {
+  const added = outcome.hookContext ? [outcome.hookContext] : [];
+  const after = env.hooks?.after;
+  if (!after || env.signal.aborted || !call.validation.ok) return added;
+  const result = { output: outcome.result.output, isError: outcome.result.isError === true };
+  const verdict = await abortable(
+    attempt(() =>
+      after(
+        hookedCall(call, call.validation.ok ? call.validation.input : undefined),
+        {
+          ...result,
+          status: outcome.status,
+        },
+        env.signal,
+      ),
+    ),
+    env.signal,
+  );
+  if (verdict.kind === 'value' && verdict.value.context) added.push(verdict.value.context);
+  return added;
+}
+
+function hookedCall(call: ToolCall, input: unknown): HookedCall {
+  return { id: call.activity.id, name: call.activity.name, input };
+}
+
+/** The outcome with the hooks' text after the tool's output, for the model to read. */
+function withContext(outcome: CallOutcome, added: readonly string[]): CallOutcome {
+  const { status, result } = outcome;
+  if (added.length === 0) return { status, result };
+  return { status, result: { ...result, output: [result.output, ...added].join('\n\n') } };
 }
 
 /**
@@ -141,6 +217,7 @@ async function askPermission(
   ctx: ToolContext,
   env: CallEnvironment,
   needed: { permission: PermissionClass; reason?: string },
+  hook?: BeforeCallVerdict['permission'],
 ): Promise<CallOutcome | undefined> {
   const tool = call.tool!;
   let preview: string | undefined;
@@ -170,6 +247,7 @@ async function askPermission(
           input,
           preview,
           ...ruleSubjectOf(tool, input),
+          ...(hook ? { hook } : {}),
         },
         { signal: env.signal, toolCallId: ctx.toolCallId },
       ),

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message } from '../messages';
 import { cloneMessage } from '../history/clone';
+import { abortable, attempt } from './abortable';
 import { finalizeTurnMemory } from '../history/memory';
 import { buildRequest } from './build-request';
 import { collectTurn } from './collect-turn';
@@ -37,6 +38,7 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
     interactiveUsed: { count: 0 },
     emit,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   };
   const end = (reason: LoopEndReason, error?: string): LoopResult => {
     emit(error === undefined ? { type: 'turn_end', reason } : { type: 'turn_end', reason, error });
@@ -116,8 +118,24 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     }
     if (interrupted) return end('interrupted');
     if (failed) return end('error', turn.error?.message ?? 'The provider failed.');
-    return end('done');
+    const goOn = await stopHook(options);
+    if (options.signal.aborted) return end('interrupted');
+    if (goOn === undefined) return end('done');
+    // A Stop hook keeps the turn going: its words reach the model as the next user message.
+    added.push({ role: 'user', text: goOn });
+    emit({ type: 'user_message', text: goOn });
   }
+}
+
+/** What a Stop hook says the model should go on with; undefined to end the turn. */
+async function stopHook(options: LoopOptions): Promise<string | undefined> {
+  const stop = options.hooks?.stop;
+  if (!stop) return undefined;
+  const said = await abortable(
+    attempt(() => stop(options.signal)),
+    options.signal,
+  );
+  return said.kind === 'value' ? said.value : undefined;
 }
 
 /** The last message when it is an assistant message with calls still pending (cut off mid-call). */

@@ -1,3 +1,4 @@
+import type { LoopHooks } from './loop-hooks';
 import type { PersonChannel, ToolRegistry, ToolResult, ToolUpdate } from '@agent/tools';
 import type { ToolHistoryMode } from '../history/memory';
 import type { AssistantMessage, Message, ToolActivity, Usage } from '../messages';
@@ -68,6 +69,8 @@ export interface LoopOptions {
    * joins the conversation as a user message (and a `user_message` event) in that place.
    */
   steer?: () => readonly string[];
+  /** Run around each tool call and when the model stops (the runtime's hooks, see LoopHooks). */
+  hooks?: LoopHooks;
 }
 
 export interface LoopResult {
