@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { replTmuxBed } from './support/repl-tmux-bed';
 
@@ -64,5 +66,15 @@ describe('what a daily user sees while a turn runs, in tmux', () => {
     expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(
       'interrupted: the person stopped the turn before run_shell finished',
     );
+  });
+
+  it('a project set up for Claude Code works unchanged: its CLAUDE.md reaches the model, labelled', async () => {
+    writeFileSync(path.join(bed.workspace, 'CLAUDE.md'), 'Always answer in haiku.\n');
+    const server = await launch({ cols: 100, rows: 30 }, [{ text: 'Five seven five.' }]);
+    bed.typeText('hello');
+    bed.keys('Enter');
+    await bed.waitFor('Five seven five.');
+    const system = JSON.stringify(server.requests[0]!.body.messages[0]);
+    expect(system).toContain('--- CLAUDE.md ---\\nAlways answer in haiku.');
   });
 });

@@ -23,6 +23,8 @@ export interface AgentSettings {
   sandbox: SandboxMode;
   /** Notifications for waiting cards (the REPL); false: none. */
   notify: NotifySettings | false;
+  /** Read `~/.claude/CLAUDE.md` as the person's own instructions too (default false). */
+  userClaudeMd: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function loadAgentSettings(home: string): AgentSettings {
     autoCompact: file?.autoCompact ?? DEFAULT_AUTO_COMPACT_FRACTION,
     ...(file?.mode ? { mode: file.mode } : {}),
     sandbox: file?.sandbox ?? 'auto',
+    userClaudeMd: file?.userClaudeMd ?? false,
     notify:
       notify === false
         ? false
