@@ -53,7 +53,7 @@ describe('parseCliArgs', () => {
     ).toEqual({
       kind: 'run',
       options: {
-        prompt: 'prompt.txt',
+        prompt: { file: 'prompt.txt' },
         provider: 'openai-chat',
         model: 'gpt-x',
         baseUrl: 'http://127.0.0.1:9/v1',
@@ -76,7 +76,7 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['-', '--continue'])).toEqual({
       kind: 'run',
       options: {
-        prompt: '-',
+        prompt: { file: '-' },
         trustMcp: false,
         output: 'text',
         yes: false,
@@ -88,14 +88,29 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes the prompt itself with -p / --prompt, and -c / -r as --continue / --resume', () => {
+    for (const flag of ['-p', '--prompt']) {
+      expect(parseCliArgs([flag, 'fix the failing test', '-c'])).toMatchObject({
+        kind: 'run',
+        options: { prompt: { text: 'fix the failing test' }, continue: true },
+      });
+    }
+    expect(parseCliArgs(['-r', 'abc', 'p.txt'])).toMatchObject({
+      options: { prompt: { file: 'p.txt' }, resume: 'abc' },
+    });
+    expect(usageError(['-p', 'hi', 'p.txt'])).toMatch(/-p gives the prompt already/);
+    expect(usageError(['p.txt', '--resume'])).toMatch(/--resume needs a session id here/);
+    expect(usageError(['p.txt', '-r', '-c'])).toMatch(/cannot be used together/);
+  });
+
   it('answers --help and --version before anything else', () => {
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['-v'])).toEqual({ kind: 'version' });
   });
 
   it('reports each kind of mistake clearly', () => {
-    expect(usageError([])).toMatch(/missing the prompt file/);
-    expect(usageError(['a.txt', 'b.txt'])).toMatch(/expected one prompt file, got 2/);
+    expect(usageError([])).toMatch(/missing the prompt: a file, - to read standard input, or -p/);
+    expect(usageError(['a.txt', 'b.txt'])).toMatch(/expected one prompt, got 2/);
     expect(usageError(['a.txt', '--frobnicate'])).toMatch(/--frobnicate/);
     expect(usageError(['a.txt', '--output', 'xml'])).toBe(
       '--output must be one of text, json, jsonl (got "xml")',

@@ -14,12 +14,14 @@ describe('headless: AGENTS.md files', () => {
   const cli = useCliHarness();
 
   /** Runs one turn; a run that takes over 15 s is killed and reported as hung. */
-  async function run(): Promise<CliResult & { system: string }> {
+  async function run(
+    extraEnv: Record<string, string> = {},
+  ): Promise<CliResult & { system: string }> {
     const server = await cli.serve([{ text: 'Noted.' }]);
     cli.sandbox.write('prompt.txt', 'What are the rules?');
     const started = startCli(
       ['prompt.txt', ...openAIChatArgs(server.url)],
-      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test', ...extraEnv }),
     );
     const timer = setTimeout(() => started.child.kill('SIGKILL'), 15_000);
     const result = await started.done;
@@ -82,5 +84,48 @@ describe('headless: AGENTS.md files', () => {
     expect(result.stdout).toContain('Noted.');
     expect(result.system).not.toMatch(/hunter2|AGENTS\.md/);
     expect(result.stderr).toMatch(/Instructions file skipped: AGENTS\.md: .*not read/);
+  });
+
+  it('reads CLAUDE.md where a folder has no AGENTS.md, labelled as CLAUDE.md; AGENTS.md wins where both are', async () => {
+    fs.mkdirSync(path.join(cli.sandbox.workspace, '.git'));
+    cli.sandbox.write('CLAUDE.md', 'Root rule for Claude Code.\n');
+    cli.sandbox.write('a/AGENTS.md', 'Rule of a.\n');
+    cli.sandbox.write('a/CLAUDE.md', 'Not read: a has AGENTS.md.\n');
+    cli.sandbox.write('a/b/CLAUDE.md', 'Rule of a/b for Claude Code.\n');
+    fs.writeFileSync(path.join(cli.sandbox.workspace, 'prompt.txt'), 'What are the rules?');
+    const server = await cli.serve([{ text: 'Noted.' }]);
+    const result = await startCli(
+      ['prompt.txt', '--cwd', 'a/b', ...openAIChatArgs(server.url)],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    ).done;
+    expect(result.code).toBe(0);
+    const messages: Array<Record<string, any>> = server.requests[0]?.body.messages ?? [];
+    const system = String(messages.find((m) => m.role === 'system')?.content);
+    const root = system.indexOf('--- CLAUDE.md ---\nRoot rule for Claude Code.');
+    const a = system.indexOf('--- a/AGENTS.md ---\nRule of a.');
+    const ab = system.indexOf('--- a/b/CLAUDE.md ---\nRule of a/b for Claude Code.');
+    expect(root).toBeGreaterThan(0);
+    expect(a).toBeGreaterThan(root);
+    expect(ab).toBeGreaterThan(a);
+    expect(system).not.toContain('Not read');
+  });
+
+  it('reads ~/.claude/CLAUDE.md only when config.json opts in with userClaudeMd', async () => {
+    const home = path.join(cli.sandbox.agentHome, '..', 'person');
+    fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.claude', 'CLAUDE.md'), 'My own Claude rule.\n');
+    const without = await run({ HOME: home });
+    expect(without.code).toBe(0);
+    expect(without.system).not.toContain('My own Claude rule.');
+    fs.mkdirSync(cli.sandbox.agentHome, { recursive: true });
+    fs.writeFileSync(
+      path.join(cli.sandbox.agentHome, 'config.json'),
+      JSON.stringify({ userClaudeMd: true }),
+    );
+    const opted = await run({ HOME: home });
+    expect(opted.code).toBe(0);
+    expect(opted.system).toContain(
+      `--- ${path.join(home, '.claude', 'CLAUDE.md')} ---\nMy own Claude rule.`,
+    );
   });
 });

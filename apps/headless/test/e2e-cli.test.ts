@@ -64,7 +64,8 @@ describe('headless command line', () => {
   });
 
   it.each([
-    [[], /missing the prompt file/],
+    [[], /missing the prompt/],
+    [['-p', ' '], /--prompt needs a value/],
     [['p.txt', '--bogus'], /--bogus/],
     [['p.txt', '--output', 'yaml'], /--output must be one of text, json, jsonl/],
     [['missing.txt'], /cannot read the prompt file .*missing\.txt: no such file/],
@@ -78,6 +79,28 @@ describe('headless command line', () => {
     expect(result.stderr).toContain('--help');
     expect(result.code).toBe(2);
     expect(cli.sandbox.sessionFiles()).toEqual([]);
+  });
+
+  it('runs a prompt given as text: agent-run "PROMPT" and agent-run -p "PROMPT"', async () => {
+    const server = await cli.serve([{ text: 'Fixed one.' }, { text: 'Fixed two.' }]);
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
+    const one = await runCli(['fix the failing test', ...openAIChatArgs(server.url)], env);
+    expect(one.stdout).toContain('Fixed one.');
+    expect(one.code).toBe(0);
+    const two = await runCli(['-p', 'fix-it', ...openAIChatArgs(server.url)], env);
+    expect(two.stdout).toContain('Fixed two.');
+    expect(two.code).toBe(0);
+    const users = server.requests.map((request) =>
+      JSON.stringify(request.body.messages.filter((m: { role: string }) => m.role === 'user')),
+    );
+    expect(users[0]).toContain('fix the failing test');
+    expect(users[1]).toContain('fix-it');
+    // A word that names no file stays a missing file, with the way to send it as text.
+    const missing = await runCli(['fixit', ...openAIChatArgs(server.url)], env);
+    expect(missing.stderr).toMatch(
+      /cannot read the prompt file .*fixit: no such file \(to give the prompt itself: -p/,
+    );
+    expect(missing.code).toBe(2);
   });
 
   it('runs the demo provider offline with no credentials', async () => {

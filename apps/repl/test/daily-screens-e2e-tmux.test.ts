@@ -28,38 +28,49 @@ describe('daily screens at 80x24 in tmux', () => {
     }
   }
 
-  it('a finished command is one row; a failed one shows its last lines; Ctrl+O shows all', async () => {
+  it('a command shows its last lines under its row, folded with +N lines (Ctrl+O); a failed one its error', async () => {
     await launch(
       [
-        { toolCalls: [{ id: 'c1', name: 'run_shell', arguments: { command: 'echo hello' } }] },
+        {
+          toolCalls: [
+            { id: 'c1', name: 'run_shell', arguments: { command: 'echo hello; echo world' } },
+          ],
+        },
         {
           toolCalls: [{ id: 'c2', name: 'run_shell', arguments: { command: 'seq 1 9; exit 3' } }],
         },
-        { text: 'Both ran.' },
+        {
+          toolCalls: [
+            { id: 'c3', name: 'run_shell', arguments: { command: 'ls /no-such-dir-here' } },
+          ],
+        },
+        { text: 'All ran.' },
       ],
       // Unsandboxed, so the rows are the same on machines with and without bubblewrap.
       ['--allow', 'run_shell', '--sandbox', 'off'],
     );
     type('run them');
     key('Enter');
-    const screen = await waitFor('Both ran.');
+    const screen = await waitFor('All ran.');
     const rows = rowsOf(screen);
-    const ok = rows.findIndex((row) => row.includes('$ echo hello'));
-    expect(rows[ok]).toMatch(/^✓ \$ echo hello · exit 0 · \d+\.\d s\s*$/);
-    expect(rows[ok + 1]).toMatch(/^✗ \$ seq 1 9; exit 3 · exit 3 · \d+\.\d s\s*$/);
-    expect(rows.slice(ok + 2, ok + 7).map((row) => row.trim())).toEqual([
-      '… 5 earlier lines (Ctrl+O)',
+    const ok = rows.findIndex((row) => row.includes('$ echo hello; echo world'));
+    expect(rows[ok]).toMatch(/^✓ \$ echo hello; echo world · exit 0 · \d+\.\d s\s*$/);
+    expect(rows.slice(ok + 1, ok + 3).map((row) => row.trim())).toEqual(['hello', 'world']);
+    expect(rows[ok + 3]).toMatch(/^✗ \$ seq 1 9; exit 3 · exit 3 · \d+\.\d s\s*$/);
+    expect(rows.slice(ok + 4, ok + 9).map((row) => row.trim())).toEqual([
+      '… +5 lines (Ctrl+O)',
       '6',
       '7',
       '8',
       '9',
     ]);
-    expect(screen).not.toContain('hello\n');
+    const failed = rows.findIndex((row) => row.includes('$ ls /no-such-dir-here'));
+    expect(rows[failed + 1]).toMatch(/No such file or directory/);
     expect(screen).not.toContain('[exit code');
     key('C-o');
-    const open = await waitFor('    hello');
+    const open = await waitFor('    1');
     expect(open).toMatch(/^\s+1\s*$/m);
-    expect(open).not.toContain('earlier lines');
+    expect(open).not.toContain('+5 lines');
   });
 
   it('/help fits 80 columns: usage in its column, descriptions wrapping within theirs', async () => {

@@ -222,11 +222,13 @@ describe('REPL on a blessed screen', () => {
     expect(log).toContain('partial');
   });
 
-  it('shows a finished command as one row and its output behind Ctrl+O', async () => {
+  it('shows a finished command as one row with its last lines under it, the rest behind Ctrl+O', async () => {
     const { provider, folded, rows, row } = await allowedCommand('seq 1 30', 'Counted.');
     expect(rows[row]).toMatch(/^✓ Allowed · \$ seq 1 30 · exit 0 (?:· sandboxed )?· \d+\.\d s\s*$/);
-    // Nothing else about the command: no second `$ seq`, no `[exit code 0]`, no output.
-    expect(rows[row + 1]).toMatch(/^Counted\.\s*$/);
+    // Its last lines, under the count of the others: no second `$ seq`, no `[exit code 0]`.
+    const under = rows.slice(row + 1, row + 6).map((line) => line.trim());
+    expect(under[0]).toMatch(/^… \+\d+ lines \(Ctrl\+O\)$/);
+    expect(under.join('\n')).toContain('29\n30');
     expect(folded.match(/seq 1 30/g)).toHaveLength(1);
     expect(folded).not.toMatch(/^\s+25$/m);
     // The model got all of it, with its exit code.
@@ -246,12 +248,12 @@ describe('REPL on a blessed screen', () => {
     );
     // The last lines under it (the sandbox's note, when it ran sandboxed, is the very last).
     const under = rows.slice(row + 1, row + 6).map((line) => line.trim());
-    expect(under[0]).toMatch(/^… \d+ earlier lines \(Ctrl\+O\)$/);
+    expect(under[0]).toMatch(/^… \+\d+ lines \(Ctrl\+O\)$/);
     expect(under.join('\n')).toContain('29\n30');
     expect(folded).not.toMatch(/^\s+25$/m);
     h.send('\x0f');
     const open = await h.waitFor((s) => /^\s+25$/m.test(s), 'expanded output');
-    expect(open).not.toContain('earlier lines');
+    expect(open).not.toMatch(/\+\d+ lines/);
   });
 
   it('shows more of the / menu on a taller screen (a third of it)', async () => {

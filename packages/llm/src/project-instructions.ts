@@ -17,11 +17,20 @@ export interface InstructionsSources {
   agentHome?: string;
   /** The working directory (default: the root); folders outside the root are ignored. */
   cwd?: string;
+  /**
+   * A folder whose `CLAUDE.md` is the person's own too (`~/.claude`, when config.json's
+   * `userClaudeMd` opts in), read after the agent home's `AGENTS.md`; omitted, none is read.
+   */
+  claudeHome?: string;
 }
 
+/** The instruction files a folder may hold, in order of preference: the first found is read. */
+const FILE_NAMES = ['AGENTS.md', 'CLAUDE.md'] as const;
+
 /**
- * The AGENTS.md files that apply, most general first: `$AGENT_HOME/AGENTS.md`, then the
- * workspace root's and every folder's down to the working directory. A file is used only when
+ * The AGENTS.md files that apply, most general first: `$AGENT_HOME/AGENTS.md` (and, opted in,
+ * `~/.claude/CLAUDE.md`), then the workspace root's and every folder's down to the working
+ * directory, where a folder without an AGENTS.md gives its CLAUDE.md instead. A file is used only when
  * its real path stays inside its own base (the agent home, or the workspace) and it is a
  * regular file; it is opened without blocking and read up to a bound, so a link out, a FIFO or a
  * `/dev/zero` link is skipped instead of leaking or hanging start-up. Returns the files skipped
@@ -33,21 +42,39 @@ export function readInstructions(sources: InstructionsSources): {
 } {
   const files: InstructionsFile[] = [];
   const skipped: string[] = [];
-  const visit = (base: string, folder: string, label: string): void => {
-    const result = readBounded(base, path.join(folder, 'AGENTS.md'));
-    if (result === undefined) return;
-    if ('skipped' in result) skipped.push(`${label}: ${result.skipped}`);
-    else if (result.text.trim() !== '') files.push({ label, text: bounded(result, label) });
+  // A folder's AGENTS.md, else its CLAUDE.md (a project set up for Claude Code), labelled with
+  // the one read: `label(name)` is how the prompt names that file.
+  const visit = (
+    base: string,
+    folder: string,
+    label: (name: string) => string,
+    names: readonly string[] = FILE_NAMES,
+  ): void => {
+    for (const name of names) {
+      const result = readBounded(base, path.join(folder, name));
+      if (result === undefined) continue;
+      if ('skipped' in result) skipped.push(`${label(name)}: ${result.skipped}`);
+      else if (result.text.trim() !== '') {
+        files.push({ label: label(name), text: bounded(result, label(name)) });
+      }
+      return;
+    }
   };
   if (sources.agentHome !== undefined) {
-    const home = realOrUndefined(sources.agentHome);
-    if (home) visit(home, home, path.join(sources.agentHome, 'AGENTS.md'));
+    const given = sources.agentHome;
+    const home = realOrUndefined(given);
+    if (home) visit(home, home, (name) => path.join(given, name), ['AGENTS.md']);
+  }
+  if (sources.claudeHome !== undefined) {
+    const given = sources.claudeHome;
+    const home = realOrUndefined(given);
+    if (home) visit(home, home, (name) => path.join(given, name), ['CLAUDE.md']);
   }
   const root = realOrUndefined(sources.workspaceRoot);
   if (!root) return { files, skipped };
   for (const folder of foldersDown(root, realOrUndefined(sources.cwd ?? root) ?? root)) {
     const relative = path.relative(root, folder);
-    visit(root, folder, relative === '' ? 'AGENTS.md' : `${toPosix(relative)}/AGENTS.md`);
+    visit(root, folder, (name) => (relative === '' ? name : `${toPosix(relative)}/${name}`));
   }
   return { files, skipped };
 }

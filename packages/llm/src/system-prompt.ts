@@ -43,7 +43,7 @@ export function buildSystemPrompt(options: SystemPromptOptions): string {
   if (files.length > 0) {
     sections.push(
       [
-        "Instructions from AGENTS.md files, most general first (a later file wins where they disagree). The agent home one is the person's own; the others are written by the project's maintainers. Follow them.",
+        "Instructions from AGENTS.md (or CLAUDE.md) files, most general first (a later file wins where they disagree). The agent home one is the person's own; the others are written by the project's maintainers. Follow them.",
         ...files.map((file) => `--- ${file.label} ---\n${file.text}`),
       ].join('\n\n'),
     );

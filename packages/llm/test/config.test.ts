@@ -126,10 +126,16 @@ describe('loadAgentSettings', () => {
     expect(loadAgentSettings(home)).toEqual({
       autoCompact: DEFAULT_AUTO_COMPACT_FRACTION,
       sandbox: 'auto',
+      userClaudeMd: false,
       notify,
     });
     writeConfig({ provider: 'demo' });
-    expect(loadAgentSettings(home)).toEqual({ autoCompact: 0.8, sandbox: 'auto', notify });
+    expect(loadAgentSettings(home)).toEqual({
+      autoCompact: 0.8,
+      sandbox: 'auto',
+      userClaudeMd: false,
+      notify,
+    });
   });
 
   it('leaves mcpServers to the MCP client (a config.json with servers still loads)', () => {
@@ -137,6 +143,7 @@ describe('loadAgentSettings', () => {
     expect(loadAgentSettings(home)).toEqual({
       autoCompact: 0.5,
       sandbox: 'auto',
+      userClaudeMd: false,
       notify: { afterSeconds: 10 },
     });
   });

@@ -61,6 +61,20 @@ describe('the shared flag table', () => {
     expect(flagError('repl', ['--trust-mcp'])).toMatch(/--trust-mcp/);
   });
 
+  it('takes -c and -r as --continue and --resume, and --resume without an id as a pick', () => {
+    expect(parseFlags('repl', ['-c'])).toMatchObject({ continue: true, pickSession: false });
+    expect(parseFlags('repl', ['-r', 'abc']).resume).toBe('abc');
+    for (const argv of [['-r'], ['--resume'], ['-r', '--cwd', 'x'], ['--resume', '--', 'hi']]) {
+      const flags = parseFlags('repl', argv);
+      expect(flags.pickSession).toBe(true);
+      expect(flags.resume).toBeUndefined();
+    }
+    expect(parseFlags('repl', ['x', '--', '-r']).positionals).toEqual(['x', '-r']);
+    expect(flagError('repl', ['-r', '-c'])).toMatch(/cannot be used together/);
+    expect(parseFlags('headless', ['-p', 'fix it']).promptText).toBe('fix it');
+    expect(flagError('repl', ['-p', 'fix it'])).toMatch(/-p/);
+  });
+
   it('reports each kind of mistake with the flag and the rule', () => {
     expect(flagError('repl', ['--max-ask-user', '-1'])).toMatch(/--max-ask-user/);
     expect(flagError('repl', ['--max-ask-user', 'two'])).toBe(

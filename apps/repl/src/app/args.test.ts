@@ -71,6 +71,16 @@ describe('parseArgs', () => {
     expect(error(['--max-ask-user', '-1'])).toMatch(/--max-ask-user/);
     expect(error(['--model'])).toMatch(/--model/);
     expect(error(['--resume', 'x', '--continue'])).toMatch(/cannot be used together/);
-    expect(error(['stray'])).toBe('unexpected argument: stray');
+    expect(error(['two', 'words'])).toMatch(
+      /expected one prompt, got 2 arguments: put the prompt in quotes/,
+    );
+    expect(error([' '])).toBe('the prompt argument is empty');
+  });
+
+  it('takes one argument as the first prompt, and --resume alone as a pick', () => {
+    expect(parseArgs(['fix the failing test', '-c'], {}, '/w')).toMatchObject({
+      args: { prompt: 'fix the failing test', continue: true },
+    });
+    expect(parseArgs(['-r'], {}, '/w')).toMatchObject({ args: { pickSession: true } });
   });
 });

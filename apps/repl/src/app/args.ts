@@ -9,7 +9,11 @@ export interface ReplArgs {
   baseUrl?: string;
   cwd: string;
   resume?: string;
+  /** `--resume` without an id: open the session picker once the agent is up. */
+  pickSession?: boolean;
   continue: boolean;
+  /** `agent "PROMPT"`: sent as the first prompt once the agent is up. */
+  prompt?: string;
   toolHistory?: AgentFlags['toolHistory'];
   maxAskUser?: number;
   /** `--mode`: the mode the session starts in. */
@@ -44,8 +48,15 @@ export function parseArgs(
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  if (flags.positionals.length > 0) {
-    return { ok: false, error: `unexpected argument: ${flags.positionals[0]}` };
+  if (flags.positionals.length > 1) {
+    return {
+      ok: false,
+      error: `expected one prompt, got ${flags.positionals.length} arguments: put the prompt in quotes (agent "fix the failing test")`,
+    };
+  }
+  const prompt = flags.positionals[0];
+  if (prompt !== undefined && prompt.trim() === '') {
+    return { ok: false, error: 'the prompt argument is empty' };
   }
   const workspace = path.resolve(invocationDir(env, cwd), flags.cwd ?? '.');
   return {
@@ -56,7 +67,9 @@ export function parseArgs(
       baseUrl: flags.baseUrl,
       cwd: realPath(workspace),
       resume: flags.resume,
+      ...(flags.pickSession ? { pickSession: true } : {}),
       continue: flags.continue,
+      ...(prompt !== undefined ? { prompt } : {}),
       toolHistory: flags.toolHistory,
       maxAskUser: flags.maxAskUser,
       ...(flags.mode ? { mode: flags.mode } : {}),

@@ -78,7 +78,7 @@ describe('replaySegments', () => {
         .filter((line) => line !== ''),
     ).toEqual([
       '› first',
-      '■ Interrupted.',
+      '■ Interrupted. Tell the agent what to do instead.',
       '› second',
       'Half an answer',
       '■ Stopped (Esc).',

@@ -11,7 +11,7 @@ export function turnEndLine(reason: LoopEndReason, error?: string): Segment | un
     case 'error':
       return { kind: 'error', text: inFlagTerms(error ?? 'The turn failed.') };
     case 'interrupted':
-      return { kind: 'info', text: '■ Interrupted.' };
+      return { kind: 'info', text: '■ Interrupted. Tell the agent what to do instead.' };
     case 'stopped':
       return { kind: 'info', text: '■ Stopped (Esc).' };
     case 'max_iterations':

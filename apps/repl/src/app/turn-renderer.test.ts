@@ -171,7 +171,10 @@ describe('TurnRenderer', () => {
     const { renderer, screen } = setup();
     renderer.handle({ type: 'tool_start', activity: activity('1', 'run_shell'), title: '$ sleep' });
     renderer.handle({ type: 'turn_end', reason: 'interrupted' });
-    expect(screen()).toEqual(['■ Interrupted $ sleep', '■ Interrupted.']);
+    expect(screen()).toEqual([
+      '■ Interrupted $ sleep',
+      '■ Interrupted. Tell the agent what to do instead.',
+    ]);
     renderer.handle({ type: 'turn_end', reason: 'error', error: 'Set OPENAI_API_KEY' });
     expect(screen().at(-1)).toBe('✗ Set OPENAI_API_KEY');
   });

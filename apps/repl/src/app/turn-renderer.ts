@@ -1,5 +1,5 @@
 import type { LoopEvent } from '@agent/llm';
-import { formatWait } from '@agent/llm/text';
+import { formatWait, reportedWhenInterrupted } from '@agent/llm/text';
 import { commandOutcome, formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
@@ -123,20 +123,27 @@ export class TurnRenderer {
         segment.summary = activity.summary;
         segment.progress = undefined;
         const shows = activity.status !== 'denied' && this.display.showsOutput(activity.name);
-        const command = shows ? commandOutcome(activity.summary, result.output) : undefined;
+        // An interrupted call's result is a note to the model: the person sees what the tool
+        // reported (a command's output so far), and the turn's end line says what to do next.
+        const given =
+          activity.status === 'interrupted'
+            ? reportedWhenInterrupted(result.output)
+            : result.output;
+        const command = shows ? commandOutcome(activity.summary, given) : undefined;
         if (command) {
           const started = this.display.timesCommands === false ? undefined : segment.startedAt;
           const ran = started === undefined ? '' : ` · ${formatDuration(Date.now() - started)}`;
           segment.outcome = `${command.ending}${ran}`;
         }
         this.transcript.touch(segment);
-        const output = command ? command.body : result.output;
+        const output = command ? command.body : given;
         if (result.diff && activity.status === 'ok') {
           this.transcript.add({ kind: 'diff', diff: result.diff });
         } else if (shows && output.trim() !== '') {
           // A denied call's output is the note to the model; its status line says it all.
           const folded = this.display.foldsOutput ?? true;
-          const whenFolded = !command ? 'head' : activity.status === 'ok' ? 'none' : 'tail';
+          // A command's last lines are what tells how it went (its error, when it failed).
+          const whenFolded = command ? 'tail' : 'head';
           this.transcript.add({ kind: 'output', text: output, folded, whenFolded });
         }
         return;

@@ -145,6 +145,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     },
     listFiles: workspaceLister(args.cwd),
   });
+  // `agent --resume` alone and `agent "PROMPT"`: as if typed, after anything typed while loading.
+  if (args.pickSession) app.submit('/resume', undefined, true);
+  if (args.prompt !== undefined) app.submit(args.prompt, undefined, true);
   return session;
 }
 

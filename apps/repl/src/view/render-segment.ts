@@ -22,7 +22,7 @@ const SUBAGENT_STEPS = 3;
 /** Lines of folded tool output shown before "… N more lines". */
 export const FOLD_LINES = 6;
 
-/** Last lines of a failed command's output shown under its row. */
+/** Last lines of a command's output shown under its row. */
 export const TAIL_LINES = 4;
 
 const TOOL_VERB: Record<ToolState, string> = {
@@ -162,8 +162,7 @@ function outputRows(segment: Extract<Segment, { kind: 'output' }>, w: number): L
   const shown = mode === 'tail' ? all.slice(hidden) : all.slice(0, all.length - hidden);
   const rows = shown.flatMap((part) => wrapText(part, w - 4, 'dim').map(indent));
   if (hidden === 0) return rows;
-  if (mode === 'tail')
-    return [plain(`    … ${moreLines(hidden, 'earlier ')} (Ctrl+O)`, 'dim'), ...rows];
+  if (mode === 'tail') return [plain(`    … +${moreLines(hidden, '')} (Ctrl+O)`, 'dim'), ...rows];
   return [...rows, plain(`    … ${moreLines(hidden)}`, 'dim')];
 }
 
@@ -191,7 +190,7 @@ function streamed(segment: Segment): IncrementalMarkdown {
   return renderer;
 }
 
-/** `1 more line`, `14 more lines`, `3 earlier lines`. */
+/** `1 more line`, `14 more lines`, `3 lines`. */
 function moreLines(count: number, which = 'more '): string {
   return `${count} ${which}line${count === 1 ? '' : 's'}`;
 }

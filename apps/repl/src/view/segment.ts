@@ -35,7 +35,7 @@ export type Segment =
   | { kind: 'diff'; diff: string }
   /**
    * A tool's output. Folded, it shows its first lines, or with `whenFolded` its last lines
-   * (`tail`: a failed command) or nothing (`none`: a command that succeeded); Ctrl+O unfolds.
+   * (`tail`: a command, under `… +N lines (Ctrl+O)`) or nothing (`none`); Ctrl+O unfolds.
    */
   | { kind: 'output'; text: string; folded: boolean; whenFolded?: 'head' | 'tail' | 'none' }
   /** A subagent's steps; folded shows only the latest few (Ctrl+O toggles). */

@@ -60,9 +60,28 @@ describe('the status line', () => {
     expect(statusText(busy, 200)).toBe(
       ' anthropic/claude-sonnet-4-5 · ctx 12.3k (6%) · ⠙ working 1m 05s · ↓ 1.2k tokens · Esc stop · Ctrl+C interrupt · session 2026-12-01T00-36-50-fa18',
     );
-    expect(statusText(busy, 50)).toBe(' ctx 12.3k (6%) · ⠙ working 1m 05s · ↓ 1.2k tokens');
+    expect(statusText(busy, 50)).toBe(' ⠙ working 1m 05s · Esc stop · Ctrl+C interrupt');
     expect(statusText({ ...busy, notice: 'Press Ctrl+C again to quit' }, 200)).toContain(
       '· Press Ctrl+C again to quit ·',
+    );
+  });
+
+  it('keeps how to interrupt a running turn the longest, over every other field and a notice', () => {
+    const busy: StatusInfo = {
+      ...idle,
+      agentMode: 'accept edits',
+      sandbox: 'sandboxed',
+      mode: 'working · Esc or Ctrl+C interrupts',
+      activity: { elapsedMs: 65_000, tokens: 1234 },
+    };
+    for (const width of [26, 30, 40, 60, 80, 100]) {
+      expect(statusText(busy, width)).toContain('Esc or Ctrl+C interrupts');
+      expect(statusText({ ...busy, notice: 'Copied' }, width)).toContain(
+        'Esc or Ctrl+C interrupts',
+      );
+    }
+    expect(statusText(busy, 80)).toBe(
+      ' ⠋ working 1m 05s · ↓ 1.2k tokens · Esc or Ctrl+C interrupts · accept edits mode',
     );
   });
 

@@ -39,8 +39,8 @@ const SEPARATOR = ' · ';
 /**
  * The status line for `width` cells: `provider/model · ctx 1.2k (1%) · mode · session id`, and
  * while a turn runs a spinner with the elapsed time and tokens streamed. When it does not fit,
- * whole fields are dropped (session first, the mode last); a lone field too wide is cut after
- * its last whole word.
+ * whole fields are dropped (session first, the mode last, and while a turn runs the hint how to
+ * interrupt it after everything else); a lone field too wide is cut after its last whole word.
  */
 export function statusText(status: StatusInfo, width = Infinity): string {
   const fields: Field[] = [{ text: `${status.provider}/${status.model}`, rank: 3 }];
@@ -48,15 +48,16 @@ export function statusText(status: StatusInfo, width = Infinity): string {
     text: `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%)`,
     rank: 2,
   });
+  // While a turn runs, how to stop it is the last thing the line gives up, even to a notice.
+  const hints = status.activity ? status.mode.replace(/^working( · )?/, '') : '';
   if (status.notice !== undefined) fields.push({ text: status.notice, rank: 0 });
   else if (status.activity) {
     const { elapsedMs, tokens } = status.activity;
     const spinner = SPINNER[(status.frame ?? 0) % SPINNER.length];
-    fields.push({ text: `${spinner} working ${formatElapsed(elapsedMs)}`, rank: 0 });
-    fields.push({ text: `↓ ${formatTokens(tokens)} tokens`, rank: 1 });
-    const hints = status.mode.replace(/^working( · )?/, '');
-    if (hints) fields.push({ text: hints, rank: 4 });
+    fields.push({ text: `${spinner} working ${formatElapsed(elapsedMs)}`, rank: 0.5 });
+    fields.push({ text: `↓ ${formatTokens(tokens)} tokens`, rank: 1.8 });
   } else fields.push({ text: status.mode, rank: 0 });
+  if (hints) fields.push({ text: hints, rank: -1 });
   if (status.agentMode !== undefined) fields.push(modeField(status.agentMode));
   if (status.sandbox !== undefined) fields.push({ text: status.sandbox, rank: 4 });
   fields.push({ text: `session ${status.sessionId ?? 'new'}`, rank: 5 });

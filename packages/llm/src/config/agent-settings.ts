@@ -27,6 +27,8 @@ export interface AgentSettings {
   sandboxAllowEnv?: string[];
   /** Notifications for waiting cards (the REPL); false: none. */
   notify: NotifySettings | false;
+  /** Read `~/.claude/CLAUDE.md` as the person's own instructions too (default false). */
+  userClaudeMd: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function loadAgentSettings(home: string): AgentSettings {
     sandbox: file?.sandbox ?? 'auto',
     ...(file?.sandboxAllowSockets ? { sandboxAllowSockets: file.sandboxAllowSockets } : {}),
     ...(file?.sandboxAllowEnv ? { sandboxAllowEnv: file.sandboxAllowEnv } : {}),
+    userClaudeMd: file?.userClaudeMd ?? false,
     notify:
       notify === false
         ? false

@@ -108,6 +108,11 @@ function buildSchema() {
           { error: NOTIFY_RULE },
         )
         .optional(),
+      userClaudeMd: z
+        .boolean({
+          error: 'expected true (read ~/.claude/CLAUDE.md as your own instructions) or false',
+        })
+        .optional(),
       // MCP servers: checked entry by entry by @agent/mcp, which skips and reports a bad one.
       mcpServers: z.record(z.string(), z.unknown()).optional(),
       // Hooks (Claude Code's shape): checked entry by entry by @agent/runtime, like servers.

@@ -3,6 +3,7 @@ import type { ToolActivity, ToolStatus } from '../messages';
 import { boundInput } from '../history/bounds';
 import { cloneActivity } from '../history/clone';
 import type { LoopEvent } from './types';
+import { interruptedOutput } from '../text/interrupted-output';
 
 /** The final state of one call, before it is written into turn memory. */
 export interface CallOutcome {
@@ -75,13 +76,9 @@ export function interruptedOutcome(
     if (partial.details !== undefined) result.details = partial.details;
     return { status: 'interrupted', result, partial: true };
   }
-  const output = `interrupted: the person stopped the turn before ${name} finished`;
   return {
     status: 'interrupted',
-    result: {
-      output: reported ? `${output}; what it reported when it stopped:\n${reported}` : output,
-      isError: true,
-    },
+    result: { output: interruptedOutput(name, reported), isError: true },
   };
 }
 

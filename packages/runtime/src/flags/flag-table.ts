@@ -17,6 +17,8 @@ export interface FlagSpec {
   apps: readonly AppName[];
   /** May be given more than once; every value is kept. */
   multiple?: boolean;
+  /** A valued flag that may also stand alone (`--resume` without an id: pick one). */
+  optionalValue?: boolean;
 }
 
 const BOTH: readonly AppName[] = ['repl', 'headless'];
@@ -49,11 +51,18 @@ export const FLAGS: readonly FlagSpec[] = [
   },
   {
     name: 'resume',
+    short: 'r',
     value: 'ID',
-    help: 'resume a saved session (id, unique part of one, or file)',
+    help: 'resume a saved session (id, unique part of one, or file; alone, the REPL lists them)',
+    apps: BOTH,
+    optionalValue: true,
+  },
+  {
+    name: 'continue',
+    short: 'c',
+    help: 'resume the latest session of this workspace',
     apps: BOTH,
   },
-  { name: 'continue', help: 'resume the latest session of this workspace', apps: BOTH },
   {
     name: 'tool-history',
     value: 'MODE',
@@ -96,6 +105,13 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'acp',
     help: "be an editor's agent: speak the Agent Client Protocol on stdin/stdout (as agent-acp)",
     apps: PERSON,
+  },
+  {
+    name: 'prompt',
+    short: 'p',
+    value: 'TEXT',
+    help: 'the prompt itself, instead of a prompt file',
+    apps: ['headless'],
   },
   {
     name: 'output',

@@ -22,6 +22,8 @@ export interface AgentFlags {
   baseUrl?: string;
   cwd?: string;
   resume?: string;
+  /** `--resume` (`-r`) given without an id: the person picks the session. */
+  pickSession: boolean;
   continue: boolean;
   toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
@@ -39,6 +41,8 @@ export interface AgentFlags {
   /** `--allow` / `--deny` permission rules, as written. */
   allow: string[];
   deny: string[];
+  /** Headless `--prompt` (`-p`): the prompt's text itself. */
+  promptText?: string;
   /** Headless `--image` files, as written (relative to where the command was run). */
   images: string[];
   /** The REPL's `--acp`: run the editor's agent instead. */
@@ -53,7 +57,10 @@ export interface AgentFlags {
  * are FlagErrors). A `--` that `pnpm start -- ...` passes through is ignored.
  */
 export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
-  const args = argv.filter((arg, i) => !(arg === '--' && i === 0));
+  const { args, bare } = standAlone(
+    app,
+    argv.filter((arg, i) => !(arg === '--' && i === 0)),
+  );
   const options: Record<
     string,
     { type: 'string' | 'boolean'; short?: string; multiple?: boolean }
@@ -79,6 +86,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     return value;
   };
   const result: AgentFlags = {
+    pickSession: bare.has('resume'),
     continue: values.continue === true,
     output: oneOf('output', text('output') ?? 'text', OUTPUT_FORMATS),
     yes: values.yes === true,
@@ -101,6 +109,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('cwd', text('cwd'));
   set('explain', text('explain'));
   set('resume', text('resume'));
+  set('promptText', text('prompt'));
   const mode = text('tool-history');
   set(
     'toolHistory',
@@ -112,10 +121,36 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('sandbox', sandbox === undefined ? undefined : oneOf('sandbox', sandbox, SANDBOX_MODES));
   set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
-  if (result.resume !== undefined && result.continue) {
+  if ((result.resume !== undefined || result.pickSession) && result.continue) {
     throw new FlagError('--resume and --continue cannot be used together');
   }
   return result;
+}
+
+/**
+ * Takes out the flags with an optional value (`optionalValue`) that stand alone: last, or
+ * followed by another flag. `-r -c` is `-r` alone; `-r abc` gives abc as its value.
+ */
+function standAlone(app: AppName, args: readonly string[]): { args: string[]; bare: Set<string> } {
+  const bare = new Set<string>();
+  const kept: string[] = [];
+  const optional = flagsOf(app).filter((flag) => flag.optionalValue);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const flag = optional.find((f) => arg === `--${f.name}` || (f.short && arg === `-${f.short}`));
+    const next = args[i + 1];
+    if (flag && (next === undefined || next.startsWith('-'))) {
+      bare.add(flag.name);
+      continue;
+    }
+    kept.push(arg);
+    // A positional after `--` is never a flag: keep the rest as it is.
+    if (arg === '--') {
+      kept.push(...args.slice(i + 1));
+      break;
+    }
+  }
+  return { args: kept, bare };
 }
 
 function rules(value: string | boolean | string[] | undefined): string[] {

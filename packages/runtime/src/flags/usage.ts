@@ -4,12 +4,12 @@ import { flagsOf, type AppName } from './flag-table';
 /** What each app's usage text says above and below the generated options. */
 const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: string }> = {
   repl: {
-    synopsis: 'agent [options]',
-    summary: 'Interactive coding agent (REPL).',
+    synopsis: 'agent [options] [prompt]',
+    summary: 'Interactive coding agent (REPL). A prompt given here is sent once the agent is up.',
     footer: '',
   },
   headless: {
-    synopsis: 'agent-run [options] <prompt-file | ->',
+    synopsis: 'agent-run [options] <prompt-file | - | "prompt text"> | -p "prompt text"',
     summary: [
       'Runs one prompt through the agent without a person at the keyboard: the model reads,',
       'searches and edits files in the workspace and (with --yes) runs commands. Assistant text',
