@@ -64,6 +64,7 @@ export class AcpSession {
         flags: { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl },
         env: settings.env,
         agentHome: settings.agentHome,
+        fallback: 'demo',
       },
       person,
       rules: { allow: settings.allow, deny: settings.deny },
