@@ -10,8 +10,13 @@ const manifestOf = (name: string): Manifest =>
   JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8'));
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
-/** Third-party runtime dependencies take caret ranges, ours `workspace:^` (a caret once packed). */
-const RANGE = /^(\^\d+\.\d+\.\d+|workspace:\^)$/;
+/**
+ * Third-party runtime dependencies take caret ranges (zod one per major it supports), ours
+ * `workspace:^` (a caret once packed); a peer on @agent/tools spans its 0.x minors, so a minor of
+ * it stays in range (and changesets bumps nothing that only peers on it).
+ */
+const RANGE = /^(\^\d+\.\d+\.\d+( \|\| \^\d+\.\d+\.\d+)*|workspace:\^)$/;
+const TOOLS_PEER = 'workspace:>=0.1.0 <1';
 
 describe('every public package as a registry consumer gets it', () => {
   const root = manifestOf('tools');
@@ -36,13 +41,13 @@ describe('every public package as a registry consumer gets it', () => {
     for (const range of Object.values<string>(manifest.dependencies ?? {})) {
       expect(range).toMatch(RANGE);
     }
-    for (const range of Object.values<string>(manifest.peerDependencies ?? {})) {
-      expect(range).toMatch(RANGE);
+    for (const [peer, range] of Object.entries<string>(manifest.peerDependencies ?? {})) {
+      if (peer !== '@agent/tools') expect(range).toMatch(RANGE);
     }
     // One zod and one @agent/tools for the whole program: the consumer's.
     expect(manifest.dependencies?.zod).toBeUndefined();
     expect(manifest.dependencies?.['@agent/tools']).toBeUndefined();
-    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe('workspace:^');
+    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe(TOOLS_PEER);
   });
 
   it('@agent/llm installs no provider SDK by itself: each is an optional peer', () => {
@@ -84,6 +89,11 @@ describe('every public package as a registry consumer gets it', () => {
           ...(packed.peerDependencies as object),
         });
         expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
+        if (name !== 'tools') {
+          expect((packed.peerDependencies as Record<string, string>)['@agent/tools']).toBe(
+            '>=0.1.0 <1',
+          );
+        }
       },
     );
 

@@ -51,6 +51,7 @@ describe('the packages published to a registry and installed with npm', () => {
         { name: '@anthropic-ai/sdk', from: LLM },
         { name: 'typescript', from: ROOT },
         { name: '@types/node', from: ROOT },
+        { name: 'zod-3-25', from: TESTKIT },
         { name: 'zod-4-1', from: TESTKIT },
         // The real MCP server the @agent/mcp README's example starts.
         { name: '@modelcontextprotocol/server-filesystem', from: packageDir('mcp') },
@@ -101,12 +102,14 @@ describe('the packages published to a registry and installed with npm', () => {
     );
   }, 300_000);
 
+  // The lowest zod of each major the peer range accepts (3.25.76, as the AI SDK asks, and 4.1):
+  // the packages import `zod/v4`, which both provide.
   const consumers = [
-    { kind: 'ESM TypeScript on zod 4.1', file: 'esm-main.ts', zod: '4.1.0', type: 'module' },
+    { kind: 'ESM TypeScript on zod 3.25', file: 'esm-main.ts', zod: '3.25.76', type: 'module' },
     {
-      kind: 'CommonJS JavaScript on the project zod',
+      kind: 'CommonJS JavaScript on zod 4.1',
       file: 'cjs-main.cjs',
-      zod: versionOf('zod', LLM),
+      zod: '4.1.0',
       type: 'commonjs',
     },
   ];

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { RuleSubject } from './permission';
 import type { PersonChannel } from './person/person-request';
 

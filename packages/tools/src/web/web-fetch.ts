@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../tool';
 import { DEFAULT_FETCH_LIMITS, fetchableUrl, fetchPage, type FetchLimits } from './fetch-page';
 import { htmlToMarkdown } from './page-markdown';
