@@ -227,6 +227,8 @@ describe('the packages published to a registry and installed with npm', () => {
         // The tool loop ran every tool on the first provider: ask_user answered by the program's
         // own channel, its own tool, a workspace tool.
         expect(openai.requests).toHaveLength(3);
+        // Registering ask_user brought its guidance into the system prompt by itself.
+        expect(JSON.stringify(openai.requests[0]!.body)).toContain('# Asking the user');
         expect(holds(openai.requests[1]!.body, ASK_RESULT)).toBe(true);
         const third = openai.requests[2]!.body;
         expect(holds(third, 'HELLO')).toBe(true);

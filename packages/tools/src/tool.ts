@@ -88,6 +88,12 @@ export interface Tool<I = any> {
    */
   concurrent?: boolean;
   /**
+   * A section of the system prompt that travels with the tool: how the model should use it
+   * (`ask_user`'s guidance). Wherever the tool is registered, the runtime's prompt includes the
+   * section once, beside the tool's name; nothing else needs adding it.
+   */
+  promptSection?: string;
+  /**
    * Raises one call above `permission` when its input calls for it: a write that makes git run
    * code (`.git/hooks/`, `.git/config`) needs the approval a command needs. Resolves to undefined
    * when the tool's class stands. Should not throw; the loop treats a failure as `exec`.
