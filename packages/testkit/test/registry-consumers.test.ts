@@ -102,6 +102,60 @@ describe('the packages published to a registry and installed with npm', () => {
     );
   }, 300_000);
 
+  /** Every package under `dir`/node_modules that runs a script when it is installed. */
+  function installScripts(dir: string): string[] {
+    const found: string[] = [];
+    const visit = (modules: string) => {
+      if (!fs.existsSync(modules)) return;
+      for (const entry of fs.readdirSync(modules)) {
+        if (entry.startsWith('.')) continue;
+        if (entry.startsWith('@')) {
+          for (const scoped of fs.readdirSync(path.join(modules, entry))) {
+            check(path.join(modules, entry, scoped));
+          }
+        } else check(path.join(modules, entry));
+      }
+    };
+    const check = (pkg: string) => {
+      const file = path.join(pkg, 'package.json');
+      if (!fs.existsSync(file)) return;
+      const scripts = JSON.parse(fs.readFileSync(file, 'utf8')).scripts ?? {};
+      if (['preinstall', 'install', 'postinstall'].some((name) => scripts[name])) {
+        found.push(path.relative(dir, pkg));
+      }
+      if (fs.existsSync(path.join(pkg, 'binding.gyp'))) found.push(path.relative(dir, pkg));
+      visit(path.join(pkg, 'node_modules'));
+    };
+    visit(path.join(dir, 'node_modules'));
+    return found;
+  }
+
+  it('installs each package alone with what it needs only: no native grammar, no install script', () => {
+    const sizes: string[] = [];
+    for (const name of PUBLIC_PACKAGES) {
+      const dir = install(`alone-${name}`, {
+        name: 'alone',
+        version: '1.0.0',
+        private: true,
+        dependencies: { [`@agent/${name}`]: '^0.1.0', zod: '4.1.0' },
+      });
+      expect({ name, scripts: installScripts(dir) }).toEqual({ name, scripts: [] });
+      expect(fs.existsSync(path.join(dir, 'node_modules', 'tree-sitter-bash'))).toBe(false);
+      const kib = Number(run('du', ['-sk', 'node_modules'], dir).split('\t')[0]);
+      sizes.push(`@agent/${name}: ${(kib / 1024).toFixed(1)} MB`);
+    }
+    // The shell parser still works from the grammar @agent/tools ships.
+    const tools = path.join(scratch, 'alone-tools');
+    const script = `
+      const { decideByRules } = require('@agent/tools/permission-rules');
+      const rules = [{ action: 'deny', text: 'run_shell(rm)', source: 'test' }];
+      const request = { toolCallId: 'c', toolName: 'run_shell', permission: 'exec', title: '$',
+        input: {}, subject: 'echo hi && /bin/rm -rf x', subjectKind: 'command' };
+      decideByRules(rules, request).then((verdict) => console.log(verdict.action));`;
+    expect(run(process.execPath, ['-e', script], tools).trim()).toBe('deny');
+    console.log(`npm install of each package alone (with zod):\n${sizes.join('\n')}`);
+  }, 600_000);
+
   // The lowest zod of each major the peer range accepts (3.25.76, as the AI SDK asks, and 4.1):
   // the packages import `zod/v4`, which both provide.
   const consumers = [
