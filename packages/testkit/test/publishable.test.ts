@@ -29,13 +29,16 @@ describe('every public package as a registry consumer gets it', () => {
       type: 'commonjs',
       sideEffects: false,
       author: root.author,
-      repository: { type: 'git', url: root.repository.url, directory: `packages/${name}` },
-      bugs: root.bugs,
-      homepage: expect.stringContaining(`packages/${name}`),
       publishConfig: { access: 'public' },
       scripts: { prepack: 'node ../../scripts/prepack-guard.js' },
     });
     expect(manifest.private).toBeUndefined();
+    // The repository is not public: no address is given rather than one nobody can open.
+    expect([manifest.repository, manifest.bugs, manifest.homepage]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(manifest.keywords.length).toBeGreaterThan(2);
     expect(fs.existsSync(path.join(packageDir(name), 'LICENSE'))).toBe(true);
     for (const range of Object.values<string>(manifest.dependencies ?? {})) {
@@ -80,7 +83,22 @@ describe('every public package as a registry consumer gets it', () => {
       (name) => {
         const tarball = tarballs.get(name)!;
         const listing = tarballListing(tarball);
-        expect(listing).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+        expect(listing).toEqual(
+          expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']),
+        );
+        // Every file the shipped text cites (`ASK_USER.md`, `STYLE.md`) ships too.
+        const unpacked = fs.mkdtempSync(path.join(scratch, `${name}-`));
+        run('tar', ['-xzf', tarball, '-C', unpacked], scratch);
+        const cited = new Set<string>();
+        for (const file of listing.filter((file) => /\.(d\.ts|md)$/.test(file))) {
+          const text = fs.readFileSync(path.join(unpacked, 'package', file), 'utf8');
+          for (const match of text.matchAll(/\b([A-Z][A-Z_]+\.md)\b/g)) cited.add(match[1]!);
+        }
+        cited.delete('AGENTS.md'); // the workspace's instructions file, not a document of ours
+        expect({ name, missing: [...cited].filter((file) => !listing.includes(file)) }).toEqual({
+          name,
+          missing: [],
+        });
         expect(listing).toContain('dist/index.js');
         expect(listing.filter((file) => /\.map$|\.test\.|^src\//.test(file))).toEqual([]);
         const packed = tarballManifest(tarball);

@@ -7,7 +7,7 @@ import type { LocalRegistry } from './support/local-registry';
 import { offlineRegistry } from './support/offline-registry';
 import { run } from './support/pack';
 import { PUBLIC_PACKAGES, ROOT, packageDir } from './support/public-packages';
-import { readmeExample } from './support/readme-example';
+import { readmeSnippets } from './support/readme-example';
 
 const LLM = packageDir('llm');
 const TESTKIT = packageDir('testkit');
@@ -300,30 +300,30 @@ describe('the packages published to a registry and installed with npm', () => {
     600_000,
   );
 
-  it('runs every README example and prints what its README says', async () => {
+  it('compiles and runs every ts block of every README, and it prints what its README says', async () => {
     const dir = consumerDir(consumers[0]!);
-    const examples = PUBLIC_PACKAGES.flatMap((name) => {
-      const example = readmeExample(
-        fs.readFileSync(path.join(packageDir(name), 'README.md'), 'utf8'),
-      );
-      return example ? [{ name, ...example, file: `readme-${name}.ts` }] : [];
-    });
-    expect(examples.map((example) => example.name)).toEqual([
-      'tools',
-      'llm',
-      'session',
-      'askuser',
-      'subagents',
-      'mcp',
-      'runtime',
-    ]);
-    for (const example of examples) fs.writeFileSync(path.join(dir, example.file), example.code);
+    const snippets = PUBLIC_PACKAGES.flatMap((name) =>
+      readmeSnippets(fs.readFileSync(path.join(packageDir(name), 'README.md'), 'utf8')).map(
+        (snippet, index) => ({ name, ...snippet, file: `readme-${name}-${index + 1}.ts` }),
+      ),
+    );
+    // Every package has a tested example; the reference blocks (mcp start-up, reading a session,
+    // a person channel of your own) are whole programs too.
+    expect([...new Set(snippets.map((snippet) => snippet.name))]).toEqual([...PUBLIC_PACKAGES]);
+    expect(snippets.map((snippet) => `${snippet.name}: ${snippet.section}`)).toEqual(
+      expect.arrayContaining([
+        'mcp: Start-up',
+        'session: Reading a session',
+        'runtime: A person channel of your own',
+      ]),
+    );
+    for (const snippet of snippets) fs.writeFileSync(path.join(dir, snippet.file), snippet.code);
     typeCheck(
       dir,
-      examples.map((example) => example.file),
+      snippets.map((snippet) => snippet.file),
     );
-    for (const example of examples) {
-      const workspace = fs.mkdtempSync(path.join(scratch, `readme-${example.name}-`));
+    for (const snippet of snippets) {
+      const workspace = fs.mkdtempSync(path.join(scratch, `readme-${snippet.name}-`));
       fs.writeFileSync(path.join(workspace, 'notes.md'), 'orders run on MySQL 8\n');
       // The model the examples talk to: it reads notes.md, then answers.
       const openai = await startOpenAIChatServer([
@@ -332,17 +332,19 @@ describe('the packages published to a registry and installed with npm', () => {
       ]);
       try {
         const output = await runProgram(
-          path.join(dir, 'dist', example.file.replace(/\.ts$/, '.js')),
+          path.join(dir, 'dist', snippet.file.replace(/\.ts$/, '.js')),
           workspace,
           {
             OPENAI_API_KEY: 'test-key',
             OPENAI_BASE_URL: `${openai.url}/v1`,
           },
         );
-        expect({ name: example.name, output: output.trimEnd() }).toEqual({
-          name: example.name,
-          output: example.prints,
-        });
+        if (snippet.prints !== undefined) {
+          expect({ file: snippet.file, output: output.trimEnd() }).toEqual({
+            file: snippet.file,
+            output: snippet.prints,
+          });
+        }
       } finally {
         await openai.close();
       }

@@ -79,7 +79,7 @@ export interface Tool<I = any> {
   resumable?: boolean;
   /**
    * The exact input and output are kept durably in turn memory, sessions and later provider
-   * requests, and are never pruned by context reduction (ASK_USER.md section 6).
+   * requests, and are never pruned by context reduction (the person's answers stay exact).
    */
   retainsOutput?: boolean;
   /**
