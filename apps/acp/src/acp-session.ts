@@ -1,4 +1,4 @@
-import { ASK_USER_GUIDANCE, createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
+import { createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import { ImageError } from '@agent/llm';
 import type { ServerConfig } from '@agent/runtime';
 import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
@@ -64,11 +64,11 @@ export class AcpSession {
         flags: { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl },
         env: settings.env,
         agentHome: settings.agentHome,
+        fallback: 'demo',
       },
       person,
       rules: { allow: settings.allow, deny: settings.deny },
       extraTools: budget > 0 ? [createAskUserTool()] : [],
-      promptSections: budget > 0 ? [ASK_USER_GUIDANCE] : [],
       maxInteractive: budget,
       toolHistory: settings.toolHistory,
       sandbox: settings.sandbox,

@@ -61,6 +61,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
         flags: { provider: options.provider, model: options.model, baseUrl: options.baseUrl },
         env: io.env,
         agentHome,
+        fallback: 'demo',
       },
       person: headlessPerson({
         yes: options.yes,

@@ -9,6 +9,7 @@ import {
   type Tool,
   type ToolResult,
 } from '@agent/tools';
+import { ASK_USER_GUIDANCE } from './guidance';
 import { askUserInputSchema, type AskUserInput } from './schema';
 
 /** The tool's name as advertised to every provider. */
@@ -33,6 +34,8 @@ export function createAskUserTool(): Tool<AskUserInput> {
     permission: 'read',
     interactive: true,
     retainsOutput: true,
+    // The guidance comes with the tool: registering it is enough to have it in the prompt.
+    promptSection: ASK_USER_GUIDANCE,
     describe(input) {
       const count = input.questions.length;
       const first = input.questions[0]?.question.trim().replace(/\s+/g, ' ') ?? '';

@@ -1,4 +1,4 @@
-/** The primary agent's system-prompt section about `ask_user` (ASK_USER.md section 4b). */
+/** The primary agent's system-prompt section about `ask_user`: when to ask, and how. */
 export const ASK_USER_GUIDANCE = `# Asking the user
 
 You can ask the person at the keyboard structured questions with the \`ask_user\` tool. It shows them a questionnaire and blocks until they answer.

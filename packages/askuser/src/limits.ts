@@ -1,4 +1,4 @@
-/** Bounds of a questionnaire (ASK_USER.md section 2). */
+/** Bounds of a questionnaire: what `ask_user` accepts, and what a card can show. */
 export const ASK_USER_LIMITS = {
   minQuestions: 1,
   maxQuestions: 10,

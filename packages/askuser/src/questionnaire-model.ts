@@ -14,7 +14,7 @@ export { DONE_LABEL, FREE_FORM_LABEL } from './question-rows';
 export type { QuestionnaireAction, QuestionnaireOptions, QuestionnaireStatus };
 
 /**
- * The questionnaire card's state (ASK_USER.md sections 5 and 9). One question is on screen; its
+ * The questionnaire card's state, for any front end to show. One question is on screen; its
  * rows are the options, for a multi-select question a `Done` row, then the free-form row. The
  * first option is selected when a question appears (a multi-select question starts with it
  * ticked). Up/Down wrap around all rows. Printable input, digits included, selects the free-form

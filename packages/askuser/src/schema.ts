@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ASK_USER_LIMITS as L } from './limits';
 
 function plural(count: number, word: string): string {

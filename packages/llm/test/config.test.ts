@@ -29,8 +29,17 @@ function resolve(input: Omit<ResolveProviderInput, 'agentHome'>) {
 }
 
 describe('resolveProviderConfig', () => {
-  it('falls back to the demo provider with a one-line reason when nothing is configured', () => {
-    expect(resolve({})).toEqual({
+  it('fails naming what to set when nothing is configured and no fallback is asked for', () => {
+    expect(() => resolve({})).toThrow(
+      new ConfigError(
+        'no provider chosen and no credentials found: set OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or GOOGLE_API_KEY, or AWS credentials (Bedrock), or choose a provider with the `provider` option (one of: openai-chat, openai-responses, anthropic, bedrock, genkit, text, demo; `demo` is the offline scripted one)',
+      ),
+    );
+    expect(() => resolve({ env: { OPENAI_API_KEY: '  ' } })).toThrow(ConfigError);
+  });
+
+  it('falls back to the demo provider with a one-line reason when asked to (the apps)', () => {
+    expect(resolve({ fallback: 'demo' })).toEqual({
       id: 'demo',
       options: { model: 'demo' },
       reason:
@@ -50,7 +59,7 @@ describe('resolveProviderConfig', () => {
       id: 'bedrock',
       options: { region: 'eu-west-1' },
     });
-    expect(resolve({ env: { OPENAI_API_KEY: '  ' } }).id).toBe('demo');
+    expect(resolve({ env: { OPENAI_API_KEY: '  ' }, fallback: 'demo' }).id).toBe('demo');
   });
 
   it('precedence: flags over env over config file over detection', () => {

@@ -3,7 +3,7 @@ import { aborted, call, reply, text } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import os from 'node:os';
 import { answerAtOnce, defineTool, runShellTool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { Effects, echoTool, waitTool, writeTool } from './support/test-tools';
 
 function noPending(messages: { toolCalls: { status: string }[] }[]): boolean {

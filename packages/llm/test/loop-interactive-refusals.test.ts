@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Questionnaire, type Tool } from '@agent/tools';
 import { call, reply } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { defineTool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { StreamEvent, ToolHistoryMode } from '../src';
 import { aborted, call, end } from '../src/testing';
 import { startLoop } from './support/run';

@@ -1,5 +1,5 @@
 import { defineTool, type Tool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, reply } from '../src/testing';
 import { startLoop } from './support/run';
 import { firstOptionAsker } from './support/test-tools';

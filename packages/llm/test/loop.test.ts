@@ -1,5 +1,5 @@
 import { allowAll, defineTool, type PermissionDecision } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, reply, text } from '../src/testing';
 import { resultsIn, startLoop } from './support/run';
 import {

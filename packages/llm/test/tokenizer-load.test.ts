@@ -12,7 +12,7 @@ function tokenizerLoaded(historyChars: number, rememberedTokens?: number): boole
     const llm = require(${JSON.stringify(path.join(dist, 'index.js'))});
     const { ScriptedProvider, reply, call } = require(${JSON.stringify(path.join(dist, 'testing', 'index.js'))});
     const { ToolRegistry, allowAll, defineTool } = require('@agent/tools');
-    const { z } = require('zod');
+    const { z } = require('zod/v4');
     const echo = defineTool({
       name: 'echo', description: 'echo', inputSchema: z.object({}), permission: 'read',
       describe: () => 'echo', execute: async () => ({ output: 'ok' }),

@@ -1,6 +1,6 @@
 import { ToolError, type Tool, type ToolResult } from '@agent/tools';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { normalizeSchemaForProviders } from './provider-schema';
 import type { McpToolInfo, ServerConnection } from './server-connection';
 import { agentToolNames } from './tool-names';

@@ -352,7 +352,7 @@ export class AgentSession {
    * Interrupts a running turn, stops every MCP server, then flushes and closes the file.
    * `leaveQuestionsOpen`: the process is going away (SIGHUP when the terminal closes, SIGTERM),
    * not the person stopping the turn: a questionnaire still open is left unanswered in the
-   * session file, so resuming offers it again (ASK_USER.md §8), as after a crash.
+   * session file, so resuming offers it again, as after a crash.
    */
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
     if (options.leaveQuestionsOpen) this.parts.questions.leaveOpen();

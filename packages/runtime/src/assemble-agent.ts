@@ -122,11 +122,13 @@ export function agentSystemPrompt(
   // The prompt lists the fixed tools only: MCP tools come and go with their servers, and a prompt
   // that changed with them would defeat providers' prompt caching.
   const toolNames = registry instanceof LiveToolRegistry ? registry.fixedNames() : registry.names();
+  // A tool's own section comes with it (ask_user's guidance); a caller that passes it too gets it once.
+  const toolSections = toolNames.flatMap((name) => registry.get(name)?.promptSection ?? []);
   return buildSystemPrompt({
     workspaceRoot,
     agentHome,
     toolNames,
-    extraSections: sections,
+    extraSections: [...new Set([...sections, ...toolSections])],
     instructions,
   });
 }

@@ -16,6 +16,11 @@ export interface ProviderChoice {
   flags: ProviderFlags;
   env: NodeJS.ProcessEnv;
   agentHome: string;
+  /**
+   * `demo`: run on the offline demo provider when nothing chooses one and no credentials are
+   * found (the apps). By default the session fails with a ConfigError that says what to set.
+   */
+  fallback?: 'demo';
 }
 
 /** The provider and model a saved session was last using. */
@@ -27,8 +32,9 @@ export interface SessionModel {
 /**
  * The one rule for choosing the provider, in both apps. Precedence: `--provider`/`--model`,
  * then AGENT_PROVIDER / AGENT_MODEL, then, when resuming, the session's provider and model,
- * then `$AGENT_HOME/config.json`, then detected credentials, then the offline demo. The
- * session's model is taken only with the session's provider. Throws ConfigError.
+ * then `$AGENT_HOME/config.json`, then detected credentials, then the offline demo if the choice
+ * falls back to it. The session's model is taken only with the session's provider. Throws
+ * ConfigError (also when nothing chooses a provider and there is no fallback).
  */
 export function resolveProvider(choice: ProviderChoice, session?: SessionModel): ResolvedProvider {
   const { flags, env } = choice;
@@ -45,6 +51,7 @@ export function resolveProvider(choice: ProviderChoice, session?: SessionModel):
     flags: resolvedFlags,
     env,
     agentHome: choice.agentHome,
+    ...(choice.fallback ? { fallback: choice.fallback } : {}),
   });
   // The session's provider travels as a flag: the person gave none, so say where it came from.
   if (!providerChosen && session?.provider !== undefined) {

@@ -16,7 +16,7 @@ export interface AnswerKeeper {
 }
 
 /**
- * `channel` with every questionnaire kept from its first answer (ASK_USER.md §9): each answer
+ * `channel` with every questionnaire kept from its first answer: each answer
  * the person gives is recorded in the session as it happens, and a questionnaire offered again
  * after a crash opens with the answers given before filled in. Other requests pass unchanged.
  */

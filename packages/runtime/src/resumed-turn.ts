@@ -3,7 +3,7 @@ import type { QuestionnaireProgress } from '@agent/tools';
 import type { SavedSession } from './find-session';
 
 /**
- * What a resumed session left open (ASK_USER.md §8, §9): the questionnaires the next turn offers
+ * What a resumed session left open: the questionnaires the next turn offers
  * again through the person channel, under their call ids, with the answers they had when the
  * process went away. Where nobody can answer questionnaires they are closed as interrupted, as
  * the session was loaded.

@@ -14,7 +14,7 @@ describe('the one provider rule', () => {
     flags: { provider?: string; model?: string },
     env: NodeJS.ProcessEnv,
     session?: { provider?: string; model?: string },
-  ) => resolveProvider({ flags, env, agentHome: home }, session);
+  ) => resolveProvider({ flags, env, agentHome: home, fallback: 'demo' }, session);
 
   it('resumes on the session provider and model when nothing chooses another', () => {
     const chosen = choose(

@@ -5,6 +5,7 @@ import {
   startOpenAIChatServer,
   type FakeServer,
 } from '@agent/testkit';
+import { ConfigError } from '@agent/llm';
 import { allowAll } from '@agent/tools';
 import { AgentSession } from '../src';
 import { sessionBox } from './support/session-box';
@@ -108,5 +109,35 @@ describe('credentials given in the options', () => {
     });
     expect(sentKey(box.server)).toBe('bedrock-opt');
     expect(file).not.toContain('bedrock-opt');
+  });
+
+  it('without credentials or a chosen provider, fails naming what to set (no silent demo)', async () => {
+    const created = AgentSession.create({
+      agentHome: box.home,
+      workspaceRoot: box.workspace,
+      choice: { flags: {}, env: {}, agentHome: box.home },
+      person: allowAll,
+      onEvent: (event) => box.events.push(event),
+    });
+    await expect(created).rejects.toThrow(ConfigError);
+    await expect(created).rejects.toThrow(
+      /no provider chosen and no credentials found: set OPENAI_API_KEY, .*`demo` is the offline scripted one/,
+    );
+    expect(fs.readdirSync(box.home)).toEqual([]);
+  });
+
+  it('runs on the offline demo only when the choice falls back to it, as the apps ask', async () => {
+    const session = await AgentSession.create({
+      agentHome: box.home,
+      workspaceRoot: box.workspace,
+      choice: { flags: {}, env: {}, agentHome: box.home, fallback: 'demo' },
+      person: allowAll,
+      onEvent: (event) => box.events.push(event),
+    });
+    try {
+      expect(session.provider.id).toBe('demo');
+    } finally {
+      await session.close();
+    }
   });
 });

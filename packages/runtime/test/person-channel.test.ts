@@ -9,7 +9,7 @@ import {
   type AnyPersonRequest,
   type QuestionnaireAsk,
 } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AgentSession, openSavedSession } from '../src';
 import { fakeChoice, sessionBox, boxSession } from './support/session-box';
 import { untilWritten } from './support/until-written';

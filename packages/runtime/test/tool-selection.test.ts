@@ -1,6 +1,6 @@
 import { toolBudgetFor, type ToolBudget } from '@agent/llm';
 import type { Tool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { selectTools } from '../src/tool-selection';
 
 function tool(name: string, server?: string, words = 1): Tool {

@@ -8,7 +8,7 @@ import {
 } from '@agent/llm';
 import { openAIChatProtocol, startFakeServer, type FakeServer } from '@agent/testkit';
 import { allowAll, ToolRegistry, type Tool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { loadSession, projectSession, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 

@@ -1,5 +1,5 @@
 import { createWorkspaceTools, readFileTool, ToolRegistry, type Tool } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { buildSubagentRegistry } from './build-registry';
 import { BUILTIN_PROFILES } from './profiles/builtin-profiles';
 

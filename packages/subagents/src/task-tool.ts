@@ -8,7 +8,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '@agent/tools';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { summarizeActivity } from './activity-summary';
 import { buildSubagentRegistry } from './build-registry';
 import type { AgentProfile } from './profiles/profile';

@@ -10,8 +10,13 @@ const manifestOf = (name: string): Manifest =>
   JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8'));
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
-/** Third-party runtime dependencies take caret ranges, ours `workspace:^` (a caret once packed). */
-const RANGE = /^(\^\d+\.\d+\.\d+|workspace:\^)$/;
+/**
+ * Third-party runtime dependencies take caret ranges (zod one per major it supports), ours
+ * `workspace:^` (a caret once packed); a peer on @agent/tools spans its 0.x minors, so a minor of
+ * it stays in range (and changesets bumps nothing that only peers on it).
+ */
+const RANGE = /^(\^\d+\.\d+\.\d+( \|\| \^\d+\.\d+\.\d+)*|workspace:\^)$/;
+const TOOLS_PEER = 'workspace:>=0.1.0 <1';
 
 describe('every public package as a registry consumer gets it', () => {
   const root = manifestOf('tools');
@@ -24,25 +29,28 @@ describe('every public package as a registry consumer gets it', () => {
       type: 'commonjs',
       sideEffects: false,
       author: root.author,
-      repository: { type: 'git', url: root.repository.url, directory: `packages/${name}` },
-      bugs: root.bugs,
-      homepage: expect.stringContaining(`packages/${name}`),
       publishConfig: { access: 'public' },
       scripts: { prepack: 'node ../../scripts/prepack-guard.js' },
     });
     expect(manifest.private).toBeUndefined();
+    // The repository is not public: no address is given rather than one nobody can open.
+    expect([manifest.repository, manifest.bugs, manifest.homepage]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(manifest.keywords.length).toBeGreaterThan(2);
     expect(fs.existsSync(path.join(packageDir(name), 'LICENSE'))).toBe(true);
     for (const range of Object.values<string>(manifest.dependencies ?? {})) {
       expect(range).toMatch(RANGE);
     }
-    for (const range of Object.values<string>(manifest.peerDependencies ?? {})) {
-      expect(range).toMatch(RANGE);
+    for (const [peer, range] of Object.entries<string>(manifest.peerDependencies ?? {})) {
+      if (peer !== '@agent/tools') expect(range).toMatch(RANGE);
     }
     // One zod and one @agent/tools for the whole program: the consumer's.
     expect(manifest.dependencies?.zod).toBeUndefined();
     expect(manifest.dependencies?.['@agent/tools']).toBeUndefined();
-    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe('workspace:^');
+    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe(TOOLS_PEER);
   });
 
   it('@agent/llm installs no provider SDK by itself: each is an optional peer', () => {
@@ -75,7 +83,22 @@ describe('every public package as a registry consumer gets it', () => {
       (name) => {
         const tarball = tarballs.get(name)!;
         const listing = tarballListing(tarball);
-        expect(listing).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+        expect(listing).toEqual(
+          expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']),
+        );
+        // Every file the shipped text cites (`ASK_USER.md`, `STYLE.md`) ships too.
+        const unpacked = fs.mkdtempSync(path.join(scratch, `${name}-`));
+        run('tar', ['-xzf', tarball, '-C', unpacked], scratch);
+        const cited = new Set<string>();
+        for (const file of listing.filter((file) => /\.(d\.ts|md)$/.test(file))) {
+          const text = fs.readFileSync(path.join(unpacked, 'package', file), 'utf8');
+          for (const match of text.matchAll(/\b([A-Z][A-Z_]+\.md)\b/g)) cited.add(match[1]!);
+        }
+        cited.delete('AGENTS.md'); // the workspace's instructions file, not a document of ours
+        expect({ name, missing: [...cited].filter((file) => !listing.includes(file)) }).toEqual({
+          name,
+          missing: [],
+        });
         expect(listing).toContain('dist/index.js');
         expect(listing.filter((file) => /\.map$|\.test\.|^src\//.test(file))).toEqual([]);
         const packed = tarballManifest(tarball);
@@ -84,6 +107,11 @@ describe('every public package as a registry consumer gets it', () => {
           ...(packed.peerDependencies as object),
         });
         expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
+        if (name !== 'tools') {
+          expect((packed.peerDependencies as Record<string, string>)['@agent/tools']).toBe(
+            '>=0.1.0 <1',
+          );
+        }
       },
     );
 

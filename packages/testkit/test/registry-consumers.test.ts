@@ -7,7 +7,7 @@ import type { LocalRegistry } from './support/local-registry';
 import { offlineRegistry } from './support/offline-registry';
 import { run } from './support/pack';
 import { PUBLIC_PACKAGES, ROOT, packageDir } from './support/public-packages';
-import { readmeExample } from './support/readme-example';
+import { readmeSnippets } from './support/readme-example';
 
 const LLM = packageDir('llm');
 const TESTKIT = packageDir('testkit');
@@ -51,6 +51,7 @@ describe('the packages published to a registry and installed with npm', () => {
         { name: '@anthropic-ai/sdk', from: LLM },
         { name: 'typescript', from: ROOT },
         { name: '@types/node', from: ROOT },
+        { name: 'zod-3-25', from: TESTKIT },
         { name: 'zod-4-1', from: TESTKIT },
         // The real MCP server the @agent/mcp README's example starts.
         { name: '@modelcontextprotocol/server-filesystem', from: packageDir('mcp') },
@@ -101,12 +102,68 @@ describe('the packages published to a registry and installed with npm', () => {
     );
   }, 300_000);
 
+  /** Every package under `dir`/node_modules that runs a script when it is installed. */
+  function installScripts(dir: string): string[] {
+    const found: string[] = [];
+    const visit = (modules: string) => {
+      if (!fs.existsSync(modules)) return;
+      for (const entry of fs.readdirSync(modules)) {
+        if (entry.startsWith('.')) continue;
+        if (entry.startsWith('@')) {
+          for (const scoped of fs.readdirSync(path.join(modules, entry))) {
+            check(path.join(modules, entry, scoped));
+          }
+        } else check(path.join(modules, entry));
+      }
+    };
+    const check = (pkg: string) => {
+      const file = path.join(pkg, 'package.json');
+      if (!fs.existsSync(file)) return;
+      const scripts = JSON.parse(fs.readFileSync(file, 'utf8')).scripts ?? {};
+      if (['preinstall', 'install', 'postinstall'].some((name) => scripts[name])) {
+        found.push(path.relative(dir, pkg));
+      }
+      if (fs.existsSync(path.join(pkg, 'binding.gyp'))) found.push(path.relative(dir, pkg));
+      visit(path.join(pkg, 'node_modules'));
+    };
+    visit(path.join(dir, 'node_modules'));
+    return found;
+  }
+
+  it('installs each package alone with what it needs only: no native grammar, no install script', () => {
+    const sizes: string[] = [];
+    for (const name of PUBLIC_PACKAGES) {
+      const dir = install(`alone-${name}`, {
+        name: 'alone',
+        version: '1.0.0',
+        private: true,
+        dependencies: { [`@agent/${name}`]: '^0.1.0', zod: '4.1.0' },
+      });
+      expect({ name, scripts: installScripts(dir) }).toEqual({ name, scripts: [] });
+      expect(fs.existsSync(path.join(dir, 'node_modules', 'tree-sitter-bash'))).toBe(false);
+      const kib = Number(run('du', ['-sk', 'node_modules'], dir).split('\t')[0]);
+      sizes.push(`@agent/${name}: ${(kib / 1024).toFixed(1)} MB`);
+    }
+    // The shell parser still works from the grammar @agent/tools ships.
+    const tools = path.join(scratch, 'alone-tools');
+    const script = `
+      const { decideByRules } = require('@agent/tools/permission-rules');
+      const rules = [{ action: 'deny', text: 'run_shell(rm)', source: 'test' }];
+      const request = { toolCallId: 'c', toolName: 'run_shell', permission: 'exec', title: '$',
+        input: {}, subject: 'echo hi && /bin/rm -rf x', subjectKind: 'command' };
+      decideByRules(rules, request).then((verdict) => console.log(verdict.action));`;
+    expect(run(process.execPath, ['-e', script], tools).trim()).toBe('deny');
+    console.log(`npm install of each package alone (with zod):\n${sizes.join('\n')}`);
+  }, 600_000);
+
+  // The lowest zod of each major the peer range accepts (3.25.76, as the AI SDK asks, and 4.1):
+  // the packages import `zod/v4`, which both provide.
   const consumers = [
-    { kind: 'ESM TypeScript on zod 4.1', file: 'esm-main.ts', zod: '4.1.0', type: 'module' },
+    { kind: 'ESM TypeScript on zod 3.25', file: 'esm-main.ts', zod: '3.25.76', type: 'module' },
     {
-      kind: 'CommonJS JavaScript on the project zod',
+      kind: 'CommonJS JavaScript on zod 4.1',
       file: 'cjs-main.cjs',
-      zod: versionOf('zod', LLM),
+      zod: '4.1.0',
       type: 'commonjs',
     },
   ];
@@ -224,6 +281,8 @@ describe('the packages published to a registry and installed with npm', () => {
         // The tool loop ran every tool on the first provider: ask_user answered by the program's
         // own channel, its own tool, a workspace tool.
         expect(openai.requests).toHaveLength(3);
+        // Registering ask_user brought its guidance into the system prompt by itself.
+        expect(JSON.stringify(openai.requests[0]!.body)).toContain('# Asking the user');
         expect(holds(openai.requests[1]!.body, ASK_RESULT)).toBe(true);
         const third = openai.requests[2]!.body;
         expect(holds(third, 'HELLO')).toBe(true);
@@ -241,30 +300,30 @@ describe('the packages published to a registry and installed with npm', () => {
     600_000,
   );
 
-  it('runs every README example and prints what its README says', async () => {
+  it('compiles and runs every ts block of every README, and it prints what its README says', async () => {
     const dir = consumerDir(consumers[0]!);
-    const examples = PUBLIC_PACKAGES.flatMap((name) => {
-      const example = readmeExample(
-        fs.readFileSync(path.join(packageDir(name), 'README.md'), 'utf8'),
-      );
-      return example ? [{ name, ...example, file: `readme-${name}.ts` }] : [];
-    });
-    expect(examples.map((example) => example.name)).toEqual([
-      'tools',
-      'llm',
-      'session',
-      'askuser',
-      'subagents',
-      'mcp',
-      'runtime',
-    ]);
-    for (const example of examples) fs.writeFileSync(path.join(dir, example.file), example.code);
+    const snippets = PUBLIC_PACKAGES.flatMap((name) =>
+      readmeSnippets(fs.readFileSync(path.join(packageDir(name), 'README.md'), 'utf8')).map(
+        (snippet, index) => ({ name, ...snippet, file: `readme-${name}-${index + 1}.ts` }),
+      ),
+    );
+    // Every package has a tested example; the reference blocks (mcp start-up, reading a session,
+    // a person channel of your own) are whole programs too.
+    expect([...new Set(snippets.map((snippet) => snippet.name))]).toEqual([...PUBLIC_PACKAGES]);
+    expect(snippets.map((snippet) => `${snippet.name}: ${snippet.section}`)).toEqual(
+      expect.arrayContaining([
+        'mcp: Start-up',
+        'session: Reading a session',
+        'runtime: A person channel of your own',
+      ]),
+    );
+    for (const snippet of snippets) fs.writeFileSync(path.join(dir, snippet.file), snippet.code);
     typeCheck(
       dir,
-      examples.map((example) => example.file),
+      snippets.map((snippet) => snippet.file),
     );
-    for (const example of examples) {
-      const workspace = fs.mkdtempSync(path.join(scratch, `readme-${example.name}-`));
+    for (const snippet of snippets) {
+      const workspace = fs.mkdtempSync(path.join(scratch, `readme-${snippet.name}-`));
       fs.writeFileSync(path.join(workspace, 'notes.md'), 'orders run on MySQL 8\n');
       // The model the examples talk to: it reads notes.md, then answers.
       const openai = await startOpenAIChatServer([
@@ -273,17 +332,19 @@ describe('the packages published to a registry and installed with npm', () => {
       ]);
       try {
         const output = await runProgram(
-          path.join(dir, 'dist', example.file.replace(/\.ts$/, '.js')),
+          path.join(dir, 'dist', snippet.file.replace(/\.ts$/, '.js')),
           workspace,
           {
             OPENAI_API_KEY: 'test-key',
             OPENAI_BASE_URL: `${openai.url}/v1`,
           },
         );
-        expect({ name: example.name, output: output.trimEnd() }).toEqual({
-          name: example.name,
-          output: example.prints,
-        });
+        if (snippet.prints !== undefined) {
+          expect({ file: snippet.file, output: output.trimEnd() }).toEqual({
+            file: snippet.file,
+            output: snippet.prints,
+          });
+        }
       } finally {
         await openai.close();
       }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool } from './tool';
 import { toolSpec } from './tool-spec';
 import { createWorkspaceTools } from './workspace';

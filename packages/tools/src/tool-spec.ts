@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { Tool } from './tool';
 
 /** A tool as advertised to a provider: name, description and JSON Schema of its input. */

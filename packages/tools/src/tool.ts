@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { RuleSubject } from './permission';
 import type { PersonChannel } from './person/person-request';
 
@@ -79,7 +79,7 @@ export interface Tool<I = any> {
   resumable?: boolean;
   /**
    * The exact input and output are kept durably in turn memory, sessions and later provider
-   * requests, and are never pruned by context reduction (ASK_USER.md section 6).
+   * requests, and are never pruned by context reduction (the person's answers stay exact).
    */
   retainsOutput?: boolean;
   /**
@@ -87,6 +87,12 @@ export interface Tool<I = any> {
    * `task` delegation tool). Results are still reported in call order.
    */
   concurrent?: boolean;
+  /**
+   * A section of the system prompt that travels with the tool: how the model should use it
+   * (`ask_user`'s guidance). Wherever the tool is registered, the runtime's prompt includes the
+   * section once, beside the tool's name; nothing else needs adding it.
+   */
+  promptSection?: string;
   /**
    * Raises one call above `permission` when its input calls for it: a write that makes git run
    * code (`.git/hooks/`, `.git/config`) needs the approval a command needs. Resolves to undefined

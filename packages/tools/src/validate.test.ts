@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool } from './tool';
 import { validateToolArguments } from './validate';
 import { ToolRegistry } from './registry';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { Tool } from './tool';
 
 export type ValidationOutcome<I> = { ok: true; input: I } | { ok: false; error: string };

@@ -26,6 +26,7 @@ export function loadStartConfig(
         flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
         env,
         agentHome: home,
+        fallback: 'demo',
       });
     } catch (error) {
       if (error instanceof ConfigError) throw new ConfigError(inFlagTerms(error.message));

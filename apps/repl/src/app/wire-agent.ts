@@ -81,6 +81,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
       env: options.config.env,
       agentHome,
+      fallback: 'demo',
     },
     provider: options.provider,
     person,

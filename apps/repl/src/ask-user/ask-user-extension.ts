@@ -1,9 +1,4 @@
-import {
-  ASK_USER_GUIDANCE,
-  createAskUserTool,
-  savedQuestionnaire,
-  type QuestionnaireModel,
-} from '@agent/askuser';
+import { createAskUserTool, savedQuestionnaire, type QuestionnaireModel } from '@agent/askuser';
 import type { ToolActivity } from '@agent/llm';
 import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
@@ -130,15 +125,14 @@ export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | un
 }
 
 /**
- * The REPL extension of `ask_user`: the tool and its system-prompt guidance for the primary
- * agent, the questionnaire card of the person channel, and the replayed summaries. With
+ * The REPL extension of `ask_user`: the tool (its system-prompt guidance comes with it) for the
+ * primary agent, the questionnaire card of the person channel, and the replayed summaries. With
  * `--max-ask-user 0` the tool and its guidance are absent; saved calls still replay.
  */
 export function askUserExtension(host: ReplHost): ReplExtension {
   const enabled = host.settings.maxAskUser > 0;
   return {
     tools: enabled ? [createAskUserTool()] : [],
-    systemPromptSections: enabled ? [ASK_USER_GUIDANCE] : [],
     presenters: { questionnaire: presentQuestionnaire },
     replaySegment: replayAskUser,
   };

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { SandboxMode } from '@agent/tools';
 import { PROVIDER_IDS } from '../provider';
 
@@ -38,7 +38,7 @@ let schema: ConfigSchema | undefined;
 // reads this before its first paint.
 function buildSchema() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { z } = require('zod') as typeof import('zod');
+  const { z } = require('zod/v4') as typeof import('zod/v4');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { isSandboxEnvName } = require('@agent/tools') as typeof import('@agent/tools');
   const providerSettings = z

@@ -25,6 +25,12 @@ export interface ResolveProviderInput {
   env?: Env;
   /** Defaults to agentHome(env). */
   agentHome?: string;
+  /**
+   * What to use when nothing names a provider and no credentials are found: `demo`, the offline
+   * scripted provider (the apps ask for it). By default a ConfigError says what to set instead,
+   * so a program never talks to the demo without asking for it.
+   */
+  fallback?: 'demo';
 }
 
 export interface ResolvedProvider {
@@ -36,8 +42,9 @@ export interface ResolvedProvider {
 
 /**
  * Chooses the provider and model. Precedence: flags, then AGENT_PROVIDER / AGENT_MODEL, then
- * $AGENT_HOME/config.json, then credentials found in the environment, then the offline demo.
- * Reads credentials only to detect them; never returns or stores them. Throws ConfigError.
+ * $AGENT_HOME/config.json, then credentials found in the environment, then the offline demo when
+ * `fallback` asks for it. Reads credentials only to detect them; never returns or stores them.
+ * Throws ConfigError, also when nothing chooses a provider and there is no fallback.
  */
 export function resolveProviderConfig(input: ResolveProviderInput = {}): ResolvedProvider {
   const env = input.env ?? process.env;
@@ -60,7 +67,7 @@ export function resolveProviderConfig(input: ResolveProviderInput = {}): Resolve
     id = file.provider;
     reason = `provider "${id}" from ${fileName}`;
   } else {
-    const detected = detect(env);
+    const detected = detect(env, input.fallback);
     id = detected.id;
     reason = detected.reason;
   }
@@ -90,7 +97,7 @@ function checkId(value: string, source: string): ProviderId {
   );
 }
 
-function detect(env: Env): { id: ProviderId; reason: string } {
+function detect(env: Env, fallback: 'demo' | undefined): { id: ProviderId; reason: string } {
   if (envValue(env, 'OPENAI_API_KEY')) {
     return { id: 'openai-chat', reason: 'OPENAI_API_KEY is set: using openai-chat' };
   }
@@ -107,6 +114,11 @@ function detect(env: Env): { id: ProviderId; reason: string } {
     envValue(env, name),
   );
   if (aws) return { id: 'bedrock', reason: `${aws} is set: using bedrock` };
+  if (fallback !== 'demo') {
+    throw new ConfigError(
+      `no provider chosen and no credentials found: set ${CREDENTIAL_SOURCES}, or choose a provider with the \`provider\` option (one of: ${PROVIDER_IDS.join(', ')}; \`demo\` is the offline scripted one)`,
+    );
+  }
   return {
     id: 'demo',
     reason: `no credentials found: using the offline demo provider; set ${CREDENTIAL_SOURCES}, or choose one with the \`provider\` option`,

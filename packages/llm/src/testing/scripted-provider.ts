@@ -1,7 +1,7 @@
 import type { Provider, ProviderRequest, StopReason, StreamEvent } from '../provider';
 
 /**
- * An in-process provider whose responses a test scripts (the injected stream of STYLE.md 3),
+ * An in-process provider whose responses a test scripts (an injected stream),
  * for loop, session, front-end and consumers' own tests that need no HTTP. It speaks the
  * provider contract itself; adapter tests go the other way (real SDKs, loopback fake servers).
  */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowAll, defineTool, ToolRegistry, type ToolSpec } from '@agent/tools';
 import type { FakeServer, ScriptedTurn } from '@agent/testkit';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { prepareMessages } from '../../src/history';
 import { runToolLoop, type LoopEvent, type LoopResult } from '../../src/loop';
 import type { AssistantMessage, Message, ToolActivity } from '../../src/messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { askPerson, defineTool, type PlanDecision, type Tool } from '@agent/tools';
 import { modeLabel, type AgentMode } from './agent-mode';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** An agent profile: which tools a subagent gets, its instructions, and optionally its model. */
 export interface AgentProfile {

@@ -1,14 +1,29 @@
+/** One ```ts block of a README, and the ```text block after it that shows what it prints. */
+export interface ReadmeSnippet {
+  /** The heading of the section it is in. */
+  section: string;
+  code: string;
+  /** What it prints, when the README shows it (a ```text block before the next ```ts block). */
+  prints?: string;
+}
+
 /**
- * A README's example: the first ```ts block after its `## Example` heading, and the ```text block
- * after it, which shows what the example prints. Undefined when the README has no example.
+ * Every ```ts block of a README, each with the ```text block that follows it in its section
+ * (before the next ```ts block), if any. Each block is a whole program: the tests compile and run
+ * every one, and compare its output where the README shows it.
  */
-export function readmeExample(readme: string): { code: string; prints: string } | undefined {
-  const section = readme.split(/^## Example\s*$/m)[1]?.split(/^## /m)[0];
-  if (section === undefined) return undefined;
-  const code = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
-  const prints = /^```text\n([\s\S]*?)^```$/m.exec(section)?.[1];
-  if (code === undefined || prints === undefined) {
-    throw new Error('a README example needs a ```ts block and then a ```text block of its output');
+export function readmeSnippets(readme: string): ReadmeSnippet[] {
+  const snippets: ReadmeSnippet[] = [];
+  for (const part of readme.split(/^(?=## )/m)) {
+    const section = /^## (.*)$/m.exec(part)?.[1]?.trim() ?? '';
+    const blocks = [...part.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)];
+    for (const [, language, body] of blocks) {
+      if (language === 'ts') snippets.push({ section, code: body! });
+      else if (language === 'text' && snippets.at(-1)?.section === section) {
+        const last = snippets.at(-1)!;
+        if (last.prints === undefined) last.prints = body!.trimEnd();
+      }
+    }
   }
-  return { code, prints: prints.trimEnd() };
+  return snippets;
 }

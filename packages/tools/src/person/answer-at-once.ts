@@ -5,13 +5,10 @@ import type {
   PersonRequest,
   PersonRequestKind,
 } from './person-request';
+import { personChannel, type PersonHandlers } from './person-channel';
 
-/** How one kind of request is answered at once, with nobody to wait for. */
-export type ImmediateAnswers = {
-  [K in PersonRequestKind]?: (
-    request: PersonRequest<K>,
-  ) => PersonAnswer<K> | Promise<PersonAnswer<K>>;
-};
+/** How each kind of request is answered at once, with nobody to wait for. */
+export type ImmediateAnswers = PersonHandlers;
 
 /**
  * A channel that never waits for a person (the headless policy, `--yes`, tests that are not
@@ -19,15 +16,7 @@ export type ImmediateAnswers = {
  * refused at once, as a front end with nobody at the keyboard must (see `refuseAtOnce`).
  */
 export function answerAtOnce(answers: ImmediateAnswers): PersonChannel {
-  return {
-    canAnswer: (kind) => answers[kind] !== undefined,
-    ask: async <K extends PersonRequestKind>(request: PersonRequest<K>) => {
-      const answer = answers[request.kind] as
-        ((request: PersonRequest<K>) => PersonAnswer<K> | Promise<PersonAnswer<K>>) | undefined;
-      if (answer) return answer(request);
-      return refuseAtOnce(request as AnyPersonRequest) as PersonAnswer<K>;
-    },
-  };
+  return personChannel(answers, refuseAtOnce);
 }
 
 /**

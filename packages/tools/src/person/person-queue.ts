@@ -12,7 +12,7 @@ import {
  */
 export type PersonPresenter = (request: AnyPersonRequest) => Promise<unknown>;
 
-/** Refuses a second questionnaire while one is shown or waiting (ASK_USER.md §1); never queued. */
+/** Refuses a second questionnaire while one is shown or waiting (one questionnaire at a time); never queued. */
 export class QuestionnaireBusyError extends Error {
   override name = 'QuestionnaireBusyError';
 }

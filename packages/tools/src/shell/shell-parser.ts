@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Node as SyntaxNode, Parser } from 'web-tree-sitter';
 
 export type { SyntaxNode };
@@ -17,8 +18,8 @@ let loaded: Parser | undefined;
 
 /**
  * tree-sitter's bash grammar through web-tree-sitter (wasm), loaded once, the first time a
- * command needs a permission decision (about 30 ms), never at start-up. Both packages resolve
- * from @agent/tools' own folder, also from the headless bundle (which keeps them outside).
+ * command needs a permission decision (about 30 ms), never at start-up. Both resolve from
+ * @agent/tools' own folder, also from the headless bundle (which keeps them outside).
  */
 export function loadShellParser(): Promise<Parser> {
   loading ??= (async () => {
@@ -27,7 +28,9 @@ export function loadShellParser(): Promise<Parser> {
       'web-tree-sitter',
     ) as typeof import('web-tree-sitter');
     await ParserClass.init();
-    const grammar = await readFile(fromTools.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    // The grammar ships inside @agent/tools (dist/grammars, copied at build time): only the wasm.
+    const toolsDir = path.dirname(require.resolve('@agent/tools/package.json'));
+    const grammar = await readFile(path.join(toolsDir, 'dist/grammars/tree-sitter-bash.wasm'));
     const bash = await Language.load(new Uint8Array(grammar));
     const parser = new ParserClass();
     parser.setLanguage(bash);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool, type ToolResult } from '../tool';
 import { DEFAULT_FETCH_LIMITS, fetchableUrl, fetchPage, type FetchLimits } from './fetch-page';
 import { extractPage } from './extract-page';

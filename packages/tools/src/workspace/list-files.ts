@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, ToolError, type Tool } from '../tool';
 import { statOrUndefined } from './file-text';
 import { findFirstFiles, type SearchEngine } from './find-files';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '../tool';
 import { realWorkspaceRoot } from './path-safety';
 import { bwrapArguments, sandboxEnvironment, type SandboxLayout } from './sandbox/bwrap-command';
