@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, readSmallFile, ToolError, type Tool } from '@agent/tools';
 import type { SessionSkills } from './session-skills';
 
