@@ -27,7 +27,8 @@ export function loadShellParser(): Promise<Parser> {
       'web-tree-sitter',
     ) as typeof import('web-tree-sitter');
     await ParserClass.init();
-    const grammar = await readFile(fromTools.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    // A plain require.resolve: a bundle of this code (apps/cli) sees the file and ships it.
+    const grammar = await readFile(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const bash = await Language.load(new Uint8Array(grammar));
     const parser = new ParserClass();
     parser.setLanguage(bash);
