@@ -79,14 +79,14 @@ function workspaceSource(specifier) {
   );
 }
 
-/** The files run as worker threads (src/**\/*-worker.ts), loaded by their name from __dirname. */
+/** The files run as worker threads (src/**\/*-worker.ts or *.worker.ts), loaded by their name from __dirname. */
 function workerEntries() {
   const entries = new Map();
   for (const { dir } of WORKSPACE.values()) {
     const src = path.join(dir, 'src');
     if (!fs.existsSync(src)) continue;
     for (const file of fs.readdirSync(src, { recursive: true })) {
-      if (!/-worker\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
+      if (!/[-.]worker\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
       const out = path.basename(file, '.ts');
       if (entries.has(out)) throw new Error(`two worker files named ${out}: give one another name`);
       entries.set(out, path.join(src, file));
