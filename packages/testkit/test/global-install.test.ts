@@ -19,6 +19,7 @@ import {
   runCommand,
   type InstalledCli,
 } from './support/installed-cli';
+import { pack, run } from './support/pack';
 
 /** How each provider meets the fake of its wire: the fake, its --base-url, the SDK's credentials. */
 const WIRES: Record<
@@ -93,7 +94,10 @@ describe('the commands installed globally by name from a registry', () => {
     cli = await installCli(scratch, abort.signal);
     // The README's figures come from this line (and `time npm install -g` by hand).
     console.log(
-      `npm install -g @agent/cli: ${(cli.bytes / 1e6).toFixed(1)} MB in ${cli.seconds.toFixed(1)} s`,
+      `npm install -g @agent/cli: ${(cli.bytes / 1e6).toFixed(1)} MB (du -sh: ` +
+        `${execFileSync('du', ['-sh', cli.prefix], { encoding: 'utf8' }).split('\t')[0]}, ` +
+        `${installedPackages(path.join(cli.prefix, 'lib', 'node_modules')).length} packages) ` +
+        `in ${cli.seconds.toFixed(1)} s`,
     );
   }, 600_000);
 
@@ -236,6 +240,27 @@ describe('the commands installed globally by name from a registry', () => {
       },
     );
     expect(result.code).toBe(130);
+  });
+
+  it('installs the same from a tarball of the package (pnpm pack), its dependencies from the registry', async () => {
+    const tarball = pack(CLI_DIR, path.join(scratch, 'tarball'));
+    const prefix = path.join(scratch, 'prefix-from-tarball');
+    run('npm', ['install', '--global', '--prefix', prefix, '--loglevel=error', tarball], scratch, {
+      env: cli!.registry.env,
+      timeout: 300_000,
+    });
+    const fake = await serve([{ text: 'Installed from the tarball.' }]);
+    const result = await runCommand(
+      path.join(prefix, 'bin', 'agent-run'),
+      ['-', ...chatArgs(fake)],
+      {
+        cwd: elsewhere,
+        env: env({ OPENAI_API_KEY: 'k' }),
+        input: 'Say something.',
+      },
+    );
+    expect(result.stdout).toContain('Installed from the tarball.');
+    expect(result.code).toBe(0);
   });
 
   it('keeps the documented exit codes: 2 for usage errors', async () => {
