@@ -21,6 +21,9 @@ import {
 } from './support/installed-cli';
 import { pack, run } from './support/pack';
 
+// Each command waits at most a minute (runCommand), and an install of its own takes longer.
+jest.setTimeout(180_000);
+
 /** How each provider meets the fake of its wire: the fake, its --base-url, the SDK's credentials. */
 const WIRES: Record<
   string,
@@ -271,50 +274,79 @@ describe('the commands installed globally by name from a registry', () => {
     }
   });
 
-  it('the REPL in a tmux terminal: starts, answers a prompt on screen, quits', async () => {
-    const fake = await serve([{ text: 'Installed REPL answering.' }]);
+  /** The installed REPL started from `elsewhere` in a tmux terminal of its own. */
+  function replInTmux(fake: FakeServer) {
     const socket = `global-install-${process.pid}`;
     const tmux = (...args: string[]) =>
       execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
     const screen = () => tmux('capture-pane', '-p', '-t', 'repl');
-    const waitFor = async (text: string) => {
-      const until = Date.now() + 30_000;
-      while (Date.now() < until && !screen().includes(text)) {
+    const until = async (done: () => unknown) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !done()) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(screen()).toContain(text);
     };
-    const exitFile = path.join(scratch, 'repl-exit');
+    const exitFile = path.join(scratch, `repl-exit-${fakes.length}`);
     const command = [
       `cd '${elsewhere}' &&`,
       `env -u INIT_CWD TERM=xterm-256color AGENT_HOME='${home}' OPENAI_API_KEY=k`,
       `'${bin('agent')}' ${chatArgs(fake).join(' ')};`,
       `echo $? > '${exitFile}'; sleep 30`,
     ].join(' ');
+    tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', command);
+    // The shell creates the file before echo writes the code into it.
+    const exitCode = () => fs.existsSync(exitFile) && fs.readFileSync(exitFile, 'utf8').trim();
+    return {
+      tmux,
+      waitFor: async (text: string) => {
+        await until(() => screen().includes(text));
+        expect(screen()).toContain(text);
+      },
+      exited: async () => {
+        await until(exitCode);
+        return exitCode();
+      },
+      pid: () => {
+        const shell = tmux('display', '-p', '-t', 'repl', '#{pane_pid}').trim();
+        return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n')[0]);
+      },
+      close: () => {
+        try {
+          tmux('kill-server');
+        } catch {
+          // already gone
+        }
+      },
+    };
+  }
+
+  it('the REPL in a tmux terminal: starts, answers a prompt on screen, quits', async () => {
+    const fake = await serve([{ text: 'Installed REPL answering.' }]);
+    const repl = replInTmux(fake);
     try {
-      tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', command);
-      await waitFor('ready');
-      tmux('send-keys', '-t', 'repl', '-l', 'Are you installed?');
-      tmux('send-keys', '-t', 'repl', 'Enter');
-      await waitFor('Installed REPL answering.');
-      await waitFor('ready');
-      tmux('send-keys', '-t', 'repl', 'C-c');
-      await waitFor('Ctrl+C again');
-      tmux('send-keys', '-t', 'repl', 'C-c');
-      // The shell creates the file before echo writes the code into it.
-      const written = () => fs.existsSync(exitFile) && fs.readFileSync(exitFile, 'utf8').trim();
-      const until = Date.now() + 30_000;
-      while (Date.now() < until && !written()) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(written()).toBe('0');
+      await repl.waitFor('ready');
+      repl.tmux('send-keys', '-t', 'repl', '-l', 'Are you installed?');
+      repl.tmux('send-keys', '-t', 'repl', 'Enter');
+      await repl.waitFor('Installed REPL answering.');
+      await repl.waitFor('ready');
+      repl.tmux('send-keys', '-t', 'repl', 'C-c');
+      await repl.waitFor('Ctrl+C again');
+      repl.tmux('send-keys', '-t', 'repl', 'C-c');
+      expect(await repl.exited()).toBe('0');
       expect(fake.requests).toHaveLength(1);
     } finally {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
+      repl.close();
+    }
+  });
+
+  it('the REPL exits 130 when SIGINT reaches it', async () => {
+    const repl = replInTmux(await serve([]));
+    try {
+      await repl.waitFor('ready');
+      process.kill(repl.pid(), 'SIGINT');
+      expect(await repl.exited()).toBe('130');
+    } finally {
+      repl.close();
     }
   });
 });
