@@ -78,6 +78,8 @@ function runtimeRequire(app) {
         // works for direct dependencies; any other require.resolve would resolve from the wrong place.
         if (args.kind === 'require-resolve') {
           if (args.path.startsWith('@agent/')) return { path: args.path, external: true };
+          const asset = shipAsset(args.path, args.importer, path.join(app.dir, 'dist'));
+          if (asset) return asset;
           return {
             errors: [{ text: `${args.importer}: require.resolve("${args.path}") in bundled code` }],
           };
@@ -140,6 +142,24 @@ function runtimeRequire(app) {
       });
     },
   };
+}
+
+/**
+ * A data file that bundled code finds with require.resolve (tree-sitter's .wasm grammar): copied
+ * into dist/assets/ and resolved there at run time. Undefined for a module.
+ */
+function shipAsset(specifier, importer, dist) {
+  let file;
+  try {
+    file = require.resolve(specifier, { paths: [path.dirname(importer)] });
+  } catch {
+    return undefined;
+  }
+  if (/\.(c|m)?(j|t)s$|\.json$|\.node$/.test(file)) return undefined;
+  const name = path.basename(file);
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  fs.copyFileSync(file, path.join(dist, 'assets', name));
+  return { path: `./assets/${name}`, external: true };
 }
 
 /**
@@ -243,4 +263,4 @@ function runBundle(options) {
   });
 }
 
-module.exports = { bundleApp, runBundle };
+module.exports = { bundleApp, runBundle, packageName, lazyZodLocales, asciiOnly, shipAsset };

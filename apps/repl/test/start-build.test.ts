@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-// The checkout's start (`pnpm --filter repl start`) builds first; a rebuild says so in one line.
+// The checkout's start (`pnpm --filter repl start`) builds first, showing each step it runs.
 // turbo here is a stand-in at the edge that prints what turbo prints with --output-logs=hash-only.
 
 const SCRIPT = path.resolve(__dirname, '..', '..', '..', 'scripts', 'build-before-start.js');
@@ -19,9 +19,35 @@ beforeEach(async () => {
 
 afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function start(turboOutput: string, exitCode = 0): Promise<{ code: number; stderr: string }> {
+/** What `turbo run build --dry=json` prints for three tasks to run and one to replay. */
+const DRY_RUN = JSON.stringify({
+  tasks: [
+    { taskId: '@agent/tools#build', cache: { status: 'MISS' } },
+    { taskId: '@agent/llm#build', cache: { status: 'MISS' } },
+    { taskId: '@agent/session#build', cache: { status: 'HIT' } },
+    { taskId: 'repl#build', cache: { status: 'MISS' } },
+  ],
+});
+
+/** Runs the start's build with a stand-in turbo printing `turboOutput` (and `dryRun` for --dry). */
+async function start(
+  turboOutput: string,
+  exitCode = 0,
+  dryRun?: string,
+): Promise<{ code: number; stderr: string }> {
   const turbo = path.join(dir, 'bin', 'turbo');
-  await fs.writeFile(turbo, `#!/bin/sh\ncat <<'OUT'\n${turboOutput}\nOUT\nexit ${exitCode}\n`);
+  await fs.writeFile(
+    turbo,
+    [
+      '#!/bin/sh',
+      'case "$*" in *--dry=json*)',
+      dryRun === undefined ? '  exit 1;;' : `  cat <<'DRY'\n${dryRun}\nDRY\n  exit 0;;`,
+      'esac',
+      `cat <<'OUT'\n${turboOutput}\nOUT`,
+      `exit ${exitCode}`,
+      '',
+    ].join('\n'),
+  );
   await fs.chmod(turbo, 0o755);
   return new Promise((resolve) => {
     execFile(
@@ -41,24 +67,33 @@ describe('the checkout start', () => {
     expect(result).toEqual({ code: 0, stderr: '' });
   });
 
-  it('says it is rebuilding, once, naming the first package turbo rebuilds', async () => {
+  it('shows each task turbo runs as a step, counted from its dry run, and the time it took', async () => {
     const result = await start(
       [
         '@agent/tools:build: cache miss, executing 1a',
         '@agent/llm:build: cache miss, executing 2b',
         'repl:build: cache miss, executing 3c',
       ].join('\n'),
+      0,
+      DRY_RUN,
     );
-    expect(result).toEqual({
-      code: 0,
-      stderr: 'Rebuilding the agent (@agent/tools:build changed)...\n',
-    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /^Building @agent\/tools \(1\/3\)\.\.\.\nBuilding @agent\/llm \(2\/3\)\.\.\.\nBuilding repl \(3\/3\)\.\.\.\nBuilt in \d+\.\d s\.\n$/,
+    );
+  });
+
+  it('says so on the first start, before turbo has printed anything', async () => {
+    await fs.rm(path.join(dir, 'dist', 'main.js'));
+    const result = await start('repl:build: cache miss, executing 3c');
+    expect(result.stderr).toMatch(/^First start: building the agent from its sources\.\.\.\n/);
+    expect(result.stderr).toMatch(/\nBuilding repl \((1|1\/1)\)\.\.\.\n/);
   });
 
   it('shows the build log and fails when the build fails', async () => {
     const result = await start('repl:build: cache miss, executing 3c\nsrc/x.ts(1,1): error TS1', 2);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^Rebuilding the agent \(repl:build changed\)\.\.\.\n/);
+    expect(result.stderr).toMatch(/^Building repl \((1|1\/1)\)\.\.\.\n/);
     expect(result.stderr).toContain('error TS1');
   });
 });

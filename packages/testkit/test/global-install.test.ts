@@ -1,246 +1,352 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '../src';
-import type { LocalRegistry } from './support/local-registry';
-import { cleanEnv } from './support/pack';
-import { offlineRegistry, runtimeNeeds } from './support/offline-registry';
+import {
+  startAnthropicServer,
+  startBedrockServer,
+  startGenkitServer,
+  startOpenAIChatServer,
+  startOpenAIResponsesServer,
+  type FakeServer,
+  type ScriptedTurn,
+} from '../src';
+import {
+  CLI_DIR,
+  installCli,
+  installedPackages,
+  runCommand,
+  type InstalledCli,
+} from './support/installed-cli';
+import { pack, run } from './support/pack';
 
-const ROOT = path.resolve(__dirname, '../../..');
-/** What the apps need at run time, then the apps themselves (the REPL's --acp runs acp). */
-const PACKED = [
-  'packages/tools',
-  'packages/llm',
-  'packages/session',
-  'packages/askuser',
-  'packages/subagents',
-  'packages/mcp',
-  'packages/runtime',
-  'apps/acp',
-  'apps/repl',
-  'apps/headless',
+// Each command waits at most a minute (runCommand), and an install of its own takes longer.
+jest.setTimeout(180_000);
+
+/** How each provider meets the fake of its wire: the fake, its --base-url, the SDK's credentials. */
+const WIRES: Record<
+  string,
+  [(script: ScriptedTurn[]) => Promise<FakeServer>, (url: string) => string, NodeJS.ProcessEnv]
+> = {
+  'openai-chat': [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
+  'openai-responses': [startOpenAIResponsesServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
+  anthropic: [startAnthropicServer, (url) => url, { ANTHROPIC_API_KEY: 'k' }],
+  bedrock: [
+    startBedrockServer,
+    (url) => url,
+    {
+      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
+      AWS_SECRET_ACCESS_KEY: 'fake-secret',
+      AWS_REGION: 'us-east-1',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials',
+      AWS_CONFIG_FILE: '/nonexistent/aws-config',
+      AWS_EC2_METADATA_DISABLED: 'true',
+    },
+  ],
+  genkit: [startGenkitServer, (url) => url, { GEMINI_API_KEY: 'k' }],
+  text: [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
+};
+
+const chatArgs = (fake: FakeServer) => [
+  '--provider',
+  'openai-chat',
+  '--model',
+  'm',
+  '--base-url',
+  `${fake.url}/v1`,
 ];
 
-function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  timeout = 60_000,
-  env: NodeJS.ProcessEnv = {},
-): string {
-  return execFileSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...userEnv(), CI: '1', ...env },
-    timeout,
-  });
-}
-
-/** Runs an installed command to its end: exit code and output. */
-function runInstalled(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(bin, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...userEnv(), ...env },
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The text of the tool results the model was sent in the request `index` of an openai-chat fake. */
+function toolResults(fake: FakeServer, index: number): Record<string, string> {
+  const messages: Array<Record<string, unknown>> = fake.requests[index]!.body.messages;
+  return Object.fromEntries(
+    messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => [String(m.tool_call_id), String(m.content)]),
+  );
 }
 
 /**
- * This environment without what a package manager sets for its scripts (`INIT_CWD` would name
- * the directory jest was started from as the workspace): a person's shell.
+ * The README's install: every package and the commands published to a local registry (no
+ * uplinks, so never the network), then `npm install -g @agent/cli` by name into a fresh prefix.
+ * From an unrelated directory the installed commands run a turn on every provider wire, fetch a
+ * page, use an MCP server from the npm registry, run commands in the sandbox (through the shell
+ * parser's rules), and the REPL answers in a tmux terminal.
  */
-function userEnv(): NodeJS.ProcessEnv {
-  return cleanEnv();
-}
-
-/** The fake's address as headless flags. */
-function fakeArgs(fake: FakeServer): string[] {
-  return ['--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${fake.url}/v1`];
-}
-
-/**
- * Runs an installed command without blocking this process (the fakes run in it); `during` may
- * act on the running child (send it a signal).
- */
-function spawnInstalled(
-  bin: string,
-  args: string[],
-  where: { cwd: string; home: string; env?: NodeJS.ProcessEnv },
-  during?: (child: ChildProcess) => Promise<void>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, {
-      cwd: where.cwd,
-      env: { ...userEnv(), AGENT_HOME: where.home, OPENAI_API_KEY: 'k', ...where.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    if (during) during(child).catch(reject);
-  });
-}
-
-/**
- * The README's global install: `pnpm pack` of the apps and the packages they need, then
- * `npm install -g --prefix` of the tarballs. Their third-party dependencies come from a local
- * registry without uplinks that holds what pnpm installed (see offlineRegistry), so the test
- * never reaches the network. The installed `agent` and `agent-run` then work from any directory.
- */
-describe('the apps installed globally from packed tarballs', () => {
+describe('the commands installed globally by name from a registry', () => {
   let scratch: string;
-  let prefix: string;
   let elsewhere: string;
-  let server: FakeServer | undefined;
-  let registry: LocalRegistry | undefined;
+  let home: string;
+  let cli: InstalledCli | undefined;
+  const fakes: FakeServer[] = [];
   const abort = new AbortController();
-  const bin = (name: string) => path.join(prefix, 'bin', name);
-  const where = () => ({ cwd: elsewhere, home: path.join(scratch, 'home') });
+  const bin = (name: string) => cli!.bin(name);
+  const env = (extra: NodeJS.ProcessEnv = {}) => ({ AGENT_HOME: home, ...extra });
+  const serve = async (turns: ScriptedTurn[], start = startOpenAIChatServer) => {
+    const fake = await start(turns);
+    fakes.push(fake);
+    return fake;
+  };
 
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-global-'));
-    const apps = PACKED.filter((dir) => dir.startsWith('apps/'));
-    registry = await offlineRegistry(
-      path.join(scratch, 'registry'),
-      apps.flatMap((dir) => runtimeNeeds(path.join(ROOT, dir))),
-      abort.signal,
-    );
-    prefix = path.join(scratch, 'prefix');
     elsewhere = path.join(scratch, 'some-project');
+    home = path.join(scratch, 'home');
     fs.mkdirSync(elsewhere);
-    const tarballs = path.join(scratch, 'tarballs');
-    for (const dir of PACKED) {
-      const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
-      const entry = manifest.main ?? Object.values(manifest.bin ?? {})[0];
-      // Packing an unbuilt package would install a package with nothing in it.
-      expect(fs.existsSync(path.join(ROOT, dir, entry))).toBe(true);
-      run('pnpm', ['pack', '--pack-destination', tarballs], path.join(ROOT, dir));
-    }
-    const files = fs.readdirSync(tarballs).map((file) => path.join(tarballs, file));
-    expect(files).toHaveLength(PACKED.length);
-    run(
-      'npm',
-      [
-        'install',
-        '--global',
-        '--prefix',
-        prefix,
-        '--no-audit',
-        '--no-fund',
-        '--loglevel=error',
-        ...files,
-      ],
-      scratch,
-      280_000,
-      registry.env,
+    cli = await installCli(scratch, abort.signal);
+    // The README's figures come from this line (and `time npm install -g` by hand).
+    console.log(
+      `npm install -g @agent/cli: ${(cli.bytes / 1e6).toFixed(1)} MB (du -sh: ` +
+        `${execFileSync('du', ['-sh', cli.prefix], { encoding: 'utf8' }).split('\t')[0]}, ` +
+        `${installedPackages(path.join(cli.prefix, 'lib', 'node_modules')).length} packages) ` +
+        `in ${cli.seconds.toFixed(1)} s`,
     );
   }, 600_000);
 
   afterAll(async () => {
     abort.abort();
-    await registry?.close();
-    await server?.close();
+    await cli?.registry.close();
+    await Promise.all(fakes.map((fake) => fake.close()));
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('prints the version from an unrelated directory and writes nothing there', () => {
-    const version = JSON.parse(
-      fs.readFileSync(path.join(ROOT, 'apps', 'repl', 'package.json'), 'utf8'),
-    ).version;
+  it('installs the package and its declared dependencies only, each once, under 150 MB', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(CLI_DIR, 'package.json'), 'utf8'));
+    const root = path.join(cli!.prefix, 'lib', 'node_modules');
+    expect(installedPackages(root).sort()).toEqual(
+      ['@agent/cli', ...Object.keys(manifest.dependencies)].sort(),
+    );
+    expect(cli!.bytes).toBeLessThan(150e6);
+  });
+
+  it('prints the version from an unrelated directory and writes nothing there', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(CLI_DIR, 'package.json'), 'utf8'));
     for (const name of ['agent', 'agent-run', 'agent-acp']) {
-      const result = runInstalled(bin(name), ['--version'], elsewhere);
+      const result = await runCommand(bin(name), ['--version'], { cwd: elsewhere });
       expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
     }
     expect(fs.readdirSync(elsewhere)).toEqual([]);
     // The installed commands run the installed code, not this checkout's.
-    const target = fs.realpathSync(bin('agent-run'));
-    expect(target.startsWith(prefix) || target.startsWith(fs.realpathSync(prefix))).toBe(true);
+    expect(fs.realpathSync(bin('agent-run')).startsWith(fs.realpathSync(cli!.prefix))).toBe(true);
   });
 
-  it('runs a headless turn against the fake from an unrelated directory', async () => {
-    server = await startOpenAIChatServer([{ text: 'Installed and answering.' }]);
-    fs.writeFileSync(path.join(elsewhere, 'prompt.txt'), 'Say something.');
-    // As from another project's npm script, which names that project's root in INIT_CWD: the
-    // command still works where it was started (prompt.txt is not in the scratch folder).
-    const result = await spawnInstalled(bin('agent-run'), ['prompt.txt', ...fakeArgs(server)], {
-      ...where(),
-      env: { INIT_CWD: scratch },
-    });
-    expect(result.stdout).toContain('Installed and answering.');
+  it.each(Object.keys(WIRES))('agent-run answers a turn on %s', async (id) => {
+    const [start, baseUrl, credentials] = WIRES[id]!;
+    const fake = await serve([{ text: `Installed ${id} answering.` }], start);
+    // As from another project's npm script, which names that project's root in INIT_CWD.
+    const result = await runCommand(
+      bin('agent-run'),
+      ['-', '--provider', id, '--model', 'm', '--base-url', baseUrl(fake.url)],
+      { cwd: elsewhere, env: env({ ...credentials, INIT_CWD: scratch }), input: 'Say something.' },
+    );
+    expect(result.stderr).not.toMatch(/^(error|agent-run:)/m);
+    expect(result.stdout).toContain(`Installed ${id} answering.`);
     expect(result.code).toBe(0);
-    expect(server.requests).toHaveLength(1);
-    expect(fs.readdirSync(elsewhere)).toEqual(['prompt.txt']);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('fetches a loopback page as Markdown with web_fetch', async () => {
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        '<html><head><title>Notes</title></head><body><nav>Home</nav><article><h1>Notes</h1>' +
+          '<p>The <strong>kettle</strong> is blue, and this paragraph is long enough for ' +
+          'Readability to keep it as the article of the page it reads.</p></article></body></html>',
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as { port: number }).port}/notes`;
+      const fake = await serve([
+        { toolCalls: [{ id: 'f1', name: 'web_fetch', arguments: { url } }] },
+        { text: 'Read it.' },
+      ]);
+      const result = await runCommand(bin('agent-run'), ['-', ...chatArgs(fake), '--yes'], {
+        cwd: elsewhere,
+        env: env({ OPENAI_API_KEY: 'k' }),
+        input: 'What colour is the kettle?',
+      });
+      expect(result.code).toBe(0);
+      expect(toolResults(fake, 1).f1).toContain('The **kettle** is blue');
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+
+  it('calls a tool of an MCP server from the npm registry (stdio)', async () => {
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(
+      path.join(home, 'config.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [script, 'stdio'] } },
+      }),
+    );
+    try {
+      const call = { id: 'e1', name: 'mcp__everything__echo', arguments: { message: 'ping 7' } };
+      const fake = await serve([{ toolCalls: [call] }, { text: 'Echoed.' }]);
+      const result = await runCommand(bin('agent-run'), ['-', ...chatArgs(fake), '--yes'], {
+        cwd: elsewhere,
+        env: env({ OPENAI_API_KEY: 'k' }),
+        input: 'Echo something.',
+      });
+      expect(result.stderr).not.toMatch(/MCP server everything failed/);
+      expect(result.code).toBe(0);
+      expect(toolResults(fake, 1).e1).toContain('ping 7');
+    } finally {
+      fs.rmSync(path.join(home, 'config.json'));
+    }
+  });
+
+  it('runs commands an allow rule covers (the shell parser) inside the sandbox', async () => {
+    // Outside the workspace and outside /tmp, which the sandbox replaces with a private one.
+    const outside = fs.mkdtempSync('/var/tmp/agent-global-');
+    try {
+      const touch = (id: string, file: string) => ({
+        id,
+        name: 'run_shell',
+        arguments: { command: `touch ${file}` },
+      });
+      const fake = await serve([
+        { toolCalls: [touch('in', 'inside.txt'), touch('out', path.join(outside, 'escaped'))] },
+        { text: 'Touched.' },
+      ]);
+      const result = await runCommand(
+        bin('agent-run'),
+        ['-', ...chatArgs(fake), '--allow', 'run_shell(touch *)'],
+        { cwd: elsewhere, env: env({ OPENAI_API_KEY: 'k' }), input: 'Touch both.' },
+      );
+      expect(result.code).toBe(0);
+      const told = toolResults(fake, 1);
+      expect(fs.existsSync(path.join(elsewhere, 'inside.txt'))).toBe(true);
+      expect(told.out).toContain('ran sandboxed');
+      expect(fs.existsSync(path.join(outside, 'escaped'))).toBe(false);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+      fs.rmSync(path.join(elsewhere, 'inside.txt'), { force: true });
+    }
   });
 
   it('exits 130 when SIGINT interrupts a headless turn', async () => {
-    const hanging = await startOpenAIChatServer([
-      { text: 'Thinking', fault: { kind: 'hang', afterEvents: 2 } },
-    ]);
-    try {
-      fs.writeFileSync(path.join(elsewhere, 'prompt.txt'), 'Take your time.');
-      const result = await spawnInstalled(
-        bin('agent-run'),
-        ['prompt.txt', ...fakeArgs(hanging)],
-        where(),
-        async (child) => {
-          const until = Date.now() + 30_000;
-          while (hanging.requests.length === 0 && Date.now() < until) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          child.kill('SIGINT');
-        },
-      );
-      expect(result.code).toBe(130);
-    } finally {
-      await hanging.close();
-    }
+    const hanging = await serve([{ text: 'Thinking', fault: { kind: 'hang', afterEvents: 2 } }]);
+    const result = await runCommand(
+      bin('agent-run'),
+      ['-', ...chatArgs(hanging)],
+      { cwd: elsewhere, env: env({ OPENAI_API_KEY: 'k' }), input: 'Take your time.' },
+      async (child) => {
+        const until = Date.now() + 30_000;
+        while (hanging.requests.length === 0 && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        child.kill('SIGINT');
+      },
+    );
+    expect(result.code).toBe(130);
   });
 
-  it('exits 130 when SIGINT reaches the installed REPL (in a tmux terminal)', async () => {
-    const socket = `global-install-${process.pid}`;
-    const tmux = (...args: string[]) => run('tmux', ['-L', socket, ...args], scratch);
-    const exitFile = path.join(scratch, 'repl-exit');
-    const line = `cd '${elsewhere}' && env -u INIT_CWD AGENT_HOME='${path.join(scratch, 'home')}' '${bin('agent')}' --provider demo; echo $? > '${exitFile}'; sleep 30`;
-    try {
-      tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', line);
-      const until = Date.now() + 30_000;
-      while (Date.now() < until && !tmux('capture-pane', '-p', '-t', 'repl').includes('ready')) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const shell = tmux('display', '-p', '-t', 'repl', '#{pane_pid}').trim();
-      const pid = Number(run('pgrep', ['-P', shell], scratch).trim().split('\n')[0]);
-      process.kill(pid, 'SIGINT');
-      // The shell creates the file before echo writes the code into it.
-      const written = () => fs.existsSync(exitFile) && fs.readFileSync(exitFile, 'utf8').trim();
-      while (Date.now() < until && !written()) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(written()).toBe('130');
-    } finally {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
-    }
+  it('installs the same from a tarball of the package (pnpm pack), its dependencies from the registry', async () => {
+    const tarball = pack(CLI_DIR, path.join(scratch, 'tarball'));
+    const prefix = path.join(scratch, 'prefix-from-tarball');
+    run('npm', ['install', '--global', '--prefix', prefix, '--loglevel=error', tarball], scratch, {
+      env: cli!.registry.env,
+      timeout: 300_000,
+    });
+    const fake = await serve([{ text: 'Installed from the tarball.' }]);
+    const result = await runCommand(
+      path.join(prefix, 'bin', 'agent-run'),
+      ['-', ...chatArgs(fake)],
+      {
+        cwd: elsewhere,
+        env: env({ OPENAI_API_KEY: 'k' }),
+        input: 'Say something.',
+      },
+    );
+    expect(result.stdout).toContain('Installed from the tarball.');
+    expect(result.code).toBe(0);
   });
 
-  it('keeps the documented exit codes: 2 for usage errors', () => {
+  it('keeps the documented exit codes: 2 for usage errors', async () => {
     for (const name of ['agent', 'agent-run', 'agent-acp']) {
-      const result = runInstalled(bin(name), ['--no-such-flag'], elsewhere);
+      const result = await runCommand(bin(name), ['--no-such-flag'], { cwd: elsewhere });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--no-such-flag/);
+    }
+  });
+
+  /** The installed REPL started from `elsewhere` in a tmux terminal of its own. */
+  function replInTmux(fake: FakeServer) {
+    const socket = `global-install-${process.pid}`;
+    const tmux = (...args: string[]) =>
+      execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+    const screen = () => tmux('capture-pane', '-p', '-t', 'repl');
+    const until = async (done: () => unknown) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !done()) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const exitFile = path.join(scratch, `repl-exit-${fakes.length}`);
+    const command = [
+      `cd '${elsewhere}' &&`,
+      `env -u INIT_CWD TERM=xterm-256color AGENT_HOME='${home}' OPENAI_API_KEY=k`,
+      `'${bin('agent')}' ${chatArgs(fake).join(' ')};`,
+      `echo $? > '${exitFile}'; sleep 30`,
+    ].join(' ');
+    tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', command);
+    // The shell creates the file before echo writes the code into it.
+    const exitCode = () => fs.existsSync(exitFile) && fs.readFileSync(exitFile, 'utf8').trim();
+    return {
+      tmux,
+      waitFor: async (text: string) => {
+        await until(() => screen().includes(text));
+        expect(screen()).toContain(text);
+      },
+      exited: async () => {
+        await until(exitCode);
+        return exitCode();
+      },
+      pid: () => {
+        const shell = tmux('display', '-p', '-t', 'repl', '#{pane_pid}').trim();
+        return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).split('\n')[0]);
+      },
+      close: () => {
+        try {
+          tmux('kill-server');
+        } catch {
+          // already gone
+        }
+      },
+    };
+  }
+
+  it('the REPL in a tmux terminal: starts, answers a prompt on screen, quits', async () => {
+    const fake = await serve([{ text: 'Installed REPL answering.' }]);
+    const repl = replInTmux(fake);
+    try {
+      await repl.waitFor('ready');
+      repl.tmux('send-keys', '-t', 'repl', '-l', 'Are you installed?');
+      repl.tmux('send-keys', '-t', 'repl', 'Enter');
+      await repl.waitFor('Installed REPL answering.');
+      await repl.waitFor('ready');
+      repl.tmux('send-keys', '-t', 'repl', 'C-c');
+      await repl.waitFor('Ctrl+C again');
+      repl.tmux('send-keys', '-t', 'repl', 'C-c');
+      expect(await repl.exited()).toBe('0');
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      repl.close();
+    }
+  });
+
+  it('the REPL exits 130 when SIGINT reaches it', async () => {
+    const repl = replInTmux(await serve([]));
+    try {
+      await repl.waitFor('ready');
+      process.kill(repl.pid(), 'SIGINT');
+      expect(await repl.exited()).toBe('130');
+    } finally {
+      repl.close();
     }
   });
 });

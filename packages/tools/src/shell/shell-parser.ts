@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -28,9 +29,7 @@ export function loadShellParser(): Promise<Parser> {
       'web-tree-sitter',
     ) as typeof import('web-tree-sitter');
     await ParserClass.init();
-    // The grammar ships inside @agent/tools (dist/grammars, copied at build time): only the wasm.
-    const toolsDir = path.dirname(require.resolve('@agent/tools/package.json'));
-    const grammar = await readFile(path.join(toolsDir, 'dist/grammars/tree-sitter-bash.wasm'));
+    const grammar = await readFile(bashGrammarPath());
     const bash = await Language.load(new Uint8Array(grammar));
     const parser = new ParserClass();
     parser.setLanguage(bash);
@@ -39,6 +38,18 @@ export function loadShellParser(): Promise<Parser> {
   })();
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+/**
+ * The bash grammar's wasm: the copy a published @agent/tools ships (dist/grammars, copied at build
+ * time, so consumers install no tree-sitter-bash), else tree-sitter-bash's own file (a checkout,
+ * where it is a devDependency, and the @agent/cli bundle, which ships what this require.resolve
+ * names).
+ */
+function bashGrammarPath(): string {
+  const shipped = path.join(__dirname, '..', 'grammars', 'tree-sitter-bash.wasm');
+  if (existsSync(shipped)) return shipped;
+  return require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
 }
 
 /** The parser when {@link loadShellParser} has finished, for synchronous checks after it. */
