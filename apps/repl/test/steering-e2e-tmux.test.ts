@@ -80,7 +80,7 @@ describe('steering a running turn (tmux, 80x24)', () => {
     ]);
     const live = driver.capture('steer');
     expect(live).toMatch(
-      /› start the work\n✓ \$ while .* · exit 0 (?:· sandboxed )?· [\d.]+ s\n\n› also check the docs\nSecond step: checked the docs too\.\n\n› then summarise\nSummary: all good\./,
+      /› start the work\n✓ \$ while .* · exit 0 (?:· sandboxed )?· [\d.]+ s\n\s+step one\n\n› also check the docs\nSecond step: checked the docs too\.\n\n› then summarise\nSummary: all good\./,
     );
     driver.type('steer', '/quit');
     driver.keys('steer', 'Escape');
