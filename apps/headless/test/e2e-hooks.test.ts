@@ -193,6 +193,45 @@ describe('headless hooks (config.json, Claude Code shape)', () => {
     expect(toolResults(server, 1).c1.length).toBeLessThan(1000);
   });
 
+  it('a SessionStart hook adds context before the first prompt; a Stop hook keeps the turn going once', async () => {
+    const stopSeen = path.join(cli.sandbox.agentHome, 'stop.jsonl');
+    const sessionStart = hookScript(
+      cli.sandbox,
+      'start.sh',
+      'cat > /dev/null\necho "The release branch is frozen until Monday."\n',
+    );
+    // Blocks the first stop (the model is told why), lets the second one through.
+    const stop = hookScript(
+      cli.sandbox,
+      'stop.sh',
+      `input=$(cat)\necho "$input" >> ${JSON.stringify(stopSeen)}\n` +
+        'case "$input" in *\'"stop_hook_active":true\'*) exit 0;; esac\n' +
+        'echo "Run the tests before you stop." >&2\nexit 2\n',
+    );
+    writeConfig(cli.sandbox, {
+      SessionStart: [{ hooks: [{ type: 'command', command: sessionStart }] }],
+      Stop: [{ hooks: [{ type: 'command', command: stop }] }],
+    });
+    const { result, server } = await run([{ text: 'Stopping.' }, { text: 'Tests pass.' }]);
+    expect(result.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(userTexts(server, 0)).toContain('The release branch is frozen until Monday.');
+    expect(userTexts(server, 1)).toContain('Run the tests before you stop.');
+    expect(result.stderr).toContain('SessionStart hook added context');
+    expect(result.stderr).toContain(
+      'Stop hook kept the turn going: Run the tests before you stop.',
+    );
+    const stops = fs
+      .readFileSync(stopSeen, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(stops.map((input) => [input.hook_event_name, input.stop_hook_active])).toEqual([
+      ['Stop', false],
+      ['Stop', true],
+    ]);
+  });
+
   it("does not run an unapproved workspace's hooks; approved as it is, they run; changed, not again", async () => {
     const marker = path.join(cli.sandbox.agentHome, 'workspace-hook-ran');
     const settings = JSON.stringify({
