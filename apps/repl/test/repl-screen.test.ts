@@ -273,7 +273,7 @@ describe('REPL on a blessed screen', () => {
 
   it('lists commands on / and runs /help from the suggestions', async () => {
     // Tall enough for the whole help text, custom commands aside.
-    await start([], [80, 40]);
+    await start([], [80, 56]);
     await h.type('/he');
     await h.waitForText('keys and commands');
     h.send(ENTER);
