@@ -36,7 +36,9 @@ describe('askUserExtension', () => {
     const { extension, tool } = setup();
     expect(tool.name).toBe('ask_user');
     expect(tool.interactive).toBe(true);
-    expect(extension.systemPromptSections?.join('\n')).toMatch(/recommend.*FIRST/s);
+    // The guidance travels with the tool (the runtime's prompt includes it), not the extension.
+    expect(tool.promptSection).toMatch(/recommend.*FIRST/s);
+    expect(extension.systemPromptSections?.join('\n') ?? '').not.toMatch(/recommend.*FIRST/s);
     expect(extension.presenters?.questionnaire).toBeDefined();
   });
 

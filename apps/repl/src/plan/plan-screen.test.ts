@@ -116,7 +116,7 @@ describe('modes on the REPL screen', () => {
     const card = await h.waitForText('Allow running?');
     expect(card).toContain('.mcp.json');
     expect(readFileSync(path.join(h.workspace, 'notes.md'), 'utf8')).toBe('fine\n');
-    h.send(DOWN.repeat(4));
+    h.send(DOWN.repeat(5));
     await h.waitForText('❯ n)');
     h.send(ENTER);
     await h.waitForText('Stopped.');
