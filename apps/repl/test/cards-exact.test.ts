@@ -48,7 +48,7 @@ describe('permission cards on a blessed screen show what would happen, all of it
     expect(card).toMatch(/ +1 \+ line number 1\b/);
     expect(card).not.toContain('line number 120');
     expect(card).toMatch(/rows 1–\d+ of 123/);
-    for (let i = 0; i < 12 && !(await h.screen()).includes('(end)'); i++) {
+    for (let i = 0; i < 30 && !(await h.screen()).includes('(end)'); i++) {
       h.send(PAGE_DOWN);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
