@@ -32,6 +32,6 @@ export { WITHHOLD_SETTING, withheldSettingsFile } from './withheld-servers';
 export type { LoadedHooks } from './hooks/hook-sources';
 export { HOOK_EVENTS, type HookEntry, type HookEvent } from './hooks/hook-config';
 export { runConfiguredCommand, type CommandRun } from './hooks/configured-command';
-export { SessionSkills, SKILLS_PROMPT_CHARS } from './skills/session-skills';
+export { SessionSkills, SKILLS_PROMPT_CHARS, type SkillPlaces } from './skills/session-skills';
 export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
