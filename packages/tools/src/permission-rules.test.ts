@@ -8,17 +8,10 @@ import {
   type PermissionRule,
 } from './permission-rules';
 import type { PermissionRequest } from './permission';
+import { shellRequest } from './__tests__/shell-request';
 import { DENIED_SPELLINGS } from './testing';
 
-const command = (value: string): PermissionRequest => ({
-  toolCallId: 'c',
-  toolName: 'run_shell',
-  permission: 'exec',
-  title: `$ ${value}`,
-  input: { command: value },
-  subject: value,
-  subjectKind: 'command',
-});
+const command = shellRequest;
 const write = (value: string): PermissionRequest => ({
   toolCallId: 'c',
   toolName: 'write_file',

@@ -1,19 +1,11 @@
 import os from 'node:os';
 import { decideByRules, type PermissionRule } from './permission-rules';
-import type { PermissionRequest } from './permission';
+import { shellRequest } from './__tests__/shell-request';
 
 // Issue 33, items 1-6: a line runs without a card only when it can neither run code nor write,
 // and deny rules hold through every wrapper and every shell reading code from its input.
 
-const command = (value: string): PermissionRequest => ({
-  toolCallId: 'c',
-  toolName: 'run_shell',
-  permission: 'exec',
-  title: `$ ${value}`,
-  input: { command: value },
-  subject: value,
-  subjectKind: 'command',
-});
+const command = shellRequest;
 const deny = (text: string): PermissionRule => ({ action: 'deny', text, source: 'test' });
 const allow = (text: string): PermissionRule => ({ action: 'allow', text, source: 'test' });
 
