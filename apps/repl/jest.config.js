@@ -12,4 +12,7 @@ module.exports = {
     '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true }, diagnostics: false, useESM: true }],
   },
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/|(${ESM_ONLY.join('|')})/)`],
+  // Real blessed screens and tmux sessions on a busy 2-core machine: every wait is for an event,
+  // and this only bounds a hang.
+  testTimeout: 60_000,
 };
