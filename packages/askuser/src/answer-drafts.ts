@@ -1,4 +1,4 @@
-import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
+import { wordEndAfter, wordStartBefore } from '@agent/tool-contract/words';
 import { stepBack, stepForward } from './draft-text';
 
 /**

@@ -1,4 +1,4 @@
-import type { Answer, AnsweredQuestionnaire, Question } from '@agent/tools';
+import type { Answer, AnsweredQuestionnaire, Question } from '@agent/tool-contract';
 import type { QuestionnaireOptions } from './questionnaire-action';
 
 type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;

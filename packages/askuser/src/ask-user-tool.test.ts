@@ -1,5 +1,10 @@
 import { getEventListeners } from 'node:events';
-import { ManualPerson, answerAtOnce, type AnyPersonRequest, type ToolContext } from '@agent/tools';
+import {
+  ManualPerson,
+  answerAtOnce,
+  type AnyPersonRequest,
+  type ToolContext,
+} from '@agent/tool-contract';
 import { createAskUserTool } from './ask-user-tool';
 import { QuestionnaireModel, type QuestionnaireAction } from './questionnaire-model';
 

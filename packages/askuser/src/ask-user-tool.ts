@@ -8,7 +8,7 @@ import {
   type Question,
   type Tool,
   type ToolResult,
-} from '@agent/tools';
+} from '@agent/tool-contract';
 import { ASK_USER_GUIDANCE } from './guidance';
 import { askUserInputSchema, type AskUserInput } from './schema';
 

@@ -1,4 +1,4 @@
-import type { Question } from '@agent/tools';
+import type { Question } from '@agent/tool-contract';
 
 /** The label of the last row of every question, where the person types their own answer. */
 export const FREE_FORM_LABEL = 'Type your answer';

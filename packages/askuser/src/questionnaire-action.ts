@@ -1,4 +1,4 @@
-import type { Answer } from '@agent/tools';
+import type { Answer } from '@agent/tool-contract';
 
 /** What a key press means to the questionnaire; the UI maps its key events onto these. */
 export type QuestionnaireAction =

@@ -1,4 +1,4 @@
-import { ManualPerson, validateToolInput, type ToolContext } from '@agent/tools';
+import { ManualPerson, validateToolInput, type ToolContext } from '@agent/tool-contract';
 import { createAskUserTool } from './ask-user-tool';
 import { QuestionnaireModel, type QuestionnaireAction } from './questionnaire-model';
 

@@ -1,4 +1,4 @@
-import type { Answer, AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tools';
+import type { Answer, AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tool-contract';
 import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answer-checks';
 import { AnswerDrafts } from './answer-drafts';
 import { AnswerSheet } from './answer-sheet';

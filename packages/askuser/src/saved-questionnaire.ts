@@ -4,7 +4,7 @@ import {
   type Answer,
   type AnsweredQuestionnaire,
   type Questionnaire,
-} from '@agent/tools';
+} from '@agent/tool-contract';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 
 /** A saved tool call as sessions keep it (the fields of a ToolActivity this reads). */

@@ -1,4 +1,4 @@
-import { toolSpec, validateToolArguments, validateToolInput } from '@agent/tools';
+import { toolSpec, validateToolArguments, validateToolInput } from '@agent/tool-contract';
 import { createAskUserTool } from './ask-user-tool';
 
 const tool = createAskUserTool();

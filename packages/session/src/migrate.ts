@@ -1,6 +1,6 @@
 import type { ToolStatus } from '@agent/llm';
 import { AGENT_MODES } from '@agent/llm/config';
-import { isAnswer } from '@agent/tools';
+import { isAnswer } from '@agent/tool-contract';
 import {
   SESSION_SCHEMA_VERSION,
   TURN_END_REASONS,

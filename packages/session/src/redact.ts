@@ -1,4 +1,4 @@
-import { REDACTED } from '@agent/tools';
+import { REDACTED } from '@agent/tool-contract';
 import { MAX_JSON_DEPTH } from './line-limits';
 import { heldSecrets } from './redaction/held-secrets';
 import { SECRET_PATTERNS } from './redaction/secret-patterns';

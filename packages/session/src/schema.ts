@@ -6,7 +6,7 @@ import type {
   ToolStatus,
 } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
-import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tools';
+import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
 export const SESSION_SCHEMA_VERSION = 1;

@@ -1,5 +1,5 @@
 import type { CheckpointMessage, ToolActivity } from '@agent/llm';
-import { summarizeQuestionnaire } from '@agent/tools';
+import { summarizeQuestionnaire } from '@agent/tool-contract';
 import { loadSession, projectSession, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 

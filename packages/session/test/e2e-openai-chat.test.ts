@@ -7,7 +7,7 @@ import {
   type Provider,
 } from '@agent/llm';
 import { openAIChatProtocol, startFakeServer, type FakeServer } from '@agent/testkit';
-import { allowAll, ToolRegistry, type Tool } from '@agent/tools';
+import { allowAll, ToolRegistry, type Tool } from '@agent/tool-contract';
 import { z } from 'zod/v4';
 import { loadSession, projectSession, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import type { ToolActivity } from '@agent/llm';
-import { summarizeQuestionnaire, type Questionnaire } from '@agent/tools';
+import { summarizeQuestionnaire, type Questionnaire } from '@agent/tool-contract';
 import { CREDENTIAL_ENV_VARS, loadSession, redactSecrets, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 

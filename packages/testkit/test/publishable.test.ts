@@ -17,6 +17,21 @@ const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
  */
 const RANGE = /^(\^\d+\.\d+\.\d+( \|\| \^\d+\.\d+\.\d+)*|workspace:\^)$/;
 const TOOLS_PEER = 'workspace:>=0.1.0 <1';
+/**
+ * The workspace package each public package peers on: the tool contract for those that need only
+ * it (so they never install the shell parser), @agent/tools for those that use workspace tools.
+ */
+const WORKSPACE_PEER: Record<string, string | undefined> = {
+  'tool-contract': undefined,
+  tools: undefined,
+  askuser: '@agent/tool-contract',
+  session: '@agent/tool-contract',
+  llm: '@agent/tools',
+  subagents: '@agent/tools',
+  mcp: '@agent/tools',
+  runtime: '@agent/tools',
+};
+const PEERED = new Set(Object.values(WORKSPACE_PEER));
 
 describe('every public package as a registry consumer gets it', () => {
   const root = manifestOf('tools');
@@ -45,12 +60,25 @@ describe('every public package as a registry consumer gets it', () => {
       expect(range).toMatch(RANGE);
     }
     for (const [peer, range] of Object.entries<string>(manifest.peerDependencies ?? {})) {
-      if (peer !== '@agent/tools') expect(range).toMatch(RANGE);
+      if (!PEERED.has(peer)) expect(range).toMatch(RANGE);
     }
-    // One zod and one @agent/tools for the whole program: the consumer's.
+    // One zod, one @agent/tools and one contract for the whole program: the consumer's.
     expect(manifest.dependencies?.zod).toBeUndefined();
     expect(manifest.dependencies?.['@agent/tools']).toBeUndefined();
-    if (name !== 'tools') expect(manifest.peerDependencies['@agent/tools']).toBe(TOOLS_PEER);
+    expect(name in WORKSPACE_PEER).toBe(true);
+    const workspacePeers = Object.keys(manifest.peerDependencies ?? {}).filter((peer) =>
+      peer.startsWith('@agent/'),
+    );
+    const peer = WORKSPACE_PEER[name];
+    expect({ name, workspacePeers }).toEqual({ name, workspacePeers: peer ? [peer] : [] });
+    if (peer) expect(manifest.peerDependencies[peer]).toBe(TOOLS_PEER);
+  });
+
+  it('@agent/tool-contract needs nothing but zod', () => {
+    const manifest = manifestOf('tool-contract');
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest.peerDependencies)).toEqual(['zod']);
+    expect(manifestOf('tools').dependencies['@agent/tool-contract']).toBe('workspace:^');
   });
 
   it('@agent/llm installs no provider SDK by itself: each is an optional peer', () => {
@@ -108,10 +136,9 @@ describe('every public package as a registry consumer gets it', () => {
           ...(packed.peerDependencies as object),
         });
         expect(ranges.filter((range) => range.startsWith('workspace:'))).toEqual([]);
-        if (name !== 'tools') {
-          expect((packed.peerDependencies as Record<string, string>)['@agent/tools']).toBe(
-            '>=0.1.0 <1',
-          );
+        const peer = WORKSPACE_PEER[name];
+        if (peer) {
+          expect((packed.peerDependencies as Record<string, string>)[peer]).toBe('>=0.1.0 <1');
         }
       },
     );

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAnthropicServer, startOpenAIChatServer, type FakeServer } from '../src';
 import type { LocalRegistry } from './support/local-registry';
+import { installedPackages } from './support/installed-cli';
 import { offlineRegistry } from './support/offline-registry';
 import { run } from './support/pack';
 import { PUBLIC_PACKAGES, ROOT, packageDir } from './support/public-packages';
@@ -132,6 +133,7 @@ describe('the packages published to a registry and installed with npm', () => {
 
   it('installs each package alone with what it needs only: no native grammar, no install script', () => {
     const sizes: string[] = [];
+    const installedAlone = new Map<string, string[]>();
     for (const name of PUBLIC_PACKAGES) {
       const dir = install(`alone-${name}`, {
         name: 'alone',
@@ -142,8 +144,24 @@ describe('the packages published to a registry and installed with npm', () => {
       expect({ name, scripts: installScripts(dir) }).toEqual({ name, scripts: [] });
       expect(fs.existsSync(path.join(dir, 'node_modules', 'tree-sitter-bash'))).toBe(false);
       const kib = Number(run('du', ['-sk', 'node_modules'], dir).split('\t')[0]);
-      sizes.push(`@agent/${name}: ${(kib / 1024).toFixed(1)} MB`);
+      const packages = installedPackages(path.join(dir, 'node_modules'));
+      installedAlone.set(name, packages);
+      sizes.push(`@agent/${name}: ${(kib / 1024).toFixed(1)} MB, ${packages.length} packages`);
     }
+    // ask_user needs the tool contract only: none of the workspace tools' shell parser, diff,
+    // ignore or picomatch (nor the workspace tools themselves).
+    const workspaceOnly = [
+      '@agent/tools',
+      'web-tree-sitter',
+      'tree-sitter-bash',
+      'diff',
+      'ignore',
+      'picomatch',
+    ];
+    const askuser = installedAlone.get('askuser')!;
+    expect(askuser.filter((name) => workspaceOnly.includes(name))).toEqual([]);
+    expect(askuser).toContain('@agent/tool-contract');
+    expect(installedAlone.get('tool-contract')!.sort()).toEqual(['@agent/tool-contract', 'zod']);
     // The shell parser still works from the grammar @agent/tools ships.
     const tools = path.join(scratch, 'alone-tools');
     const script = `
@@ -185,6 +203,7 @@ describe('the packages published to a registry and installed with npm', () => {
         '@agent/runtime': '^0.1.0',
         '@agent/session': '^0.1.0',
         '@agent/subagents': '^0.1.0',
+        '@agent/tool-contract': '^0.1.0',
         '@agent/tools': '^0.1.0',
         '@modelcontextprotocol/server-filesystem': versionOf(
           '@modelcontextprotocol/server-filesystem',

@@ -73,11 +73,36 @@ describe('changeset version on the workspace', () => {
     expected['@agent/tools'] = `${major}.${minor! + 1}.0`;
     expect(versions).toEqual(expected);
     // The peer ranges still accept the new @agent/tools.
-    for (const name of PUBLIC_PACKAGES.filter((name) => name !== 'tools')) {
+    for (const name of PUBLIC_PACKAGES) {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8'),
       );
-      expect({ name, range: manifest.peerDependencies['@agent/tools'] }).toEqual({
+      const range = manifest.peerDependencies?.['@agent/tools'];
+      if (range !== undefined)
+        expect({ name, range }).toEqual({ name, range: 'workspace:>=0.1.0 <1' });
+    }
+  });
+
+  it('makes a minor of @agent/tool-contract a minor, a patch of @agent/tools, and bumps no peer', () => {
+    const root = scratchWorkspace(scratch, {
+      'contract-minor.md': "---\n'@agent/tool-contract': minor\n---\n\nA new ToolResult field.\n",
+    });
+    const bump = (version: string, part: 'minor' | 'patch') => {
+      const [major, minor, patch] = version.split('.').map(Number);
+      return part === 'minor' ? `${major}.${minor! + 1}.0` : `${major}.${minor}.${patch! + 1}`;
+    };
+    const expected = Object.fromEntries(
+      PUBLIC_PACKAGES.map((name) => [`@agent/${name}`, currentVersion(name)]),
+    );
+    expected['@agent/tool-contract'] = bump(currentVersion('tool-contract'), 'minor');
+    // @agent/tools depends on the contract (it re-exports it): its range moves, a patch.
+    expected['@agent/tools'] = bump(currentVersion('tools'), 'patch');
+    expect(versionsAfterRelease(root)).toEqual(expected);
+    for (const name of ['askuser', 'session']) {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8'),
+      );
+      expect({ name, range: manifest.peerDependencies['@agent/tool-contract'] }).toEqual({
         name,
         range: 'workspace:>=0.1.0 <1',
       });
@@ -99,5 +124,6 @@ describe('changeset version on the workspace', () => {
       expect({ name, major: version.split('.')[0] }).toEqual({ name, major: '0' });
     }
     expect(versions['@agent/tools']).toBe('0.2.0');
+    expect(versions['@agent/tool-contract']).toBe('0.2.0');
   });
 });

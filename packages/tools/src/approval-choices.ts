@@ -1,5 +1,9 @@
-import type { PermissionDecision, PermissionRequest } from './permission';
-import type { AnyPersonRequest, PersonRequest } from './person/person-request';
+import type {
+  PermissionDecision,
+  PermissionRequest,
+  AnyPersonRequest,
+  PersonRequest,
+} from '@agent/tool-contract';
 import { ruleCovers, ruleReach, suggestRule } from './permission-rules';
 
 /**

@@ -1,4 +1,4 @@
-import type { PermissionRequest } from './permission';
+import type { PermissionRequest } from '@agent/tool-contract';
 import {
   decideByRules,
   parseRule,

@@ -1,4 +1,4 @@
-import { answerAtOnce, askPerson } from './person';
+import { answerAtOnce, askPerson, type PermissionRequest } from '@agent/tool-contract';
 import {
   decideByRules,
   preloadShellParser,
@@ -7,7 +7,6 @@ import {
   withRules,
   type PermissionRule,
 } from './permission-rules';
-import type { PermissionRequest } from './permission';
 import { shellRequest } from './__tests__/shell-request';
 import { DENIED_SPELLINGS } from './testing';
 

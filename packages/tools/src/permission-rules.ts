@@ -1,5 +1,12 @@
 import type { Parser } from 'web-tree-sitter';
-import type { PermissionDecision, PermissionRequest } from './permission';
+import type {
+  PermissionDecision,
+  PermissionRequest,
+  PersonAnswer,
+  PersonChannel,
+  PersonRequest,
+  PersonRequestKind,
+} from '@agent/tool-contract';
 import { decideCommand } from './permission-command';
 import {
   describe,
@@ -15,12 +22,6 @@ import { patternWords, suggestedWords, wordsAsPattern } from './shell/command-ru
 import { isReadOnly } from './shell/read-only-commands';
 import { loadedShellParser, loadShellParser } from './shell/shell-parser';
 import { analyseCommand } from './shell/simple-commands';
-import type {
-  PersonAnswer,
-  PersonChannel,
-  PersonRequest,
-  PersonRequestKind,
-} from './person/person-request';
 
 export { parseRule, ruleNamesTool } from './rule-basics';
 export type { ParsedRule, PermissionRule, RuleVerdict } from './rule-basics';

@@ -1,4 +1,4 @@
-import { REDACTED } from '@agent/tools';
+import { REDACTED } from '@agent/tool-contract';
 
 /** One secret shape: what to find, and the replacement (`$1`... keep the context around it). */
 export interface SecretPattern {

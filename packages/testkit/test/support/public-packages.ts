@@ -4,6 +4,7 @@ export const ROOT = path.resolve(__dirname, '../../../..');
 
 /** The packages published to the registry (testkit is private), in dependency order. */
 export const PUBLIC_PACKAGES = [
+  'tool-contract',
   'tools',
   'llm',
   'session',

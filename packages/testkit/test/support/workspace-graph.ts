@@ -37,6 +37,10 @@ export const DESIGN_RULES: GraphRules = {
     { from: '@agent/subagents', target: '@agent/askuser' },
     { from: '@agent/runtime', target: '@agent/askuser' },
     { from: '@agent/mcp', target: '@agent/askuser' },
+    // The contract is the root: a package that needs only defineTool never installs the
+    // workspace tools (their shell parser, diff, ignore, picomatch).
+    { from: '@agent/tool-contract', target: '@agent/tools' },
+    { from: '@agent/askuser', target: '@agent/tools' },
   ],
 };
 

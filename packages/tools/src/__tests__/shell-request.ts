@@ -1,4 +1,4 @@
-import type { PermissionRequest } from '../permission';
+import type { PermissionRequest } from '@agent/tool-contract';
 
 /** The permission request of a `run_shell` call of `value`, as the loop builds it. */
 export const shellRequest = (value: string): PermissionRequest => ({

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker, WorkerOptions } from 'node:worker_threads';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import type { PageText } from './page-markdown';
 import type { ExtractReply, ExtractRequest } from './page-markdown-worker';
 import { htmlToPlainText } from './page-text';

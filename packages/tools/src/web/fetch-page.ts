@@ -1,4 +1,4 @@
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import type { ExtractLimits } from './extract-page';
 import { decodeBody } from './page-charset';
 

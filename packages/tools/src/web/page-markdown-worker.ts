@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import { htmlToMarkdown, loadHtmlLibraries } from './page-markdown';
 
 /** What the main thread sends: the page's HTML and the URL its links resolve against. */

@@ -1,4 +1,4 @@
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import { isMissingPackage } from '../missing-package';
 
 /** A page's main text as Markdown. */

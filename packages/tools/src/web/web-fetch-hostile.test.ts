@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowAll } from '../person';
-import type { ToolResult } from '../tool';
+import { allowAll, type ToolResult } from '@agent/tool-contract';
 import { runningExtractions } from './extract-page';
 import { webFetchTool } from './web-fetch';
 

@@ -2,8 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decideByRules } from '../permission-rules';
-import { allowAll } from '../person';
-import { ToolError, type ToolResult } from '../tool';
+import { allowAll, ToolError, type ToolResult } from '@agent/tool-contract';
 import { webFetchTool } from './web-fetch';
 
 const ARTICLE = `<!doctype html><html><head><title>Release notes</title></head><body>

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, type Tool, type ToolResult } from '../tool';
+import { defineTool, type Tool, type ToolResult } from '@agent/tool-contract';
 import { DEFAULT_FETCH_LIMITS, fetchableUrl, fetchPage, type FetchLimits } from './fetch-page';
 import { extractPage } from './extract-page';
 

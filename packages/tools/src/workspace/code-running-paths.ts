@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { Escalation, ToolContext } from '../tool';
-import { ToolError } from '../tool';
+import { type Escalation, type ToolContext, ToolError } from '@agent/tool-contract';
 import { gitHooksFolder } from './git-hooks-folder';
 import { resolveInWorkspace } from './path-safety';
 

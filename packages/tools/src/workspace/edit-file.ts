@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, ToolError, type Tool, type ToolContext } from '../tool';
+import { defineTool, ToolError, type Tool, type ToolContext } from '@agent/tool-contract';
 import { escalationOfWrite, type CodeRunningOptions } from './code-running-paths';
 import { fileDiff, type FileDiff } from './file-diff';
 import { readTextFile } from './file-text';

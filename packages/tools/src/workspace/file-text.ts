@@ -1,5 +1,5 @@
 import { constants, promises as fs, type Stats } from 'node:fs';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import type { WorkspacePath } from './path-safety';
 
 /** Files larger than this are refused by read_file and edit_file and skipped by grep. */

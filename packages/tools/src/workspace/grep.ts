@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, ToolError, type Tool } from '../tool';
+import { defineTool, ToolError, type Tool } from '@agent/tool-contract';
 import { checkRegular, statOrUndefined, truncateLine } from './file-text';
 import { useRipgrep } from './find-files';
 import { searchFiles, searchWalk, type GrepSearch } from './grep-js';

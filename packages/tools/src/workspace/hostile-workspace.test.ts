@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { constants, promises as fs, openSync, closeSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Tool, ToolResult } from '../tool';
+import type { Tool, ToolResult } from '@agent/tool-contract';
 import { searchEnginesForTests } from '../testing/ripgrep';
 import { makeWorkspace, runTool, type Fixture } from './__tests__/workspace-fixture';
 import { editFileTool } from './edit-file';

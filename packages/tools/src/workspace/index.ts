@@ -1,4 +1,4 @@
-import type { Tool } from '../tool';
+import type { Tool } from '@agent/tool-contract';
 import type { CodeRunningOptions } from './code-running-paths';
 import { editFileTool } from './edit-file';
 import { grepTool } from './grep';

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 
 export interface LineHit {
   /** 0-based line index. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, ToolError, type Tool } from '../tool';
+import { defineTool, ToolError, type Tool } from '@agent/tool-contract';
 import { statOrUndefined } from './file-text';
 import { findFirstFiles, type SearchEngine } from './find-files';
 import { resolveInWorkspace } from './path-safety';

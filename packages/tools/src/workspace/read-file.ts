@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, ToolError, type Tool } from '../tool';
+import { defineTool, ToolError, type Tool } from '@agent/tool-contract';
 import { countLines, readTextFile, truncateLine } from './file-text';
 import { resolveInWorkspace } from './path-safety';
 

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import { abortError } from './walk-files';
 
 let available: Promise<boolean> | undefined;

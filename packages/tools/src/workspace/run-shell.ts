@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '../tool';
+import { defineTool, type Tool, type ToolResult, type ToolUpdate } from '@agent/tool-contract';
 import { realWorkspaceRoot } from './path-safety';
 import { bwrapArguments, sandboxEnvironment, type SandboxLayout } from './sandbox/bwrap-command';
 import { runSandboxed, SANDBOX_DESCRIPTION, type ResultNotes } from './sandbox/sandboxed-run';

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import { GitignoreFilter } from './gitignore-filter';
 import { isInside, toPosix } from './path-safety';
 

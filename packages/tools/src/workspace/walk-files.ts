@@ -1,7 +1,7 @@
 import { promises as fs, realpath as realpathCallback, type Dirent } from 'node:fs';
 import { promisify } from 'node:util';
 import * as path from 'node:path';
-import { ToolError } from '../tool';
+import { ToolError } from '@agent/tool-contract';
 import { RULE_FILE } from './gitignore-filter';
 import { isInside } from './path-safety';
 import type { SearchPlan } from './search-plan';

@@ -1,4 +1,4 @@
-import { ToolRegistry } from '../registry';
+import { ToolRegistry } from '@agent/tool-contract';
 import { createWorkspaceTools } from './index';
 
 describe('createWorkspaceTools', () => {

@@ -1,15 +1,15 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { allowAll } from '../../person';
 import {
+  allowAll,
   ToolError,
   type Escalation,
   type Tool,
   type ToolContext,
   type ToolResult,
-} from '../../tool';
-import { validateToolInput } from '../../validate';
+  validateToolInput,
+} from '@agent/tool-contract';
 
 /** A real temporary directory holding a workspace, plus a sibling directory outside it. */
 export interface Fixture {

@@ -1,4 +1,4 @@
-import { abortReason } from '../../person/person-request';
+import { abortReason } from '@agent/tool-contract';
 
 /**
  * Whether bubblewrap can sandbox commands here, and if not, why. `userNamespace`: the command can

@@ -1,6 +1,9 @@
-import { askPerson } from '../../person/person-request';
-import type { PermissionDecision } from '../../permission';
-import type { ToolContext, ToolResult } from '../../tool';
+import {
+  askPerson,
+  type PermissionDecision,
+  type ToolContext,
+  type ToolResult,
+} from '@agent/tool-contract';
 import type { ShellOutcome } from '../shell-process';
 import { SANDBOX_TMP, type SandboxLayout } from './bwrap-command';
 import { setAsideNewGitEntries, setAsideNote } from './git-set-aside';

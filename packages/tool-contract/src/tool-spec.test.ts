@@ -1,7 +1,6 @@
 import { z } from 'zod/v4';
 import { defineTool } from './tool';
 import { toolSpec } from './tool-spec';
-import { createWorkspaceTools } from './workspace';
 
 function toolWith(inputSchema: z.ZodType) {
   return defineTool({
@@ -40,9 +39,9 @@ describe('toolSpec', () => {
   });
 
   it('hands out a fresh copy each time, so a provider editing one cannot change the next', () => {
-    const [tool] = createWorkspaceTools();
-    const first = toolSpec(tool!);
+    const tool = toolWith(z.object({ path: z.string() }));
+    const first = toolSpec(tool);
     (first.parameters as { properties: Record<string, unknown> }).properties.path = 'changed';
-    expect(JSON.stringify(toolSpec(tool!).parameters)).not.toContain('changed');
+    expect(JSON.stringify(toolSpec(tool).parameters)).not.toContain('changed');
   });
 });

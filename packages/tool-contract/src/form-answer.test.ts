@@ -1,6 +1,5 @@
 import type { FormQuestion } from './form-question';
 import { checkFormAnswer } from './form-answer';
-import { boundText } from './workspace/head-tail-buffer';
 
 function question(overrides: Partial<FormQuestion>): FormQuestion {
   return {
@@ -60,15 +59,5 @@ describe('checkFormAnswer', () => {
     const yesNo = question({ kind: 'boolean', options: ['Yes', 'No'], typed: false });
     expect(checkFormAnswer(yesNo, 'No')).toBeUndefined();
     expect(checkFormAnswer(yesNo, 'maybe')).toBe('choose one of: Yes, No');
-  });
-});
-
-describe('boundText', () => {
-  it('keeps short text whole and long text to its head and tail', () => {
-    expect(boundText('short', 10, 10)).toBe('short');
-    const bounded = boundText('a'.repeat(10) + 'b'.repeat(100) + 'c'.repeat(10), 10, 10);
-    expect(bounded).toBe(
-      `${'a'.repeat(10)}\n\n[... 100 bytes of output omitted ...]\n\n${'c'.repeat(10)}`,
-    );
   });
 });
