@@ -2,7 +2,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolActivity } from '@agent/llm';
 import { writeLongSession } from '@agent/testkit';
-import { loadSession, projectSession, SessionWriter, type SessionEvent } from '../src';
+import {
+  loadSession,
+  projectSession,
+  SESSION_FACTS,
+  SessionWriter,
+  type SessionEvent,
+} from '../src';
 import { tempAgentHome } from './helpers';
 
 const askInput = {
@@ -49,6 +55,24 @@ describe('loading a session from its last checkpoint', () => {
     for (const type of ['user', 'file_snapshot', 'session_start'] as const) {
       expect(kinds(tail.events, type)).toEqual(kinds(full.events, type));
     }
+  });
+
+  it('with the session facts alone before the checkpoint, projects the same next request', async () => {
+    const file = path.join(home, 'long.jsonl');
+    writeLongSession(file, { turns: 300, compactedTurnsAgo: 25, cwd: '/w' });
+    const { full } = await bothLoads(file);
+    const facts = await loadSession(file, {
+      fromLastCheckpoint: true,
+      keepBeforeCheckpoint: SESSION_FACTS,
+    });
+    expect(facts.warnings).toEqual([]);
+    expect(projectSession(facts.events)).toEqual(projectSession(full.events));
+    expect(facts.start).toEqual(full.start);
+    // Before the checkpoint only the facts were read: no prompt, no file edit.
+    const checkpointAt = facts.events.findIndex((event) => event.type === 'checkpoint');
+    const before = facts.events.slice(0, checkpointAt).map((event) => event.type);
+    expect(before).toEqual(['session_start']);
+    expect(facts.events.length + facts.omitted!).toBe(full.events.length);
   });
 
   it('keeps an open questionnaire and its answers so far, as the whole file does', async () => {
