@@ -121,6 +121,11 @@ describe('loading a session from its last checkpoint', () => {
     expect(resumed).toMatchObject({ toolHistory: 'off', provider: 'anthropic', cwd: '/w' });
     expect(JSON.stringify(resumed.messages[0])).toContain(JSON.stringify(output));
     expect(tail.omitted).toBe(3);
+    // Without keepOpen it is closed, and named so that a resume knows to project again.
+    const closed = projectSession(tail.events);
+    expect(closed.openCalls).toEqual([]);
+    expect(closed.closedOpen).toEqual(['ask_user']);
+    expect(projectSession(full.events.slice(0, -2)).closedOpen).toBeUndefined();
   });
 
   it('falls back to the previous checkpoint when the last one is corrupt, warning about it', async () => {
