@@ -4,7 +4,10 @@
 //   (exact o200k token counts; the file carries the counts its writer records while the tokenizer
 //   is loaded) and on anthropic (estimated counts: the loader's cost alone);
 // - `--continue` of an uncompacted 5,000-turn session with automatic compaction on: its first
-//   compaction must go in requests that each fit the model's window (target: largest <= window).
+//   compaction must go in requests that each fit the model's window (target: largest <= window);
+// - `--continue` of a 200-turn session without a checkpoint, far from the window, whose file
+//   records the provider's usage but no o200k counts (as a session saved before the tokenizer
+//   loaded): counted from that usage, it loads no tokenizer (target: 1.5x a new turn's time).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,8 @@ import { median, timeChild, type ChildRun } from './child';
 const RUNS = Number(process.env.BENCH_RUNS || 7);
 const TURNS = 5000;
 const COMPACTED_AGO = 100;
+const COMPACTED = { turns: TURNS, compactedTurnsAgo: COMPACTED_AGO };
+const SHORT_TURNS = 200;
 const TIME_TARGET = 1.5;
 const RSS_TARGET_MB = 150;
 const MODEL = 'bench-model';
@@ -74,11 +79,20 @@ function workspace(root: string, name: string, home: string, url: string, wire =
   return { dir, env, args: [...args, '--base-url', wire.baseUrl(url)] };
 }
 
+/** A generated session to continue: its length, and a checkpoint this many turns back, if any. */
+interface LongShape {
+  turns: number;
+  compactedTurnsAgo?: number;
+  /** Rewritten through the session writer with the tokenizer loaded (o200k counts on its lines). */
+  counted: boolean;
+}
+
 /** New session turns and --continue turns, alternating; the long session restored before each. */
-async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
-  const home = path.join(root, `home-${wire.provider}`);
+async function continueVsNew(root: string, wire: Wire, shape: LongShape): Promise<Row[]> {
+  const name = `${wire.provider}-${shape.turns}`;
+  const home = path.join(root, `home-${name}`);
   mkdirSync(path.join(home, 'sessions'), { recursive: true });
-  const pristine = path.join(root, `long-${wire.provider}.jsonl`);
+  const pristine = path.join(root, `long-${name}.jsonl`);
   const server = await startFakeServer(
     wire.protocol,
     Array.from({ length: 2 * (RUNS + 1) }, () => ({
@@ -87,16 +101,18 @@ async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
     })),
   );
   try {
-    const fresh = workspace(root, `new-${wire.provider}`, home, server.url, wire);
-    const long = workspace(root, `long-${wire.provider}`, home, server.url, wire);
+    const fresh = workspace(root, `new-${name}`, home, server.url, wire);
+    const long = workspace(root, `long-${name}`, home, server.url, wire);
     const generated = writeLongSession(pristine, {
-      turns: TURNS,
-      compactedTurnsAgo: COMPACTED_AGO,
+      turns: shape.turns,
+      ...(shape.compactedTurnsAgo === undefined
+        ? {}
+        : { compactedTurnsAgo: shape.compactedTurnsAgo }),
       cwd: long.dir,
       provider: wire.provider,
       model: MODEL,
     });
-    if (wire.provider === 'openai-chat') await rewriteCounted(pristine);
+    if (shape.counted) await rewriteCounted(pristine);
     const target = path.join(home, 'sessions', `${SESSION_ID}.jsonl`);
     const newRuns: ChildRun[] = [];
     const continueRuns: ChildRun[] = [];
@@ -119,16 +135,20 @@ async function continueVsNew(root: string, wire: Wire): Promise<Row[]> {
     const newRss = Math.max(...newRuns.map((r) => r.rssMb!));
     const continueRss = Math.max(...continueRuns.map((r) => r.rssMb!));
     const size = `${(generated.bytes / 1024 / 1024).toFixed(1)} MB`;
+    const how =
+      shape.compactedTurnsAgo === undefined
+        ? 'no checkpoint, recorded usage'
+        : `compacted ${shape.compactedTurnsAgo} ago`;
     return [
       {
-        measure: `${wire.provider}: --continue, ${TURNS} turns compacted ${COMPACTED_AGO} ago (${size}), median`,
+        measure: `${wire.provider}: --continue, ${shape.turns} turns ${how} (${size}), median`,
         value: `${continueMs.toFixed(0)} ms`,
         baseline: `new session's turn: ${newMs.toFixed(0)} ms`,
         ratio: continueMs / newMs,
         target: TIME_TARGET,
       },
       {
-        measure: `${wire.provider}: --continue peak RSS (largest of ${RUNS})`,
+        measure: `${wire.provider}: --continue of ${shape.turns} turns, peak RSS (largest of ${RUNS})`,
         value: `${continueRss.toFixed(0)} MB`,
         baseline: `new session's turn: ${newRss.toFixed(0)} MB`,
         ratio: continueRss / RSS_TARGET_MB,
@@ -194,8 +214,9 @@ async function main(): Promise<void> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'resume-bench-'));
   try {
     const rows = [
-      ...(await continueVsNew(root, OPENAI)),
-      ...(await continueVsNew(root, ANTHROPIC)),
+      ...(await continueVsNew(root, OPENAI, { ...COMPACTED, counted: true })),
+      ...(await continueVsNew(root, ANTHROPIC, { ...COMPACTED, counted: false })),
+      ...(await continueVsNew(root, OPENAI, { turns: SHORT_TURNS, counted: false })),
       await firstCompaction(root),
     ];
     console.log(`\nlong-session benchmarks (Node ${process.version}, ${RUNS} runs)\n`);

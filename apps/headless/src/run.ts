@@ -206,7 +206,8 @@ async function previousSession(
   options: CliOptions,
 ): Promise<SavedSession | undefined> {
   try {
-    return await findSession(agentHome, workspace, options);
+    // Headless recalls no earlier prompts and offers no /undo: the session's facts suffice.
+    return await findSession(agentHome, workspace, { ...options, recall: false });
   } catch (error) {
     if (error instanceof SessionNotFound) throw new UsageError(`--resume: ${error.message}`);
     throw error;

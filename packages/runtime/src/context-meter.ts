@@ -106,7 +106,8 @@ export class ContextMeter {
       return true;
     }
     const family = tokenizerFamily(provider.id, provider.model);
-    return tokenBound(this.subject.nextRequest(), family).atMost >= limit;
+    const owner = { provider: provider.id, model: provider.model };
+    return tokenBound(this.subject.nextRequest(), family, owner).atMost >= limit;
   }
 
   usage(): ContextUsage {

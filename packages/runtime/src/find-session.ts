@@ -3,6 +3,7 @@ import {
   loadSession,
   projectSession,
   resolveSession,
+  SESSION_FACTS,
   type LoadWarning,
   type SessionEvent,
   type SessionProjection,
@@ -14,7 +15,8 @@ export interface SavedSession {
   path: string;
   /**
    * Its events as a resume reads them: from the last checkpoint on, and before it the session's
-   * facts, prompts, file edits and undos (see `fromLastCheckpoint` of `@agent/session`).
+   * facts, prompts, file edits and undos (see `fromLastCheckpoint` of `@agent/session`); with
+   * `recall: false` (see `OpenOptions`) the facts alone.
    */
   events: SessionEvent[];
   /** Lines before the last checkpoint that were not read (absent: none). */
@@ -29,12 +31,28 @@ export class SessionNotFound extends Error {
   override name = 'SessionNotFound';
 }
 
+/** How a saved session is opened. */
+export interface OpenOptions {
+  /**
+   * Whether the front end recalls the prompts from before the last checkpoint (Up/Down) and
+   * offers `/undo` of the edits made before it (default true). Without either (headless), those
+   * lines are not parsed: the next request is the same.
+   */
+  recall?: boolean;
+}
+
 /**
  * Loads and projects one session file. Throws SessionNotFound for a file that is not a session
  * (it has no session start): it is never continued, so nothing is appended to it.
  */
-export async function openSavedSession(file: string): Promise<SavedSession> {
-  const loaded = await loadSession(file, { fromLastCheckpoint: true });
+export async function openSavedSession(
+  file: string,
+  options: OpenOptions = {},
+): Promise<SavedSession> {
+  const loaded = await loadSession(file, {
+    fromLastCheckpoint: true,
+    ...(options.recall === false ? { keepBeforeCheckpoint: SESSION_FACTS } : {}),
+  });
   if (!loaded.events.some((event) => event.type === 'session_start')) {
     throw new SessionNotFound(
       `${file} is not an agent session (it has no session start line); name a session by its id or its file under the agent home's sessions folder`,
@@ -57,7 +75,7 @@ export async function openSavedSession(file: string): Promise<SavedSession> {
 export async function findSession(
   agentHome: string,
   workspace: string,
-  ask: { resume?: string; continue?: boolean },
+  ask: { resume?: string; continue?: boolean } & OpenOptions,
 ): Promise<SavedSession | undefined> {
   let file: string | undefined;
   if (ask.resume !== undefined) {
@@ -68,5 +86,5 @@ export async function findSession(
   } else if (ask.continue) {
     file = (await latestSessionFor(agentHome, workspace))?.path;
   }
-  return file === undefined ? undefined : openSavedSession(file);
+  return file === undefined ? undefined : openSavedSession(file, { recall: ask.recall ?? true });
 }

@@ -31,12 +31,14 @@ export class ResumedTurn {
   adopt(saved: SavedSession): SavedSession['projection'] {
     this.clear();
     const asks = this.asks();
-    if (!asks) return saved.projection;
+    // Nothing was left open that somebody here could answer: the saved projection stands.
+    if (!asks || !saved.projection.closedOpen?.some((name) => asks(name))) return saved.projection;
     const projection = projectSession(saved.events, { keepOpen: (call) => asks(call.name) });
     this.open = projection.openCalls;
     this.earlier = projection.openProgress;
     const { messages, openCalls, openProgress } = projection;
-    return { ...saved.projection, messages, openCalls, openProgress };
+    const { closedOpen: _closed, ...facts } = saved.projection;
+    return { ...facts, messages, openCalls, openProgress };
   }
 
   /** A turn starts: what was open is being offered now. */

@@ -60,7 +60,9 @@ export class SessionCompaction {
     const fill = meter.fill();
     if (!shouldAutoCompact(fill.used, fill.window, threshold)) return;
     const percent = Math.round(fill.fraction * 100);
-    notice(`Context ${percent}% full: summarising the conversation first…`);
+    const turns = this.subject.messages.filter((message) => message.role === 'user').length;
+    const earlier = `${turns.toLocaleString('en-US')} earlier turn${turns === 1 ? '' : 's'}`;
+    notice(`Context ${percent}% full: summarising the conversation first (${earlier})…`);
     const result = await this.fold(signal);
     if (signal.aborted) return;
     if (!result.ok) return notice(`Could not compact (${result.reason}); continuing as is.`);

@@ -14,6 +14,12 @@ export interface SessionProjection extends SessionFacts {
   openCalls: string[];
   /** The latest questionnaire progress recorded for each of `openCalls` that has one, by id. */
   openProgress: Record<string, QuestionnaireProgress>;
+  /**
+   * The names of the calls open in the session's last model response that this projection
+   * closed as interrupted (absent: none), so a resume knows without projecting again whether
+   * `keepOpen` would keep any.
+   */
+  closedOpen?: string[];
 }
 
 export interface ProjectOptions {
@@ -49,7 +55,10 @@ export function projectSession(
   };
   const open = state.openTail();
   const { keepOpen } = options;
-  if (!keepOpen || !open.some((call) => keepOpen(call.activity))) return projection;
+  if (!keepOpen || !open.some((call) => keepOpen(call.activity))) {
+    if (open.length > 0) projection.closedOpen = open.map((call) => call.activity.name);
+    return projection;
+  }
   const recorded = state.messages[state.messages.length - 1];
   const last = messages[messages.length - 1];
   if (recorded?.role !== 'assistant' || last?.role !== 'assistant') return projection;

@@ -29,13 +29,24 @@ export interface ParseOptions {
    * checkpoint (or the file's start) is where reading starts instead.
    */
   fromLastCheckpoint?: boolean;
+  /**
+   * With `fromLastCheckpoint`: the events read from before the checkpoint (default
+   * `KEPT_BEFORE_CHECKPOINT`). `SESSION_FACTS` alone is what the next request needs: a front end
+   * that recalls no earlier prompts and offers no undo (headless) skips parsing the rest.
+   */
+  keepBeforeCheckpoint?: ReadonlySet<SessionEventType>;
 }
 
-/** What a resumed session reads from before its last checkpoint (see `fromLastCheckpoint`). */
-export const KEPT_BEFORE_CHECKPOINT: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
+/** The session's facts (where, on which provider and model, with which settings). */
+export const SESSION_FACTS: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
   'session_start',
   'provider_change',
   'settings',
+]);
+
+/** What a resumed session reads from before its last checkpoint (see `fromLastCheckpoint`). */
+export const KEPT_BEFORE_CHECKPOINT: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
+  ...SESSION_FACTS,
   'user',
   'file_snapshot',
   'undo',
@@ -61,6 +72,7 @@ export class SessionLineParser {
   private readonly warnings: LoadWarning[] = [];
   /** With `fromLastCheckpoint`: the lines from the last checkpoint on (or from the start). */
   private readonly since: Pending[] | undefined;
+  private readonly kept: ReadonlySet<SessionEventType>;
   private omitted = 0;
   private rest = '';
   private line = 0;
@@ -69,6 +81,7 @@ export class SessionLineParser {
 
   constructor(options: ParseOptions = {}) {
     if (options.fromLastCheckpoint) this.since = [];
+    this.kept = options.keepBeforeCheckpoint ?? KEPT_BEFORE_CHECKPOINT;
   }
 
   push(text: string): void {
@@ -131,7 +144,7 @@ export class SessionLineParser {
       return;
     }
     const written = WRITTEN_TYPE.exec(text)?.[1] as SessionEventType | undefined;
-    if (written !== undefined && written !== 'checkpoint' && !KEPT_BEFORE_CHECKPOINT.has(written)) {
+    if (written !== undefined && written !== 'checkpoint' && !this.kept.has(written)) {
       // Parsed only if no checkpoint follows it.
       this.since.push({ line: this.line, text, last });
       return;
@@ -146,7 +159,7 @@ export class SessionLineParser {
   private restartAt(checkpoint: SessionEvent): void {
     const since = this.since!;
     for (const pending of since) {
-      if (pending.event && KEPT_BEFORE_CHECKPOINT.has(pending.event.type)) {
+      if (pending.event && this.kept.has(pending.event.type)) {
         this.events.push(pending.event);
       } else {
         this.omitted++;

@@ -2,7 +2,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolActivity } from '@agent/llm';
 import { writeLongSession } from '@agent/testkit';
-import { loadSession, projectSession, SessionWriter, type SessionEvent } from '../src';
+import {
+  loadSession,
+  projectSession,
+  SESSION_FACTS,
+  SessionWriter,
+  type SessionEvent,
+} from '../src';
 import { tempAgentHome } from './helpers';
 
 const askInput = {
@@ -51,6 +57,24 @@ describe('loading a session from its last checkpoint', () => {
     }
   });
 
+  it('with the session facts alone before the checkpoint, projects the same next request', async () => {
+    const file = path.join(home, 'long.jsonl');
+    writeLongSession(file, { turns: 300, compactedTurnsAgo: 25, cwd: '/w' });
+    const { full } = await bothLoads(file);
+    const facts = await loadSession(file, {
+      fromLastCheckpoint: true,
+      keepBeforeCheckpoint: SESSION_FACTS,
+    });
+    expect(facts.warnings).toEqual([]);
+    expect(projectSession(facts.events)).toEqual(projectSession(full.events));
+    expect(facts.start).toEqual(full.start);
+    // Before the checkpoint only the facts were read: no prompt, no file edit.
+    const checkpointAt = facts.events.findIndex((event) => event.type === 'checkpoint');
+    const before = facts.events.slice(0, checkpointAt).map((event) => event.type);
+    expect(before).toEqual(['session_start']);
+    expect(facts.events.length + facts.omitted!).toBe(full.events.length);
+  });
+
   it('keeps an open questionnaire and its answers so far, as the whole file does', async () => {
     const writer = await SessionWriter.create({
       agentHome: home,
@@ -97,6 +121,11 @@ describe('loading a session from its last checkpoint', () => {
     expect(resumed).toMatchObject({ toolHistory: 'off', provider: 'anthropic', cwd: '/w' });
     expect(JSON.stringify(resumed.messages[0])).toContain(JSON.stringify(output));
     expect(tail.omitted).toBe(3);
+    // Without keepOpen it is closed, and named so that a resume knows to project again.
+    const closed = projectSession(tail.events);
+    expect(closed.openCalls).toEqual([]);
+    expect(closed.closedOpen).toEqual(['ask_user']);
+    expect(projectSession(full.events.slice(0, -2)).closedOpen).toBeUndefined();
   });
 
   it('falls back to the previous checkpoint when the last one is corrupt, warning about it', async () => {

@@ -2,6 +2,7 @@ import type { Message, ToolActivity } from '../messages';
 import type { ProviderRequest } from '../provider';
 import { checkpointText, toolResultText } from '../history/transform';
 import { IMAGE_TOKEN_ESTIMATE } from '../images/image-part';
+import { recordedUsagePrefix, type UsageOwner, type UsagePrefix } from './recorded-usage';
 import { countTokens, tokensAtMost, type TokenizerFamily } from './tokens';
 
 /** Where the tokens of a request go. `total` is the sum of the other four. */
@@ -111,18 +112,41 @@ export interface TokenBound {
 /**
  * At most how many tokens `request` is, without counting: the counts already made of its
  * messages, and for the rest their bytes (`tokensAtMost`). Below a limit, the request is below
- * it for sure; above, only a count can tell.
+ * it for sure; above, only a count can tell. With `owner`, a resumed history's recorded usage
+ * (`recordedUsagePrefix`) counts the messages up to the response it belongs to, results of that
+ * response's calls aside; the system prompt and tools are bounded again (they may have changed).
  */
-export function tokenBound(request: ProviderRequest, family: TokenizerFamily): TokenBound {
-  let uncounted = tokensAtMost(request.system);
-  if (request.tools.length > 0) uncounted += tokensAtMost(JSON.stringify(request.tools));
-  let known = 0;
-  for (const message of request.messages) {
+export function tokenBound(
+  request: ProviderRequest,
+  family: TokenizerFamily,
+  owner?: UsageOwner,
+): TokenBound {
+  let fixed = tokensAtMost(request.system);
+  if (request.tools.length > 0) fixed += tokensAtMost(JSON.stringify(request.tools));
+  const counted = messagesBound(request.messages, family);
+  const prefix = owner ? recordedUsagePrefix(request.messages, owner) : undefined;
+  const recorded = prefix && messagesBound(request.messages, family, prefix);
+  const best = recorded && recorded.atMost < counted.atMost ? recorded : counted;
+  return { atMost: best.atMost + fixed, uncounted: best.uncounted + fixed };
+}
+
+/** The bound of messages alone; with `prefix`, its usage in place of the messages it counts. */
+function messagesBound(
+  messages: readonly Message[],
+  family: TokenizerFamily,
+  prefix?: UsagePrefix,
+): TokenBound {
+  let known = prefix?.tokens ?? 0;
+  let uncounted = 0;
+  for (let i = prefix ? prefix.end : 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    // The usage counts its own response's text and calls, not their results.
+    const covered = prefix !== undefined && i === prefix.end;
     const count = knownTokens(message, family);
-    if (count) known += count.history + count.toolResults;
+    if (count) known += (covered ? 0 : count.history) + count.toolResults;
     else {
       const most = measureMessage(message, tokensAtMost);
-      uncounted += most.history + most.toolResults;
+      uncounted += (covered ? 0 : most.history) + most.toolResults;
     }
   }
   return { atMost: known + uncounted, uncounted };

@@ -37,7 +37,10 @@ export function buildRequest(input: RequestInput): ProviderRequest {
   // Counting waits until the request may reach the limit; the tokenizer loads (in slices, in the
   // background) once what is not counted yet nears a quarter of it.
   const family = tokenizerFamily(input.provider.id, input.provider.model);
-  const bound = tokenBound(request, family);
+  const bound = tokenBound(request, family, {
+    provider: input.provider.id,
+    model: input.provider.model,
+  });
   if (family === 'openai' && bound.uncounted >= limit / 4) void warmTokenizer();
   if (bound.atMost < limit) return request;
   const breakdown = contextBreakdown(request, family);
