@@ -61,12 +61,33 @@ export function answerAt(result: QuestionnaireResult, index: number): Answer | u
   return result.answers[index] ?? result.later?.find((entry) => entry.question === index)?.answer;
 }
 
+/** One entry of an answer as a summary shows it. */
+export interface SummaryEntry {
+  /** The exact string. */
+  text: string;
+  /** Typed by the person (not one of the question's options). */
+  typed: boolean;
+  /**
+   * It holds what a plain rendering would hide or flatten (edge or doubled whitespace, a line
+   * break, a tab, a no-break or other special space, a control or zero-width character): a front
+   * end draws it visibly, as the card does.
+   */
+  hidden: boolean;
+}
+
 /** One answered question of a compact summary. */
 export interface SummaryItem {
   question: string;
   /** The answer as shown: a multi-select answer's entries joined with ", ". */
   answer: string;
   custom: boolean;
+  /** The answer's entries (one for a one-answer question), each exact. */
+  entries: SummaryEntry[];
+}
+
+/** Whether `text` holds a character or spacing a plain rendering hides (see `SummaryEntry`). */
+export function hasHiddenCharacters(text: string): boolean {
+  return text !== text.trim() || /[^\S ]| {2}|\p{Cc}|\p{Cf}/u.test(text);
 }
 
 /** A compact, non-interactive account of a questionnaire and its outcome. */
@@ -100,7 +121,12 @@ export function summarizeQuestionnaire(
       (i < result.answers.length
         ? result.custom?.[i]
         : result.later?.find((entry) => entry.question === i)?.custom) ?? answerIsTyped(q, answer);
-    return [{ question: q.question, answer: answerText(answer), custom }];
+    const entries = (typeof answer === 'string' ? [answer] : answer).map((text): SummaryEntry => ({
+      text,
+      typed: typeof answer === 'string' ? custom : !q.options.includes(text),
+      hidden: hasHiddenCharacters(text),
+    }));
+    return [{ question: q.question, answer: answerText(answer), custom, entries }];
   });
   return {
     items,
