@@ -97,6 +97,9 @@ export function createAcpAgent(
     })
     .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       const session = await open(client, params.cwd, params.mcpServers, params.sessionId);
+      // A questionnaire the session left open is offered again at once, as in the REPL; after the
+      // load response is on its way, so that the editor knows the session it asks in.
+      setImmediate(() => session.offerOpenCalls());
       return { modes: session.modes };
     })
     .onRequest(acp.methods.agent.session.setMode, ({ params }) => {

@@ -99,11 +99,48 @@ export class AcpSession {
   }
 
   /**
-   * Runs one prompt to its end. A questionnaire a saved session left open is asked again first,
-   * and its turn continued; then the prompt's own turn runs.
+   * Offers again what a loaded session left open (a questionnaire) and continues its turn,
+   * outside any prompt; a prompt sent meanwhile waits for it, `session/cancel` ends it.
+   */
+  offerOpenCalls(): void {
+    if (this.continuing || this.stopping || this.agent.busy) return;
+    if (this.agent.openCalls.length === 0) return;
+    const stopped = new AbortController();
+    this.stopping = stopped;
+    this.continuing = (async () => {
+      try {
+        await this.serversReady(stopped.signal);
+        if (!stopped.signal.aborted) await this.agent.runTurn(undefined);
+      } catch (error) {
+        this.deps.log(`the open questionnaire could not be offered again: ${String(error)}`);
+      } finally {
+        this.stopping = undefined;
+        this.continuing = undefined;
+        await this.updates.flushed();
+      }
+    })();
+  }
+
+  /** The continued turn of a loaded session, while it runs (see `offerOpenCalls`). */
+  private continuing: Promise<void> | undefined;
+
+  /**
+   * Runs one prompt to its end. A questionnaire a saved session left open is asked again first
+   * (or, offered at load, answered first), and its turn continued; then the prompt's own turn
+   * runs.
    */
   async prompt(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<StopReason> {
     const { RequestError } = this.deps.acp;
+    if (this.continuing) {
+      const cancel = (): void => void this.cancel();
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        await this.continuing;
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+      if (signal.aborted) return 'cancelled';
+    }
     if (this.stopping || this.agent.busy) {
       throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session');
     }

@@ -1,5 +1,11 @@
 import { ASK_USER_LIMITS, codePoints } from '@agent/askuser';
-import type { Answer, AnsweredQuestionnaire, Questionnaire } from '@agent/tools';
+import type {
+  Answer,
+  AnsweredQuestionnaire,
+  LaterAnswer,
+  Question,
+  Questionnaire,
+} from '@agent/tools';
 import { acceptedContent } from './elicitation-content';
 import type { CreateElicitationResponse, ElicitationSchema } from './schema';
 
@@ -58,9 +64,10 @@ export function questionnaireMessage(questionnaire: Questionnaire): string {
 /**
  * The person's reply as the tool's result: per question the typed answer (trimmed, when not
  * empty) or else the exact option chosen; for a multi-select question the options chosen in
- * option order, then the typed text (at least one of them). Decline and cancel are a cancelled questionnaire. A
- * reply that answers a question with neither an option nor usable text ends the answers there,
- * as cancelled, so the model never gets an answer nobody gave.
+ * option order, then the typed text (at least one of them). Decline and cancel are a cancelled
+ * questionnaire. A question answered with neither an option nor usable text has no answer, so the
+ * model never gets an answer nobody gave: the result is cancelled, and the answers after it are
+ * kept as answered out of order (ASK_USER.md §10).
  */
 export function questionnaireAnswers(
   questionnaire: Questionnaire,
@@ -68,31 +75,50 @@ export function questionnaireAnswers(
 ): AnsweredQuestionnaire {
   if (response.action !== 'accept') return { answers: [], cancelled: true, custom: [] };
   const content = acceptedContent(response);
-  const answers: Answer[] = [];
-  const custom: boolean[] = [];
-  for (const [i, question] of questionnaire.questions.entries()) {
-    const typed = content[typedKey(i)];
-    const text = typeof typed === 'string' ? typed.trim() : '';
-    if (question.multiSelect === true) {
-      const answer = multiAnswer(question.options, content[choiceKey(i)], text);
-      if (!answer) break;
-      answers.push(answer);
-      custom.push(text !== '');
-      continue;
+  const given = questionnaire.questions.map((question, i) => formAnswer(question, content, i));
+  const open = given.findIndex((entry) => entry === undefined);
+  const prefix = (open === -1 ? given : given.slice(0, open)) as FormEntry[];
+  const later: LaterAnswer[] = [];
+  if (open !== -1) {
+    for (let i = open + 1; i < given.length; i++) {
+      const entry = given[i];
+      if (entry) later.push({ question: i, answer: entry.answer, custom: entry.custom });
     }
-    if (text !== '') {
-      if (codePoints(text) > ASK_USER_LIMITS.maxAnswerChars) break;
-      answers.push(text);
-      custom.push(true);
-      continue;
-    }
-    const chosen = content[choiceKey(i)];
-    if (typeof chosen !== 'string' || !question.options.includes(chosen)) break;
-    answers.push(chosen);
-    custom.push(false);
   }
-  const complete = answers.length === questionnaire.questions.length;
-  return { answers, cancelled: !complete, custom };
+  return {
+    answers: prefix.map((entry) => entry.answer),
+    cancelled: open !== -1,
+    custom: prefix.map((entry) => entry.custom),
+    ...(later.length > 0 ? { later } : {}),
+  };
+}
+
+interface FormEntry {
+  answer: Answer;
+  custom: boolean;
+}
+
+/** Question `i`'s answer in the form's content; undefined when it has none that counts. */
+function formAnswer(
+  question: Question,
+  content: Record<string, unknown>,
+  i: number,
+): FormEntry | undefined {
+  const typed = content[typedKey(i)];
+  const text = typeof typed === 'string' ? typed.trim() : '';
+  if (question.multiSelect === true) {
+    const answer = multiAnswer(question.options, content[choiceKey(i)], text);
+    return answer
+      ? { answer, custom: answer.some((entry) => !question.options.includes(entry)) }
+      : undefined;
+  }
+  if (text !== '') {
+    if (codePoints(text) > ASK_USER_LIMITS.maxAnswerChars) return undefined;
+    return { answer: text, custom: true };
+  }
+  const chosen = content[choiceKey(i)];
+  if (typeof chosen !== 'string' || !question.options.includes(chosen)) return undefined;
+  return { answer: chosen, custom: false };
 }
 
 /** A multi-select reply: the exact options chosen in option order, then the text; none: undefined. */
@@ -102,7 +128,8 @@ function multiAnswer(options: string[], chosen: unknown, text: string): string[]
   if (!picked.every((value) => typeof value === 'string' && options.includes(value))) {
     return undefined;
   }
-  const answer = options.filter((option) => picked.includes(option));
-  if (text !== '') answer.push(text);
+  // Typed text that is exactly an option counts as that option (never twice).
+  const answer = options.filter((option) => picked.includes(option) || option === text);
+  if (text !== '' && !options.includes(text)) answer.push(text);
   return answer.length > 0 ? answer : undefined;
 }

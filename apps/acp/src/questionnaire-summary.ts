@@ -17,6 +17,7 @@ export function questionnaireSummaryText(call: SavedCall): string | undefined {
           answers: saved.answers ?? [],
           cancelled: true,
           ...(saved.custom ? { custom: saved.custom } : {}),
+          ...(saved.later ? { later: saved.later } : {}),
         };
   const summary = summarizeQuestionnaire(saved.questionnaire, result);
   const head = interrupted
@@ -28,11 +29,15 @@ export function questionnaireSummaryText(call: SavedCall): string | undefined {
       : `Questionnaire: ${summary.headline}`;
   const lines = [head];
   for (const item of summary.items) {
-    lines.push(`- ${item.question}`, `  → ${item.answer}${item.custom ? ' (typed)' : ''}`);
+    // An entry with hidden characters is quoted exactly, so the editor shows what was sent.
+    const entries = item.entries.map(
+      (entry) =>
+        `${entry.hidden ? JSON.stringify(entry.text) : entry.text}${entry.typed ? ' (typed)' : ''}`,
+    );
+    lines.push(`- ${item.question}`, `  → ${entries.join(', ')}`);
   }
-  const unanswered = saved.questionnaire.questions.slice(summary.answered);
-  if (summary.cancelled && unanswered.length > 0) {
-    lines.push(`Not answered: ${unanswered.map((q) => q.question).join(' · ')}`);
+  if (summary.cancelled && summary.unanswered.length > 0) {
+    lines.push(`Not answered: ${summary.unanswered.join(' · ')}`);
   }
   return lines.join('\n');
 }

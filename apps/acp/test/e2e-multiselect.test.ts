@@ -47,3 +47,34 @@ describe('agent-acp maps a multi-select question to a multi-select form field (i
     expect(await editor.close()).toBe(0);
   });
 });
+
+describe('agent-acp keeps every other answer when a form comes back with an empty multi-select (ASK_USER.md §10)', () => {
+  const bed = editorBed();
+  const three = [
+    { question: 'Which database?', options: ['SQLite ', 'SQLite'] },
+    { question: 'Which checks?', options: ['Lint', 'Types'], multiSelect: true },
+    { question: 'Which package first?', options: ['importer-core', 'importer-cli'] },
+  ];
+
+  beforeAll(async () => {
+    bed.fake = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'q3', name: 'ask_user', arguments: { questions: three } }] },
+      { text: 'noted' },
+    ]);
+  });
+
+  it('the answers after the empty one reach the model in also_answered', async () => {
+    const { editor, sessionId } = await bed.open({ forms: true });
+    editor.answers.elicitation = () => ({
+      action: 'accept',
+      content: { q1: 'SQLite ', q2: [], q3: 'importer-core' },
+    });
+    expect(await promptText(editor, sessionId, 'ask me')).toBe('end_turn');
+    const messages = (bed.fake.requests[1]!.body as { messages: Array<Record<string, unknown>> })
+      .messages;
+    expect(messages.find((m) => m.role === 'tool' && m.tool_call_id === 'q3')?.content).toBe(
+      '{"answers":["SQLite "],"also_answered":{"3":"importer-core"},"cancelled":true}',
+    );
+    expect(await editor.close()).toBe(0);
+  });
+});

@@ -48,4 +48,54 @@ describe('headless --continue of a session that ended with a questionnaire open'
     expect(String(paired?.content)).toMatch(/^interrupted/);
     expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'Carry on.' });
   });
+
+  it('gives the model the answers saved before the crash, out-of-order ones too, as an interrupted result', async () => {
+    const writer = await SessionWriter.create({
+      agentHome: cli.sandbox.agentHome,
+      cwd: cli.sandbox.workspace,
+      provider: 'openai-chat',
+      model: 'fake-model',
+    });
+    writer.recordUser('plan the service');
+    const questions = [
+      { question: 'Which database?', options: ['Postgres', 'SQLite'] },
+      { question: 'Which API style?', options: ['REST', 'GraphQL'] },
+      { question: 'Where should it deploy first?', options: ['eu-west', 'us-east'] },
+    ];
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: 'Three questions first.',
+        toolCalls: [
+          {
+            id: 'call_saved',
+            name: 'ask_user',
+            input: { questions },
+            status: 'pending',
+            summary: '',
+          },
+        ],
+      },
+    });
+    // The person answered Q1, then Q3 through the strip, and the process died.
+    await writer.recordQuestionnaireProgress('call_saved', {
+      answers: ['Postgres'],
+      custom: [false],
+      later: [{ question: 2, answer: 'us-east', custom: false }],
+    });
+    await writer.close();
+    const server = await cli.serve([{ text: 'Postgres in us-east, then.' }]);
+    cli.sandbox.write('prompt.txt', 'Carry on.');
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(server.url), '--continue'],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
+    const paired = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_saved');
+    expect(paired?.content).toBe(
+      '{"answers":["Postgres"],"also_answered":{"3":"us-east"},"cancelled":true,"interrupted":true}',
+    );
+  });
 });

@@ -15,19 +15,22 @@ export function typedAnswer(draft: string): Checked<string> {
 }
 
 /**
- * A multi-select question's answer: the ticked options in option order, then the typed text;
- * refused when it holds nothing.
+ * A multi-select question's answer: the ticked options in option order, then the typed text
+ * unless it is one of the options; refused when it holds nothing.
  */
 export function tickedAnswer(
   options: readonly string[],
   ticks: readonly boolean[],
   draft: string,
 ): Checked<{ chosen: string[]; typed: boolean }> {
-  const chosen = options.filter((_, i) => ticks[i]);
   const text = draft.trim();
-  if (text !== '') chosen.push(text);
+  // Typed text that is exactly an option counts as that option, ticked once, in option order.
+  const typedOption = text === '' ? -1 : options.indexOf(text);
+  const chosen = options.filter((_, i) => ticks[i] || i === typedOption);
+  const typed = text !== '' && typedOption === -1;
+  if (typed) chosen.push(text);
   if (chosen.length === 0) return { hint: NOTHING_TICKED_HINT };
-  return { answer: { chosen, typed: text !== '' } };
+  return { answer: { chosen, typed } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Answer, AnsweredQuestionnaire, Question } from '@agent/tool-contract';
+import type { Answer, AnsweredQuestionnaire, LaterAnswer, Question } from '@agent/tool-contract';
 import type { QuestionnaireOptions } from './questionnaire-action';
 
 type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;
@@ -6,8 +6,9 @@ type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;
 /**
  * The answers of one questionnaire as the person gives them: per question the answer (if any),
  * whether it was typed rather than picked, and which options of a multi-select question are
- * ticked. Questions answered from the first on, up to the first without an answer, are what a
- * cancelled card keeps.
+ * ticked. A cancelled or interrupted card keeps every answer given: those of the questions
+ * answered from the first on, up to the first without an answer, and the later ones (given out of
+ * order, through the strip) beside them.
  */
 export class AnswerSheet {
   private readonly given: Array<Answer | undefined>;
@@ -54,6 +55,19 @@ export class AnswerSheet {
     return this.typed.slice(0, this.answeredPrefix());
   }
 
+  /** The answers after the first question without one (given out of order), copied. */
+  get later(): LaterAnswer[] {
+    const from = this.answeredPrefix();
+    const later: LaterAnswer[] = [];
+    for (let i = from + 1; i < this.questions.length; i++) {
+      const answer = this.given[i];
+      if (answer !== undefined) {
+        later.push({ question: i, answer: copyAnswer(answer), custom: this.typed[i]! });
+      }
+    }
+    return later;
+  }
+
   ticksOf(index: number): readonly boolean[] {
     return this.ticks[index]!;
   }
@@ -71,18 +85,29 @@ export class AnswerSheet {
   /** Fills in answers given before; an answer not marked either way is typed if no option matches. */
   restore(earlier: EarlierAnswers): void {
     const count = Math.min(earlier.answers.length, this.questions.length);
-    for (let i = 0; i < count; i++) {
-      const answer = earlier.answers[i]!;
-      this.given[i] = copyAnswer(answer);
-      this.typed[i] =
-        earlier.custom[i] ??
-        (typeof answer === 'string' ? !this.questions[i]!.options.includes(answer) : false);
+    for (let i = 0; i < count; i++) this.fill(i, earlier.answers[i]!, earlier.custom[i]);
+    for (const entry of earlier.later ?? []) {
+      if (entry.question >= 0 && entry.question < this.questions.length) {
+        this.fill(entry.question, entry.answer, entry.custom);
+      }
     }
   }
 
-  /** The outcome of the card: the answered prefix, copied. */
+  /** The outcome of the card: the answered prefix and the later answers, copied. */
   result(cancelled: boolean): AnsweredQuestionnaire {
-    return { answers: this.answers.map(copyAnswer), cancelled, custom: [...this.custom] };
+    const later = this.later;
+    return {
+      answers: this.answers.map(copyAnswer),
+      cancelled,
+      custom: [...this.custom],
+      ...(later.length > 0 ? { later } : {}),
+    };
+  }
+
+  private fill(index: number, answer: Answer, custom: boolean | undefined): void {
+    const options = this.questions[index]!.options;
+    this.given[index] = copyAnswer(answer);
+    this.typed[index] = custom ?? (typeof answer === 'string' ? !options.includes(answer) : false);
   }
 
   private answeredPrefix(): number {

@@ -76,6 +76,41 @@ describe('ask_user execution', () => {
     expect(result.summary).toBe('cancelled after 1 of 2');
   });
 
+  it('keeps an answer given out of order on Esc, in also_answered (ASK_USER.md §10)', async () => {
+    const three = {
+      questions: [
+        ...twoQuestions.questions,
+        { question: 'Where should it deploy first?', options: ['eu-west', 'us-east'] },
+      ],
+    };
+    const broker = new ManualPerson();
+    // Tab Tab, Down Enter (Q3 = us-east), Enter (Q1), Esc at Q2: the keys.
+    const keys: QuestionnaireAction[] = [
+      { type: 'next' },
+      { type: 'next' },
+      { type: 'down' },
+      { type: 'enter' },
+      { type: 'enter' },
+      { type: 'escape' },
+    ];
+    person(broker, keys);
+    const result = await tool.execute(three, context(broker));
+    expect(result.output).toBe(
+      '{"answers":["PostgreSQL"],"also_answered":{"3":"us-east"},"cancelled":true}',
+    );
+    expect(result.summary).toBe('cancelled after 2 of 3');
+    expect(result.details).toEqual({
+      custom: [false],
+      later: [{ question: 2, answer: 'us-east', custom: false }],
+    });
+  });
+
+  it('tells the model what cancelled, interrupted and also_answered mean', () => {
+    expect(tool.description).toContain('"also_answered"');
+    expect(tool.description).toContain('"interrupted"');
+    expect(tool.description).toContain('"cancelled"');
+  });
+
   it('rejects with the abort reason and leaves nothing pending when the turn is interrupted', async () => {
     const broker = new ManualPerson();
     const shown: string[] = [];

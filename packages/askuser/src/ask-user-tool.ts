@@ -3,8 +3,10 @@ import {
   askPerson,
   defineTool,
   isAnswer,
+  questionnaireOutput,
   summaryHeadline,
   type Answer,
+  type LaterAnswer,
   type Question,
   type Tool,
   type ToolResult,
@@ -22,7 +24,8 @@ const DESCRIPTION = [
   'The FIRST option of each question is your recommendation and is preselected for the person; they may pick any option or type their own answer.',
   'Set "multiSelect": true on a question when several of its options may apply together; its answer is then a list of the exact options chosen, in option order, followed by the typed text if any.',
   'Returns JSON {"answers": [...], "cancelled": false}: one answer per question in order, each exactly the option text you sent or what the person typed (a list for a multiSelect question), e.g. {"answers": ["PostgreSQL", ["Lint", "Tests"], "my own text"], "cancelled": false}.',
-  'If "cancelled" is true the person dismissed the questionnaire and "answers" holds only the questions answered before that: do not ask the same thing again in this turn.',
+  'If "cancelled" is true the person dismissed the questionnaire (Esc) and "answers" holds only the questions answered from the first on, up to the first they left unanswered; answers they gave to later questions are in "also_answered", keyed by question number from 1, e.g. {"answers": ["Postgres"], "also_answered": {"3": "us-east"}, "cancelled": true}. Use every answer given and do not ask the same thing again in this turn.',
+  'If "interrupted" is true as well, the person stopped the whole turn (or the session ended) while the questionnaire was open: the answers are still exactly what they chose; wait for their next message before going on.',
 ].join(' ');
 
 /** Creates the `ask_user` tool. It asks through the person channel; refused where nobody answers. */
@@ -59,8 +62,11 @@ export function createAskUserTool(): Tool<AskUserInput> {
         })),
       };
       const total = questionnaire.questions.length;
-      const partial = (answers: Answer[], custom: boolean[]): void =>
-        ctx.reportPartial?.(interruptedOutput(answers), { custom: custom.slice(0, total) });
+      const partial = (answers: Answer[], custom: boolean[], later?: LaterAnswer[]): void =>
+        ctx.reportPartial?.(interruptedOutput(answers, later), {
+          custom: custom.slice(0, total),
+          ...(later?.length ? { later } : {}),
+        });
       partial([], []);
       let result;
       try {
@@ -69,7 +75,8 @@ export function createAskUserTool(): Tool<AskUserInput> {
           'questionnaire',
           {
             questionnaire,
-            onProgress: (progress) => partial(progress.answers.slice(0, total), progress.custom),
+            onProgress: (progress) =>
+              partial(progress.answers.slice(0, total), progress.custom, progress.later),
           },
           { signal: ctx.signal, toolCallId: ctx.toolCallId },
         );
@@ -88,10 +95,17 @@ export function createAskUserTool(): Tool<AskUserInput> {
           ? (custom[i] as boolean)
           : answerIsTyped(questionnaire.questions[i]!, answer),
       );
+      const later = cancelled
+        ? laterAnswers(questionnaire.questions, answers.length, result.later)
+        : [];
       return {
-        output: JSON.stringify({ answers, cancelled }),
-        summary: summaryHeadline(answers.length, questionnaire.questions.length, cancelled),
-        details: { custom: typed },
+        output: questionnaireOutput({ answers, cancelled, later }),
+        summary: summaryHeadline(
+          answers.length + later.length,
+          questionnaire.questions.length,
+          cancelled,
+        ),
+        details: { custom: typed, ...(later.length > 0 ? { later } : {}) },
       };
     },
   });
@@ -105,11 +119,43 @@ function answerFor(question: Question, answer: unknown): Answer {
 }
 
 /**
- * The result paired with a call whose turn was interrupted (Ctrl+C) while the card was open: the
- * answers given before that, so the model, the screen and the replay agree.
+ * The answers a front end gave after the answered run, each in its question's shape, with its
+ * typed flag; only questions after `from` that exist, one entry per question.
  */
-export function interruptedOutput(answers: readonly Answer[]): string {
-  return JSON.stringify({ answers: [...answers], cancelled: true, interrupted: true });
+function laterAnswers(
+  questions: readonly Question[],
+  from: number,
+  given: readonly LaterAnswer[] | undefined,
+): LaterAnswer[] {
+  const seen = new Set<number>();
+  const later: LaterAnswer[] = [];
+  for (const entry of given ?? []) {
+    const question = questions[entry.question];
+    if (!question || entry.question <= from || seen.has(entry.question)) continue;
+    seen.add(entry.question);
+    const answer = answerFor(question, entry.answer);
+    later.push({
+      question: entry.question,
+      answer,
+      custom: entry.custom ?? answerIsTyped(question, answer),
+    });
+  }
+  return later.sort((a, b) => a.question - b.question);
+}
+
+/**
+ * The result paired with a call whose turn was interrupted (Ctrl+C) while the card was open: the
+ * answers given before that (out of order ones too), so the model, the screen and the replay
+ * agree.
+ */
+export function interruptedOutput(
+  answers: readonly Answer[],
+  later?: readonly LaterAnswer[],
+): string {
+  return questionnaireOutput(
+    { answers: [...answers], cancelled: true, ...(later?.length ? { later: [...later] } : {}) },
+    true,
+  );
 }
 
 /** Alias of {@link createAskUserTool}. */

@@ -1,4 +1,4 @@
-import type { Answer } from '@agent/tool-contract';
+import type { Answer, LaterAnswer } from '@agent/tool-contract';
 
 /** What a key press means to the questionnaire; the UI maps its key events onto these. */
 export type QuestionnaireAction =
@@ -36,7 +36,12 @@ export interface QuestionnaireOptions {
    * the first unanswered question with these filled in, and going back changes them. When every
    * question was answered, it opens at the last one with its answer selected.
    */
-  answered?: { answers: readonly Answer[]; custom: readonly boolean[] };
+  answered?: {
+    answers: readonly Answer[];
+    custom: readonly boolean[];
+    /** Answers given out of order, after the first question without one. */
+    later?: readonly LaterAnswer[];
+  };
   /**
    * Reviewing answers given before (`/amend`): the card opens at the first question and resolves
    * only when the last question is answered, every question having an answer.

@@ -1,4 +1,10 @@
-import type { Answer, AnsweredQuestionnaire, Question, Questionnaire } from '@agent/tool-contract';
+import type {
+  Answer,
+  AnsweredQuestionnaire,
+  LaterAnswer,
+  Question,
+  Questionnaire,
+} from '@agent/tool-contract';
 import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answer-checks';
 import { AnswerDrafts } from './answer-drafts';
 import { AnswerSheet } from './answer-sheet';
@@ -23,8 +29,8 @@ export type { QuestionnaireAction, QuestionnaireOptions, QuestionnaireStatus };
  * then the typed text); on the free-form row it starts editing, and while editing submits the
  * trimmed, non-empty draft. Back/Next (Shift+Tab/Tab, Left/Right outside a typed answer) move
  * between questions; answers given stay, are offered again and can be changed until every
- * question has one, which resolves the card. Esc resolves as cancelled with the answers of the
- * questions answered from the first on. Pure: no timers, no I/O.
+ * question has one, which resolves the card. Esc resolves as cancelled with every answer given (those
+ * after a question without one in `later`). Pure: no timers, no I/O.
  *
  * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, what may be recorded
  * is decided in `answer-checks`; this class maps each action onto them and moves between rows and
@@ -128,6 +134,11 @@ export class QuestionnaireModel {
   /** `custom[i]`: answer i was typed (or includes typed text) rather than picked. */
   get custom(): readonly boolean[] {
     return this.sheet.custom;
+  }
+
+  /** The answers given out of order, after the first question without one. */
+  get later(): LaterAnswer[] {
+    return this.sheet.later;
   }
 
   /** The outcome once answered or cancelled; undefined while active. */

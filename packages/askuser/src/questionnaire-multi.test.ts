@@ -53,6 +53,22 @@ describe('a multi-select question (ASK_USER.md section 9)', () => {
     expect(model.custom).toEqual([false, true]);
   });
 
+  it('typed text that is an option counts as that option, once, in option order', () => {
+    const model = new QuestionnaireModel(three);
+    // Lint is ticked (the first option); typing "Lint" again must not make ["Lint", "Lint"].
+    run(model, 'enter', 'Lint', 'enter');
+    expect(model.answerAt(1)).toEqual(['Lint']);
+    run(model, 'enter');
+    expect(model.result).toEqual({
+      answers: ['Postgres', ['Lint'], 'No'],
+      cancelled: false,
+      custom: [false, false, false],
+    });
+    const again = new QuestionnaireModel(three);
+    run(again, 'next', 'Tests', 'enter');
+    expect(again.answerAt(1)).toEqual(['Lint', 'Tests']);
+  });
+
   it('refuses Done with nothing ticked and nothing typed', () => {
     const model = new QuestionnaireModel(three);
     run(model, 'next', 'space', 'down', 'down', 'down', 'enter');
@@ -100,11 +116,17 @@ describe('moving between questions (the strip)', () => {
     expect(model.questionIndex).toBe(0);
   });
 
-  it('a given answer can be changed until the last is sent; Esc keeps the leading answers', () => {
+  it('a given answer can be changed until the last is sent; Esc keeps every answer given', () => {
     const model = new QuestionnaireModel(three);
     run(model, 'enter', 'back', 'down', 'enter');
     expect(model.answers).toEqual(['SQLite']);
     run(model, 'next', 'down', 'enter', 'escape');
-    expect(model.result).toEqual({ answers: ['SQLite'], cancelled: true, custom: [false] });
+    // Q3 was answered while Q2 had none: it is kept beside the leading answers (ASK_USER.md §10).
+    expect(model.result).toEqual({
+      answers: ['SQLite'],
+      cancelled: true,
+      custom: [false],
+      later: [{ question: 2, answer: 'Yes', custom: false }],
+    });
   });
 });

@@ -1,8 +1,10 @@
 import {
+  isAnswer,
   parseQuestionnaire,
   parseQuestionnaireResult,
   type Answer,
   type AnsweredQuestionnaire,
+  type LaterAnswer,
   type Questionnaire,
 } from '@agent/tool-contract';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
@@ -26,6 +28,8 @@ export type SavedQuestionnaire =
       /** The answers given before the interrupt, as the model got them; unknown in older files. */
       answers?: Answer[];
       custom?: boolean[];
+      /** The answers given out of order, after the first question without one. */
+      later?: LaterAnswer[];
     };
 
 /**
@@ -40,8 +44,11 @@ export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefi
   const output = call.retainedOutput ?? call.output;
   const parsed = output ? parseQuestionnaireResult(output) : undefined;
   const custom = recordedCustom(call.retainedDetails);
+  const later = recordedLater(call.retainedDetails) ?? parsed?.later;
+  const withLater = later?.length ? { later } : {};
   if (call.status === 'ok' && parsed) {
-    return { questionnaire, state: 'answered', result: custom ? { ...parsed, custom } : parsed };
+    const result = { ...parsed, ...(custom ? { custom } : {}), ...withLater };
+    return { questionnaire, state: 'answered', result };
   }
   if (call.status === 'interrupted' || call.status === 'pending') {
     return {
@@ -49,9 +56,25 @@ export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefi
       state: 'interrupted',
       ...(parsed ? { answers: parsed.answers } : {}),
       ...(custom ? { custom } : {}),
+      ...withLater,
     };
   }
   return undefined;
+}
+
+/** The session's record of the answers given out of order, with their typed flags. */
+function recordedLater(details: unknown): LaterAnswer[] | undefined {
+  const later = (details as { later?: unknown } | undefined)?.later;
+  if (!Array.isArray(later)) return undefined;
+  const valid = later.every(
+    (entry: { question?: unknown; answer?: unknown; custom?: unknown }) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      Number.isInteger(entry.question) &&
+      isAnswer(entry.answer) &&
+      (entry.custom === undefined || typeof entry.custom === 'boolean'),
+  );
+  return valid ? (later as LaterAnswer[]) : undefined;
 }
 
 /** The session's record of which answers were typed, when it has one. */

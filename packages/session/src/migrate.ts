@@ -219,9 +219,28 @@ function checkProgress(e: RawEvent): string | undefined {
   if (!Array.isArray(custom) || !custom.every((item) => typeof item === 'boolean')) {
     return 'questionnaire_progress: "custom" is not a list of booleans';
   }
-  return custom.length === answers.length
+  if (custom.length !== answers.length) {
+    return `questionnaire_progress: ${answers.length} answers but ${custom.length} "custom" flags`;
+  }
+  return checkLater((e as { later?: unknown }).later);
+}
+
+function checkLater(later: unknown): string | undefined {
+  if (later === undefined) return undefined;
+  const valid =
+    Array.isArray(later) &&
+    later.every(
+      (entry: { question?: unknown; answer?: unknown; custom?: unknown } | null) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        Number.isInteger(entry.question) &&
+        (entry.question as number) >= 0 &&
+        isAnswer(entry.answer) &&
+        (entry.custom === undefined || typeof entry.custom === 'boolean'),
+    );
+  return valid
     ? undefined
-    : `questionnaire_progress: ${answers.length} answers but ${custom.length} "custom" flags`;
+    : 'questionnaire_progress: "later" is not a list of {"question", "answer", "custom"}';
 }
 
 const ELICITATION_ACTIONS = new Set(['accept', 'decline', 'cancel']);

@@ -67,7 +67,7 @@ export function projectSession(
     ...last,
     toolCalls: last.toolCalls.map((call, index) => {
       if (!reopen.has(index)) return call;
-      const { output: _output, retainedOutput: _kept, ...rest } = call;
+      const { output: _output, retainedOutput: _kept, retainedDetails: _details, ...rest } = call;
       return { ...rest, status: 'pending' as const, summary: '' };
     }),
   };

@@ -6,7 +6,7 @@ import type {
   ToolStatus,
 } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
-import type { Answer, Questionnaire, QuestionnaireResult } from '@agent/tool-contract';
+import type { Answer, LaterAnswer, Questionnaire, QuestionnaireResult } from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -106,6 +106,11 @@ export interface QuestionnaireProgress {
   answers: Answer[];
   /** `custom[i]` is true when answer i was typed rather than picked; as long as `answers`. */
   custom: boolean[];
+  /**
+   * Answers given out of order (through the strip), after the first question without one;
+   * absent in files written before it existed, and when there are none.
+   */
+  later?: LaterAnswer[];
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type UserMessage,
 } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
+import { questionnaireOutput } from '@agent/tool-contract';
 import type { CheckpointEvent, QuestionnaireProgress, SessionEvent, UserEvent } from './schema';
 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
@@ -93,7 +94,13 @@ export class SessionReducer {
         const call = this.calls.get(event.callId);
         if (!call) break;
         call.ended = true;
-        delete call.progress;
+        if (call.progress) {
+          // What the progress stood in for (see below): the call's own end replaces it.
+          delete call.activity.output;
+          delete call.activity.retainedOutput;
+          delete call.activity.retainedDetails;
+          delete call.progress;
+        }
         if (validCount(event.o200k)) call.o200k = event.o200k;
         else delete call.o200k;
         call.activity.status = event.status;
@@ -110,7 +117,18 @@ export class SessionReducer {
       case 'questionnaire_progress': {
         const call = this.calls.get(event.callId);
         if (call && !call.ended) {
-          call.progress = { answers: [...event.answers], custom: [...event.custom] };
+          const { answers, custom, later } = event;
+          call.progress = {
+            answers: [...answers],
+            custom: [...custom],
+            ...(later ? { later } : {}),
+          };
+          // Should the call never end (a crash), these answers are its result: a resume that
+          // cannot offer it again still gives them to the model (ASK_USER.md §10).
+          const output = questionnaireOutput({ answers, cancelled: true, later }, true);
+          call.activity.output = output;
+          call.activity.retainedOutput = output;
+          call.activity.retainedDetails = { custom: [...custom], ...(later ? { later } : {}) };
         }
         break;
       }

@@ -276,6 +276,7 @@ export class SessionWriter {
       callId,
       answers: progress.answers,
       custom: progress.custom,
+      ...(progress.later?.length ? { later: progress.later } : {}),
     });
     await this.flush();
     return event;

@@ -19,10 +19,27 @@ export interface Questionnaire {
   questions: Question[];
 }
 
-/** Answers in question order; when cancelled, only the answers completed before Esc. */
+/**
+ * An answer to a question after the first one without an answer: the person answered out of
+ * order, through the strip, and then cancelled or was interrupted.
+ */
+export interface LaterAnswer {
+  /** Zero-based index of the question. */
+  question: number;
+  answer: Answer;
+  /** The answer was typed rather than picked; absent means "infer from the options". */
+  custom?: boolean;
+}
+
+/**
+ * Answers in question order; when cancelled, only the answers completed before Esc from the
+ * first question on, and in `later` the answers to questions after the first unanswered one.
+ */
 export interface QuestionnaireResult {
   answers: Answer[];
   cancelled: boolean;
+  /** Absent or empty when every answer given is in `answers`. */
+  later?: LaterAnswer[];
 }
 
 /** A questionnaire result plus which answers the person typed rather than picked. */
@@ -35,6 +52,27 @@ export interface AnsweredQuestionnaire extends QuestionnaireResult {
 export interface QuestionnaireProgress {
   answers: Answer[];
   custom: boolean[];
+  /** Answers given out of order, after the first question without one. */
+  later?: LaterAnswer[];
+}
+
+/** The answer question `index` got in `result`, in order or out of order; undefined if none. */
+export function answerAt(result: QuestionnaireResult, index: number): Answer | undefined {
+  return result.answers[index] ?? result.later?.find((entry) => entry.question === index)?.answer;
+}
+
+/** One entry of an answer as a summary shows it. */
+export interface SummaryEntry {
+  /** The exact string. */
+  text: string;
+  /** Typed by the person (not one of the question's options). */
+  typed: boolean;
+  /**
+   * It holds what a plain rendering would hide or flatten (edge or doubled whitespace, a line
+   * break, a tab, a no-break or other special space, a control or zero-width character): a front
+   * end draws it visibly, as the card does.
+   */
+  hidden: boolean;
 }
 
 /** One answered question of a compact summary. */
@@ -43,6 +81,13 @@ export interface SummaryItem {
   /** The answer as shown: a multi-select answer's entries joined with ", ". */
   answer: string;
   custom: boolean;
+  /** The answer's entries (one for a one-answer question), each exact. */
+  entries: SummaryEntry[];
+}
+
+/** Whether `text` holds a character or spacing a plain rendering hides (see `SummaryEntry`). */
+export function hasHiddenCharacters(text: string): boolean {
+  return text !== text.trim() || /[^\S ]| {2}|\p{Cc}|\p{Cf}/u.test(text);
 }
 
 /** A compact, non-interactive account of a questionnaire and its outcome. */
@@ -70,14 +115,24 @@ export function summarizeQuestionnaire(
 ): QuestionnaireSummary {
   const total = questionnaire.questions.length;
   const items = questionnaire.questions.flatMap((q, i): SummaryItem[] => {
-    const answer = result.answers[i];
+    const answer = answerAt(result, i);
     if (answer === undefined) return [];
-    const custom = result.custom?.[i] ?? answerIsTyped(q, answer);
-    return [{ question: q.question, answer: answerText(answer), custom }];
+    const custom =
+      (i < result.answers.length
+        ? result.custom?.[i]
+        : result.later?.find((entry) => entry.question === i)?.custom) ?? answerIsTyped(q, answer);
+    const entries = (typeof answer === 'string' ? [answer] : answer).map((text): SummaryEntry => ({
+      text,
+      typed: typeof answer === 'string' ? custom : !q.options.includes(text),
+      hidden: hasHiddenCharacters(text),
+    }));
+    return [{ question: q.question, answer: answerText(answer), custom, entries }];
   });
   return {
     items,
-    unanswered: questionnaire.questions.slice(items.length).map((q) => q.question),
+    unanswered: questionnaire.questions
+      .filter((_, i) => answerAt(result, i) === undefined)
+      .map((q) => q.question),
     answered: items.length,
     total,
     cancelled: result.cancelled,
@@ -104,7 +159,37 @@ export function parseQuestionnaireResult(output: string): QuestionnaireResult | 
   const { answers, cancelled } = value as { answers?: unknown; cancelled?: unknown };
   if (!Array.isArray(answers) || typeof cancelled !== 'boolean') return undefined;
   if (!answers.every(isAnswer)) return undefined;
-  return { answers, cancelled };
+  const later = parseAlsoAnswered((value as { also_answered?: unknown }).also_answered);
+  return later && later.length > 0 ? { answers, cancelled, later } : { answers, cancelled };
+}
+
+/**
+ * The result as the model gets it (ASK_USER.md §3, §10): `answers` in question order from the
+ * first on, answers given out of order in `also_answered` keyed by 1-based question number, and
+ * `interrupted` when the turn (not the person) ended the card.
+ */
+export function questionnaireOutput(result: QuestionnaireResult, interrupted = false): string {
+  const also = result.later?.length
+    ? Object.fromEntries(result.later.map((entry) => [String(entry.question + 1), entry.answer]))
+    : undefined;
+  return JSON.stringify({
+    answers: result.answers,
+    ...(also ? { also_answered: also } : {}),
+    cancelled: result.cancelled,
+    ...(interrupted ? { interrupted: true } : {}),
+  });
+}
+
+/** `also_answered` read back as later answers; undefined when absent or not of that shape. */
+function parseAlsoAnswered(value: unknown): LaterAnswer[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const later: LaterAnswer[] = [];
+  for (const [key, answer] of Object.entries(value)) {
+    const number = Number(key);
+    if (!Number.isInteger(number) || number < 1 || !isAnswer(answer)) return undefined;
+    later.push({ question: number - 1, answer });
+  }
+  return later.sort((a, b) => a.question - b.question);
 }
 
 /** Reads a stored `ask_user` input back; undefined when it is not a questionnaire. */

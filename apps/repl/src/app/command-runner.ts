@@ -82,7 +82,9 @@ export async function runCommand(
   const parsed = parseCommand(text);
   if (!parsed) return app.error(`Not a command: ${text}`);
   if (session.busy && !WHILE_BUSY.has(parsed.name)) {
-    return app.error(`${parsed.name} waits for the turn to finish (Esc or Ctrl+C interrupts it).`);
+    return app.error(
+      `${parsed.name} does not run while a turn is running, and was not kept: run it again once the turn ends (Esc or Ctrl+C interrupts it).`,
+    );
   }
   switch (parsed.name) {
     case '/help':

@@ -1,6 +1,7 @@
 import { savedQuestionnaire } from '@agent/askuser';
 import type { Amendment, Message, ToolActivity } from '@agent/llm';
 import {
+  answerAt,
   answerIsTyped,
   askPerson,
   parseQuestionnaireResult,
@@ -85,7 +86,11 @@ export async function amendLastQuestionnaire(
     'questionnaire',
     {
       questionnaire,
-      answered: { answers: result.answers, custom: last.custom },
+      answered: {
+        answers: result.answers,
+        custom: last.custom,
+        ...(result.later ? { later: result.later } : {}),
+      },
       review: true,
     },
     { signal },
@@ -95,7 +100,7 @@ export async function amendLastQuestionnaire(
     return undefined;
   }
   const changed = questionnaire.questions.flatMap((q, i) => {
-    const before = result.answers[i];
+    const before = answerAt(result, i);
     const after = outcome.answers[i];
     return shown(before) === shown(after)
       ? []

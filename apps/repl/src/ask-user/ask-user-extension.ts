@@ -81,9 +81,11 @@ export function presentQuestionnaire(
 
 function reportProgress(request: PersonRequest<'questionnaire'>, model: QuestionnaireModel): void {
   try {
+    const later = model.later;
     request.payload.onProgress?.({
       answers: copyResult({ answers: [...model.answers], cancelled: false }).answers,
       custom: [...model.custom],
+      ...(later.length > 0 ? { later } : {}),
     });
   } catch {
     // A failing listener must not break the card.
@@ -92,7 +94,7 @@ function reportProgress(request: PersonRequest<'questionnaire'>, model: Question
 
 /** What the session records of the answers so far: a change of it is written at once. */
 function progressKey(model: QuestionnaireModel): string {
-  return JSON.stringify([model.answers, model.custom]);
+  return JSON.stringify([model.answers, model.custom, model.later]);
 }
 
 function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {
@@ -100,6 +102,14 @@ function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {
     answers: result.answers.map((answer) => (typeof answer === 'string' ? answer : [...answer])),
     cancelled: result.cancelled,
     ...(result.custom ? { custom: [...result.custom] } : {}),
+    ...(result.later
+      ? {
+          later: result.later.map((entry) => ({
+            ...entry,
+            answer: typeof entry.answer === 'string' ? entry.answer : [...entry.answer],
+          })),
+        }
+      : {}),
   };
 }
 
@@ -121,6 +131,7 @@ export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | un
     interrupted: true,
     ...(saved.answers ? { answers: saved.answers } : {}),
     ...(saved.custom ? { custom: saved.custom } : {}),
+    ...(saved.later ? { later: saved.later } : {}),
   });
 }
 

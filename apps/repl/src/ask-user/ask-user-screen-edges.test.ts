@@ -110,6 +110,35 @@ describe('a tall card is laid out for the screen height', () => {
     await h.waitForText('ok');
   });
 
+  it('at 40x16 a cut selected option is marked where it is cut, and PageDown keeps the selection marked (issue 36 item 8)', async () => {
+    const long = Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ') + ' LASTWORD';
+    const provider = new ScriptedProvider<ProviderRequest>(
+      [
+        reply(
+          '',
+          callOf('c1', 'ask_user', {
+            questions: [{ question: 'Pick one', options: [long, 'short'] }],
+          }),
+        ),
+        reply('ok'),
+      ],
+      AS_OPENAI_CHAT,
+    );
+    h = await new Harness(40, 16).start(provider);
+    await h.type('go');
+    h.send(ENTER);
+    const first = await h.waitForText('Question 1 of 1');
+    expect(first).toContain('❯ 1. w0');
+    expect(first).toMatch(/│ {3}↓ /);
+    expect(first).not.toContain('LASTWORD');
+    h.send(PAGE_DOWN);
+    h.send(PAGE_DOWN);
+    const end = await h.waitForText('LASTWORD');
+    // The first row of the option is scrolled away: its row now starts with the selection mark.
+    expect(end).toMatch(/│ ❯ ↑ /);
+    expect(end).toContain('│ Esc cancel');
+  });
+
   it('PageDown scrolls a question too tall for the card, inside the card', async () => {
     const provider = new ScriptedProvider<ProviderRequest>(
       [reply('', callOf('c1', 'ask_user', maximumCard())), reply('ok')],

@@ -22,6 +22,24 @@ export function windowAround(rows: Line[], max: number, keep: number): Line[] {
   return rows.slice(start, start + max);
 }
 
+/**
+ * The shown rows of a selected option cut to the card: a row whose start is hidden above begins
+ * with `❯ ↑`, so the selection stays marked, and one with more below with `  ↓`. They take the
+ * place of the continuation indent (a block's first row starts with its marker, not an indent).
+ */
+function markCut(rows: Line[], above: boolean, below: boolean): Line[] {
+  const marked = rows.map((row) => [...row]);
+  const mark = (index: number, text: string): void => {
+    const row = marked[index];
+    const indent = row?.[0];
+    if (!row || !indent || indent.text.trim() !== '' || indent.text.length < text.length) return;
+    row[0] = { text: text.padEnd(indent.text.length), style: 'accent' };
+  };
+  if (below) mark(marked.length - 1, '  ↓');
+  if (above) mark(0, '❯ ↑');
+  return marked;
+}
+
 export interface OptionBlocks {
   /** Wrapped rows of each option row (the free-form row last). */
   blocks: Line[][];
@@ -55,8 +73,13 @@ export function fitOptions(
   const own = selectedRoom(input, room);
   const block = blocks[selected]!;
   const top = Math.min(Math.max(0, input.top ?? 0), Math.max(0, block.length - own));
-  const chosen =
-    input.top === undefined ? windowAround(block, own, input.focus) : block.slice(top, top + own);
+  const start =
+    block.length <= own
+      ? 0
+      : input.top === undefined
+        ? Math.min(Math.max(0, input.focus - own + 1), block.length - own)
+        : top;
+  const chosen = markCut(block.slice(start, start + own), start > 0, start + own < block.length);
   let lo = selected;
   let hi = selected;
   let used = chosen.length;

@@ -9,7 +9,10 @@ function appearance(text: string): string {
     .trim();
 }
 
-/** `text` with every space, line break, tab and hidden character drawn visibly. */
+/**
+ * `text` with every space (`␠`), line break (`⏎`), tab (`→`), special space such as a no-break
+ * space (`⍽`) and hidden character drawn visibly.
+ */
 export function withVisibleWhitespace(text: string): string {
   return splitControls(text)
     .map((piece) =>
@@ -20,7 +23,9 @@ export function withVisibleWhitespace(text: string): string {
         : piece.text
             .replace(/ /g, '␠')
             .replace(/\r\n|\n/g, '⏎')
-            .replace(/\t/g, '→'),
+            .replace(/\t/g, '→')
+            // A no-break or other special space is not a plain space: drawn apart from ␠.
+            .replace(/[^\S \r\n\t]/g, '⍽'),
     )
     .join('');
 }

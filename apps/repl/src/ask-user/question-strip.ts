@@ -5,8 +5,9 @@ import { sanitize } from '../text/sanitize';
 /** Words that start a question but say nothing about it. */
 const FILLER = new Set(
   (
-    'which what whats how should shall would will could can do does did is are was were be ' +
-    'the a an we you i it our your my to of for in on and or use please there any'
+    'which what whats how where when who whom whose why if should shall would will could can ' +
+    'may might must do does did is are was were be been the a an we you i it its our your my ' +
+    'they their them this that these those to of for in on at by with and or use please there any'
   ).split(' '),
 );
 
@@ -14,7 +15,8 @@ const LABEL_CHARS = 12;
 
 /**
  * A short label for a question in the strip: its first word that is not a question word or an
- * article ("Which database should we use?" gives `database`), at most twelve characters.
+ * article ("Which database should we use?" gives `database`, "Where should it deploy first?"
+ * gives `deploy`), at most twelve characters.
  */
 export function questionLabel(question: string, index: number): string {
   const words = sanitize(question).match(/[\p{L}\p{N}][\p{L}\p{N}_.+#-]*/gu) ?? [];

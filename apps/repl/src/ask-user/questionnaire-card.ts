@@ -3,7 +3,7 @@ import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/t
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
 import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from './card-fit';
-import { distinctLabels } from './look-alike';
+import { distinctLabels, withVisibleWhitespace } from './look-alike';
 import { questionStrip } from './question-strip';
 
 const CARET = '▏';
@@ -254,11 +254,14 @@ export function renderQuestionnaireSummary(
   const rows = wrapSpans(head, w, '  ');
   for (const item of summary.items) {
     rows.push(...wrapSpans([{ text: `  ${oneLine(item.question)}`, style: 'dim' }], w, '  '));
-    const answer: Span[] = [
-      { text: '    → ', style: 'dim' },
-      { text: oneLine(item.answer), style: 'bold' },
-    ];
-    if (item.custom) answer.push({ text: ' (typed)', style: 'dim' });
+    const answer: Span[] = [{ text: '    → ', style: 'dim' }];
+    item.entries.forEach((entry, i) => {
+      if (i > 0) answer.push({ text: ', ', style: 'dim' });
+      // What the card showed is what the summary shows: hidden characters drawn, not flattened.
+      const text = entry.hidden ? withVisibleWhitespace(entry.text) : oneLine(entry.text);
+      answer.push({ text, style: 'bold' });
+      if (entry.typed) answer.push({ text: ' (typed)', style: 'dim' });
+    });
     rows.push(...wrapSpans(answer, w, '      '));
   }
   if (summary.cancelled || options.interrupted === true) {

@@ -3,6 +3,7 @@ import {
   summarizeQuestionnaire,
   type Answer,
   type AnsweredQuestionnaire,
+  type LaterAnswer,
   type Questionnaire,
 } from '@agent/tools';
 import type { Line } from '../text/line';
@@ -16,7 +17,12 @@ import {
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
   | { kind: 'resolved'; result: AnsweredQuestionnaire }
-  | { kind: 'interrupted'; answers: Answer[] | undefined; custom?: boolean[] };
+  | {
+      kind: 'interrupted';
+      answers: Answer[] | undefined;
+      custom?: boolean[];
+      later?: LaterAnswer[];
+    };
 
 /** What the segment may know of the screen: the rows the transcript shows. */
 export interface SegmentScreen {
@@ -40,7 +46,7 @@ export class QuestionnaireSegment implements CustomSegment {
     readonly questionnaire: Questionnaire,
     initial?:
       | { result: AnsweredQuestionnaire }
-      | { interrupted: true; answers?: Answer[]; custom?: boolean[] },
+      | { interrupted: true; answers?: Answer[]; custom?: boolean[]; later?: LaterAnswer[] },
     private readonly screen?: SegmentScreen,
     /** A live card's options (the answers given before a crash, filled in). */
     options?: QuestionnaireOptions,
@@ -48,7 +54,15 @@ export class QuestionnaireSegment implements CustomSegment {
     if (!initial) {
       this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire, options) };
     } else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
-    else this.state = { kind: 'interrupted', answers: initial.answers, custom: initial.custom };
+    else {
+      const { answers, custom, later } = initial;
+      this.state = {
+        kind: 'interrupted',
+        answers,
+        ...(custom ? { custom } : {}),
+        ...(later ? { later } : {}),
+      };
+    }
   }
 
   /** The live card is laid out for the screen height; the summary only for the width. */
@@ -95,7 +109,13 @@ export class QuestionnaireSegment implements CustomSegment {
   interrupt(): void {
     if (this.state.kind !== 'live') return;
     const { model } = this.state;
-    this.state = { kind: 'interrupted', answers: [...model.answers], custom: [...model.custom] };
+    const later = model.later;
+    this.state = {
+      kind: 'interrupted',
+      answers: [...model.answers],
+      custom: [...model.custom],
+      ...(later.length > 0 ? { later } : {}),
+    };
   }
 
   render(width: number): Line[] {
@@ -129,6 +149,7 @@ export class QuestionnaireSegment implements CustomSegment {
             answers: this.state.answers ?? [],
             cancelled: true,
             ...(this.state.custom ? { custom: this.state.custom } : {}),
+            ...(this.state.later ? { later: this.state.later } : {}),
           }),
           width,
           { interrupted: this.state.answers ? true : 'unknown' },

@@ -60,7 +60,15 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
     const answer = answerText(field.answer);
     return answer === undefined
       ? []
-      : [{ question: oneLine(field.question), answer: showControls(answer), custom: false }];
+      : [
+          {
+            question: oneLine(field.question),
+            answer: showControls(answer),
+            custom: false,
+            // showControls already wrote every hidden character as its notation.
+            entries: [{ text: showControls(answer), typed: false, hidden: false }],
+          },
+        ];
   });
   const total = outcome.fields?.length ?? 1;
   const verb = { accept: 'answered', decline: 'declined', cancel: 'cancelled' }[outcome.action];
