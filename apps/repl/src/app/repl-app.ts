@@ -275,11 +275,6 @@ export class ReplApp {
     this.display = agent.display;
     if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
-    // The status line names the sandbox once its probe (bounded by its own time limit) answers.
-    void agent.session.sandbox.probe(new AbortController().signal).then(
-      () => !this.disposed && this.onPaint(),
-      () => undefined,
-    );
     if (this.turns.continueIfPending()) return;
     this.next();
   }

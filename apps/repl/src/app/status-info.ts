@@ -28,7 +28,7 @@ export function statusInfo(state: {
     usedTokens: fill.used,
     fraction: fill.fraction,
     sessionId: core?.sessionId,
-    ...(core ? { sandbox: sandboxLabel(core.sandbox.state) } : {}),
+    ...(core ? { sandbox: sandboxLabel(core.sandbox) } : {}),
     mode,
     notice: state.notice,
     activity: state.turnRunning && core?.busy && !modal ? state.stats.info() : undefined,
