@@ -112,6 +112,11 @@ function installedDir(name, from) {
  */
 const VENDOR_GROUPS = {
   zod: ['zod'],
+  // Loaded with the agent, after the REPL's first frame: out of the file that frame waits for.
+  openai: ['openai'],
+  yaml: ['yaml'],
+  markdown: ['marked', 'highlight.js'],
+  diff: ['diff'],
   anthropic: ['@anthropic-ai/sdk'],
   bedrock: ['@aws-sdk/client-bedrock-runtime', '@smithy/node-http-handler'],
   genkit: ['genkit', '@genkit-ai/google-genai'],

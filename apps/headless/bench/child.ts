@@ -1,7 +1,7 @@
 // What the headless benchmarks share: timing a child process without blocking the fake server
 // that runs in the bench's own process, and reading back its peak memory.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -75,4 +75,27 @@ export function timeChild(
       resolve({ ms, rssMb: kb / 1024 });
     });
   });
+}
+
+/** Node 24 as .ci/run installs it, in .cache/node24 of the checkout. */
+const NODE24 = path.resolve(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '.cache',
+  'node24',
+  'node_modules',
+  '.bin',
+  'node',
+);
+
+/** Every Node to measure on: this one, and Node 24 from .cache/node24 when present. */
+export function nodes(): string[] {
+  const found = [process.execPath];
+  if (existsSync(NODE24) && realpathSync(NODE24) !== realpathSync(process.execPath)) {
+    found.push(NODE24);
+  }
+  return found;
 }

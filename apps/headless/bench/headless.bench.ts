@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openAIChatProtocol, startFakeServer, type ScriptedTurn } from '@agent/testkit';
-import { median, timeChild } from './child';
+import { median, nodes, timeChild } from './child';
 
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const TARGET = 1.25;
@@ -16,16 +16,6 @@ const NODE24_BOUND_MS = 150;
 const APP_DIR = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(APP_DIR, 'dist', 'agent-run.js');
 const BARE = path.join(__dirname, 'bare-openai.js');
-const NODE24 = path.resolve(
-  APP_DIR,
-  '..',
-  '..',
-  '.cache',
-  'node24',
-  'node_modules',
-  '.bin',
-  'node',
-);
 
 interface Row {
   name: string;
@@ -35,15 +25,6 @@ interface Row {
 /** Runs `node args` to completion, in ms. */
 async function time(node: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return (await timeChild(node, args, { env })).ms;
-}
-
-/** Every Node to measure on: this one, and Node 24 from .cache/node24 when present. */
-function nodes(): string[] {
-  const found = [process.execPath];
-  if (fs.existsSync(NODE24) && fs.realpathSync(NODE24) !== fs.realpathSync(process.execPath)) {
-    found.push(NODE24);
-  }
-  return found;
 }
 
 async function benchNode(node: string, url: string, env: NodeJS.ProcessEnv): Promise<Row[]> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
+import { isAlive } from '@agent/testkit';
 import { cliEnv, runCli, sessionEvents } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -64,6 +65,29 @@ describe('headless with MCP servers', () => {
     const [file] = sandbox.sessionFiles();
     const ended = sessionEvents(file!).find((event) => event.type === 'tool_end');
     expect(ended).toMatchObject({ callId: 'call_ls', status: 'ok' });
+  });
+
+  it('the first request lists the server tools, and no server process is left after the run exits', async () => {
+    const { sandbox } = cli;
+    const pidFile = path.join(sandbox.agentHome, 'server.pid');
+    const { command, args } = server('server-everything', 'stdio');
+    // The shell becomes the server (exec), so its pid is the server's.
+    const line = `echo $$ > '${pidFile}'; exec ${[command, ...args].map((a) => `'${a}'`).join(' ')}`;
+    writeJson(path.join(sandbox.agentHome, 'config.json'), {
+      mcpServers: { everything: { command: 'sh', args: ['-c', line] } },
+    });
+    const fake = await cli.serve([{ text: 'Hello.' }]);
+    sandbox.write('prompt.txt', 'Hello');
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(fake.url)],
+      cliEnv(sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(toolNames(fake.requests[0]!.body)).toContain('mcp__everything__echo');
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    // Killed as the runner exited; reaped once orphaned, so a bounded wait.
+    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(isAlive(pid)).toBe(false);
   });
 
   it("a workspace's .mcp.json starts only with --trust-mcp; --yes alone does not trust it", async () => {

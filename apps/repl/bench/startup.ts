@@ -1,6 +1,8 @@
-// Launch to first painted prompt, against `node -e 0`, both under a pseudo-terminal (script(1)).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Launch to first painted prompt, against `node -e 0`, both under a pseudo-terminal (script(1));
+// and the installed `agent` (the @agent/cli bundle, packed and installed with npm as a user
+// would) against the checkout's REPL, in the same run.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { distPath, type BenchRow } from './row';
@@ -49,22 +51,48 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The built @agent/cli (apps/cli/dist), packed and installed globally under `prefix`: its `agent`. */
+function installCli(prefix: string): string {
+  const cli = path.join(__dirname, '..', '..', '..', 'cli');
+  execFileSync('npm', ['pack', '--pack-destination', prefix], { cwd: cli, stdio: 'ignore' });
+  const tarball = readdirSync(prefix).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack wrote no tarball');
+  execFileSync(
+    'npm',
+    ['install', '-g', '--prefer-offline', '--prefix', prefix, path.join(prefix, tarball)],
+    { stdio: 'ignore' },
+  );
+  return path.join(prefix, 'bin', 'agent');
+}
+
 export async function main(runs = 7): Promise<BenchRow[]> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'repl-bench-'));
   const env = { PATH: process.env.PATH, HOME: home, AGENT_HOME: home, TERM: 'xterm-256color' };
   const node = JSON.stringify(process.execPath);
   const baseline: number[] = [];
   const repl: number[] = [];
+  const installed: number[] = [];
   try {
-    for (let i = 0; i < runs; i++) {
-      baseline.push(await underPty(`${node} -e 0`, env));
-      repl.push(await underPty(`${node} ${JSON.stringify(MAIN)} --provider demo`, env, READY));
+    const agent = installCli(mkdtempSync(path.join(os.tmpdir(), 'repl-bench-install-')));
+    const prefix = path.dirname(path.dirname(agent));
+    try {
+      for (let i = 0; i < runs; i++) {
+        baseline.push(await underPty(`${node} -e 0`, env));
+        repl.push(await underPty(`${node} ${JSON.stringify(MAIN)} --provider demo`, env, READY));
+        installed.push(
+          await underPty(`${node} ${JSON.stringify(agent)} --provider demo`, env, READY),
+        );
+      }
+    } finally {
+      rmSync(prefix, { recursive: true, force: true });
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const base = median(baseline);
   const first = median(repl);
+  const install = median(installed);
+  const load = os.loadavg()[0]!.toFixed(2);
   return [
     {
       name: 'launch to first painted prompt',
@@ -72,6 +100,13 @@ export async function main(runs = 7): Promise<BenchRow[]> {
       baseline: `node -e 0: ${base.toFixed(0)} ms`,
       ratio: first / base,
       target: 4,
+    },
+    {
+      name: 'installed agent (npm pack, npm install -g) to first painted prompt',
+      value: `${install.toFixed(0)} ms`,
+      baseline: `checkout REPL: ${first.toFixed(0)} ms (load ${load})`,
+      ratio: install / first,
+      target: 1,
     },
   ];
 }

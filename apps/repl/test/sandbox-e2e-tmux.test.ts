@@ -79,7 +79,8 @@ describeSandbox('the sandbox in the REPL, end to end in tmux (real bubblewrap)',
         ],
       }),
     );
-    await driver.waitFor('one', 'sandboxed');
+    // The status line names the mode until the first command probes bubblewrap.
+    await driver.waitFor('one', 'sandbox on');
     driver.type('one', 'test, then write outside');
     driver.keys('one', 'Enter');
     // The allow rule covers `touch`, inside the sandbox only: leaving it still asks.

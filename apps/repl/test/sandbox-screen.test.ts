@@ -37,7 +37,8 @@ describeSandbox(
       );
       const repl = await new Harness(100, 30).start(provider);
       try {
-        await repl.waitForText('sandboxed');
+        // The status line names the mode until the first command probes bubblewrap.
+        await repl.waitForText('sandbox auto');
         await repl.type('write it');
         repl.send(ENTER);
         await repl.waitForText('Allow running?');

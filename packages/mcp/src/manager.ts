@@ -74,18 +74,6 @@ export interface McpServerStatus {
   variables: string[];
 }
 
-/** Every live stdio server of the process, killed synchronously if the process exits. */
-const live = new Set<ServerConnection>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const connection of live) connection.killNow();
-  });
-}
-
 /**
  * The MCP servers of one agent session. Starting returns at once: configuration is read and
  * every server connects in the background, in parallel, each within its time limit; tools
@@ -107,7 +95,6 @@ export class McpManager {
 
   constructor(private readonly options: StartMcpOptions) {
     this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
-    installExitHook();
     if (options.signal?.aborted) this.closed = true;
     options.signal?.addEventListener('abort', () => void this.close(), { once: true });
     this.started = this.start();
@@ -174,16 +161,16 @@ export class McpManager {
     );
   }
 
-  /** Stops every server: stdio processes (and their process groups) are gone when it resolves. */
-  async close(): Promise<void> {
+  /**
+   * Stops every server: stdio processes (and their process groups) are gone when it resolves.
+   * With `wait: false` it resolves once they were told to end (stdin closed), and they are ended
+   * in the background, bounded (SIGTERM, then SIGKILL), on timers that do not keep the process
+   * alive; a process that exits first kills what is left as it exits.
+   */
+  async close(options: { wait?: boolean } = {}): Promise<void> {
     this.closed = true;
     await this.started;
-    await Promise.all(
-      [...this.connections.values()].map(async (connection) => {
-        await connection.close();
-        live.delete(connection);
-      }),
-    );
+    await Promise.all([...this.connections.values()].map((c) => c.close('closed', options)));
   }
 
   private pending = new WeakMap<ServerConnection, Promise<void>>();
@@ -242,7 +229,6 @@ export class McpManager {
 
   private connect(connection: ServerConnection): Promise<void> {
     if (this.closed) return Promise.resolve();
-    live.add(connection);
     const done = connection.connect().then(async () => {
       // Closed while connecting: make sure nothing keeps running.
       if (this.closed) await connection.close();

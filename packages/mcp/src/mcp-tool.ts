@@ -1,7 +1,8 @@
 import { ToolError, type Tool, type ToolResult } from '@agent/tools';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { z } from 'zod/v4';
 import { normalizeSchemaForProviders } from './provider-schema';
+import { sdkAjv } from './sdk';
 import type { McpToolInfo, ServerConnection } from './server-connection';
 import { agentToolNames } from './tool-names';
 import { toToolResult } from './tool-result';
@@ -106,7 +107,7 @@ function inputSchemaFor(schema: unknown): z.ZodType<Record<string, unknown>> {
         try {
           const copy = { ...(schema as Record<string, unknown>) };
           delete copy.$schema;
-          validators ??= new AjvJsonSchemaValidator();
+          validators ??= new (sdkAjv().AjvJsonSchemaValidator)();
           check = validators.getValidator(copy);
         } catch {
           check = () => ({ valid: true });

@@ -1,8 +1,10 @@
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 
-/** The largest message a server may send: the SDK's own stdio limit (10 MiB), for every transport. */
-export const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+/**
+ * The largest message a server may send: the SDK's own stdio limit (10 MiB, its
+ * STDIO_DEFAULT_MAX_BUFFER_SIZE, see sdk.test.ts), for every transport.
+ */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** What the person and the model are told when a server sends more than that in one message. */
 export function tooLargeReason(what: string): string {

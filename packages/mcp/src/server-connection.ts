@@ -1,24 +1,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  McpError,
-  ListRootsRequestSchema,
-  type Tool as McpToolInfo,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config';
 import { handleElicitation, type ElicitationDeps } from './elicitation-handler';
 import { expandList, expandRecord, expandVariables, redactValues } from './env-expand';
 import { boundedFetch } from './message-limit';
 import { stderrExcerpt } from './stderr-excerpt';
 import { ProcessGroupStdioTransport } from './stdio-transport';
+import { defaultServerEnvironment, sdkClient, sdkSse, sdkStreamableHttp, sdkTypes } from './sdk';
 import type { McpCallResult } from './tool-result';
 
 export type { McpToolInfo };
@@ -125,6 +116,7 @@ export class ServerConnection {
     const callSignal = AbortSignal.any([signal]);
     this.inflight.add(callSignal);
     try {
+      const { CallToolResultSchema } = sdkTypes();
       return (await client.callTool({ name, arguments: args }, CallToolResultSchema, {
         signal,
         timeout: this.options.callTimeoutMs,
@@ -138,6 +130,7 @@ export class ServerConnection {
       })) as McpCallResult;
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      const { ErrorCode, McpError } = sdkTypes();
       if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
         const seconds = this.options.callTimeoutMs / 1000;
         throw new Error(
@@ -158,18 +151,16 @@ export class ServerConnection {
     return handlers?.size ?? 0;
   }
 
-  /** Closes the connection and stops the server process; the state becomes `closed`. */
-  async close(state: ServerState = 'closed'): Promise<void> {
+  /**
+   * Closes the connection and stops the server process; the state becomes `closed`. With `wait:
+   * false` the process is ended in the background (see ProcessGroupStdioTransport.close).
+   */
+  async close(state: ServerState = 'closed', options: { wait?: boolean } = {}): Promise<void> {
     this.attempt++;
     this.lifetime.abort(new Error('closed'));
-    await this.dropTransport();
+    await this.dropTransport(options.wait ?? true);
     this.tools = [];
     this.setState(state, state === 'closed' ? undefined : this.error);
-  }
-
-  /** Kills a stdio server at once (process exit). */
-  killNow(): void {
-    if (this.transport instanceof ProcessGroupStdioTransport) this.transport.killNow();
   }
 
   /**
@@ -197,11 +188,14 @@ export class ServerConnection {
       const transport: ProcessGroupStdioTransport = new ProcessGroupStdioTransport({
         command,
         args,
-        env: { ...getDefaultEnvironment(), ...env },
+        env: { ...defaultServerEnvironment(), ...env },
         cwd: config.cwd ? path.resolve(this.options.workspace, config.cwd) : this.options.workspace,
         killGraceMs: this.options.killGraceMs,
         onTooLarge: (reason) => this.failWith(() => transport, reason),
       });
+      // Started before the SDK loads (in connectWith): the server boots meanwhile. A failure to
+      // start is reported by the client's own start, which gets this same promise.
+      transport.start().catch(() => undefined);
       await this.connectWith(transport, signal);
       return;
     }
@@ -218,14 +212,17 @@ export class ServerConnection {
     };
     if (config.transport === 'sse') {
       await this.connectWith(
-        bounded((fetch) => new SSEClientTransport(url, { requestInit, fetch })),
+        bounded((fetch) => new (sdkSse().SSEClientTransport)(url, { requestInit, fetch })),
         signal,
       );
       return;
     }
     try {
       await this.connectWith(
-        bounded((fetch) => new StreamableHTTPClientTransport(url, { requestInit, fetch })),
+        bounded(
+          (fetch) =>
+            new (sdkStreamableHttp().StreamableHTTPClientTransport)(url, { requestInit, fetch }),
+        ),
         signal,
       );
       this.transportKind = 'http';
@@ -235,7 +232,7 @@ export class ServerConnection {
       await this.dropTransport();
       try {
         await this.connectWith(
-          bounded((fetch) => new SSEClientTransport(url, { requestInit, fetch })),
+          bounded((fetch) => new (sdkSse().SSEClientTransport)(url, { requestInit, fetch })),
           signal,
         );
         this.transportKind = 'sse';
@@ -250,7 +247,8 @@ export class ServerConnection {
   }
 
   private async connectWith(transport: Transport, signal: AbortSignal): Promise<void> {
-    const client = new Client(CLIENT_INFO, {
+    const { ElicitRequestSchema, ListRootsRequestSchema } = sdkTypes();
+    const client = new (sdkClient().Client)(CLIENT_INFO, {
       capabilities: { elicitation: { form: {}, url: {} }, roots: { listChanged: false } },
       listChanged: {
         tools: {
@@ -305,17 +303,21 @@ export class ServerConnection {
   /** Shutdowns under way: a second close waits for the first instead of returning early. */
   private shutdowns = new Set<Promise<void>>();
 
-  private async dropTransport(): Promise<void> {
+  private async dropTransport(wait = true): Promise<void> {
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
+    if (!wait && transport instanceof ProcessGroupStdioTransport) {
+      // Told to end first: the client's own close (which waits for it) then runs unawaited.
+      await transport.close({ wait: false });
+    }
     if (client || transport) {
       const shutdown = shutDown(client, transport);
       this.shutdowns.add(shutdown);
       void shutdown.finally(() => this.shutdowns.delete(shutdown));
     }
-    await Promise.all([...this.shutdowns]);
+    if (wait) await Promise.all([...this.shutdowns]);
   }
 
   private stderrTail(transport = this.transport): string {
@@ -353,7 +355,8 @@ async function shutDown(
 function exitedEarly(transport: Transport | undefined, error: unknown): string | undefined {
   if (!(transport instanceof ProcessGroupStdioTransport) || !transport.exitStatus) return undefined;
   const lost =
-    (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed)) ||
+    (error instanceof sdkTypes().McpError &&
+      error.code === Number(sdkTypes().ErrorCode.ConnectionClosed)) ||
     (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
   return lost ? `the server process exited while starting (${transport.exitStatus})` : undefined;
 }

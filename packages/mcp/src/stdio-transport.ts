@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_MESSAGE_BYTES, tooLargeReason } from './message-limit';
+import { sdkStdio } from './sdk';
 
 export interface StdioProcessOptions {
   command: string;
@@ -27,6 +28,19 @@ const END_OF_INPUT_GRACE_MS = 250;
 /** Characters kept of the start and of the end of a server's stderr, to explain a failure. */
 const STDERR_KEEP = 4096;
 
+/** Every server process of this process not yet ended: killed synchronously if the process exits. */
+const running = new Set<ProcessGroupStdioTransport>();
+let exitHookInstalled = false;
+
+function killOnExit(transport: ProcessGroupStdioTransport): void {
+  running.add(transport);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const left of running) left.killNow();
+  });
+}
+
 /**
  * The MCP stdio transport, with the server in its own process group: closing ends stdin, then
  * signals the whole group (SIGTERM, then SIGKILL), so launchers such as `npx` or `sh -c` leave
@@ -38,7 +52,8 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  /** Made with the first output, so that spawning the server does not wait for the SDK to load. */
+  private buffer: ReadBuffer | undefined;
   private overflowed = false;
   private stderrHead = '';
   private stderrTail = '';
@@ -74,7 +89,15 @@ export class ProcessGroupStdioTransport implements Transport {
     this.stderrTail = tail.slice(-STDERR_KEEP);
   }
 
+  private started: Promise<void> | undefined;
+
+  /** Spawns the server (once: the SDK's client calls it again after an early start). */
   start(): Promise<void> {
+    this.started ??= this.spawn();
+    return this.started;
+  }
+
+  private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args, {
         cwd: this.options.cwd,
@@ -84,6 +107,7 @@ export class ProcessGroupStdioTransport implements Transport {
         windowsHide: true,
       });
       this.child = child;
+      killOnExit(this);
       child.once('error', (error) => {
         this.exited = true;
         reject(new Error(`cannot start "${this.options.command}": ${error.message}`));
@@ -105,6 +129,7 @@ export class ProcessGroupStdioTransport implements Transport {
 
   private receive(chunk: Buffer): void {
     if (this.overflowed) return;
+    this.buffer ??= new (sdkStdio().ReadBuffer)({ maxBufferSize: MAX_MESSAGE_BYTES });
     try {
       this.buffer.append(chunk);
     } catch {
@@ -120,7 +145,7 @@ export class ProcessGroupStdioTransport implements Transport {
     for (;;) {
       let message: JSONRPCMessage | null;
       try {
-        message = this.buffer.readMessage();
+        message = this.buffer!.readMessage();
       } catch (error) {
         this.onerror?.(error as Error);
         continue;
@@ -139,23 +164,42 @@ export class ProcessGroupStdioTransport implements Transport {
       }
       // Settles when the pipe took the message or failed: a server that exited meanwhile makes
       // the write fail (EPIPE), where waiting for 'drain' would wait forever.
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      stdin.write(sdkStdio().serializeMessage(message), (error) =>
+        error ? reject(error) : resolve(),
+      );
     });
   }
 
-  /** Ends stdin, then signals the process group until it is gone. Resolves once it exited. */
-  async close(): Promise<void> {
+  /**
+   * Ends stdin, then signals the process group until it is gone (SIGTERM, then SIGKILL, on
+   * timers). Resolves once it exited, unless `wait` is false: then it resolves at once and the
+   * ending goes on in the background without holding the process open (what is still running
+   * when the process exits is killed then, see `running`).
+   */
+  close(options: { wait?: boolean } = {}): Promise<void> {
+    this.ending ??= this.end();
+    if (options.wait === false) {
+      this.letGo();
+      return Promise.resolve();
+    }
+    return this.ending;
+  }
+
+  private ending: Promise<void> | undefined;
+
+  private async end(): Promise<void> {
     const child = this.child;
     if (child && !this.exited) {
       const grace = this.options.killGraceMs ?? 1000;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.stdin?.end();
-      if (!(await settlesWithin(gone, Math.min(grace, END_OF_INPUT_GRACE_MS)))) {
+      const within = (ms: number): Promise<boolean> => this.settlesWithin(gone, ms);
+      if (!(await within(Math.min(grace, END_OF_INPUT_GRACE_MS)))) {
         this.signalled = true;
         killGroup(child.pid, 'SIGTERM');
-        if (!(await settlesWithin(gone, grace))) {
+        if (!(await within(grace))) {
           killGroup(child.pid, 'SIGKILL');
-          await settlesWithin(gone, grace);
+          await within(grace);
         }
       }
     }
@@ -163,9 +207,61 @@ export class ProcessGroupStdioTransport implements Transport {
     // while the group has members, so this cannot reach another program).
     if (child) {
       killGroup(child.pid, 'SIGKILL');
-      await groupGone(child.pid, this.options.killGraceMs ?? 1000);
+      await this.groupGone(child.pid, this.options.killGraceMs ?? 1000);
     }
+    running.delete(this);
     this.finish();
+  }
+
+  /** The child, its pipes and the ending's timers no longer keep the process alive. */
+  private letGo(): void {
+    this.background = true;
+    for (const timer of this.timers) timer.unref();
+    this.child?.unref();
+    for (const stream of [this.child?.stdout, this.child?.stderr]) {
+      (stream as { unref?: () => void } | null | undefined)?.unref?.();
+    }
+  }
+
+  private background = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  /** A timer of the ending, unref'd once the ending runs in the background. */
+  private timer(ms: number, done: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      done();
+    }, ms);
+    if (this.background) timer.unref();
+    this.timers.add(timer);
+    return timer;
+  }
+
+  /** Waits (bounded) until no process of the group is left to signal. */
+  private async groupGone(pid: number | undefined, ms: number): Promise<void> {
+    if (pid === undefined) return;
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      try {
+        process.kill(-pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise<void>((resolve) => this.timer(10, resolve));
+    }
+  }
+
+  private async settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = this.timer(ms, () => resolve(false));
+    });
+    try {
+      return await Promise.race([promise.then(() => true), timeout]);
+    } finally {
+      clearTimeout(timer);
+      if (timer) this.timers.delete(timer);
+    }
   }
 
   /** Synchronous last resort for process exit: kills the whole group at once. */
@@ -177,7 +273,7 @@ export class ProcessGroupStdioTransport implements Transport {
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
-    this.buffer.clear();
+    this.buffer?.clear();
     this.onclose?.();
   }
 }
@@ -188,31 +284,5 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
     process.kill(-pid, signal);
   } catch {
     // Already gone.
-  }
-}
-
-/** Waits (bounded) until no process of the group is left to signal. */
-async function groupGone(pid: number | undefined, ms: number): Promise<void> {
-  if (pid === undefined) return;
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -25,7 +25,27 @@ function silentServer(file: string) {
   };
 }
 
+/** silentServer, which also ignores SIGTERM: only SIGKILL ends it. */
+function stubbornServer(file: string) {
+  const server = silentServer(file);
+  return { ...server, args: ['-e', `process.on('SIGTERM', () => {}); ${server.args[1]}`] };
+}
+
 describe('server lifecycle', () => {
+  it('closing without waiting returns while the server still runs, and ends it in the background', async () => {
+    const home = tempDir('mcp-home-');
+    const pidFile = path.join(home, 'pid');
+    writeJson(path.join(home, 'config.json'), { mcpServers: { mute: stubbornServer(pidFile) } });
+    const manager = start({ agentHome: home, workspace: home, killGraceMs: 200 });
+    await waitFor(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') !== '');
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    await manager.close({ wait: false });
+    expect(isAlive(pid)).toBe(true);
+    expect(manager.servers()[0]!.state).toBe('closed');
+    // End of input and SIGTERM are ignored: SIGKILL after the grace ends it.
+    await waitFor(() => !isAlive(pid) && processGroup(pid).length === 0);
+  });
+
   it('fails a server that does not answer in time and stops its process', async () => {
     const home = tempDir('mcp-home-');
     const pidFile = path.join(home, 'pid');
@@ -240,6 +260,28 @@ describe('process exit', () => {
       expect(pids.filter(isAlive)).toEqual([]);
       expect(processGroup(pids[0]!)).toEqual([]);
     }
+  });
+
+  it('a server ended in the background holds no process open, and goes when the process exits', async () => {
+    const dist = path.join(__dirname, '..', 'dist', 'index.js');
+    const home = tempDir('mcp-home-');
+    const pidFile = path.join(home, 'pid');
+    writeJson(path.join(home, 'config.json'), { mcpServers: { mute: stubbornServer(pidFile) } });
+    // A grace of ten minutes: were its timers to hold the process, this test would time out.
+    const script = `
+      const fs = require('fs');
+      const { startMcp } = require(${JSON.stringify(dist)});
+      const manager = startMcp({ agentHome: ${JSON.stringify(home)}, workspace: ${JSON.stringify(home)}, killGraceMs: 600000 });
+      const poll = setInterval(() => {
+        if (!fs.existsSync(${JSON.stringify(pidFile)}) || !fs.readFileSync(${JSON.stringify(pidFile)}, 'utf8')) return;
+        clearInterval(poll);
+        manager.close({ wait: false }).then(() => console.log('closed'));
+      }, 20);`;
+    const { stdout, code } = await run(process.execPath, ['-e', script]);
+    expect({ stdout: stdout.trim(), code }).toEqual({ stdout: 'closed', code: 0 });
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    // Killed as the process exited; it lingers until reaped (orphaned with its parent).
+    await waitFor(() => !isAlive(pid) && processGroup(pid).length === 0);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type ToolHistoryMode,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
+import type { SessionEventInput } from '@agent/session';
 import type { AgentProfile } from '@agent/subagents';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
 import { agentProfiles } from './assemble-agent';
@@ -29,6 +30,7 @@ import { missingImagesNotice } from './images';
 import type { ToolOffer } from './tool-offer';
 import type { LoadedHooks } from './hooks/hook-sources';
 import { SessionSkills } from './skills/session-skills';
+import { startSessionMcp, type McpLink } from './mcp-link';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -55,6 +57,26 @@ export class AgentSession {
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
+    // The MCP servers connect while the provider, profiles, skills and prompt are set up. A
+    // server's question comes during a tool call, so once the session file exists.
+    let record = (event: SessionEventInput): void => void event;
+    const mcpLink = startSessionMcp(options, (event) => record(event));
+    try {
+      const session = await AgentSession.assemble(options, mcpLink);
+      record = (event) => session.parts.file.record(event);
+      if (options.resume) await session.adopt(options.resume, { switchProvider: false });
+      return session;
+    } catch (error) {
+      // A session that is never returned stops the servers it started.
+      await mcpLink?.manager.close({ wait: false });
+      throw error;
+    }
+  }
+
+  private static async assemble(
+    options: AgentSessionOptions,
+    mcpLink: McpLink | undefined,
+  ): Promise<AgentSession> {
     const provider = SessionProvider.choose(
       options.choice,
       options.provider,
@@ -63,7 +85,7 @@ export class AgentSession {
     const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
     const skills = await SessionSkills.load(options);
     notices.push(...skills.warnings);
-    const session = new AgentSession(options, provider, profiles, skills);
+    const session = new AgentSession(options, provider, profiles, skills, mcpLink);
     notices.push(...session.parts.startNotices);
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
@@ -71,13 +93,6 @@ export class AgentSession {
     }
     // Problems with the hooks, and a workspace's hooks not run until approved, are told now.
     session.parts.hooks.load();
-    try {
-      if (options.resume) await session.adopt(options.resume, { switchProvider: false });
-    } catch (error) {
-      // The session's MCP servers have started: a session that is never returned stops them.
-      await session.mcp?.close();
-      throw error;
-    }
     return session;
   }
 
@@ -86,6 +101,7 @@ export class AgentSession {
     private readonly providers: SessionProvider,
     profiles: ReadonlyMap<string, AgentProfile>,
     skills: SessionSkills,
+    mcpLink: McpLink | undefined,
   ) {
     this.mode = options.toolHistory ?? 'full';
     const conversation = conversationView({
@@ -93,7 +109,7 @@ export class AgentSession {
       write: (messages) => void (this.messages = messages),
       provider: () => this.provider,
     });
-    this.parts = sessionParts(this, options, profiles, conversation, skills);
+    this.parts = sessionParts(this, options, profiles, conversation, skills, mcpLink);
     this.registry = this.parts.registry;
     this.offered = this.parts.offered;
     this.permissionRules = this.parts.permissionRules;
@@ -357,8 +373,12 @@ export class AgentSession {
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
     if (options.leaveQuestionsOpen) this.parts.questions.leaveOpen();
     await this.interrupt();
-    // Servers stop while the session file is flushed and closed: neither waits for the other.
-    await Promise.all([this.parts.mcpLink?.manager.close(), this.parts.file.close()]);
+    // Servers are told to end while the session file is flushed and closed, and end in the
+    // background (bounded): closing never waits on a server's exit.
+    await Promise.all([
+      this.parts.mcpLink?.manager.close({ wait: false }),
+      this.parts.file.close(),
+    ]);
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { buildSystemPrompt, loadAgentSettings, readInstructions, type Provider } from '@agent/llm';
-import type { SessionEventInput } from '@agent/session';
 import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
 import {
   createWorkspaceTools,
@@ -12,7 +11,7 @@ import {
 } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from './live-registry';
-import { elicitationEvent, McpLink, mcpConfigured } from './mcp-link';
+import type { McpLink } from './mcp-link';
 import { projectRootOf } from './project-root';
 import { leftOutLine, ToolOffer } from './tool-offer';
 
@@ -144,8 +143,8 @@ export function assembleAgent(input: {
   profiles: ReadonlyMap<string, AgentProfile>;
   wrapTool: (tool: Tool) => Tool;
   sandbox: ShellSandbox;
-  /** Records an event in the session file (a server's question and its answer). */
-  record(event: SessionEventInput): void;
+  /** The session's MCP servers, started before the agent is assembled (see startSessionMcp). */
+  mcpLink: McpLink | undefined;
   /** Whether the session's current mode offers a tool: only those count against the budget. */
   offers(tool: Tool): boolean;
 }): {
@@ -156,19 +155,7 @@ export function assembleAgent(input: {
   notices: string[];
 } {
   const { options } = input;
-  const link =
-    options.mcp === false ||
-    (!options.mcp?.clientServers?.length &&
-      !mcpConfigured(options.agentHome, options.workspaceRoot))
-      ? undefined
-      : new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, options.person, {
-          onServers: (servers, configErrors) =>
-            options.onEvent({ type: 'mcp_servers', servers, configErrors }),
-          onElicitation: (record) => {
-            input.record(elicitationEvent(record));
-            options.onEvent({ type: 'elicitation', record });
-          },
-        });
+  const link = input.mcpLink;
   const toolOffer =
     link &&
     new ToolOffer({

@@ -8,6 +8,7 @@ import type {
   ServerConfig,
 } from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
+import type { AgentSessionOptions } from './agent-session-options';
 import {
   refuseAtOnce,
   type AnyPersonRequest,
@@ -128,6 +129,31 @@ export class McpLink {
       },
     };
   }
+}
+
+/**
+ * Starts the session's MCP servers (none when MCP is off or no server is configured), first
+ * thing, so that they connect while the rest of the session is set up; `record` writes a
+ * server's question and its answer into the session file.
+ */
+export function startSessionMcp(
+  options: AgentSessionOptions,
+  record: (event: SessionEventInput) => void,
+): McpLink | undefined {
+  if (options.mcp === false) return undefined;
+  if (
+    !options.mcp?.clientServers?.length &&
+    !mcpConfigured(options.agentHome, options.workspaceRoot)
+  )
+    return undefined;
+  return new McpLink(options.agentHome, options.workspaceRoot, options.mcp ?? {}, options.person, {
+    onServers: (servers, configErrors) =>
+      options.onEvent({ type: 'mcp_servers', servers, configErrors }),
+    onElicitation: (elicitation) => {
+      record(elicitationEvent(elicitation));
+      options.onEvent({ type: 'elicitation', record: elicitation });
+    },
+  });
 }
 
 /**

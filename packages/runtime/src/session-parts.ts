@@ -76,6 +76,7 @@ export function sessionParts(
   profiles: ReadonlyMap<string, AgentProfile>,
   conversation: ConversationView,
   skills: SessionSkills,
+  mcpLink: McpLink | undefined,
 ): SessionParts {
   const notice = (text: string): void => options.onEvent({ type: 'notice', text });
   const isInteractive = (name: string): boolean => registry.get(name)?.interactive === true;
@@ -141,7 +142,7 @@ export function sessionParts(
     profiles,
     sandbox,
     wrapTool: (tool) => person.wrapTool(tool),
-    record: (event) => file.record(event),
+    mcpLink,
     offers: (tool) => modes.offers(tool),
   });
   // Registered after the system prompt was built: its tool list is the same in every mode.

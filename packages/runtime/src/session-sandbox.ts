@@ -5,9 +5,10 @@ import type { AgentSessionOptions } from './agent-session-options';
 /**
  * The session's sandbox for `run_shell` (its own and its subagents'): `options.sandbox`, else
  * config.json's `sandbox`, else auto, with what config.json lets in (`sandboxAllowSockets`,
- * `sandboxAllowEnv`: the person's own file, never the workspace's). Probes bubblewrap at once and, when it does not work, says
- * so once (`notice`): auto runs commands unsandboxed, on refuses them; both say how to install
- * it. Throws ConfigError when config.json is invalid.
+ * `sandboxAllowEnv`: the person's own file, never the workspace's). Bubblewrap is probed when a
+ * command first needs it (a turn without commands starts no bwrap); when it does not work, that
+ * is said once (`notice`): auto runs commands unsandboxed, on refuses them; both say how to
+ * install it. Throws ConfigError when config.json is invalid.
  */
 export function sessionSandbox(
   options: Pick<AgentSessionOptions, 'agentHome' | 'sandbox' | 'mayLeaveSandbox'>,
@@ -21,12 +22,9 @@ export function sessionSandbox(
     allowSockets: settings.sandboxAllowSockets,
     allowEnv: settings.sandboxAllowEnv,
     mayLeave: options.mayLeaveSandbox ?? true,
-  });
-  if (mode !== 'off') {
-    // Bounded by the probe's own time limit; nothing waits on it but this notice.
-    void sandbox.probe(new AbortController().signal).then((probe) => {
+    onProbed: (probe) => {
       if (!probe.available && sandbox.mode !== 'off') notice(sandbox.describe());
-    });
-  }
+    },
+  });
   return sandbox;
 }

@@ -1,25 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { isAlive, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { allowAll, answerAtOnce } from '@agent/tools';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
 import { AgentSession, type McpSessionOptions, type RuntimeEvent } from '../src';
 
 jest.setTimeout(60_000);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -101,8 +88,9 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     expect(session.system).not.toContain('mcp__everything__echo');
     expect(session.system).toContain('mcp__<server>__<tool>');
 
+    // Closing tells the server to end and does not wait for it: it is gone soon after.
     await session.close();
-    expect(isAlive(status!.pid!)).toBe(false);
+    await until(() => !isAlive(status!.pid!));
   });
 
   it('the context figure counts the tools of servers that connect after it was first read', async () => {

@@ -9,3 +9,4 @@ export * from './hostile-mcp';
 export * from './protocols/wire-images';
 export * from './image-files';
 export * from './long-session';
+export * from './processes';

@@ -67,8 +67,16 @@ export function cliEnv(sandbox: Sandbox, extra: Record<string, string> = {}): No
   return { ...env, AGENT_HOME: sandbox.agentHome, AGENT_LAUNCH_DIR: sandbox.workspace, ...extra };
 }
 
-/** Starts `node dist/agent-run.js args` in the app folder, as `pnpm start` does. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string): CliRun {
+/**
+ * Starts `node dist/agent-run.js args` in the app folder, as `pnpm start` does; `detached` puts
+ * it in a process group of its own (its id is the child's pid), as a shell's job is.
+ */
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  options: { detached?: boolean } = {},
+): CliRun {
   if (!fs.existsSync(MAIN)) {
     throw new Error(`${MAIN} is missing: build first (pnpm turbo run build --filter=headless...)`);
   }
@@ -76,6 +84,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, input?: string)
     cwd: APP_DIR,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   const stdout = watched(child.stdout!);
   const stderr = watched(child.stderr!);

@@ -1,12 +1,6 @@
-import {
-  checkImageCount,
-  ImageError,
-  imageLabel,
-  MAX_IMAGES_PER_MESSAGE,
-  type ImagePart,
-} from '@agent/llm';
-import { readImageFile } from '@agent/runtime';
+import type { ImagePart } from '@agent/llm';
 import { pastedFilePath } from '../input/pasted-path';
+import { llm, runtime } from './agent-modules';
 
 /** Where the attachments report to the app. */
 export interface AttachmentHost {
@@ -32,7 +26,7 @@ export class ImageAttachments {
 
   /** The input area's line for each attachment: `[image shot.png · 48 KB]`. */
   get labels(): string[] {
-    return this.images.map(imageLabel);
+    return this.images.map((image) => llm().imageLabel(image));
   }
 
   /**
@@ -69,8 +63,9 @@ export class ImageAttachments {
   }
 
   private async read(file: string, text: string): Promise<void> {
+    const { checkImageCount, ImageError, MAX_IMAGES_PER_MESSAGE } = llm();
     try {
-      const image = await readImageFile(process.cwd(), file);
+      const image = await runtime().readImageFile(process.cwd(), file);
       checkImageCount(this.images.length + 1);
       this.images = [...this.images, image];
       this.host.changed();

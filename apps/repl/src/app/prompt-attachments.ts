@@ -1,5 +1,6 @@
 import type { AgentSession } from '@agent/runtime';
-import { imageLabel, type ImagePart } from '@agent/llm';
+import type { ImagePart } from '@agent/llm';
+import { llm } from './agent-modules';
 import type { ImageAttachments } from './image-attachments';
 
 /** Where the attaching says what it attached and what went wrong (transcript lines). */
@@ -32,7 +33,7 @@ export async function attachToPrompt(
     }
   }
   const pasted = await from.pasted.take();
-  for (const image of pasted) report.info(imageLabel(image));
+  for (const image of pasted) report.info(llm().imageLabel(image));
   images.push(...pasted);
   return { prompt, images };
 }

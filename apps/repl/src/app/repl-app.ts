@@ -1,8 +1,9 @@
-import { nextMode, type AgentSession, type RuntimeEvent } from '@agent/runtime';
+import type { AgentSession, RuntimeEvent } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
 import { PromptQueue } from './prompt-queue';
 import { ImageAttachments } from './image-attachments';
+import { runtime } from './agent-modules';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
@@ -275,11 +276,6 @@ export class ReplApp {
     this.display = agent.display;
     if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
-    // The status line names the sandbox once its probe (bounded by its own time limit) answers.
-    void agent.session.sandbox.probe(new AbortController().signal).then(
-      () => !this.disposed && this.onPaint(),
-      () => undefined,
-    );
     if (this.turns.continueIfPending()) return;
     this.next();
   }
@@ -327,7 +323,7 @@ export class ReplApp {
       return this.flash(
         'The agent is still starting: Shift+Tab changes the mode once it is ready.',
       );
-    this.core.setAgentMode(nextMode(this.core.agentMode));
+    this.core.setAgentMode(runtime().nextMode(this.core.agentMode));
   }
 
   /** The `@` list's index of workspace paths, listed now in the background. */

@@ -94,8 +94,10 @@ export async function startRepl(
   if (options.captureOutput ?? io.output === process.stdout) {
     restoreOutput = captureStrayOutput((text) => app.printed(text));
   }
-  screen.scheduler.flush();
+  // The first frame is painted now, before the agent loads: a requested frame waits for a timer,
+  // which the loading (synchronous, after the setImmediate below) would hold back.
   screen.paint();
+  screen.scheduler.flush();
   await new Promise((resolve) => setImmediate(resolve));
   // After the first paint: what only later keys need.
   warmUpWidths();

@@ -1,4 +1,5 @@
-import { modeLabel, type AgentSession } from '@agent/runtime';
+import type { AgentSession } from '@agent/runtime';
+import { runtime } from './agent-modules';
 import type { StatusInfo } from '../view/status-line';
 import { sandboxLabel } from '../view/sandbox-label';
 import type { Modal } from './modal';
@@ -28,11 +29,11 @@ export function statusInfo(state: {
     usedTokens: fill.used,
     fraction: fill.fraction,
     sessionId: core?.sessionId,
-    ...(core ? { sandbox: sandboxLabel(core.sandbox.state) } : {}),
+    ...(core ? { sandbox: sandboxLabel(core.sandbox) } : {}),
     mode,
     notice: state.notice,
     activity: state.turnRunning && core?.busy && !modal ? state.stats.info() : undefined,
-    ...(core ? { agentMode: modeLabel(core.agentMode) } : {}),
+    ...(core ? { agentMode: runtime().modeLabel(core.agentMode) } : {}),
     frame: state.frame,
   };
 }

@@ -1,12 +1,12 @@
-import type { SandboxState } from '@agent/tools';
+import type { SandboxMode, SandboxState } from '@agent/tools';
 
-/** How the status line names where commands run. */
-export function sandboxLabel(state: SandboxState): string {
-  switch (state) {
+/** How the status line names where commands run (the mode until the first command probed it). */
+export function sandboxLabel(sandbox: { state: SandboxState; mode: SandboxMode }): string {
+  switch (sandbox.state) {
     case 'sandboxed':
       return 'sandboxed';
     case 'checking':
-      return 'sandbox…';
+      return `sandbox ${sandbox.mode}`;
     case 'off':
       return 'sandbox off';
     case 'unavailable':

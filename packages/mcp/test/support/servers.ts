@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+export { isAlive, processGroup } from '@agent/testkit';
+
 /** The entry script of an MCP server package installed from the npm registry. */
 export function serverScript(name: 'server-everything' | 'server-filesystem'): string {
   return require.resolve(`@modelcontextprotocol/${name}/dist/index.js`);
@@ -26,21 +28,6 @@ export function tempDir(prefix: string): string {
 export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(value, null, 2));
-}
-
-/** Whether a process with this id still exists (zombies of our own children count as gone). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -116,20 +103,4 @@ export function startEverythingHttp(
       reject(new Error(`server-everything exited: ${text}`));
     });
   });
-}
-
-/** Ids of the live processes in process group `pgid`. */
-export function processGroup(pgid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') pids.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return pids;
 }

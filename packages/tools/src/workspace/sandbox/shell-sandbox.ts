@@ -36,6 +36,8 @@ export interface ShellSandboxOptions {
    * names, or `PREFIX_*`).
    */
   allowEnv?: readonly string[];
+  /** Called once, with the first probe's answer (made when a command first needs it). */
+  onProbed?: (probe: BwrapProbe) => void;
 }
 
 /**
@@ -76,13 +78,21 @@ export class ShellSandbox {
     return this.options.allowEnv ?? [];
   }
 
-  /** Whether bubblewrap works here (probed on the first call; abortable). */
+  /**
+   * Whether bubblewrap works here (probed on the first call, that is when a command first needs
+   * it or `/sandbox` asks: a run without commands never starts bwrap; abortable).
+   */
   async probe(signal: AbortSignal): Promise<BwrapProbe> {
-    this.probed ??= await probeBwrap(signal, this.env);
+    if (this.probed) return this.probed;
+    const probe = await probeBwrap(signal, this.env);
+    if (!this.probed) {
+      this.probed = probe;
+      this.options.onProbed?.(probe);
+    }
     return this.probed;
   }
 
-  /** The state now, from the last probe (`checking` before it answered). */
+  /** The state now, from the probe (`checking` until a command or `/sandbox` made it). */
   get state(): SandboxState {
     if (this.current === 'off') return 'off';
     if (!this.probed) return 'checking';
@@ -97,7 +107,7 @@ export class ShellSandbox {
       case 'off':
         return 'Sandbox off: commands run with your full rights.';
       case 'checking':
-        return `Sandbox ${this.current}: checking whether bubblewrap works.`;
+        return `Sandbox ${this.current}: whether bubblewrap works is checked when the first command runs.`;
       case 'sandboxed':
         return `Sandbox ${this.current}: commands run in bubblewrap with no capabilities (the workspace but its git metadata, .mcp.json and .agent, and a private /tmp writable, the rest read-only, credential folders, the agent home and the host's sockets hidden, only the usual variables set, no network).`;
       case 'unavailable':
