@@ -127,7 +127,12 @@ describe('the replay summary uses the recorded picked/typed flags', () => {
       ...(details as object),
     };
     expect(summarizeQuestionnaire(input, result).items).toEqual([
-      { question: 'Which database?', answer: 'SQLite', custom: true },
+      {
+        question: 'Which database?',
+        answer: 'SQLite',
+        custom: true,
+        entries: [{ text: 'SQLite', typed: true, hidden: false }],
+      },
     ]);
   });
 });

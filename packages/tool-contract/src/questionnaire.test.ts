@@ -1,6 +1,8 @@
 import {
+  hasHiddenCharacters,
   parseQuestionnaire,
   parseQuestionnaireResult,
+  questionnaireOutput,
   summarizeQuestionnaire,
 } from './questionnaire';
 
@@ -20,8 +22,18 @@ describe('questionnaire summaries', () => {
     });
     expect(summary).toEqual({
       items: [
-        { question: 'Which database?', answer: 'SQLite', custom: false },
-        { question: 'Which API style?', answer: 'JSON-RPC', custom: true },
+        {
+          question: 'Which database?',
+          answer: 'SQLite',
+          custom: false,
+          entries: [{ text: 'SQLite', typed: false, hidden: false }],
+        },
+        {
+          question: 'Which API style?',
+          answer: 'JSON-RPC',
+          custom: true,
+          entries: [{ text: 'JSON-RPC', typed: true, hidden: false }],
+        },
       ],
       unanswered: [],
       answered: 2,
@@ -44,7 +56,15 @@ describe('questionnaire summaries', () => {
     expect(result).toEqual({ answers: [['Lint', 'Tests']], cancelled: true });
     const summary = summarizeQuestionnaire(multi, result);
     expect(summary.items).toEqual([
-      { question: 'Which checks?', answer: 'Lint, Tests', custom: false },
+      {
+        question: 'Which checks?',
+        answer: 'Lint, Tests',
+        custom: false,
+        entries: [
+          { text: 'Lint', typed: false, hidden: false },
+          { text: 'Tests', typed: false, hidden: false },
+        ],
+      },
     ]);
     expect(summary.unanswered).toEqual(['Which API style?']);
     expect(parseQuestionnaireResult('{"answers":[[]],"cancelled":false}')).toBeUndefined();
@@ -57,9 +77,39 @@ describe('questionnaire summaries', () => {
       cancelled: true,
     });
     expect(summary.items).toEqual([
-      { question: 'Which database?', answer: 'Cassandra', custom: true },
+      {
+        question: 'Which database?',
+        answer: 'Cassandra',
+        custom: true,
+        entries: [{ text: 'Cassandra', typed: true, hidden: false }],
+      },
     ]);
     expect(summary.headline).toBe('cancelled after 1 of 2');
+  });
+
+  it('keeps answers given out of order, and reads also_answered back (ASK_USER.md §10)', () => {
+    const three = {
+      questions: [...questionnaire.questions, { question: 'Where first?', options: ['eu', 'us'] }],
+    };
+    const result = { answers: ['SQLite'], cancelled: true, later: [{ question: 2, answer: 'us' }] };
+    const output = questionnaireOutput(result);
+    expect(output).toBe('{"answers":["SQLite"],"also_answered":{"3":"us"},"cancelled":true}');
+    expect(parseQuestionnaireResult(output)).toEqual(result);
+    const summary = summarizeQuestionnaire(three, result);
+    expect(summary.items.map((item) => item.answer)).toEqual(['SQLite', 'us']);
+    expect(summary.unanswered).toEqual(['Which API style?']);
+    expect(summary.headline).toBe('cancelled after 2 of 3');
+  });
+
+  it('marks entries a plain rendering would hide', () => {
+    expect(['ok', 'ok ', 'a\u200bb', 'a\u00a0b', 'a  b', 'a\nb'].map(hasHiddenCharacters)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('reads stored inputs and outputs back, refusing anything else', () => {

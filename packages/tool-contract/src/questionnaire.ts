@@ -164,7 +164,7 @@ export function parseQuestionnaireResult(output: string): QuestionnaireResult | 
 }
 
 /**
- * The result as the model gets it (ASK_USER.md §3, §10): `answers` in question order from the
+ * The result as the model gets it: `answers` in question order from the
  * first on, answers given out of order in `also_answered` keyed by 1-based question number, and
  * `interrupted` when the turn (not the person) ended the card.
  */

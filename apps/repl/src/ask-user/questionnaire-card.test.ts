@@ -182,7 +182,9 @@ describe('renderQuestionnaireSummary', () => {
     expect(text(lines)).toEqual([
       '✓ Questionnaire: 1 answer',
       '  Q {bold}x{/bold}',
-      '    → typed {red-fg} (typed)',
+      // Control characters are written as their notation (never sent to the terminal), and
+      // with them the spacing is drawn, as for any answer holding hidden characters.
+      '    → typed\\x1b]0;pwned\\x07␠{red-fg} (typed)',
     ]);
   });
 });
