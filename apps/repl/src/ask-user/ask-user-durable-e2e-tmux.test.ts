@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import {
+  isAlive,
+  startOpenAIChatServer,
+  type FakeServer,
+  type RecordedRequest,
+} from '@agent/testkit';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const bed = replTmuxBed('ask-durable', { session: 'ask' });
@@ -10,16 +15,6 @@ const { driver, keys, typeText, waitFor } = bed;
 function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
   const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
   return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-}
-
-/** Whether process `pid` exists at all (a zombie too: only reaping removes it). */
-function exists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Every session file under `sessions`, as one string ('' before the first exists). */
@@ -82,7 +77,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
     process.kill(Number(pid), 'SIGKILL');
     driver.run('kill-session', '-t', 'ask');
-    for (let i = 0; i < 400 && exists(Number(pid)); i++) {
+    for (let i = 0; i < 400 && isAlive(Number(pid)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import {
+  isAlive,
+  startOpenAIChatServer,
+  type FakeServer,
+  type RecordedRequest,
+} from '@agent/testkit';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const bed = replTmuxBed('ask-order', { session: 'order' });
@@ -25,15 +30,6 @@ function sessionText(sessions: string): string {
   return readdirSync(sessions)
     .map((name) => readFileSync(path.join(sessions, name), 'utf8'))
     .join('');
-}
-
-function exists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A REPL whose model asks the three questions under `id`, the card on screen. */
@@ -110,7 +106,7 @@ describe('ask_user in tmux: an answer given out of order is never lost (ASK_USER
     const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
     process.kill(Number(pid), 'SIGKILL');
     driver.run('kill-session', '-t', 'order');
-    for (let i = 0; i < 400 && exists(Number(pid)); i++) {
+    for (let i = 0; i < 400 && isAlive(Number(pid)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
 
