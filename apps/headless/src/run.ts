@@ -58,7 +58,12 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       agentHome,
       workspaceRoot: workspace,
       choice: {
-        flags: { provider: options.provider, model: options.model, baseUrl: options.baseUrl },
+        flags: {
+          provider: options.provider,
+          model: options.model,
+          baseUrl: options.baseUrl,
+          ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
+        },
         env: io.env,
         agentHome,
         fallback: 'demo',

@@ -92,6 +92,7 @@ export class AgentSession {
       read: () => this.messages,
       write: (messages) => void (this.messages = messages),
       provider: () => this.provider,
+      providerReady: (signal) => this.providers.ready(signal),
     });
     this.parts = sessionParts(this, options, profiles, conversation, skills);
     this.registry = this.parts.registry;

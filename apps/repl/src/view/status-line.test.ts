@@ -27,6 +27,11 @@ describe('the status line', () => {
     expect(statusText(status, 40)).toContain('accept edits mode');
   });
 
+  it("shows the context used against the session's resolved window", () => {
+    const local = { ...idle, usedTokens: 3360, fraction: 0.41, window: 8192 };
+    expect(statusText(local, 200)).toContain('ctx 3.4k (41% of 8.2k)');
+  });
+
   it('shows every field when there is room', () => {
     expect(statusText(idle, 200)).toBe(` ${FIELDS.join(' · ')}`);
   });

@@ -5,3 +5,4 @@ export * from './reduce';
 export * from './compact';
 export * from './auto';
 export * from './tool-limits';
+export * from './probe-window';
