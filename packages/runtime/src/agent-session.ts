@@ -17,6 +17,7 @@ import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
 import { SessionProvider } from './session-provider';
+import { sessionFileUsage, type UsageReport } from './usage-report';
 import type { TurnOptions } from './session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from './undo/file-undo';
@@ -193,6 +194,12 @@ export class AgentSession {
   /** Why the session is not saved (a full disk, a read-only AGENT_HOME); undefined while it is. */
   get saveProblem(): Error | undefined {
     return this.parts.file.saveProblem;
+  }
+
+  /** This session's tokens per model (a resumed session's earlier turns too), priced by config.json. */
+  async usage(): Promise<UsageReport> {
+    await this.flushSession();
+    return sessionFileUsage(this.sessionFile, this.options.agentHome);
   }
 
   /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */

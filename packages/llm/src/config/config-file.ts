@@ -21,6 +21,7 @@ export type AgentMode = (typeof AGENT_MODES)[number];
 /** The smallest context window the agent can work in (system prompt, tools and a turn). */
 export const MIN_CONTEXT_WINDOW = 1024;
 const CONTEXT_WINDOW_RULE = `expected the model's context window in tokens: a whole number of at least ${MIN_CONTEXT_WINDOW} (e.g. 32768)`;
+const PRICE_RULE = 'expected US dollars per million tokens: a number of at least 0 (e.g. 3)';
 const SOCKETS_RULE =
   'expected a list of absolute paths of unix sockets sandboxed commands may reach, such as ["/run/docker.sock"]';
 const ENV_RULE =
@@ -120,6 +121,19 @@ function buildSchema() {
               .strict(),
           ],
           { error: NOTIFY_RULE },
+        )
+        .optional(),
+      prices: z
+        .record(
+          z.string().trim().min(1),
+          z
+            .object({
+              input: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE),
+              output: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE),
+              cachedInput: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE).optional(),
+            })
+            .strict(),
+          { error: 'expected {"model-id": {"input": N, "output": N, "cachedInput": N}, ...}' },
         )
         .optional(),
       userClaudeMd: z
