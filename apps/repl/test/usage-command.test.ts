@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createProvider } from '@agent/llm';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { Harness } from './harness';
+import { reply, ScriptedProvider } from '@agent/llm/testing';
+import { AS_OPENAI_CHAT, Harness } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -65,6 +66,24 @@ describe('/usage on the REPL screen', () => {
     } finally {
       await second.stop();
       first.cleanup();
+    }
+  });
+});
+
+describe('the status line against the resolved context window', () => {
+  it('shows --context-window as the window the context fills', async () => {
+    const h = await new Harness(100, 30).start(
+      new ScriptedProvider([reply('Short answer.')], AS_OPENAI_CHAT),
+      { contextWindow: 8192 },
+    );
+    try {
+      await h.type('hello');
+      h.send('\r');
+      await h.waitForText('Short answer.');
+      const screen = await h.waitFor((s) => /ctx \S+ \(\d+% of 8k\)/.test(s), 'ctx … of 8k');
+      expect(screen).not.toContain('of 128k');
+    } finally {
+      await h.stop();
     }
   });
 });

@@ -32,7 +32,12 @@ export class SessionProvider {
   ) {
     this.resolved = resolved;
     this.probes = new WindowProbes(choice.env);
-    this.current = injected ?? this.create(resolved!);
+    const flagWindow = choice.flags.contextWindow;
+    this.current = injected
+      ? flagWindow === undefined
+        ? injected
+        : withContextWindow(injected, flagWindow)
+      : this.create(resolved!);
     this.reason = resolved?.reason ?? 'provider given by the caller';
   }
 
