@@ -61,7 +61,14 @@ export class AcpSession {
       agentHome: settings.agentHome,
       workspaceRoot: request.workspace,
       choice: {
-        flags: { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl },
+        flags: {
+          provider: settings.provider,
+          model: settings.model,
+          baseUrl: settings.baseUrl,
+          ...(settings.contextWindow !== undefined
+            ? { contextWindow: settings.contextWindow }
+            : {}),
+        },
         env: settings.env,
         agentHome: settings.agentHome,
         fallback: 'demo',

@@ -8,6 +8,7 @@ export interface AgentSettings {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  contextWindow?: number;
   toolHistory?: ToolHistoryMode;
   maxAskUser?: number;
   sandbox?: AgentFlags['sandbox'];
@@ -26,6 +27,7 @@ export function agentSettings(
     ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.contextWindow !== undefined ? { contextWindow: flags.contextWindow } : {}),
     ...(flags.toolHistory !== undefined ? { toolHistory: flags.toolHistory } : {}),
     ...(flags.maxAskUser !== undefined ? { maxAskUser: flags.maxAskUser } : {}),
     ...(flags.sandbox !== undefined ? { sandbox: flags.sandbox } : {}),

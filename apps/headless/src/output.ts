@@ -8,6 +8,7 @@ import {
   type LoopEvent,
   type Usage,
 } from '@agent/llm';
+import type { UsageReport } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
 import type { OutputFormat } from './cli-args';
 
@@ -19,8 +20,12 @@ export interface RunReport {
   messages: AssistantMessage[];
   reason: LoopEndReason;
   error?: string;
-  /** Summed over every model call of the run. */
-  usage: Usage;
+  /**
+   * `inputTokens`, `outputTokens`, `cachedTokens`: summed over every model call of this run;
+   * `models` and `total`: the whole session's (a resumed one's earlier turns too), per model,
+   * with costs where config.json's `prices` knows the model.
+   */
+  usage: Usage & UsageReport;
   sessionId: string;
   /** Whether the session was saved (false: a full disk or a read-only AGENT_HOME, reported). */
   saved: boolean;

@@ -6,7 +6,9 @@ import {
   invocationDir,
   resolveWorkspace,
   SessionNotFound,
+  sessionFileUsage,
   type RuntimeEvent,
+  usageReport,
   type SavedSession,
   WITHHOLD_SETTING,
   withheldSettingsFile,
@@ -58,7 +60,12 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       agentHome,
       workspaceRoot: workspace,
       choice: {
-        flags: { provider: options.provider, model: options.model, baseUrl: options.baseUrl },
+        flags: {
+          provider: options.provider,
+          model: options.model,
+          baseUrl: options.baseUrl,
+          ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
+        },
         env: io.env,
         agentHome,
         fallback: 'demo',
@@ -88,6 +95,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   const stopped = new AbortController();
   let removeHandlers = (): void => undefined;
   let result;
+  let savedFile: string | undefined;
   let sessionId: string;
   try {
     const problem = session.credentialProblem();
@@ -123,14 +131,16 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       : await session.runTurn(prompt, images.length > 0 ? { images } : {});
   } finally {
     removeHandlers();
+    savedFile = session.sessionFile;
     await session.close();
   }
+  const sessionUsage = await sessionFileUsage(savedFile, agentHome).catch(() => usageReport([]));
 
   const report: RunReport = {
     text: finalText(result.messages),
     messages: result.messages,
     reason: result.reason,
-    usage: totalUsage(result.messages),
+    usage: { ...totalUsage(result.messages), ...sessionUsage },
     sessionId,
     saved: session.saveProblem === undefined,
   };

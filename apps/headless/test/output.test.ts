@@ -32,7 +32,12 @@ const report: RunReport = {
   text: 'Done',
   messages: [],
   reason: 'done',
-  usage: { inputTokens: 3, outputTokens: 4 },
+  usage: {
+    inputTokens: 3,
+    outputTokens: 4,
+    models: [],
+    total: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, unpriced: [] },
+  },
   sessionId: 's1',
   saved: true,
 };

@@ -51,6 +51,11 @@ export type StreamEvent =
 export interface Provider {
   readonly id: string;
   readonly model: string;
+  /**
+   * The model's context window in tokens when something more exact than the built-in table says
+   * it (the person's `contextWindow`, the server's own figure); see `windowOf`.
+   */
+  readonly contextWindow?: number;
   stream(request: ProviderRequest, signal: AbortSignal): AsyncIterable<StreamEvent>;
   /**
    * The model names the endpoint offers, where its API lists them (`/model`). Rejects with an

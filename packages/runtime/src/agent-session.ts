@@ -18,6 +18,7 @@ import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
 import { SessionProvider } from './session-provider';
+import { sessionFileUsage, type UsageReport } from './usage-report';
 import type { TurnOptions } from './session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from './undo/file-undo';
@@ -108,6 +109,7 @@ export class AgentSession {
       read: () => this.messages,
       write: (messages) => void (this.messages = messages),
       provider: () => this.provider,
+      providerReady: (signal) => this.providers.ready(signal),
     });
     this.parts = sessionParts(this, options, profiles, conversation, skills, mcpLink);
     this.registry = this.parts.registry;
@@ -208,6 +210,12 @@ export class AgentSession {
   /** Why the session is not saved (a full disk, a read-only AGENT_HOME); undefined while it is. */
   get saveProblem(): Error | undefined {
     return this.parts.file.saveProblem;
+  }
+
+  /** This session's tokens per model (a resumed session's earlier turns too), priced by config.json. */
+  async usage(): Promise<UsageReport> {
+    await this.flushSession();
+    return sessionFileUsage(this.sessionFile, this.options.agentHome);
   }
 
   /** Writes what is buffered to the session file now (turn boundaries do this by themselves). */

@@ -1,6 +1,5 @@
 import {
   contextUsage,
-  contextWindowFor,
   tokenBound,
   tokenizerFamily,
   type AssistantMessage,
@@ -9,6 +8,7 @@ import {
   type Provider,
   type ProviderRequest,
   type ToolHistoryMode,
+  windowOf,
 } from '@agent/llm';
 
 /** How full the context window is, for the status line, /context and automatic compaction. */
@@ -100,7 +100,7 @@ export class ContextMeter {
     const known = this.cached();
     if (known) return known.fill.fraction >= fraction;
     const { history, provider } = this.subject;
-    const limit = contextWindowFor(provider.model) * fraction;
+    const limit = windowOf(provider) * fraction;
     const count = this.count;
     if (count?.messages === history && count.provider === provider && count.tokens >= limit) {
       return true;
@@ -130,7 +130,12 @@ export class ContextMeter {
     const known = this.cached();
     if (known) return known;
     const { history: messages, provider } = this.subject;
-    const usage = contextUsage(this.subject.nextRequest(), provider.model, provider.id);
+    const usage = contextUsage(
+      this.subject.nextRequest(),
+      provider.model,
+      provider.id,
+      windowOf(provider),
+    );
     const count = this.count;
     const counted =
       count?.messages === messages && count.provider === provider ? count.tokens : undefined;

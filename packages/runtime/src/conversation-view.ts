@@ -4,6 +4,8 @@ import type { Message, Provider } from '@agent/llm';
 export interface ConversationView {
   messages: Message[];
   readonly provider: Provider;
+  /** Waits for what the provider's server says about its window, when that was asked. */
+  providerReady(signal: AbortSignal): Promise<void>;
 }
 
 /** A view whose reads and writes go to the owner's own fields. */
@@ -11,6 +13,7 @@ export function conversationView(owner: {
   read(): Message[];
   write(messages: Message[]): void;
   provider(): Provider;
+  providerReady?(signal: AbortSignal): Promise<void>;
 }): ConversationView {
   return {
     get messages() {
@@ -22,5 +25,6 @@ export function conversationView(owner: {
     get provider() {
       return owner.provider();
     },
+    providerReady: (signal) => owner.providerReady?.(signal) ?? Promise.resolve(),
   };
 }

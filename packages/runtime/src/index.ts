@@ -35,3 +35,4 @@ export { runConfiguredCommand, type CommandRun } from './hooks/configured-comman
 export { SessionSkills, SKILLS_PROMPT_CHARS, type SkillPlaces } from './skills/session-skills';
 export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
+export * from './usage-report';

@@ -86,6 +86,7 @@ export class SessionTurn {
       checkImageCount(images.length);
       await this.parts.images.save(images);
       const writer = await this.parts.file.ensure();
+      await conversation.providerReady(signal);
       let sent = prompt;
       if (prompt !== undefined) {
         const hooked = await this.promptHooks(prompt, signal);

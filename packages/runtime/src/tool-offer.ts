@@ -1,4 +1,4 @@
-import { toolBudgetFor } from '@agent/llm';
+import { toolBudgetFor, windowOf } from '@agent/llm';
 import type { Tool } from '@agent/tools';
 import { selectTools, type ToolOfferReport, type ToolSelection } from './tool-selection';
 import { readWithheldServers, saveWithheldServer } from './withheld-servers';
@@ -6,7 +6,7 @@ import { readWithheldServers, saveWithheldServer } from './withheld-servers';
 export interface ToolOfferDeps {
   agentHome: string;
   /** The provider the next request goes to (its budget applies). */
-  provider(): { id: string; model: string };
+  provider(): { id: string; model: string; contextWindow?: number };
   /** Whether a tool is offered at all now (the session's mode): only those count. */
   offers(tool: Tool): boolean;
   /** Tools were left out (told once, and again when more are). */
@@ -37,16 +37,19 @@ export class ToolOffer {
   select(allFixed: readonly Tool[], allLive: readonly Tool[]): ToolSelection {
     const fixed = allFixed.filter((tool) => this.deps.offers(tool));
     const live = allLive.filter((tool) => this.deps.offers(tool));
-    const { id, model } = this.deps.provider();
+    const provider = this.deps.provider();
+    const { id, model } = provider;
+    const window = windowOf(provider);
     const key = [
       id,
       model,
+      window,
       [...this.withheld].join('\0'),
       fixed.map((tool) => tool.name).join('\0'),
       live.map((tool) => tool.name).join('\0'),
     ].join('\n');
     if (this.last?.key === key) return this.last.selection;
-    const selection = selectTools(fixed, live, toolBudgetFor(id, model), this.withheld);
+    const selection = selectTools(fixed, live, toolBudgetFor(id, model, window), this.withheld);
     this.last = { key, selection };
     this.tell(selection.report);
     return selection;

@@ -25,6 +25,16 @@ describe('the shared flag table', () => {
     expect(headless).toContain('Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.');
   });
 
+  it('--context-window takes a whole number of tokens, in every app', () => {
+    for (const app of ['repl', 'headless', 'acp'] as const) {
+      expect(parseFlags(app, ['--context-window', '8192']).contextWindow).toBe(8192);
+      expect(flagError(app, ['--context-window', '8k'])).toBe(
+        '--context-window must be a whole number >= 1024 (got "8k")',
+      );
+      expect(flagError(app, ['--context-window', '100'])).toMatch(/>= 1024/);
+    }
+  });
+
   it('parses the same flag the same way in both apps', () => {
     for (const app of ['repl', 'headless'] as const) {
       expect(

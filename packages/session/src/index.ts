@@ -14,3 +14,4 @@ export * from './session-store';
 export * from './project-messages';
 export * from './session-reducer';
 export * from './replay-window';
+export * from './session-usage';

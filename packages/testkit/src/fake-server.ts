@@ -28,6 +28,66 @@ export interface WireProtocol {
 /** The models every fake server lists (answered at once, not part of `requests`). */
 export const FAKE_MODELS = ['fake-model', 'fake-model-large', 'fake-model-mini'];
 
+/** How a fake behaves beyond its script. */
+export interface FakeServerOptions {
+  /**
+   * A local server's context window in tokens: `GET /props` answers llama.cpp's shape with it
+   * (`default_generation_settings.n_ctx`), `GET /v1/models` vLLM's (`max_model_len`), and a
+   * streaming request estimated larger (a token per 4 bytes of its body) is refused with HTTP 400
+   * and llama.cpp's context-overflow error, counted in `overflows()`.
+   */
+  contextWindow?: number;
+}
+
+/** Tokens a fake with a `contextWindow` estimates for a request body. */
+export function estimatedRequestTokens(rawBody: string): number {
+  return Math.ceil(Buffer.byteLength(rawBody) / 4);
+}
+
+/** llama.cpp server's answer to a prompt larger than its context (`exceed_context_size_error`). */
+export function llamaContextOverflowBody(promptTokens: number, window: number): string {
+  return JSON.stringify({
+    error: {
+      code: 400,
+      message: `request (${promptTokens} tokens) exceeds the available context size (${window} tokens), try increasing it`,
+      type: 'exceed_context_size_error',
+      n_prompt_tokens: promptTokens,
+      n_ctx: window,
+    },
+  });
+}
+
+/** The requests of the agent's window probes that a fake answers without recording them. */
+const WINDOW_PROBES = new Set(['GET /props', 'GET /api/v0/models', 'POST /api/show']);
+
+function windowBody(path: string, window: number): string | undefined {
+  const route = path.split('?')[0];
+  if (route === '/props') {
+    return JSON.stringify({
+      default_generation_settings: { n_ctx: window, params: { n_predict: -1 } },
+      total_slots: 1,
+      model_path: 'models/fake-model.gguf',
+      chat_template: '',
+      build_info: 'b6000-fake',
+    });
+  }
+  if (route === '/v1/models') {
+    return JSON.stringify({
+      object: 'list',
+      data: FAKE_MODELS.map((id) => ({
+        id,
+        object: 'model',
+        created: 0,
+        owned_by: 'vllm',
+        root: id,
+        parent: null,
+        max_model_len: window,
+      })),
+    });
+  }
+  return undefined;
+}
+
 export interface FakeServer {
   /** `http://127.0.0.1:PORT` (no path). */
   url: string;
@@ -37,6 +97,8 @@ export interface FakeServer {
   remaining(): number;
   /** Responses neither finished nor dropped by the client (0 once an aborted client hung up). */
   openResponses(): number;
+  /** Requests refused for exceeding `contextWindow`. */
+  overflows(): number;
   close(): Promise<void>;
 }
 
@@ -47,8 +109,10 @@ export interface FakeServer {
 export async function startFakeServer(
   protocol: WireProtocol,
   script: ScriptedTurn[],
+  options: FakeServerOptions = {},
 ): Promise<FakeServer> {
   const turns = [...script];
+  let overflows = 0;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let statusFaultsServed = 0;
@@ -68,10 +132,23 @@ export async function startFakeServer(
       } catch {
         body = undefined;
       }
-      const models = req.method === 'GET' ? protocol.modelsBody?.(req.url ?? '/') : undefined;
+      const window = options.contextWindow;
+      const sized =
+        req.method === 'GET' && window !== undefined
+          ? windowBody(req.url ?? '/', window)
+          : undefined;
+      const models =
+        req.method === 'GET' ? (sized ?? protocol.modelsBody?.(req.url ?? '/')) : undefined;
       if (models !== undefined) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(models);
+        return;
+      }
+      // What the agent asks a local server about its window is answered like the model listing:
+      // at once, never part of `requests` (without a window: 404, as OpenAI's own API does).
+      if (WINDOW_PROBES.has(`${req.method} ${(req.url ?? '/').split('?')[0]}`)) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(protocol.errorBody(404, `no such endpoint: ${req.method} ${req.url}`));
         return;
       }
       const recorded: RecordedRequest = {
@@ -86,6 +163,13 @@ export async function startFakeServer(
       if (!protocol.handles(recorded.method, recorded.path)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(protocol.errorBody(404, `no such endpoint: ${recorded.method} ${recorded.path}`));
+        return;
+      }
+      const promptTokens = estimatedRequestTokens(rawBody);
+      if (window !== undefined && promptTokens > window) {
+        overflows++;
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(llamaContextOverflowBody(promptTokens, window));
         return;
       }
       const badImage = recorded.images.map(imageProblem).find((problem) => problem);
@@ -150,6 +234,7 @@ export async function startFakeServer(
     requests,
     remaining: () => turns.length,
     openResponses: () => openResponses,
+    overflows: () => overflows,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -7,6 +7,8 @@ export interface ReplArgs {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  /** `--context-window`: the model's window in tokens. */
+  contextWindow?: number;
   cwd: string;
   resume?: string;
   /** `--resume` without an id: open the session picker once the agent is up. */
@@ -65,6 +67,7 @@ export function parseArgs(
       provider: flags.provider,
       model: flags.model,
       baseUrl: flags.baseUrl,
+      ...(flags.contextWindow !== undefined ? { contextWindow: flags.contextWindow } : {}),
       cwd: realPath(workspace),
       resume: flags.resume,
       ...(flags.pickSession ? { pickSession: true } : {}),

@@ -19,6 +19,7 @@ import { undoneLine } from './undo-line';
 import { pickModel } from './model-picker';
 import { pickPermissions } from './permissions-picker';
 import { runHooksCommand, runSkillsCommand } from './extension-commands';
+import { usageReportText } from './usage-report-text';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
@@ -107,6 +108,8 @@ export async function runCommand(
       return resume(parsed.args, deps, signal);
     case '/context':
       return app.info(contextReport(session));
+    case '/usage':
+      return app.info(usageReportText(await session.usage()));
     case '/tool-history': {
       if (parsed.args === '') return app.info(`Tool history: ${session.toolHistory}`);
       if (parsed.args !== 'full' && parsed.args !== 'off') {

@@ -23,7 +23,12 @@ export function loadStartConfig(
   else {
     try {
       resolveProviderConfig({
-        flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+        flags: {
+          provider: args.provider,
+          model: args.model,
+          baseUrl: args.baseUrl,
+          ...(args.contextWindow !== undefined ? { contextWindow: args.contextWindow } : {}),
+        },
         env,
         agentHome: home,
         fallback: 'demo',

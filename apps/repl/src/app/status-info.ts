@@ -28,6 +28,7 @@ export function statusInfo(state: {
     model: core?.provider.model ?? state.pendingLabel.model,
     usedTokens: fill.used,
     fraction: fill.fraction,
+    ...('window' in fill ? { window: fill.window } : {}),
     sessionId: core?.sessionId,
     ...(core ? { sandbox: sandboxLabel(core.sandbox) } : {}),
     mode,

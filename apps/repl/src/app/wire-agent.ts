@@ -78,7 +78,12 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     agentHome,
     workspaceRoot: args.cwd,
     choice: {
-      flags: { provider: args.provider, model: args.model, baseUrl: args.baseUrl },
+      flags: {
+        provider: args.provider,
+        model: args.model,
+        baseUrl: args.baseUrl,
+        ...(args.contextWindow !== undefined ? { contextWindow: args.contextWindow } : {}),
+      },
       env: options.config.env,
       agentHome,
       fallback: 'demo',

@@ -24,6 +24,11 @@ export const COMMANDS: readonly CommandInfo[] = [
   },
   { name: '/context', usage: '/context', description: 'what the context window holds' },
   {
+    name: '/usage',
+    usage: '/usage',
+    description: "this session's tokens per model, cached ones apart, and their cost",
+  },
+  {
     name: '/tool-history',
     usage: '/tool-history full|off',
     description: 'keep raw tool output in later requests, or only status lines',

@@ -1,4 +1,4 @@
-import { formatElapsed, statusText, type StatusInfo } from './status-line';
+import { formatElapsed, formatWindow, statusText, type StatusInfo } from './status-line';
 import { stringWidth } from '../text/width';
 import { TurnStats } from '../app/turn-stats';
 
@@ -25,6 +25,16 @@ describe('the status line', () => {
       ` ${[...FIELDS.slice(0, 3), 'accept edits mode', FIELDS[3]].join(' · ')}`,
     );
     expect(statusText(status, 40)).toContain('accept edits mode');
+  });
+
+  it("shows the context used against the session's resolved window", () => {
+    const local = { ...idle, usedTokens: 3360, fraction: 0.41, window: 8192 };
+    expect(statusText(local, 200)).toContain('ctx 3.4k (41% of 8k)');
+    expect(
+      ['8192', '32768', '128000', '131072', '1047576', '100500'].map((n) =>
+        formatWindow(Number(n)),
+      ),
+    ).toEqual(['8k', '32k', '128k', '128k', '1.05M', '100.5k']);
   });
 
   it('shows every field when there is room', () => {

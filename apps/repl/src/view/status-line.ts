@@ -15,6 +15,8 @@ export interface StatusInfo {
   model: string;
   usedTokens: number;
   fraction: number;
+  /** The context window `fraction` is of (the resolved one: flag, config, server, table). */
+  window?: number;
   sessionId?: string;
   mode: string;
   /** Where commands run (`sandboxed`, `sandbox off`); see sandboxLabel. */
@@ -37,7 +39,7 @@ interface Field {
 const SEPARATOR = ' · ';
 
 /**
- * The status line for `width` cells: `provider/model · ctx 1.2k (1%) · mode · session id`, and
+ * The status line for `width` cells: `provider/model · ctx 1.2k (1% of 128k) · mode · session id`, and
  * while a turn runs a spinner with the elapsed time and tokens streamed. When it does not fit,
  * whole fields are dropped (session first, the mode last, and while a turn runs the hint how to
  * interrupt it after everything else); a lone field too wide is cut after its last whole word.
@@ -45,7 +47,7 @@ const SEPARATOR = ' · ';
 export function statusText(status: StatusInfo, width = Infinity): string {
   const fields: Field[] = [{ text: `${status.provider}/${status.model}`, rank: 3 }];
   fields.push({
-    text: `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%)`,
+    text: `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%${status.window === undefined ? '' : ` of ${formatWindow(status.window)}`})`,
     rank: 2,
   });
   // While a turn runs, how to stop it is the last thing the line gives up, even to a notice.
@@ -92,6 +94,16 @@ export function formatTokens(tokens: number): string {
   if (tokens < 1000) return String(tokens);
   if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(1)}k`;
   return `${(tokens / 1_000_000).toFixed(2)}M`;
+}
+
+/**
+ * A context window as people name it: `8k` (8,192), `32k` (32,768), `128k` (128,000 or 131,072),
+ * `1.05M`; else as `formatTokens`, without a trailing `.0`.
+ */
+export function formatWindow(tokens: number): string {
+  if (tokens < 1_000_000 && tokens % 1000 === 0) return `${tokens / 1000}k`;
+  if (tokens < 1_000_000 && tokens % 1024 === 0) return `${tokens / 1024}k`;
+  return formatTokens(tokens).replace(/\.0+(?=[kM])/, '');
 }
 
 /** `7s`, `1m 05s`, `1h 02m`. */

@@ -29,6 +29,15 @@ export interface AgentSettings {
   notify: NotifySettings | false;
   /** Read `~/.claude/CLAUDE.md` as the person's own instructions too (default false). */
   userClaudeMd: boolean;
+  /** US dollars per million tokens, by model id (config.json `prices`); absent: none known. */
+  prices?: Readonly<Record<string, ModelPrice>>;
+}
+
+/** What a model's tokens cost, in US dollars per million (cached input: the input price if absent). */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  cachedInput?: number;
 }
 
 /**
@@ -46,6 +55,7 @@ export function loadAgentSettings(home: string): AgentSettings {
     ...(file?.sandboxAllowSockets ? { sandboxAllowSockets: file.sandboxAllowSockets } : {}),
     ...(file?.sandboxAllowEnv ? { sandboxAllowEnv: file.sandboxAllowEnv } : {}),
     userClaudeMd: file?.userClaudeMd ?? false,
+    ...(file?.prices ? { prices: file.prices } : {}),
     notify:
       notify === false
         ? false

@@ -18,6 +18,10 @@ const AUTO_COMPACT_RULE =
  */
 export const AGENT_MODES = ['default', 'accept-edits', 'plan'] as const;
 export type AgentMode = (typeof AGENT_MODES)[number];
+/** The smallest context window the agent can work in (system prompt, tools and a turn). */
+export const MIN_CONTEXT_WINDOW = 1024;
+const CONTEXT_WINDOW_RULE = `expected the model's context window in tokens: a whole number of at least ${MIN_CONTEXT_WINDOW} (e.g. 32768)`;
+const PRICE_RULE = 'expected US dollars per million tokens: a number of at least 0 (e.g. 3)';
 const SOCKETS_RULE =
   'expected a list of absolute paths of unix sockets sandboxed commands may reach, such as ["/run/docker.sock"]';
 const ENV_RULE =
@@ -41,10 +45,21 @@ function buildSchema() {
   const { z } = require('zod/v4') as typeof import('zod/v4');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { isSandboxEnvName } = require('@agent/tools') as typeof import('@agent/tools');
+  const contextWindow = z
+    .number({ error: CONTEXT_WINDOW_RULE })
+    .int(CONTEXT_WINDOW_RULE)
+    .min(MIN_CONTEXT_WINDOW, CONTEXT_WINDOW_RULE)
+    .optional();
   const providerSettings = z
     .object({
       baseUrl: z.url().optional(),
       model: z.string().trim().min(1).optional(),
+      contextWindow,
+      models: z
+        .record(z.string().trim().min(1), z.object({ contextWindow }).strict(), {
+          error: 'expected {"model-name": {"contextWindow": N}, ...}',
+        })
+        .optional(),
     })
     .strict();
   return z
@@ -106,6 +121,19 @@ function buildSchema() {
               .strict(),
           ],
           { error: NOTIFY_RULE },
+        )
+        .optional(),
+      prices: z
+        .record(
+          z.string().trim().min(1),
+          z
+            .object({
+              input: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE),
+              output: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE),
+              cachedInput: z.number({ error: PRICE_RULE }).nonnegative(PRICE_RULE).optional(),
+            })
+            .strict(),
+          { error: 'expected {"model-id": {"input": N, "output": N, "cachedInput": N}, ...}' },
         )
         .optional(),
       userClaudeMd: z

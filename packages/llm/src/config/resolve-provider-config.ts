@@ -1,6 +1,6 @@
 import { PROVIDER_IDS, type ProviderId, type ProviderOptions } from '../provider';
 import { agentHome, envValue, type Env } from './agent-home';
-import { ConfigError, configFilePath, loadConfigFile } from './config-file';
+import { ConfigError, configFilePath, loadConfigFile, type ConfigFile } from './config-file';
 import { CREDENTIAL_SOURCES } from './missing-credentials';
 
 /** The model used when nothing names one. */
@@ -18,6 +18,8 @@ export interface ProviderFlags {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  /** `--context-window`: the model's window in tokens, over everything else. */
+  contextWindow?: number;
 }
 
 export interface ResolveProviderInput {
@@ -38,6 +40,8 @@ export interface ResolvedProvider {
   options: ProviderOptions;
   /** One line saying why this provider was chosen. */
   reason: string;
+  /** The context window the flag or config.json sets for this provider and model, if any. */
+  contextWindow?: number;
 }
 
 /**
@@ -87,7 +91,25 @@ export function resolveProviderConfig(input: ResolveProviderInput = {}): Resolve
     const region = envValue(env, 'AWS_REGION') ?? envValue(env, 'AWS_DEFAULT_REGION');
     if (region) options.region = region;
   }
-  return { id, options, reason };
+  const resolved: ResolvedProvider = { id, options, reason };
+  const window = configuredContextWindow(file, id, model, flags.contextWindow);
+  if (window !== undefined) resolved.contextWindow = window;
+  return resolved;
+}
+
+/**
+ * The context window the person set for `model` of provider `id`. Precedence: the flag, then
+ * config.json's `providers.<id>.models.<model>.contextWindow`, then `providers.<id>.contextWindow`.
+ * Undefined leaves it to the server's own figure or the built-in table.
+ */
+export function configuredContextWindow(
+  file: ConfigFile | undefined,
+  id: ProviderId,
+  model: string,
+  flag: number | undefined,
+): number | undefined {
+  const settings = file?.providers?.[id];
+  return flag ?? settings?.models?.[model]?.contextWindow ?? settings?.contextWindow;
 }
 
 function checkId(value: string, source: string): ProviderId {

@@ -6,7 +6,7 @@ import { checkpointText, toolResultText } from '../history/transform';
 import { imageLabel } from '../images/image-part';
 import { collectTurn } from '../loop/collect-turn';
 import { countTokens, tokenizerFamily, type TokenizerFamily } from './tokens';
-import { contextWindowFor } from './windows';
+import { windowOf } from './windows';
 
 export interface CompactOptions {
   provider: Provider;
@@ -73,7 +73,7 @@ export async function compactHistory(options: CompactOptions): Promise<CompactRe
     return { ok: false, reason: 'nothing to compact yet' };
   }
 
-  const window = options.contextWindow ?? contextWindowFor(provider.model);
+  const window = options.contextWindow ?? windowOf(provider);
   const family = tokenizerFamily(provider.id, provider.model);
   let summary = '';
   for (const piece of pieces(transcriptEntries(older), window * PIECE_FRACTION, family)) {

@@ -6,3 +6,4 @@ export * from './compact';
 export * from './auto';
 export * from './tool-limits';
 export type { UsageOwner } from './recorded-usage';
+export * from './probe-window';

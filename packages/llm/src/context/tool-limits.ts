@@ -35,11 +35,14 @@ export interface ToolBudget {
   sizeRule: string;
 }
 
-/** The tool budget of `provider` (a provider id) running `model`. */
-export function toolBudgetFor(provider: string, model: string): ToolBudget {
+/** The tool budget of `provider` (a provider id) running `model` in a window of `window` tokens. */
+export function toolBudgetFor(
+  provider: string,
+  model: string,
+  window = contextWindowFor(model),
+): ToolBudget {
   const documented = COUNT_LIMITS[provider];
   const maxTools = documented ?? DEFAULT_TOOL_COUNT_LIMIT;
-  const window = contextWindowFor(model);
   const maxSchemaTokens = Math.floor(window * TOOL_SCHEMA_SHARE);
   return {
     maxTools,

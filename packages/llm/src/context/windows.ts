@@ -1,3 +1,5 @@
+import type { Provider } from '../provider';
+
 /** Context window assumed for a model this table does not know. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
@@ -24,4 +26,25 @@ export function contextWindowFor(model: string): number {
     .replace(/^anthropic\./, '');
   for (const [pattern, window] of WINDOWS) if (pattern.test(name)) return window;
   return DEFAULT_CONTEXT_WINDOW;
+}
+
+/** The window `provider` works in: the one set on it (config, flag, server), else the table's. */
+export function windowOf(provider: Pick<Provider, 'model' | 'contextWindow'>): number {
+  return provider.contextWindow ?? contextWindowFor(provider.model);
+}
+
+/** `provider` with a known context window; everything else is the provider's own. */
+export function withContextWindow(provider: Provider, contextWindow: number): Provider {
+  const base = provider;
+  const sized: Provider = {
+    id: base.id,
+    model: base.model,
+    contextWindow,
+    stream: (request, signal) => base.stream(request, signal),
+  };
+  if (base.listModels) {
+    const list = base.listModels.bind(base);
+    return { ...sized, listModels: (signal) => list(signal) };
+  }
+  return sized;
 }

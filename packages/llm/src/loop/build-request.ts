@@ -5,7 +5,7 @@ import { prepareMessages } from '../history/transform';
 import { contextBreakdown, tokenBound } from '../context/breakdown';
 import { reduceHistory } from '../context/reduce';
 import { tokenizerFamily, warmTokenizer } from '../context/tokens';
-import { contextWindowFor } from '../context/windows';
+import { windowOf } from '../context/windows';
 
 /** Default fraction of the window past which old tool results are pruned from a request. */
 export const DEFAULT_REDUCE_FRACTION = 0.8;
@@ -32,7 +32,7 @@ export function buildRequest(input: RequestInput): ProviderRequest {
     tools: input.registry.specs(),
   };
   if (input.maxOutputTokens !== undefined) request.maxOutputTokens = input.maxOutputTokens;
-  const window = input.contextWindow ?? contextWindowFor(input.provider.model);
+  const window = input.contextWindow ?? windowOf(input.provider);
   const limit = window * (input.reduceAt ?? DEFAULT_REDUCE_FRACTION);
   // Counting waits until the request may reach the limit; the tokenizer loads (in slices, in the
   // background) once what is not counted yet nears a quarter of it.

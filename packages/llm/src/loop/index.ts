@@ -8,3 +8,4 @@ export {
   type CollectedTurn,
   type RawToolCall,
 } from './collect-turn';
+export { abortable, type Settled } from './abortable';

@@ -44,6 +44,12 @@ export const FLAGS: readonly FlagSpec[] = [
     apps: ALL,
   },
   {
+    name: 'context-window',
+    value: 'N',
+    help: "the model's context window in tokens (default: config.json, what a local server reports, the built-in table, 128000)",
+    apps: ALL,
+  },
+  {
     name: 'cwd',
     value: 'DIR',
     help: 'workspace directory (default: where you ran the command)',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ToolHistoryMode } from '@agent/llm';
+import { MIN_CONTEXT_WINDOW } from '@agent/llm/config';
 import { AGENT_MODES, type AgentMode } from '../modes/agent-mode';
 import type { SandboxMode } from '@agent/tools';
 import {
@@ -20,6 +21,8 @@ export interface AgentFlags {
   provider?: string;
   model?: string;
   baseUrl?: string;
+  /** `--context-window`: the model's window in tokens. */
+  contextWindow?: number;
   cwd?: string;
   resume?: string;
   /** `--resume` (`-r`) given without an id: the person picks the session. */
@@ -106,6 +109,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('provider', text('provider'));
   set('model', text('model'));
   set('baseUrl', httpUrl('base-url', text('base-url')));
+  set('contextWindow', wholeNumber('context-window', text('context-window'), MIN_CONTEXT_WINDOW));
   set('cwd', text('cwd'));
   set('explain', text('explain'));
   set('resume', text('resume'));

@@ -1,5 +1,10 @@
 import { contentParts, dataUrlImage, UNDECODABLE } from './wire-images';
-import { startFakeServer, type FakeServer, type WireProtocol } from '../fake-server';
+import {
+  startFakeServer,
+  type FakeServer,
+  type FakeServerOptions,
+  type WireProtocol,
+} from '../fake-server';
 import {
   argumentsText,
   splitIntoFragments,
@@ -80,6 +85,9 @@ export const openAIChatProtocol: WireProtocol = {
 };
 
 /** A loopback Chat Completions server; point the SDK at `${server.url}/v1`. */
-export function startOpenAIChatServer(script: ScriptedTurn[]): Promise<FakeServer> {
-  return startFakeServer(openAIChatProtocol, script);
+export function startOpenAIChatServer(
+  script: ScriptedTurn[],
+  options?: FakeServerOptions,
+): Promise<FakeServer> {
+  return startFakeServer(openAIChatProtocol, script, options);
 }
