@@ -136,7 +136,21 @@ describe('headless command line', () => {
       text: 'Four.',
       messages: [expect.objectContaining({ role: 'assistant', text: 'Four.', toolCalls: [] })],
       reason: 'done',
-      usage: { inputTokens: 12, outputTokens: 2 },
+      usage: {
+        inputTokens: 12,
+        outputTokens: 2,
+        models: [
+          {
+            provider: 'openai-chat',
+            model: 'gpt-test',
+            responses: 1,
+            inputTokens: 12,
+            outputTokens: 2,
+            cachedTokens: 0,
+          },
+        ],
+        total: { inputTokens: 12, outputTokens: 2, cachedTokens: 0, unpriced: ['gpt-test'] },
+      },
       sessionId: expect.any(String),
       saved: true,
     });

@@ -27,6 +27,13 @@ describe('the status line', () => {
     expect(statusText(status, 40)).toContain('accept edits mode');
   });
 
+  it('leaves the window out of ctx before it drops the model', () => {
+    const status = { ...idle, window: 200_000 };
+    expect(statusText(status, 200)).toContain('ctx 12.3k (6% of 200k)');
+    // Too narrow for all: the session goes first, then the window's size, and the model stays.
+    expect(statusText(status, 60)).toBe(' anthropic/claude-sonnet-4-5 · ctx 12.3k (6%) · ready');
+  });
+
   it("shows the context used against the session's resolved window", () => {
     const local = { ...idle, usedTokens: 3360, fraction: 0.41, window: 8192 };
     expect(statusText(local, 200)).toContain('ctx 3.4k (41% of 8k)');

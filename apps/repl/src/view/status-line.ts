@@ -34,20 +34,26 @@ interface Field {
   text: string;
   /** Fields with the highest rank are dropped first when the line is too narrow. */
   rank: number;
+  /** A shorter form, taken before the fields ranked below `short.rank` are dropped. */
+  short?: { text: string; rank: number };
 }
 
 const SEPARATOR = ' · ';
 
 /**
- * The status line for `width` cells: `provider/model · ctx 1.2k (1% of 128k) · mode · session id`, and
+ * The status line for `width` cells: `provider/model · ctx 1.2k (1% of 128k) · mode · session id`
+ * (the window's size left out of `ctx` first when it does not fit), and
  * while a turn runs a spinner with the elapsed time and tokens streamed. When it does not fit,
  * whole fields are dropped (session first, the mode last, and while a turn runs the hint how to
  * interrupt it after everything else); a lone field too wide is cut after its last whole word.
  */
 export function statusText(status: StatusInfo, width = Infinity): string {
   const fields: Field[] = [{ text: `${status.provider}/${status.model}`, rank: 3 }];
+  const used = `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%`;
   fields.push({
-    text: `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%${status.window === undefined ? '' : ` of ${formatWindow(status.window)}`})`,
+    text: `${used}${status.window === undefined ? '' : ` of ${formatWindow(status.window)}`})`,
+    // The window's size goes after the session and sandbox fields, before the model.
+    short: { text: `${used})`, rank: 3.5 },
     rank: 2,
   });
   // While a turn runs, how to stop it is the last thing the line gives up, even to a notice.
@@ -69,7 +75,10 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   let kept = fields;
   while (kept.length > 1 && stringWidth(line(kept)) > width) {
     const worst = Math.max(...kept.map((f) => f.rank));
-    kept = kept.filter((f) => f.rank !== worst);
+    const shorten = kept.find((f) => f.short !== undefined && f.short.rank > worst);
+    kept = shorten
+      ? kept.map((f) => (f === shorten ? { text: f.short!.text, rank: f.rank } : f))
+      : kept.filter((f) => f.rank !== worst);
   }
   const text = line(kept);
   return stringWidth(text) <= width ? text : cutAtWord(text, width);
