@@ -125,6 +125,18 @@ describe('demo provider', () => {
     expect((await later.result).messages[0]!.toolCalls).toEqual([]);
   });
 
+  it('counts an answer given out of order when the questions were cancelled', async () => {
+    const requester = asker(async () => ({
+      answers: [],
+      cancelled: true,
+      later: [{ question: 1, answer: 'Unit tests only' }],
+    }));
+    const { result } = run('ask me how to set up the project', { person: requester });
+    const answer = (await result).messages.at(-1)!.text;
+    expect(answer).toContain('after 1 of 2');
+    expect(answer).toContain(`2. ${DEMO_QUESTIONS[1]!.question} -> Unit tests only`);
+  });
+
   it('otherwise explains that it is a demo and how to configure a real provider', async () => {
     const { result } = run('hello there');
     const { messages } = await result;

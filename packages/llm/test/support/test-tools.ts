@@ -3,6 +3,7 @@ import {
   answerAtOnce,
   askPerson,
   defineTool,
+  questionnaireOutput,
   ToolError,
   type AnsweredQuestionnaire,
   type PermissionDecision,
@@ -103,7 +104,7 @@ export function askTool(effects: Effects): Tool<Questionnaire> {
         { questionnaire: input },
         { signal: ctx.signal, toolCallId: ctx.toolCallId },
       );
-      return { output: JSON.stringify(result), summary: `${result.answers.length} answers` };
+      return { output: questionnaireOutput(result), summary: `${result.answers.length} answers` };
     },
   });
 }

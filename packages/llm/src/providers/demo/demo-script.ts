@@ -5,6 +5,7 @@ import {
   type ToolActivity,
   type UserMessage,
 } from '../../messages';
+import { answerAt, answerText, parseQuestionnaireResult } from '@agent/tools';
 import { formatBytes } from '../../images';
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
@@ -97,14 +98,16 @@ function askMove(loop: ToolActivity[]): DemoMove {
       calls: [{ name: 'ask_user', arguments: { questions: DEMO_QUESTIONS } }],
     };
   }
-  const result = parseAnswers(toolResultText(asked));
+  const result = parseQuestionnaireResult(toolResultText(asked));
   if (!result) return say(`${DEMO_LABEL} I could not ask: ${toolResultText(asked)}`);
-  const lines = result.answers.map(
-    (answer, i) => `${i + 1}. ${DEMO_QUESTIONS[i]?.question ?? `Question ${i + 1}`} -> ${answer}`,
-  );
+  // Answers given out of order (also_answered) count as much as the leading ones.
+  const lines = DEMO_QUESTIONS.flatMap((q, i) => {
+    const answer = answerAt(result, i);
+    return answer === undefined ? [] : [`${i + 1}. ${q.question} -> ${answerText(answer)}`];
+  });
   if (result.cancelled) {
     return say(
-      `${DEMO_LABEL} You cancelled the questions after ${result.answers.length} of ${DEMO_QUESTIONS.length}` +
+      `${DEMO_LABEL} You cancelled the questions after ${lines.length} of ${DEMO_QUESTIONS.length}` +
         `${lines.length ? `:\n${lines.join('\n')}` : '.'}\n\nI will go on with the recommended defaults for the rest.`,
     );
   }
@@ -161,7 +164,8 @@ function planMove(loop: ToolActivity[], tools: ReadonlySet<string>): DemoMove {
 /** The demo's plan: the answers given, and every note the person sent a plan back with. */
 function demoPlan(loop: ToolActivity[]): string {
   const asked = last(loop, 'ask_user');
-  const answers = (asked && parseAnswers(toolResultText(asked))?.answers) || [];
+  const result = asked ? parseQuestionnaireResult(toolResultText(asked)) : undefined;
+  const answers = result?.answers.map(answerText) ?? [];
   const notes = loop
     .filter((call) => call.name === 'present_plan')
     .map((call) => /Their note: (.*)/.exec(toolResultText(call))?.[1])
@@ -291,16 +295,6 @@ function last(loop: ToolActivity[], name: string): ToolActivity | undefined {
 function lastUserIndex(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user') return i;
   return -1;
-}
-
-function parseAnswers(text: string): { answers: string[]; cancelled: boolean } | undefined {
-  try {
-    const value = JSON.parse(text) as { answers?: unknown; cancelled?: unknown };
-    if (!Array.isArray(value.answers)) return undefined;
-    return { answers: value.answers.map(String), cancelled: value.cancelled === true };
-  } catch {
-    return undefined;
-  }
 }
 
 function fileLines(output: string): string[] {
