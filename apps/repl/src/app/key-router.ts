@@ -26,7 +26,7 @@ export interface RouterActions {
   toggleFold(): void;
   /** Something visible changed: schedule a paint. */
   changed(): void;
-  /** Shift+Tab on the prompt (no card, no `@` matches to cycle): the next mode. */
+  /** Shift+Tab, on the prompt (no `@` matches to cycle) or on a card: the next mode. */
   cycleMode?(): void;
   /** A paste that may be an image file's path: true when the image attachments took it. */
   pasteImage?(text: string): boolean;
@@ -69,6 +69,11 @@ export class KeyRouter {
     }
     if (name === 'return') return;
     const modal = this.modals.active;
+    // On a card too, as in Claude Code: a waiting call the new mode approves runs at once.
+    if (name === 'S-tab' && this.actions.cycleMode && modal) {
+      this.actions.cycleMode();
+      return this.actions.changed();
+    }
     if (modal) {
       modal.handleKey(key);
       return this.actions.changed();
