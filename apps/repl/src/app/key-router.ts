@@ -28,6 +28,8 @@ export interface RouterActions {
   changed(): void;
   /** Shift+Tab, on the prompt (no `@` matches to cycle) or on a card: the next mode. */
   cycleMode?(): void;
+  /** Ctrl+G on the prompt: its text in `$VISUAL` / `$EDITOR`. */
+  openEditor?(): void;
   /** A paste that may be an image file's path: true when the image attachments took it. */
   pasteImage?(text: string): boolean;
   /** Backspace or Ctrl+C on an empty prompt: drops the last image attachment, if any. */
@@ -74,6 +76,7 @@ export class KeyRouter {
       this.actions.cycleMode();
       return this.actions.changed();
     }
+    if (name === 'C-g' && !modal && this.actions.openEditor) return this.actions.openEditor();
     if (modal) {
       modal.handleKey(key);
       return this.actions.changed();

@@ -10,6 +10,7 @@ import { KeyRouter } from './key-router';
 import { ModalSlot } from './modal';
 import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
+import { editInEditor, type TerminalRunner } from './external-editor';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
 import { TurnRunner } from './turn-runner';
@@ -54,6 +55,8 @@ export class ReplApp {
   private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
   /** Writes raw bytes to the terminal between frames (set by the screen). */
   writeTerminal: (data: string) => void = () => undefined;
+  /** Gives the terminal to a program (the editor of Ctrl+G) until it exits; set by the screen. */
+  runInTerminal: TerminalRunner | undefined;
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
@@ -110,6 +113,7 @@ export class ReplApp {
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
       cycleMode: () => this.cycleMode(),
+      openEditor: () => void this.editPrompt(),
       pasteImage: (text) => this.attachments.paste(text),
       dropAttachment: () => this.attachments.dropLast(),
       hasAttachments: () => this.attachments.list.length > 0,
@@ -319,6 +323,18 @@ export class ReplApp {
         ...(prompt.amends ? { amends: prompt.amends } : {}),
       });
     } else this.next();
+  }
+
+  /** Ctrl+G: the prompt's text in the person's editor; the saved text back in the prompt, not sent. */
+  private async editPrompt(): Promise<void> {
+    const run = this.runInTerminal;
+    if (!run) return this.flash('No terminal to open an editor in.');
+    const input = this.router.input;
+    const outcome = await editInEditor(input.text, 'prompt', run);
+    if ('note' in outcome) this.flash(outcome.note, 5000);
+    else input.setText(outcome.text);
+    this.router.suggestions.update(input.text);
+    this.urgentPaint();
   }
 
   /** Shift+Tab: default → accept edits → plan → default; the status line shows it. */
