@@ -7,11 +7,14 @@ const bed = replTmuxBed('external-editor', { session: 'external-editor' });
 const { keys, typeText, waitFor } = bed;
 
 /** Starts the REPL with `editor` (a script in the home folder) as `$VISUAL`. */
-function launchWithEditor(script: string): void {
+function launchWithEditor(script: string, ...flags: string[]): void {
   const editor = path.join(bed.home, 'editor.sh');
   writeFileSync(editor, `#!/bin/sh\n${script}\n`);
   chmodSync(editor, 0o755);
-  bed.driver.start(bed.session, `env VISUAL=${editor} ${bed.command()}`, { cols: 100, rows: 30 });
+  bed.driver.start(bed.session, `env VISUAL=${editor} ${bed.command(...flags)}`, {
+    cols: 100,
+    rows: 30,
+  });
 }
 
 describe('Ctrl+G opens the prompt in $VISUAL (issue 38, item 7)', () => {
@@ -42,5 +45,35 @@ describe('Ctrl+G opens the prompt in $VISUAL (issue 38, item 7)', () => {
     keys('C-g');
     const note = await waitFor('exited with 3');
     expect(note).toContain('keep me');
+  }, 120_000);
+
+  it('on a plan card, Ctrl+G edits the plan: the card shows the edit and approving sends it', async () => {
+    const server = (bed.server = await startOpenAIChatServer([
+      {
+        toolCalls: [
+          {
+            id: 'p1',
+            name: 'present_plan',
+            arguments: { plan: '# Greeting plan\n\n1. Write greet.ts.' },
+          },
+        ],
+      },
+      { text: 'Carrying it out.' },
+    ]));
+    launchWithEditor(`printf '2. Added by the person.\\n' >> "$1"`, '--mode', 'plan');
+    await waitFor('plan mode');
+    typeText('plan a greeting');
+    keys('Enter');
+    await waitFor('Approve, and accept edits');
+    keys('C-g');
+    const card = await waitFor('2. Added by the person.');
+    expect(card).toContain('Approve, and accept edits');
+    expect(card).toContain('Write greet.ts.');
+    keys('Enter');
+    await waitFor('Carrying it out.');
+    const messages = (server.requests[1]?.body?.messages ?? []) as Array<Record<string, unknown>>;
+    const result = String(messages.find((m) => m.role === 'tool')?.content);
+    expect(result).toContain('The person edited the plan before approving it');
+    expect(result).toContain('1. Write greet.ts.\n2. Added by the person.');
   }, 120_000);
 });

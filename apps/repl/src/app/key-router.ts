@@ -4,7 +4,7 @@ import { mentionAt } from '../input/mention-completion';
 import { MentionList } from '../input/mention-list';
 import { Suggestions } from '../input/suggestions';
 import type { PromptTyping } from '../person/typing-guard';
-import type { ModalSlot } from './modal';
+import type { EditableText, ModalSlot } from './modal';
 
 /** What key handling may make the app do. */
 export interface RouterActions {
@@ -28,8 +28,8 @@ export interface RouterActions {
   changed(): void;
   /** Shift+Tab, on the prompt (no `@` matches to cycle) or on a card: the next mode. */
   cycleMode?(): void;
-  /** Ctrl+G on the prompt: its text in `$VISUAL` / `$EDITOR`. */
-  openEditor?(): void;
+  /** Ctrl+G: the prompt's text (or a card's, when it has some to edit) in `$VISUAL` / `$EDITOR`. */
+  openEditor?(card?: EditableText): void;
   /** A paste that may be an image file's path: true when the image attachments took it. */
   pasteImage?(text: string): boolean;
   /** Backspace or Ctrl+C on an empty prompt: drops the last image attachment, if any. */
@@ -76,7 +76,9 @@ export class KeyRouter {
       this.actions.cycleMode();
       return this.actions.changed();
     }
-    if (name === 'C-g' && !modal && this.actions.openEditor) return this.actions.openEditor();
+    if (name === 'C-g' && this.actions.openEditor && (!modal || modal.editable)) {
+      return this.actions.openEditor(modal?.editable);
+    }
     if (modal) {
       modal.handleKey(key);
       return this.actions.changed();

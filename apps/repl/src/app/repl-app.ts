@@ -7,7 +7,7 @@ import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
-import { ModalSlot } from './modal';
+import { ModalSlot, type EditableText } from './modal';
 import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
 import { editInEditor, type TerminalRunner } from './external-editor';
@@ -113,7 +113,7 @@ export class ReplApp {
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
       cycleMode: () => this.cycleMode(),
-      openEditor: () => void this.editPrompt(),
+      openEditor: (card) => void this.editInEditor(card),
       pasteImage: (text) => this.attachments.paste(text),
       dropAttachment: () => this.attachments.dropLast(),
       hasAttachments: () => this.attachments.list.length > 0,
@@ -325,14 +325,22 @@ export class ReplApp {
     } else this.next();
   }
 
-  /** Ctrl+G: the prompt's text in the person's editor; the saved text back in the prompt, not sent. */
-  private async editPrompt(): Promise<void> {
+  /**
+   * Ctrl+G: the prompt's text (or the card's, such as a plan) in the person's editor; the saved
+   * text back where it came from (the prompt's is not sent).
+   */
+  private async editInEditor(card?: EditableText): Promise<void> {
     const run = this.runInTerminal;
     if (!run) return this.flash('No terminal to open an editor in.');
     const input = this.router.input;
-    const outcome = await editInEditor(input.text, 'prompt', run);
+    const target: EditableText = card ?? {
+      what: 'prompt',
+      text: () => input.text,
+      replace: (text) => input.setText(text),
+    };
+    const outcome = await editInEditor(target.text(), target.what, run);
     if ('note' in outcome) this.flash(outcome.note, 5000);
-    else input.setText(outcome.text);
+    else target.replace(outcome.text);
     this.router.suggestions.update(input.text);
     this.urgentPaint();
   }
