@@ -80,8 +80,8 @@ describe('daily screens at 80x24 in tmux', () => {
     key('Enter');
     const screen = await waitFor('!command');
     const rows = rowsOf(screen);
-    const at = rows.findIndex((row) => row.includes('/permissions [list|remove N]'));
-    expect(rows[at]).toMatch(/^ {2}\/permissions \[list\|remove N\] +pick rules by scope/);
+    const at = rows.findIndex((row) => row.includes('/permissions [list|add|edit]'));
+    expect(rows[at]).toMatch(/^ {2}\/permissions \[list\|add\|edit\] +pick rules by scope/);
     const column = rows[at]!.indexOf('pick rules by scope');
     // The description's next row continues in its own column, not at column 0.
     expect(rows[at + 1]).toMatch(new RegExp(`^ {${column}}\\S`));

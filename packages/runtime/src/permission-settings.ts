@@ -194,29 +194,34 @@ export class PermissionRuleSet {
   }
 
   /**
-   * Allows `text`: for the rest of this session, or saved in the settings file of `scope` (one
-   * rule, where the person chose). Returns where it applies from: a saved rule the workspace
-   * file cannot apply yet (a file the person has not approved) is also kept for this session.
-   * Throws when the file cannot be written (nothing is added then).
+   * Allows (or with `action` deny, refuses) `text`: for the rest of this session, or saved in the
+   * settings file of `scope` (one rule, where the person chose). Returns where it applies from: a
+   * saved allow rule the workspace file cannot apply yet (a file the person has not approved) is
+   * also kept for this session. Throws on a malformed rule or when the file cannot be written
+   * (nothing is added then).
    */
-  add(text: string, scope?: RuleScope): 'session' | 'saved' | 'saved, session until approved' {
+  add(
+    text: string,
+    scope?: RuleScope,
+    action: PermissionRule['action'] = 'allow',
+  ): 'session' | 'saved' | 'saved, session until approved' {
     parseRule(text);
     if (!scope) {
-      this.addSessionRule(text);
+      this.addSessionRule(text, action);
       return 'session';
     }
     const { agentHome, workspace } = this.options;
     const file = settingsFile(scope, agentHome, workspace);
     const approved = scope === 'workspace' && isApproved(agentHome, file);
     const untouched = scope === 'workspace' && !fs.existsSync(file);
-    updateRuleFile(file, 'allow', text, true);
+    updateRuleFile(file, action, text, true);
     // Approve what the person just wrote, but never a file someone else wrote that they did not review.
     if (approved || untouched) approve(agentHome, file);
     this.reload();
-    if (this.fileRules.some((r) => r.source === file && r.action === 'allow' && r.text === text)) {
+    if (this.fileRules.some((r) => r.source === file && r.action === action && r.text === text)) {
       return 'saved';
     }
-    this.addSessionRule(text);
+    this.addSessionRule(text, action);
     return 'saved, session until approved';
   }
 

@@ -124,7 +124,7 @@ export function sessionParts(
   });
   // Notification hooks run for what reaches the person, after the rules.
   const toPerson = { ...options, person: notifyingPerson(options.person, hooks) };
-  const permissions = sessionPermissions(toPerson, notice, keeper, modes.read);
+  const permissions = sessionPermissions(toPerson, notice, keeper, modes.read, modes.watch);
   const channel = permissions.person;
   const file = new SessionFile(owner, options, (error) =>
     options.onEvent({ type: 'save_error', error }),

@@ -3,7 +3,7 @@ import { withRules, type PersonChannel } from '@agent/tools';
 import { keepingAnswers, type AnswerKeeper } from './kept-answers';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { AgentMode } from './modes/agent-mode';
-import { acceptingEdits, planGuard } from './modes/mode-person';
+import { acceptingEdits, planGuard, type ModeWatch } from './modes/mode-person';
 import { PermissionRuleSet } from './permission-settings';
 
 /**
@@ -18,6 +18,7 @@ export function sessionPermissions(
   notice: (text: string) => void,
   keeper: AnswerKeeper,
   mode: () => AgentMode,
+  watchMode?: ModeWatch,
 ): { rules: PermissionRuleSet; person: PersonChannel } {
   let rules: PermissionRuleSet;
   try {
@@ -32,7 +33,7 @@ export function sessionPermissions(
   }
   const person = withRules(
     () => rules.list(),
-    acceptingEdits(mode, options.person),
+    acceptingEdits(mode, options.person, watchMode),
     (rule, scope, action) => {
       if (action === 'deny') {
         try {

@@ -17,6 +17,7 @@ import { listHere, resume } from './session-commands';
 import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';
 import { pickModel } from './model-picker';
+import { addRule, editRule, removeRule } from './permissions-change';
 import { pickPermissions } from './permissions-picker';
 import { runHooksCommand, runSkillsCommand } from './extension-commands';
 import { usageReportText } from './usage-report-text';
@@ -225,11 +226,11 @@ async function warnIfUnlisted(deps: CommandDeps, name: string, signal: AbortSign
   );
 }
 
-/** `/permissions list`: the rules in force, numbered; `remove N` and `approve` change them. */
+/** `/permissions list`: the rules in force, numbered; `add`, `edit`, `remove` and `approve` change them. */
 function permissions(args: string, deps: CommandDeps): void {
   const { app, session } = deps;
   const rules = session.permissionRules;
-  const [verb, argument] = args.split(/\s+/, 2);
+  const [verb] = args.trim().split(/\s+/, 1);
   const explain = /^explain(?:\s+([\s\S]*))?$/.exec(args.trim());
   if (explain) {
     const line = explain[1]?.trim();
@@ -248,20 +249,21 @@ function permissions(args: string, deps: CommandDeps): void {
       "The workspace's settings file is approved as it is now: its allow rules apply.",
     );
   }
-  if (verb === 'remove') {
-    const rule = rules.list()[Number(argument) - 1];
-    if (!rule) return app.error('Usage: /permissions remove N (N from the /permissions list)');
-    if (rule.source.startsWith('--')) {
-      return app.error(
-        `${rule.text} comes from ${rule.source} on the command line: restart without it.`,
-      );
-    }
-    rules.remove(rule);
-    return app.info(`Removed the ${rule.action} rule ${rule.text} (${rule.source}).`);
+  const change =
+    verb === 'add'
+      ? addRule
+      : verb === 'edit'
+        ? editRule
+        : verb === 'remove'
+          ? removeRule
+          : undefined;
+  if (change) {
+    const result = change(rules, args.trim().slice(verb!.length));
+    return 'error' in result ? app.error(result.error) : app.info(result.info);
   }
   if (verb !== 'list') {
     return app.error(
-      'Usage: /permissions (a picker), /permissions list, /permissions remove N, /permissions approve, /permissions explain COMMAND',
+      'Usage: /permissions (a picker), /permissions list, /permissions add session|workspace|user allow|deny RULE, /permissions edit N RULE, /permissions remove N, /permissions approve, /permissions explain COMMAND',
     );
   }
   const list = rules.list();
@@ -274,7 +276,7 @@ function permissions(args: string, deps: CommandDeps): void {
       list.length ? 'Permission rules (deny wins over allow):' : 'No permission rules yet.',
       ...lines,
       ...rules.problems.map((problem) => `  ! ${problem}`),
-      'Answer a card with "always" to add one; /permissions remove N removes one.',
+      '/permissions add session|workspace|user allow|deny RULE adds one (or answer a card with "always"); /permissions edit N RULE changes one; /permissions remove N removes one.',
     ].join('\n'),
   );
 }

@@ -8,7 +8,8 @@ const KEYS = [
   { usage: 'Esc or Ctrl+C', description: 'interrupt; Ctrl+C twice on an empty prompt quits' },
   { usage: 'PageUp/PageDown, wheel', description: 'scroll' },
   { usage: 'Ctrl+O', description: 'expand/fold long tool output' },
-  { usage: 'Shift+Tab', description: 'mode: default → accept edits → plan' },
+  { usage: 'Ctrl+G', description: 'edit the prompt (or a plan on its card) in $VISUAL/$EDITOR' },
+  { usage: 'Shift+Tab', description: 'mode: default → accept edits → plan (on a card too)' },
 ];
 
 /** What /help says: keys, the built-in commands, then `custom` (from `.agent/commands/`). */

@@ -4,7 +4,7 @@ import { mentionAt } from '../input/mention-completion';
 import { MentionList } from '../input/mention-list';
 import { Suggestions } from '../input/suggestions';
 import type { PromptTyping } from '../person/typing-guard';
-import type { ModalSlot } from './modal';
+import type { EditableText, ModalSlot } from './modal';
 
 /** What key handling may make the app do. */
 export interface RouterActions {
@@ -26,8 +26,10 @@ export interface RouterActions {
   toggleFold(): void;
   /** Something visible changed: schedule a paint. */
   changed(): void;
-  /** Shift+Tab on the prompt (no card, no `@` matches to cycle): the next mode. */
+  /** Shift+Tab, on the prompt (no `@` matches to cycle) or on a card: the next mode. */
   cycleMode?(): void;
+  /** Ctrl+G: the prompt's text (or a card's, when it has some to edit) in `$VISUAL` / `$EDITOR`. */
+  openEditor?(card?: EditableText): void;
   /** A paste that may be an image file's path: true when the image attachments took it. */
   pasteImage?(text: string): boolean;
   /** Backspace or Ctrl+C on an empty prompt: drops the last image attachment, if any. */
@@ -69,6 +71,14 @@ export class KeyRouter {
     }
     if (name === 'return') return;
     const modal = this.modals.active;
+    // On a card too, as in Claude Code: a waiting call the new mode approves runs at once.
+    if (name === 'S-tab' && this.actions.cycleMode && modal) {
+      this.actions.cycleMode();
+      return this.actions.changed();
+    }
+    if (name === 'C-g' && this.actions.openEditor && (!modal || modal.editable)) {
+      return this.actions.openEditor(modal?.editable);
+    }
     if (modal) {
       modal.handleKey(key);
       return this.actions.changed();

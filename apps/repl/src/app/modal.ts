@@ -28,6 +28,16 @@ export interface Modal {
    * until a deliberate key): the prompt then shows its text, not the "answer the card" line.
    */
   typesIntoPrompt?(): boolean;
+  /** Text the person may edit in their editor (Ctrl+G): the plan of a plan card. */
+  editable?: EditableText;
+}
+
+/** What Ctrl+G opens in `$VISUAL` / `$EDITOR`, and where the saved text goes. */
+export interface EditableText {
+  /** Its name in notes and the temporary file's, e.g. `prompt`, `plan`. */
+  what: string;
+  text(): string;
+  replace(text: string): void;
 }
 
 /** The one "active modal" slot of the key routing, with a FIFO of waiting modals. */

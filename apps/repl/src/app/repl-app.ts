@@ -8,9 +8,10 @@ import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
 import type { ReplHost } from './extension';
 import { KeyRouter } from './key-router';
-import { ModalSlot } from './modal';
+import { ModalSlot, type EditableText } from './modal';
 import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
+import { editInEditor, type TerminalRunner } from './external-editor';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
 import { TurnRunner } from './turn-runner';
@@ -55,6 +56,8 @@ export class ReplApp {
   private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
   /** Writes raw bytes to the terminal between frames (set by the screen). */
   writeTerminal: (data: string) => void = () => undefined;
+  /** Gives the terminal to a program (the editor of Ctrl+G) until it exits; set by the screen. */
+  runInTerminal: TerminalRunner | undefined;
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
   private commandRunning = false;
@@ -111,6 +114,7 @@ export class ReplApp {
       toggleFold: () => this.toggleFold(),
       changed: () => this.urgentPaint(),
       cycleMode: () => this.cycleMode(),
+      openEditor: (card) => void this.editInEditor(card),
       pasteImage: (text) => this.attachments.paste(text),
       dropAttachment: () => this.attachments.dropLast(),
       hasAttachments: () => this.attachments.list.length > 0,
@@ -315,6 +319,26 @@ export class ReplApp {
         ...(prompt.amends ? { amends: prompt.amends } : {}),
       });
     } else this.next();
+  }
+
+  /**
+   * Ctrl+G: the prompt's text (or the card's, such as a plan) in the person's editor; the saved
+   * text back where it came from (the prompt's is not sent).
+   */
+  private async editInEditor(card?: EditableText): Promise<void> {
+    const run = this.runInTerminal;
+    if (!run) return this.flash('No terminal to open an editor in.');
+    const input = this.router.input;
+    const target: EditableText = card ?? {
+      what: 'prompt',
+      text: () => input.text,
+      replace: (text) => input.setText(text),
+    };
+    const outcome = await editInEditor(target.text(), target.what, run);
+    if ('note' in outcome) this.flash(outcome.note, 5000);
+    else target.replace(outcome.text);
+    this.router.suggestions.update(input.text);
+    this.urgentPaint();
   }
 
   /** Shift+Tab: default → accept edits → plan → default; the status line shows it. */

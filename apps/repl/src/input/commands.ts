@@ -42,9 +42,9 @@ export const COMMANDS: readonly CommandInfo[] = [
   },
   {
     name: '/permissions',
-    usage: '/permissions [list|remove N]',
+    usage: '/permissions [list|add|edit]',
     description:
-      'pick rules by scope (Delete removes, a approves the workspace file); list them numbered; remove N; approve; explain COMMAND (why it runs, asks or is denied)',
+      'pick rules by scope (Delete removes, a approves); list; add SCOPE allow|deny RULE; edit N RULE; remove N; approve; explain COMMAND (why it runs, asks or is denied)',
     takesArgument: true,
   },
   {

@@ -1,4 +1,9 @@
-import { abortReason, type PermissionDecision, type PersonRequest } from '@agent/tools';
+import {
+  abortReason,
+  ApprovedByMode,
+  type PermissionDecision,
+  type PersonRequest,
+} from '@agent/tools';
 // The light entry point: the approval presenter is made before the first paint.
 import { coverWaiting } from '@agent/tools/permission-rules';
 import type { PermissionCard as Card } from '../permission/permission-card';
@@ -37,26 +42,28 @@ export function presentApproval(
       kind: 'custom',
       render: (width) => card.render(width, !slot.active(), host.viewportRows()),
     };
-    const finish = (): void => {
+    const finish = (byMode?: ApprovedByMode): void => {
       signal.removeEventListener('abort', onAbort);
       slot.close();
       if (line) {
         transcript.remove(segment);
-        settleLine(transcript, line, card.interrupted ? undefined : card.decided);
+        const decided = byMode ? { kind: 'allow' as const } : card.decided;
+        settleLine(transcript, line, card.interrupted && !byMode ? undefined : decided);
+        if (byMode) line.approval = `Allowed by ${byMode.mode} mode`;
       } else transcript.touch(segment);
       host.requestPaint();
     };
     const onAbort = (): void => {
       if (card.decided) return;
       card.interrupt();
-      finish();
+      finish(signal.reason instanceof ApprovedByMode ? signal.reason : undefined);
       reject(abortReason(signal));
     };
     const modal: Modal = {
       get hint() {
         return card.scrollable
-          ? 'Enter approves · PgUp/PgDn j/k scroll the diff · Ctrl+O shows all · Esc denies'
-          : 'Enter confirms the selected row · ↑↓ or its letter select · type a reason on "No" · Esc denies';
+          ? 'Enter approves · PgUp/PgDn j/k scroll · Ctrl+O all · Esc denies'
+          : 'Enter confirms · ↑↓ or a letter selects · Esc denies';
       },
       handlesPaging: () => card.scrollable,
       handleKey: (key) => {

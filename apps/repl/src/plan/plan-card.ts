@@ -36,7 +36,22 @@ export class PlanCard {
   private rendered: { width: number; lines: Line[] } | undefined;
   private window = { rows: 0, shown: 0 };
 
-  constructor(readonly plan: string) {}
+  /** The plan as the person edited it (Ctrl+G), approved in place of the presented one. */
+  private edited: string | undefined;
+
+  constructor(private readonly presented: string) {}
+
+  /** The plan the card shows and approves: the presented one, or the person's edit of it. */
+  get plan(): string {
+    return this.edited ?? this.presented;
+  }
+
+  /** The person's edit of the plan (Ctrl+G): shown from the top, and what an approval carries. */
+  replacePlan(text: string): void {
+    this.edited = text;
+    this.rendered = undefined;
+    this.top = 0;
+  }
 
   /** Whether the plan is taller than its window (PgUp/PgDn scroll it). */
   get scrollable(): boolean {
@@ -164,7 +179,11 @@ export class PlanCard {
   private decide(): PlanCardResult {
     const option = this.option;
     if (option !== 'keep-planning') {
-      this.decided = { decision: 'approve', mode: option };
+      this.decided = {
+        decision: 'approve',
+        mode: option,
+        ...(this.edited !== undefined ? { plan: this.edited } : {}),
+      };
       return 'decided';
     }
     const note = this.note.trim();

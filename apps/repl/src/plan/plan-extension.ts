@@ -51,6 +51,14 @@ export function presentPlan(request: PersonRequest<'plan'>, desk: CardDesk): Pro
       handlesPaging: () => card.scrollable,
       handleKey: (key) => changed(card.handleKey(key)),
       handlePaste: (text) => changed(card.paste(text)),
+      editable: {
+        what: 'plan',
+        text: () => card.plan,
+        replace: (text) => {
+          card.replacePlan(text);
+          host.transcript.touch(segment);
+        },
+      },
     };
     host.transcript.add(segment);
     const slot = desk.open(modal);

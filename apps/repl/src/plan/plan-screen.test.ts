@@ -6,6 +6,7 @@ import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
 
 const ENTER = '\r';
 const DOWN = '\x1b[B';
+const UP = '\x1b[A';
 const SHIFT_TAB = '\x1b[Z';
 const PAGE_DOWN = '\x1b[6~';
 
@@ -72,8 +73,8 @@ describe('modes on the REPL screen', () => {
     expect(card).toContain('Approve, and ask before each edit');
     expect(card).toContain('Keep planning: type a note for the model');
     expect(card).not.toMatch(/Running present_plan|Ran present_plan/);
-    // A card keeps its own Shift+Tab: it moves the selection, the mode stays.
-    h.send(SHIFT_TAB);
+    // Up moves the selection (wrapping), the mode stays.
+    h.send(UP);
     await h.waitForText('❯ 3) Keep planning');
     expect(h.repl.core.agentMode).toBe('plan');
     h.send(PAGE_DOWN);

@@ -91,6 +91,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   app.writeTerminal = (data) => {
     if (!destroyed) io.output.write(data);
   };
+  app.runInTerminal = (command, file) => handOver(screen, io, command, file, scheduler);
 
   program.on('keypress', (ch: string | undefined, key: Key | undefined) => {
     const k: Key = { ...(key ?? {}), ch: ch ?? key?.ch };
@@ -112,4 +113,50 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
       filtered.dispose();
     },
   };
+}
+
+/**
+ * Gives the terminal to `command` on `file` (blessed leaves the alternate screen and raw mode,
+ * the child inherits stdio); our own reading of the keyboard pauses so the two never compete.
+ * On exit the terminal is ours again and the whole screen is drawn afresh.
+ */
+function handOver(
+  screen: blessed.Widgets.Screen,
+  io: TerminalStreams,
+  command: string,
+  file: string,
+  scheduler: FrameScheduler,
+): Promise<number | null> {
+  const tty = io.input as Partial<NodeJS.ReadStream> & NodeJS.ReadableStream;
+  const raw = tty.isRaw === true;
+  tty.pause();
+  tty.setRawMode?.(false);
+  io.output.write(`\x1b[?2004l${ALTERNATE_SCROLL_OFF}`);
+  return new Promise((resolve, reject) => {
+    const child = (
+      screen as unknown as {
+        spawn(
+          file: string,
+          args: string[],
+          options: object,
+        ): import('node:child_process').ChildProcess;
+      }
+    ).spawn('sh', ['-c', `${command} "$1"`, 'sh', file], { stdio: 'inherit' });
+    const back = (): void => {
+      if (raw) tty.setRawMode?.(true);
+      tty.resume();
+      io.output.write(`\x1b[?2004h${ALTERNATE_SCROLL_ON}`);
+      (screen as unknown as { program: { hideCursor(): void } }).program.hideCursor();
+      screen.alloc();
+      scheduler.requestUrgent();
+    };
+    child.once('error', (error) => {
+      back();
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      back();
+      resolve(code);
+    });
+  });
 }

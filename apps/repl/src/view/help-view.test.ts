@@ -11,11 +11,11 @@ describe('/help laid out for the width', () => {
     }
   });
 
-  it('fits /permissions [list|remove N] in its column and wraps descriptions within theirs', () => {
+  it('fits /permissions [list|add|edit] in its column and wraps descriptions within theirs', () => {
     const rows = help(80).map(lineText);
-    const at = rows.findIndex((row) => row.includes('/permissions [list|remove N]'));
+    const at = rows.findIndex((row) => row.includes('/permissions [list|add|edit]'));
     const column = rows[at]!.indexOf('pick rules by scope');
-    expect(column).toBeGreaterThan('  /permissions [list|remove N]'.length);
+    expect(column).toBeGreaterThan('  /permissions [list|add|edit]'.length);
     // Every command's description starts at that column; continuation rows too.
     const commands = rows.slice(rows.indexOf('Commands:') + 1, rows.indexOf('Prompts:'));
     for (const row of commands) expect(row.slice(0, column).trimEnd().length).toBeLessThan(column);
@@ -27,7 +27,7 @@ describe('/help laid out for the width', () => {
   it('wraps a usage longer than its column within the column on a narrow screen', () => {
     const rows = help(40).map(lineText);
     const at = rows.findIndex((row) => row.startsWith('  /permissions'));
-    expect(rows[at]).not.toContain('remove N]');
-    expect(rows.slice(at, at + 3).join('\n')).toMatch(/^ {2}\S*remove N\]/m);
+    expect(rows[at]).not.toContain('add|edit]');
+    expect(rows.slice(at, at + 3).join('\n')).toMatch(/^ {2}\S*edit\]/m);
   });
 });

@@ -22,7 +22,7 @@ describe('the status line', () => {
   it('names the mode, dropped after the session and context as it narrows', () => {
     const status = { ...idle, agentMode: 'accept edits' };
     expect(statusText(status, 200)).toBe(
-      ` ${[...FIELDS.slice(0, 3), 'accept edits mode', FIELDS[3]].join(' · ')}`,
+      ` ${[...FIELDS.slice(0, 3), 'accept edits mode', 'shift+tab', FIELDS[3]].join(' · ')}`,
     );
     expect(statusText(status, 40)).toContain('accept edits mode');
   });

@@ -66,7 +66,7 @@ export function statusText(status: StatusInfo, width = Infinity): string {
     fields.push({ text: `↓ ${formatTokens(tokens)} tokens`, rank: 1.8 });
   } else fields.push({ text: status.mode, rank: 0 });
   if (hints) fields.push({ text: hints, rank: -1 });
-  if (status.agentMode !== undefined) fields.push(modeField(status.agentMode));
+  if (status.agentMode !== undefined) fields.push(...modeFields(status.agentMode));
   if (status.sandbox !== undefined) fields.push({ text: status.sandbox, rank: 4 });
   fields.push({ text: `session ${status.sessionId ?? 'new'}`, rank: 5 });
   for (const field of fields) field.text = sanitize(field.text).replace(/\s+/g, ' ');
@@ -84,9 +84,15 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   return stringWidth(text) <= width ? text : cutAtWord(text, width);
 }
 
-/** The mode, kept when the line narrows until only the state is left: it says what runs unasked. */
-function modeField(mode: string): Field {
-  return { text: `${mode} mode`, rank: 1.5 };
+/**
+ * The mode, kept when the line narrows until only the state is left (it says what runs unasked),
+ * and beside it the key that changes it, dropped before the model's name.
+ */
+function modeFields(mode: string): Field[] {
+  return [
+    { text: `${mode} mode`, rank: 1.5 },
+    { text: 'shift+tab', rank: 3.5 },
+  ];
 }
 
 /** The words of `text` that fit in `width` cells, with `…` when any were left out. */

@@ -1,5 +1,5 @@
 export * from './agent-mode';
-export { acceptingEdits, planGuard } from './mode-person';
+export { acceptingEdits, modeApproves, planGuard, type ModeWatch } from './mode-person';
 export { ModeToolRegistry, offeredIn } from './mode-registry';
 export { PLAN_MODE_GUIDANCE } from './plan-guidance';
 export * from './present-plan';

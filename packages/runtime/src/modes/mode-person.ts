@@ -1,6 +1,8 @@
 import {
+  ApprovedByMode,
   decideByRules,
   type PermissionDecision,
+  type PermissionRequest,
   type PersonAnswer,
   type PersonChannel,
   type PersonRequest,
@@ -23,18 +25,65 @@ function approvingWith(
 }
 
 /**
- * `channel` answering, in accept-edits mode, the approvals of workspace edits itself: a write
- * or edit of a workspace path that its tool did not raise to `exec` (protected files such as
- * `.git/`, `.mcp.json`, `.agent/` and the agent home keep their card). Commands still ask. Meant
- * behind the permission rules, so a deny rule still wins.
+ * Whether `mode` itself approves `request`: in accept-edits, a write or edit of a workspace path
+ * that its tool did not raise to `exec` (protected files such as `.git/`, `.mcp.json`, `.agent/`
+ * and the agent home keep their card). Commands still ask.
  */
-export function acceptingEdits(mode: () => AgentMode, channel: PersonChannel): PersonChannel {
-  return approvingWith(channel, async (request) => {
-    const { permission, reason, subjectKind } = request.payload;
-    const edit = permission === 'edit' && reason === undefined && subjectKind === 'path';
-    if (edit && mode() === 'accept-edits') return { kind: 'allow' };
-    return channel.ask(request);
+export function modeApproves(mode: AgentMode, request: PermissionRequest): boolean {
+  const { permission, reason, subjectKind } = request;
+  return (
+    mode === 'accept-edits' &&
+    permission === 'edit' &&
+    reason === undefined &&
+    subjectKind === 'path'
+  );
+}
+
+/** Hears each mode change; the returned function stops listening. */
+export type ModeWatch = (listener: (mode: AgentMode) => void) => () => void;
+
+/**
+ * `channel` answering the approvals its mode approves itself (see modeApproves), also while a
+ * card waits: a switch to such a mode (Shift+Tab on the card) withdraws the card and allows the
+ * call. Meant behind the permission rules, so a deny rule still wins.
+ */
+export function acceptingEdits(
+  mode: () => AgentMode,
+  channel: PersonChannel,
+  watch?: ModeWatch,
+): PersonChannel {
+  return approvingWith(channel, (request) => {
+    if (modeApproves(mode(), request.payload)) return Promise.resolve({ kind: 'allow' });
+    if (!watch) return channel.ask(request);
+    return askUntilApproved(channel, request, watch);
   });
+}
+
+/** Asks `channel`; a mode change that approves the request first withdraws the card and allows. */
+function askUntilApproved(
+  channel: PersonChannel,
+  request: PersonRequest<'approval'>,
+  watch: ModeWatch,
+): Promise<PermissionDecision> {
+  const card = new AbortController();
+  const forward = (): void => card.abort(request.signal.reason);
+  request.signal.addEventListener('abort', forward, { once: true });
+  let approved = false;
+  const stop = watch((mode) => {
+    if (!modeApproves(mode, request.payload) || card.signal.aborted) return;
+    approved = true;
+    card.abort(new ApprovedByMode(mode));
+  });
+  return channel
+    .ask({ ...request, signal: card.signal })
+    .catch((error: unknown) => {
+      if (approved) return { kind: 'allow' } as PermissionDecision;
+      throw error;
+    })
+    .finally(() => {
+      stop();
+      request.signal.removeEventListener('abort', forward);
+    });
 }
 
 /**

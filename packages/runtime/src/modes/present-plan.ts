@@ -61,10 +61,12 @@ export function presentPlanTool(deps: {
 /** What the model reads of the person's decision. */
 export function planResult(decision: PlanDecision): string {
   switch (decision.decision) {
-    case 'approve':
-      return decision.mode === 'accept-edits'
-        ? 'The person approved the plan. Plan mode has ended; the mode is now accept edits: workspace edits run without asking, commands still ask. Carry out the plan now.'
-        : 'The person approved the plan. Plan mode has ended; the mode is now default: each edit and command asks the person. Carry out the plan now.';
+    case 'approve': {
+      const approved = approvedResult(decision);
+      return decision.plan === undefined
+        ? approved
+        : `${approved}\nThe person edited the plan before approving it: carry out this version, not the one you presented.\n\n${decision.plan}`;
+    }
     case 'keep-planning':
       if (decision.note.trim() === '') {
         return 'The person sent the plan back without approving it and gave no note. Stay in plan mode: ask what they want changed (ask_user) or revise the plan, then present the whole plan again with present_plan.';
@@ -73,6 +75,12 @@ export function planResult(decision: PlanDecision): string {
     case 'unanswered':
       return `The plan was presented, but nobody can approve it in ${decision.by}. Stop now: change nothing, and do not present it again.`;
   }
+}
+
+function approvedResult(decision: { mode: 'accept-edits' | 'default' }): string {
+  return decision.mode === 'accept-edits'
+    ? 'The person approved the plan. Plan mode has ended; the mode is now accept edits: workspace edits run without asking, commands still ask. Carry out the plan now.'
+    : 'The person approved the plan. Plan mode has ended; the mode is now default: each edit and command asks the person. Carry out the plan now.';
 }
 
 /** One line for status lines and replays. */

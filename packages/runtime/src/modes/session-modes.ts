@@ -11,6 +11,7 @@ import { presentPlanTool } from './present-plan';
  */
 export class SessionModes {
   private current: AgentMode;
+  private readonly listeners = new Set<(mode: AgentMode) => void>();
   /** `present_plan`, for the session's registry (offered in plan mode only). */
   readonly planTool: Tool;
 
@@ -31,7 +32,14 @@ export class SessionModes {
     if (mode === this.current) return;
     this.current = mode;
     this.deps.changed(mode);
+    for (const listener of [...this.listeners]) listener(mode);
   }
+
+  /** Hears each change of the mode (a waiting card whose call the new mode approves); stops with the returned function. */
+  readonly watch = (listener: (mode: AgentMode) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   /** The tools of `full` that the current mode offers, at each read. */
   offered(full: ToolRegistry): ToolRegistry {

@@ -3,3 +3,4 @@ export * from './person-queue';
 export * from './answer-at-once';
 export * from './person-channel';
 export * from './manual-person';
+export * from './approved-by-mode';

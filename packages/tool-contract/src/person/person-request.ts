@@ -45,7 +45,8 @@ export interface PlanAsk {
  * as presented and the run ends without changing anything.
  */
 export type PlanDecision =
-  | { decision: 'approve'; mode: 'accept-edits' | 'default' }
+  /** `plan`: the plan as the person edited it before approving (Ctrl+G), when they did. */
+  | { decision: 'approve'; mode: 'accept-edits' | 'default'; plan?: string }
   | { decision: 'keep-planning'; note: string }
   | { decision: 'unanswered'; by: string };
 
