@@ -72,7 +72,7 @@ export class KeyRouter {
     if (name === 'return') return;
     const modal = this.modals.active;
     // On a card too, as in Claude Code: a waiting call the new mode approves runs at once.
-    if (name === 'S-tab' && this.actions.cycleMode && modal) {
+    if (name === 'S-tab' && this.actions.cycleMode && modal && !modal.ownsShiftTab) {
       this.actions.cycleMode();
       return this.actions.changed();
     }

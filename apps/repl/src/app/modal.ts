@@ -30,6 +30,11 @@ export interface Modal {
   typesIntoPrompt?(): boolean;
   /** Text the person may edit in their editor (Ctrl+G): the plan of a plan card. */
   editable?: EditableText;
+  /**
+   * Shift+Tab is the card's own (a questionnaire: the previous question, beside Tab for the next,
+   * ASK_USER.md §9); on every other card it cycles the mode.
+   */
+  ownsShiftTab?: boolean;
 }
 
 /** What Ctrl+G opens in `$VISUAL` / `$EDITOR`, and where the saved text goes. */

@@ -66,6 +66,7 @@ export function presentQuestionnaire(
     };
     const modal: Modal = {
       hint: HINT,
+      ownsShiftTab: true,
       handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
       handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
       handlePage: (direction) => page(host, segment, direction),

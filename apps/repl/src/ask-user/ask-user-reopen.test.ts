@@ -144,9 +144,9 @@ describe('a questionnaire open when the session ended is offered again on resume
     try {
       await h.start(provider, { continue: true });
       // The answer given before the terminal closed was kept (ASK_USER.md §9): the card opens
-      // at the next question; Left goes back to change it.
+      // at the next question; Shift+Tab goes back to change it.
       await h.waitForText('Question 2 of 2', 15_000);
-      h.send('\x1b[D');
+      h.send('\x1b[Z');
       await answerSqliteAndRest(h);
       await h.waitForText('Continuing with SQLite and REST.');
       expect(resultOf(provider.requests[0]!.messages, 'call_hup')).toEqual({

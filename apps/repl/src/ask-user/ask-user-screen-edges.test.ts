@@ -13,7 +13,7 @@ const DOWN = '\x1b[B';
 const UP = '\x1b[A';
 const PAGE_UP = '\x1b[5~';
 const PAGE_DOWN = '\x1b[6~';
-const LEFT = '\x1b[D';
+const SHIFT_TAB = '\x1b[Z';
 
 /** A valid card at the maximum sizes: a 1,000-character question, six 300-character options. */
 function maximumCard() {
@@ -167,7 +167,7 @@ describe('going back on the REPL screen', () => {
     await h?.stop();
   });
 
-  it('Left returns to the previous question with its answer selected', async () => {
+  it('Shift+Tab returns to the previous question with its answer selected', async () => {
     const provider = new ScriptedProvider<ProviderRequest>(
       [
         reply(
@@ -190,7 +190,7 @@ describe('going back on the REPL screen', () => {
     h.send(DOWN);
     h.send(ENTER);
     await h.waitForText('Question 2 of 2');
-    h.send(LEFT);
+    h.send(SHIFT_TAB);
     const back = await h.waitForText('Question 1 of 2');
     expect(back).toContain('❯ 2. SQLite');
     h.send(UP);

@@ -54,7 +54,7 @@ function hintFor(model: QuestionnaireModel, strip: boolean): Span {
         : model.selected === model.doneRow
           ? 'Esc cancel · Enter confirm the ticked · ↑↓ select'
           : 'Esc cancel · ↑↓ select · Enter choose · any key types';
-  const moves = strip && model.total > 1 ? ' · ←/→ question' : '';
+  const moves = strip && model.total > 1 ? ' · Tab/Shift+Tab question' : '';
   return { text: text + moves, style: 'dim' };
 }
 

@@ -14,6 +14,7 @@ const NAMED: Record<string, QuestionnaireAction['type']> = {
   down: 'down',
   enter: 'enter',
   escape: 'escape',
+  'S-tab': 'back',
   tab: 'next',
   backspace: 'backspace',
   delete: 'delete',

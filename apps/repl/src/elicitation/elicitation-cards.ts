@@ -115,6 +115,8 @@ function openCard<T>(
     };
     const modal: Modal = {
       hint: HINT,
+      // The same card as ask_user's: Shift+Tab goes back a question.
+      ownsShiftTab: true,
       handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
       handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
       cancel: () => cancel(new Error('cancelled by the person (Ctrl+C)')),
