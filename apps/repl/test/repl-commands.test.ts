@@ -193,7 +193,7 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.type('first');
       h.send(ENTER);
       await h.waitForText('Big answer.');
-      await h.waitForText('(86% of 128k)');
+      await h.waitForText('(86%');
       await h.waitForText('· ready');
       await h.type('second');
       h.send(ENTER);

@@ -52,8 +52,8 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   const used = `ctx ${formatTokens(status.usedTokens)} (${Math.round(status.fraction * 100)}%`;
   fields.push({
     text: `${used}${status.window === undefined ? '' : ` of ${formatWindow(status.window)}`})`,
-    // The window's size goes after the session and sandbox fields, before the model.
-    short: { text: `${used})`, rank: 3.5 },
+    // The window's size goes after the session id, before the sandbox label and the model.
+    short: { text: `${used})`, rank: 4.5 },
     rank: 2,
   });
   // While a turn runs, how to stop it is the last thing the line gives up, even to a notice.
