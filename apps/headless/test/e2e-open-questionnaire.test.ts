@@ -1,36 +1,40 @@
 import { SessionWriter } from '@agent/session';
-import { cliEnv, runCli } from './support/cli';
+import { cliEnv, runCli, type Sandbox } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
 jest.setTimeout(60_000);
+
+/** A session file whose model asked `questions` under call `id`, the call left open (a crash). */
+async function sessionAskingOpen(
+  sandbox: Sandbox,
+  id: string,
+  questions: Array<{ question: string; options: string[] }>,
+): Promise<SessionWriter> {
+  const writer = await SessionWriter.create({
+    agentHome: sandbox.agentHome,
+    cwd: sandbox.workspace,
+    provider: 'openai-chat',
+    model: 'fake-model',
+  });
+  writer.recordUser('plan the service');
+  writer.recordLoopEvent({
+    type: 'assistant_message',
+    message: {
+      role: 'assistant',
+      text: 'Questions first.',
+      toolCalls: [{ id, name: 'ask_user', input: { questions }, status: 'pending', summary: '' }],
+    },
+  });
+  return writer;
+}
 
 describe('headless --continue of a session that ended with a questionnaire open', () => {
   const cli = useCliHarness();
 
   it('closes the open ask_user call as interrupted, paired, and runs the prompt', async () => {
-    const writer = await SessionWriter.create({
-      agentHome: cli.sandbox.agentHome,
-      cwd: cli.sandbox.workspace,
-      provider: 'openai-chat',
-      model: 'fake-model',
-    });
-    writer.recordUser('plan the service');
-    writer.recordLoopEvent({
-      type: 'assistant_message',
-      message: {
-        role: 'assistant',
-        text: 'A question first.',
-        toolCalls: [
-          {
-            id: 'call_open',
-            name: 'ask_user',
-            input: { questions: [{ question: 'Which database?', options: ['A', 'B'] }] },
-            status: 'pending',
-            summary: '',
-          },
-        ],
-      },
-    });
+    const writer = await sessionAskingOpen(cli.sandbox, 'call_open', [
+      { question: 'Which database?', options: ['A', 'B'] },
+    ]);
     await writer.close();
     const server = await cli.serve([{ text: 'Going on without an answer.' }]);
     cli.sandbox.write('prompt.txt', 'Carry on.');
@@ -50,34 +54,11 @@ describe('headless --continue of a session that ended with a questionnaire open'
   });
 
   it('gives the model the answers saved before the crash, out-of-order ones too, as an interrupted result', async () => {
-    const writer = await SessionWriter.create({
-      agentHome: cli.sandbox.agentHome,
-      cwd: cli.sandbox.workspace,
-      provider: 'openai-chat',
-      model: 'fake-model',
-    });
-    writer.recordUser('plan the service');
-    const questions = [
+    const writer = await sessionAskingOpen(cli.sandbox, 'call_saved', [
       { question: 'Which database?', options: ['Postgres', 'SQLite'] },
       { question: 'Which API style?', options: ['REST', 'GraphQL'] },
       { question: 'Where should it deploy first?', options: ['eu-west', 'us-east'] },
-    ];
-    writer.recordLoopEvent({
-      type: 'assistant_message',
-      message: {
-        role: 'assistant',
-        text: 'Three questions first.',
-        toolCalls: [
-          {
-            id: 'call_saved',
-            name: 'ask_user',
-            input: { questions },
-            status: 'pending',
-            summary: '',
-          },
-        ],
-      },
-    });
+    ]);
     // The person answered Q1, then Q3 through the strip, and the process died.
     await writer.recordQuestionnaireProgress('call_saved', {
       answers: ['Postgres'],

@@ -10,14 +10,13 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
-import type { AgentProfile } from '@agent/subagents';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
-import { agentProfiles } from './assemble-agent';
 import type { ContextFill } from './context-meter';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
-import { SessionProvider } from './session-provider';
+import type { SessionProvider } from './session-provider';
+import { loadSessionSetup, type SessionSetup } from './session-setup';
 import { sessionFileUsage, type UsageReport } from './usage-report';
 import type { TurnOptions } from './session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
@@ -26,11 +25,10 @@ import { attachMentions, type AttachedMentions, type FileText } from './mentions
 import type { PermissionRuleSet } from './permission-settings';
 import { unknownRuleTools } from './rule-tools';
 import type { AgentMode } from './modes/agent-mode';
-import { workspaceChangeNotice } from './workspace-change';
-import { missingImagesNotice } from './images';
+import { adoptSavedSession } from './adopt-saved-session';
 import type { ToolOffer } from './tool-offer';
 import type { LoadedHooks } from './hooks/hook-sources';
-import { SessionSkills } from './skills/session-skills';
+import type { SessionSkills } from './skills/session-skills';
 import { startSessionMcp, type McpLink } from './mcp-link';
 
 /**
@@ -78,16 +76,9 @@ export class AgentSession {
     options: AgentSessionOptions,
     mcpLink: McpLink | undefined,
   ): Promise<AgentSession> {
-    const provider = SessionProvider.choose(
-      options.choice,
-      options.provider,
-      options.resume?.projection,
-    );
-    const { profiles, notices } = await agentProfiles(options.agentHome, options.workspaceRoot);
-    const skills = await SessionSkills.load(options);
-    notices.push(...skills.warnings);
-    const session = new AgentSession(options, provider, profiles, skills, mcpLink);
-    notices.push(...session.parts.startNotices);
+    const setup = await loadSessionSetup(options, mcpLink);
+    const session = new AgentSession(options, setup);
+    const notices = [...setup.notices, ...session.parts.startNotices];
     notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
     for (const text of [...notices, ...session.permissionRules.problems]) {
       options.onEvent({ type: 'notice', text });
@@ -97,13 +88,13 @@ export class AgentSession {
     return session;
   }
 
+  private readonly providers: SessionProvider;
+
   private constructor(
     private readonly options: AgentSessionOptions,
-    private readonly providers: SessionProvider,
-    profiles: ReadonlyMap<string, AgentProfile>,
-    skills: SessionSkills,
-    mcpLink: McpLink | undefined,
+    setup: SessionSetup,
   ) {
+    this.providers = setup.providers;
     this.mode = options.toolHistory ?? 'full';
     const conversation = conversationView({
       read: () => this.messages,
@@ -111,6 +102,7 @@ export class AgentSession {
       provider: () => this.provider,
       providerReady: (signal) => this.providers.ready(signal),
     });
+    const { profiles, skills, mcpLink } = setup;
     this.parts = sessionParts(this, options, profiles, conversation, skills, mcpLink);
     this.registry = this.parts.registry;
     this.offered = this.parts.offered;
@@ -390,26 +382,20 @@ export class AgentSession {
   }
 
   private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
-    // The mode it was saved in, unless `--mode` says otherwise; set first, as it decides which
-    // open calls are offered again (a plan in plan mode).
-    const { modes } = this.parts;
-    modes.set(this.options.mode ?? saved.projection.mode ?? modes.initial);
-    const projection = this.parts.resumed.adopt(saved);
-    if (how.switchProvider) this.providers.resume(projection);
-    await this.parts.file.close();
-    const moved = projection.cwd && workspaceChangeNotice(projection.cwd, this.workspaceRoot);
-    if (moved) this.notice(moved);
-    const { messages, missing } = await this.parts.images.load(projection.messages);
-    if (missing.length > 0) this.notice(missingImagesNotice(missing, this.options.agentHome));
-    this.messages = messages;
-    this.parts.person.loadEdits(saved.events);
-    this.parts.meter.counted(undefined);
-    this.mode = this.options.toolHistory ?? projection.toolHistory ?? 'full';
-    await this.parts.file.continueSaved(saved, projection, {
-      provider: this.provider,
-      toolHistory: this.mode,
-      agentMode: modes.mode,
-    });
+    await adoptSavedSession(
+      {
+        options: this.options,
+        parts: this.parts,
+        providers: this.providers,
+        workspaceRoot: this.workspaceRoot,
+        provider: () => this.provider,
+        setConversation: (messages) => void (this.messages = messages),
+        setToolHistory: (mode) => void (this.mode = mode),
+        notice: (text) => this.notice(text),
+      },
+      saved,
+      how,
+    );
   }
 
   private notice(text: string): void {

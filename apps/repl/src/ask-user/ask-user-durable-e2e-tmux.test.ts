@@ -1,29 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  isAlive,
-  startOpenAIChatServer,
-  type FakeServer,
-  type RecordedRequest,
-} from '@agent/testkit';
+import { startOpenAIChatServer, type FakeServer, type RecordedRequest } from '@agent/testkit';
+import { killRepl, sessionText, toolMessage } from '../../test/support/ask-user-tmux';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const bed = replTmuxBed('ask-durable', { session: 'ask' });
-const { driver, keys, typeText, waitFor } = bed;
-
-function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
-  const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
-  return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-}
-
-/** Every session file under `sessions`, as one string ('' before the first exists). */
-function sessionText(sessions: string): string {
-  if (!existsSync(sessions)) return '';
-  return readdirSync(sessions)
-    .map((name) => readFileSync(path.join(sessions, name), 'utf8'))
-    .join('');
-}
+const { keys, typeText, waitFor } = bed;
 
 /** Everything the request says, as one string (the checkpoint's ledger is in a user message). */
 function requestText(request: RecordedRequest | undefined): string {
@@ -71,17 +52,6 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     return fake;
   }
 
-  /** kill -9 of the REPL, then its terminal; resolves once the process is gone (its lock free). */
-  async function killRepl(): Promise<void> {
-    const shell = driver.run('display-message', '-p', '-t', 'ask', '#{pane_pid}').trim();
-    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
-    process.kill(Number(pid), 'SIGKILL');
-    driver.run('kill-session', '-t', 'ask');
-    for (let i = 0; i < 400 && isAlive(Number(pid)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-
   it('a maximum-size card at 80x24 shows its header and selection on every row', async () => {
     const server = (bed.server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_max', name: 'ask_user', arguments: maximum }] },
@@ -114,7 +84,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
 
   it('kill -9 with the card open, then --continue: the card opens again and its answer goes to the same call id', async () => {
     const server = await askTwoQuestions('call_open');
-    await killRepl();
+    await killRepl(bed);
 
     bed.launch({ cols: 90, rows: 30 }, '--continue');
     await waitFor('Resumed session');
@@ -160,7 +130,7 @@ describe('ask_user end to end in tmux: tall cards, kill -9 and compaction (issue
     for (let i = 0; i < 200 && !sessionText(sessions).includes('"questionnaire_progress"'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await killRepl();
+    await killRepl(bed);
 
     bed.launch({ cols: 90, rows: 30 }, '--continue');
     await waitFor('Resumed session');

@@ -1,16 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  isAlive,
-  startOpenAIChatServer,
-  type FakeServer,
-  type RecordedRequest,
-} from '@agent/testkit';
+import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { killRepl, sessionText, toolMessage } from '../../test/support/ask-user-tmux';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const bed = replTmuxBed('ask-order', { session: 'order' });
-const { driver, keys, typeText, waitFor } = bed;
+const { keys, typeText, waitFor } = bed;
 
 const three = {
   questions: [
@@ -19,18 +13,6 @@ const three = {
     { question: 'Where should it deploy first?', options: ['eu-west', 'us-east'] },
   ],
 };
-
-function toolMessage(request: RecordedRequest | undefined, id: string): unknown {
-  const messages = (request?.body?.messages ?? []) as Array<Record<string, unknown>>;
-  return messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-}
-
-function sessionText(sessions: string): string {
-  if (!existsSync(sessions)) return '';
-  return readdirSync(sessions)
-    .map((name) => readFileSync(path.join(sessions, name), 'utf8'))
-    .join('');
-}
 
 /** A REPL whose model asks the three questions under `id`, the card on screen. */
 async function askThree(id: string, then: string): Promise<FakeServer> {
@@ -102,13 +84,7 @@ describe('ask_user in tmux: an answer given out of order is never lost (ASK_USER
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(sessionText(sessions)).toContain('"later":[{"question":2,"answer":"us-east"');
-    const shell = driver.run('display-message', '-p', '-t', 'order', '#{pane_pid}').trim();
-    const pid = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]!;
-    process.kill(Number(pid), 'SIGKILL');
-    driver.run('kill-session', '-t', 'order');
-    for (let i = 0; i < 400 && isAlive(Number(pid)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await killRepl(bed);
 
     bed.launch({ cols: 100, rows: 30 }, '--continue');
     await waitFor('Resumed session');

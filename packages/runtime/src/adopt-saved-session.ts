@@ -1,0 +1,52 @@
+import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
+import type { AgentSessionOptions } from './agent-session-options';
+import type { SavedSession } from './find-session';
+import { missingImagesNotice } from './images';
+import type { SessionParts } from './session-parts';
+import type { SessionProvider } from './session-provider';
+import { workspaceChangeNotice } from './workspace-change';
+
+/** What continuing a saved session reads and sets of the session taking it over. */
+export interface AdoptingSession {
+  readonly options: AgentSessionOptions;
+  readonly parts: SessionParts;
+  readonly providers: SessionProvider;
+  readonly workspaceRoot: string;
+  provider(): Provider;
+  setConversation(messages: Message[]): void;
+  setToolHistory(mode: ToolHistoryMode): void;
+  notice(text: string): void;
+}
+
+/**
+ * Continues `saved` in `session`: the mode it was saved in (unless `--mode` says otherwise), its
+ * open calls, its provider when `switchProvider`, its conversation with its images, its file
+ * edits for `/undo`, its tool-history mode (unless `--tool-history` says otherwise) and its file.
+ */
+export async function adoptSavedSession(
+  session: AdoptingSession,
+  saved: SavedSession,
+  how: { switchProvider: boolean },
+): Promise<void> {
+  const { options, parts } = session;
+  // Set first, as it decides which open calls are offered again (a plan in plan mode).
+  const { modes } = parts;
+  modes.set(options.mode ?? saved.projection.mode ?? modes.initial);
+  const projection = parts.resumed.adopt(saved);
+  if (how.switchProvider) session.providers.resume(projection);
+  await parts.file.close();
+  const moved = projection.cwd && workspaceChangeNotice(projection.cwd, session.workspaceRoot);
+  if (moved) session.notice(moved);
+  const { messages, missing } = await parts.images.load(projection.messages);
+  if (missing.length > 0) session.notice(missingImagesNotice(missing, options.agentHome));
+  session.setConversation(messages);
+  parts.person.loadEdits(saved.events);
+  parts.meter.counted(undefined);
+  const toolHistory = options.toolHistory ?? projection.toolHistory ?? 'full';
+  session.setToolHistory(toolHistory);
+  await parts.file.continueSaved(saved, projection, {
+    provider: session.provider(),
+    toolHistory,
+    agentMode: modes.mode,
+  });
+}
