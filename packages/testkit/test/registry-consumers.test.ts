@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startAnthropicServer, startOpenAIChatServer, type FakeServer } from '../src';
 import type { LocalRegistry } from './support/local-registry';
 import { installedPackages } from './support/installed-cli';
+import { installScripts, nodeModulesKiB } from './support/installed-tree';
 import { offlineRegistry } from './support/offline-registry';
 import { run } from './support/pack';
 import { PUBLIC_PACKAGES, ROOT, packageDir } from './support/public-packages';
@@ -92,7 +93,7 @@ describe('the packages published to a registry and installed with npm', () => {
         timeout: 300_000,
       },
     );
-    const kib = Number(run('du', ['-sk', 'node_modules'], dir).split('\t')[0]);
+    const kib = nodeModulesKiB(dir);
     console.log(`npm install @agent/llm openai: ${(kib / 1024).toFixed(1)} MB`);
     expect(kib / 1024).toBeLessThan(60);
     const script = `
@@ -102,34 +103,6 @@ describe('the packages published to a registry and installed with npm', () => {
       'the anthropic provider needs the package "@anthropic-ai/sdk", which is not installed: npm install @anthropic-ai/sdk',
     );
   }, 300_000);
-
-  /** Every package under `dir`/node_modules that runs a script when it is installed. */
-  function installScripts(dir: string): string[] {
-    const found: string[] = [];
-    const visit = (modules: string) => {
-      if (!fs.existsSync(modules)) return;
-      for (const entry of fs.readdirSync(modules)) {
-        if (entry.startsWith('.')) continue;
-        if (entry.startsWith('@')) {
-          for (const scoped of fs.readdirSync(path.join(modules, entry))) {
-            check(path.join(modules, entry, scoped));
-          }
-        } else check(path.join(modules, entry));
-      }
-    };
-    const check = (pkg: string) => {
-      const file = path.join(pkg, 'package.json');
-      if (!fs.existsSync(file)) return;
-      const scripts = JSON.parse(fs.readFileSync(file, 'utf8')).scripts ?? {};
-      if (['preinstall', 'install', 'postinstall'].some((name) => scripts[name])) {
-        found.push(path.relative(dir, pkg));
-      }
-      if (fs.existsSync(path.join(pkg, 'binding.gyp'))) found.push(path.relative(dir, pkg));
-      visit(path.join(pkg, 'node_modules'));
-    };
-    visit(path.join(dir, 'node_modules'));
-    return found;
-  }
 
   it('installs each package alone with what it needs only: no native grammar, no install script', () => {
     const sizes: string[] = [];
@@ -143,7 +116,7 @@ describe('the packages published to a registry and installed with npm', () => {
       });
       expect({ name, scripts: installScripts(dir) }).toEqual({ name, scripts: [] });
       expect(fs.existsSync(path.join(dir, 'node_modules', 'tree-sitter-bash'))).toBe(false);
-      const kib = Number(run('du', ['-sk', 'node_modules'], dir).split('\t')[0]);
+      const kib = nodeModulesKiB(dir);
       const packages = installedPackages(path.join(dir, 'node_modules'));
       installedAlone.set(name, packages);
       sizes.push(`@agent/${name}: ${(kib / 1024).toFixed(1)} MB, ${packages.length} packages`);

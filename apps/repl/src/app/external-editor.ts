@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { EditableText } from './modal';
 
 /** Runs `command` (a shell line: `$VISUAL` may carry flags) on `file` with the terminal; its exit code. */
 export type TerminalRunner = (command: string, file: string) => Promise<number | null>;
@@ -47,4 +48,19 @@ export async function editInEditor(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Ctrl+G on `target` (the prompt, or a card's text such as a plan): the saved text goes back
+ * where it came from; `say` tells why it did not.
+ */
+export async function editTarget(
+  target: EditableText,
+  run: TerminalRunner | undefined,
+  say: (note: string, ms?: number) => void,
+): Promise<void> {
+  if (!run) return say('No terminal to open an editor in.');
+  const outcome = await editInEditor(target.text(), target.what, run);
+  if ('note' in outcome) say(outcome.note, 5000);
+  else target.replace(outcome.text);
 }

@@ -11,7 +11,7 @@ import { KeyRouter } from './key-router';
 import { ModalSlot, type EditableText } from './modal';
 import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
-import { editInEditor, type TerminalRunner } from './external-editor';
+import { editTarget, type TerminalRunner } from './external-editor';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
 import { TurnRunner } from './turn-runner';
@@ -326,17 +326,13 @@ export class ReplApp {
    * text back where it came from (the prompt's is not sent).
    */
   private async editInEditor(card?: EditableText): Promise<void> {
-    const run = this.runInTerminal;
-    if (!run) return this.flash('No terminal to open an editor in.');
     const input = this.router.input;
-    const target: EditableText = card ?? {
+    const prompt: EditableText = {
       what: 'prompt',
       text: () => input.text,
       replace: (text) => input.setText(text),
     };
-    const outcome = await editInEditor(target.text(), target.what, run);
-    if ('note' in outcome) this.flash(outcome.note, 5000);
-    else target.replace(outcome.text);
+    await editTarget(card ?? prompt, this.runInTerminal, (note, ms) => this.flash(note, ms));
     this.router.suggestions.update(input.text);
     this.urgentPaint();
   }
