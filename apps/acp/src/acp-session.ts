@@ -203,7 +203,8 @@ export class AcpSession {
 
   /**
    * Before the first prompt, waits for the MCP servers to connect or fail (each within its time
-   * limit), so the first request already offers their tools; a cancel stops the wait.
+   * limit), so the first request already offers their tools, unless those a server listed last
+   * time are remembered (see McpManager.toolsKnown); a cancel stops the wait.
    */
   private async serversReady(signal: AbortSignal): Promise<void> {
     const mcp = this.agent.mcp;
@@ -211,7 +212,7 @@ export class AcpSession {
     this.serversChecked = true;
     await new Promise<void>((resolve) => {
       signal.addEventListener('abort', () => resolve(), { once: true });
-      mcp.ready().then(resolve, resolve);
+      mcp.toolsKnown().then(resolve, resolve);
     });
   }
 

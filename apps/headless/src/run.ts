@@ -124,7 +124,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       io.stdoutClosed?.removeEventListener('abort', stop);
     };
     // One prompt: its first request should see the servers' tools, so the run waits for every
-    // server to connect or fail (each within its time limit); a signal stops the wait.
+    // server to connect or fail (each within its time limit), unless the tools a server listed
+    // last time are remembered (a call to one waits for it); a signal stops the wait.
     await mcpReady(session, output, stopped.signal);
     result = stopped.signal.aborted
       ? { reason: 'interrupted' as const, messages: [] }
@@ -186,7 +187,7 @@ async function mcpReady(
   if (!mcp) return;
   await new Promise<void>((resolve) => {
     signal.addEventListener('abort', () => resolve(), { once: true });
-    mcp.ready().then(resolve, resolve);
+    mcp.toolsKnown().then(resolve, resolve);
   });
   for (const problem of mcp.configErrors()) output.notice(`MCP configuration: ${problem}`);
   const servers = mcp.servers();

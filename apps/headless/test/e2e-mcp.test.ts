@@ -122,7 +122,7 @@ describe('headless with MCP servers', () => {
       mcpServers: { everything: server('server-everything', 'stdio') },
     });
     // What `/mcp trust` in the REPL records, for this very configuration.
-    const { workspaceDigest } = await loadServerConfigs(sandbox.agentHome, sandbox.workspace);
+    const { workspaceDigest } = loadServerConfigs(sandbox.agentHome, sandbox.workspace);
     await createTrustStore(sandbox.agentHome).trust(sandbox.workspace, workspaceDigest);
     sandbox.write('prompt.txt', 'Hello');
     const fake = await cli.serve([{ text: 'first' }]);

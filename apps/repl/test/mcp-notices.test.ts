@@ -50,7 +50,7 @@ describe('REPL notices about MCP servers (real configuration files, real trust s
     h = harness();
     const file = path.join(h.workspace, '.mcp.json');
     writeJson(file, { mcpServers: { alpha: broken('a') } });
-    const { workspaceDigest } = await loadServerConfigs(h.home, h.workspace);
+    const { workspaceDigest } = loadServerConfigs(h.home, h.workspace);
     await createTrustStore(h.home).trust(h.workspace, workspaceDigest);
     // A pull adds a server.
     writeJson(file, { mcpServers: { alpha: broken('a'), added: broken('added') } });

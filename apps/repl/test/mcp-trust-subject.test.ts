@@ -83,7 +83,7 @@ describe('REPL: trusting a workspace MCP server trusts its program and names its
     harnesses.splice(0);
 
     // Trust recorded before the notice named variables: the file's digest alone.
-    const { workspaceDigest } = await loadServerConfigs(first.home, first.workspace);
+    const { workspaceDigest } = loadServerConfigs(first.home, first.workspace);
     writeJson(path.join(first.home, TRUST_FILE), {
       version: 1,
       workspaces: {

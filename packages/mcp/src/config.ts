@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readSmallFile } from '@agent/tools';
+import { readSmallFileSync } from '@agent/tools';
 
 /**
  * Where a server was configured: the user's config.json (always trusted), the workspace, or the
@@ -56,23 +56,22 @@ export function configPaths(agentHome: string, workspace: string) {
 /**
  * Reads `mcpServers` from `$AGENT_HOME/config.json` and the workspace's `.mcp.json`, the format
  * other agents read. A workspace server with the name of a user server replaces it (the
- * workspace is more specific), as other agents do.
+ * workspace is more specific), as other agents do. Synchronous, so a run can start its servers
+ * before it does anything else (two small files; a planted FIFO is refused, not waited on).
  */
-export async function loadServerConfigs(
-  agentHome: string,
-  workspace: string,
-): Promise<LoadedConfig> {
+export function loadServerConfigs(agentHome: string, workspace: string): LoadedConfig {
   const paths = configPaths(agentHome, workspace);
   const errors: string[] = [];
-  const user = parseServers(await readJson(paths.user, errors), 'user', paths.user, errors);
-  const workspaceJson = await readJson(paths.workspace, errors);
+  const user = parseServers(readJson(paths.user, errors), 'user', paths.user, errors);
+  const workspaceJson = readJson(paths.workspace, errors);
   const local = parseServers(workspaceJson, 'workspace', paths.workspace, errors);
   const byName = new Map<string, ServerConfig>();
   for (const server of [...user, ...local]) byName.set(server.name, server);
   return { servers: [...byName.values()], errors, workspaceDigest: digestOf(workspaceJson) };
 }
 
-function digestOf(json: unknown): string {
+/** SHA-256 of `json` with its keys sorted: the same for the same content, however written. */
+export function digestOf(json: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(json ?? null, sortedKeys))
     .digest('hex');
@@ -97,10 +96,10 @@ const MAX_CONFIG_DEPTH = 64;
  * `errors`). A workspace may be hostile before it is trusted: anything but a regular file (a
  * FIFO, a device) is refused without waiting on it, and so are huge or deeply nested files.
  */
-async function readJson(file: string, errors: string[]): Promise<unknown> {
+function readJson(file: string, errors: string[]): unknown {
   let text: string;
   try {
-    text = await readSmallFile(file, MAX_CONFIG_BYTES);
+    text = readSmallFileSync(file, MAX_CONFIG_BYTES);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       errors.push(`${file}: cannot read it (${(error as Error).message})`);

@@ -1,10 +1,11 @@
-import { promises as fs } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { PersonChannel } from '@agent/tools';
 import { loadServerConfigs, type ServerConfig, type ServerScope } from './config';
 import type { ElicitationRecord } from './elicitation-handler';
 import { toolsOf, type McpAgentTool } from './mcp-tool';
 import { ServerConnection, type ServerState } from './server-connection';
+import { ToolLists } from './tool-lists';
 import { createTrustStore, type TrustState, type TrustStore } from './trust-store';
 import { entryVariables, trustSubject, type TrustSubject } from './trust-subject';
 
@@ -85,6 +86,7 @@ export class McpManager {
   private closed = false;
   private readonly started: Promise<void>;
   private readonly trustStore: TrustStore;
+  private readonly toolLists: ToolLists;
   private workspaceReal = '';
   /** Digest of the workspace configuration read at start: what `/mcp trust` trusts. */
   private workspaceDigest = '';
@@ -95,6 +97,7 @@ export class McpManager {
 
   constructor(private readonly options: StartMcpOptions) {
     this.trustStore = options.trustStore ?? createTrustStore(options.agentHome);
+    this.toolLists = new ToolLists(options.agentHome);
     if (options.signal?.aborted) this.closed = true;
     options.signal?.addEventListener('abort', () => void this.close(), { once: true });
     this.started = this.start();
@@ -106,11 +109,23 @@ export class McpManager {
     await Promise.all([...this.connections.values()].map((c) => this.pending.get(c)));
   }
 
-  /** The tools of the connected servers, now. */
+  /**
+   * Resolves once the tools of every server are known: it connected, failed or was left
+   * disabled, or it is still connecting with the tools it listed last time remembered (a call
+   * to one waits for it). What a run waits for before its first request.
+   */
+  async toolsKnown(): Promise<void> {
+    await this.started;
+    await Promise.all(
+      [...this.connections.values()]
+        .filter((connection) => !connection.options.remembered)
+        .map((connection) => this.pending.get(connection)),
+    );
+  }
+
+  /** The tools of the connected servers, and the remembered ones of those still connecting. */
   tools(): McpAgentTool[] {
-    return [...this.connections.values()]
-      .filter((connection) => connection.state === 'connected')
-      .flatMap((connection) => toolsOf(connection));
+    return [...this.connections.values()].flatMap((connection) => toolsOf(connection));
   }
 
   servers(): McpServerStatus[] {
@@ -171,40 +186,65 @@ export class McpManager {
     this.closed = true;
     await this.started;
     await Promise.all([...this.connections.values()].map((c) => c.close('closed', options)));
+    await this.toolLists.written();
   }
 
   private pending = new WeakMap<ServerConnection, Promise<void>>();
 
-  private async start(): Promise<void> {
-    let workspace = path.resolve(this.options.workspace);
-    try {
-      workspace = await fs.realpath(workspace);
-    } catch {
-      // A missing workspace still lists the user's servers.
-    }
+  /**
+   * Reads the configuration and, before returning, starts every server that needs no trust
+   * decision (the user's and the client's, and the workspace's when trust is overridden to
+   * `true`): their processes boot while the caller goes on loading. The workspace's other servers
+   * wait for the trust check, which reads and hashes files.
+   */
+  private start(): Promise<void> {
+    const workspace = realPathOr(path.resolve(this.options.workspace));
     this.workspaceReal = workspace;
-    const loaded = await loadServerConfigs(this.options.agentHome, workspace);
+    const loaded = loadServerConfigs(this.options.agentHome, workspace);
     this.errors = loaded.errors;
     this.workspaceDigest = loaded.workspaceDigest;
-    this.subject = await trustSubject(loaded.servers, workspace);
-    this.trust = await this.readTrust();
     for (const config of [...loaded.servers, ...(this.options.clientServers ?? [])]) {
       this.connections.set(config.name, this.createConnection(config));
     }
-    // Every server's first state is set before anyone hears of one: a listener sees the whole
-    // picture (all the untrusted servers at once), never a server still pretending to connect.
-    const toConnect: ServerConnection[] = [];
+    const untrusted: ServerConnection[] = [];
     for (const connection of this.connections.values()) {
       const { config } = connection.options;
       if (this.closed) void connection.close();
       else if (config.disabled) connection.markDisabled('disabled');
-      else if (config.scope === 'workspace' && this.trust !== 'trusted')
-        connection.markDisabled('disabled-untrusted');
-      else toConnect.push(connection);
+      else if (config.scope === 'workspace' && this.options.trustOverride !== true) {
+        untrusted.push(connection);
+      } else void this.connect(connection);
     }
+    return this.finishStart(loaded.servers, untrusted);
+  }
+
+  /**
+   * Announces the servers' first states, all at once, so a listener sees the whole picture (all
+   * the untrusted servers together), never a server still pretending to connect: at once when
+   * no server waits on the trust check, else once it is done and the trusted ones are started.
+   */
+  private async finishStart(
+    servers: readonly ServerConfig[],
+    waiting: readonly ServerConnection[],
+  ): Promise<void> {
+    // Never from inside startMcp: a listener may not be ready before it has returned.
+    await Promise.resolve();
+    if (waiting.length === 0) this.announce();
+    this.subject = await trustSubject(servers, this.workspaceReal);
+    this.trust = await this.readTrust();
+    if (waiting.length === 0) return;
+    const trusted = waiting.filter((connection) => {
+      if (this.closed) void connection.close();
+      else if (this.trust !== 'trusted') connection.markDisabled('disabled-untrusted');
+      return !this.closed && this.trust === 'trusted';
+    });
+    this.announce();
+    for (const connection of trusted) void this.connect(connection);
+  }
+
+  private announce(): void {
     this.starting = false;
     this.notify();
-    for (const connection of toConnect) void this.connect(connection);
   }
 
   /** Set during `start()`: state changes are announced once, when it is done. */
@@ -232,6 +272,9 @@ export class McpManager {
     const done = connection.connect().then(async () => {
       // Closed while connecting: make sure nothing keeps running.
       if (this.closed) await connection.close();
+      else if (connection.state === 'connected') {
+        this.toolLists.remember(connection.options.config, this.workspaceReal, connection.tools);
+      }
     });
     this.pending.set(connection, done);
     return done;
@@ -245,6 +288,7 @@ export class McpManager {
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       callTimeoutMs: this.options.callTimeoutMs ?? 600_000,
       killGraceMs: this.options.killGraceMs,
+      remembered: this.toolLists.remembered(config, this.workspaceReal),
       elicitation: {
         person: () => this.options.person,
         onRecord: this.options.onElicitation,
@@ -291,4 +335,14 @@ export class McpManager {
  */
 export function startMcp(options: StartMcpOptions): McpManager {
   return new McpManager(options);
+}
+
+/** The real path of `file`, or `file` itself when it cannot be resolved (a missing workspace
+ * still lists the user's servers). */
+function realPathOr(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
 }

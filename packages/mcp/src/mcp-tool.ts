@@ -27,14 +27,14 @@ let validators: AjvJsonSchemaValidator | undefined;
 const made = new WeakMap<McpToolInfo[], McpAgentTool[]>();
 
 /**
- * The agent tools of one connected server, named `mcp__<server>__<tool>`. Every tool has the
+ * The agent tools of one server (see `offeredTools`), named `mcp__<server>__<tool>`. Every tool has the
  * permission class `exec`: MCP annotations such as `readOnlyHint` are hints the server gives
  * about itself, which the specification says not to rely on for decisions, and a wrong hint
  * would run a program's action without asking. Input is validated against the server's own
  * schema; providers get a portable copy of it.
  */
 export function toolsOf(connection: ServerConnection): McpAgentTool[] {
-  const infos = connection.tools;
+  const infos = connection.offeredTools;
   const cached = made.get(infos);
   if (cached) return [...cached];
   const names = agentToolNames(

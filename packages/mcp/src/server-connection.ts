@@ -30,6 +30,8 @@ export interface ConnectionOptions {
   elicitation: ElicitationDeps;
   /** State or tools changed. */
   onChange: () => void;
+  /** What the server listed when it last connected (see ToolLists), offered while it connects. */
+  remembered?: McpToolInfo[];
 }
 
 const CLIENT_INFO = { name: 'agent', version: '0.1.0' };
@@ -65,8 +67,27 @@ export class ServerConnection {
     return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
   }
 
+  /** The attempt to connect in progress, or the last one. */
+  private connecting: Promise<void> = Promise.resolve();
+
+  /**
+   * The tools the model may be offered now: the listed ones once connected; while connecting,
+   * the ones the server listed last time, if remembered (a call to one waits for the connection).
+   */
+  get offeredTools(): McpToolInfo[] {
+    if (this.state === 'connected') return this.tools;
+    // Not before the first attempt: a workspace server waiting on the trust check offers nothing.
+    if (this.state === 'connecting' && this.attempt > 0) return this.options.remembered ?? [];
+    return [];
+  }
+
   /** Connects and lists tools within the time limit. Never throws: failures become `failed`. */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
+    this.connecting = this.attemptToConnect();
+    return this.connecting;
+  }
+
+  private async attemptToConnect(): Promise<void> {
     const attempt = ++this.attempt;
     this.failure = undefined;
     this.lifetime = new AbortController();
@@ -107,10 +128,19 @@ export class ServerConnection {
     signal: AbortSignal,
     onProgress?: (progress: number, total?: number) => void,
   ): Promise<McpCallResult> {
+    // A remembered tool may be called before the server is up: the call waits for it.
+    if (this.state === 'connecting') await this.connected(signal);
     const client = this.client;
     if (!client || this.state !== 'connected') {
       const why = this.error ? `: ${this.error.split('\n')[0]}` : '';
       throw new Error(`MCP server "${this.name}" is not connected (${this.state}${why})`);
+    }
+    if (!this.tools.some((tool) => tool.name === name)) {
+      const offered = this.tools.map((tool) => tool.name).join(', ') || 'none';
+      throw new Error(
+        `the server no longer offers the tool "${name}" (it did when it last connected); ` +
+          `its tools now: ${offered}`,
+      );
     }
     // One entry per call, even when calls share their turn's signal.
     const callSignal = AbortSignal.any([signal]);
@@ -141,6 +171,21 @@ export class ServerConnection {
       throw new Error(this.redact(this.failure ?? describeError(error)), { cause: error });
     } finally {
       this.inflight.delete(callSignal);
+    }
+  }
+
+  /** Waits for the attempt to connect in progress to end, or rejects when `signal` aborts. */
+  private async connected(signal: AbortSignal): Promise<void> {
+    signal.throwIfAborted();
+    let onAbort = (): void => undefined;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([this.connecting, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -196,6 +241,9 @@ export class ServerConnection {
       // Started before the SDK loads (in connectWith): the server boots meanwhile. A failure to
       // start is reported by the client's own start, which gets this same promise.
       transport.start().catch(() => undefined);
+      // The SDK loads on a later turn of the event loop: whoever started the server (startMcp,
+      // synchronously) goes on loading meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
       await this.connectWith(transport, signal);
       return;
     }

@@ -19,7 +19,7 @@ describe('the trust subject of a workspace .mcp.json (real files, real trust sto
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   async function check() {
-    const loaded = await loadServerConfigs(home, workspace);
+    const loaded = loadServerConfigs(home, workspace);
     const subject = await trustSubject(loaded.servers, workspace);
     return { loaded, subject };
   }

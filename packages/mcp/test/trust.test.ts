@@ -113,7 +113,7 @@ describe('workspace trust', () => {
     ]);
     await changed.trustWorkspace();
     expect(fs.existsSync(marker('added'))).toBe(true);
-    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    const digest = loadServerConfigs(home, workspace).workspaceDigest;
     expect(await createTrustStore(home).trustState(workspace, digest)).toBe('trusted');
   });
 
@@ -124,7 +124,7 @@ describe('workspace trust', () => {
     writeJson(path.join(workspace, '.mcp.json'), {
       mcpServers: { local: { command: 'sh', args: ['-c', `touch '${marker}'`] } },
     });
-    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    const digest = loadServerConfigs(home, workspace).workspaceDigest;
     await createTrustStore(home).trust(workspace, digest);
     const manager = start({ agentHome: home, workspace, trustOverride: false });
     await manager.ready();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isAlive, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { gatedServer, isAlive, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { allowAll, answerAtOnce } from '@agent/tools';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
 import { AgentSession, type McpSessionOptions, type RuntimeEvent } from '../src';
@@ -45,6 +45,17 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     fs.rmSync(workspace, { recursive: true, force: true });
   });
 
+  /** Configures the server behind a gate: it waits at its start until `open()`. */
+  function holdServerAtStart() {
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const gated = gatedServer(home, [process.execPath, script, 'stdio']);
+    fs.writeFileSync(
+      path.join(home, 'config.json'),
+      JSON.stringify({ mcpServers: { everything: gated.entry } }),
+    );
+    return gated;
+  }
+
   function create(mcp?: McpSessionOptions): Promise<AgentSession> {
     return AgentSession.create({
       ...(mcp ? { mcp } : {}),
@@ -66,6 +77,8 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
       { toolCalls: [{ id: 'c1', name: 'mcp__everything__echo', arguments: { message: 'hi' } }] },
       { text: 'after' },
     ]);
+    // The server is held at its start until the first turn is over.
+    const gated = holdServerAtStart();
     const session = await create();
     expect(session.mcp).toBeDefined();
     expect(session.mcp!.servers().every((s) => s.state !== 'connected')).toBe(true);
@@ -73,6 +86,7 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     await session.runTurn('first');
     expect(toolNames(fake.requests[0]!.body)).not.toContain('mcp__everything__echo');
 
+    await gated.open();
     await session.mcp!.ready();
     const [status] = session.mcp!.servers();
     expect(status).toMatchObject({ name: 'everything', state: 'connected' });
@@ -95,9 +109,11 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
 
   it('the context figure counts the tools of servers that connect after it was first read', async () => {
     fake = await startOpenAIChatServer([]);
+    const gated = holdServerAtStart();
     const session = await create();
     try {
       const before = session.contextFill().used;
+      await gated.open();
       await session.mcp!.ready();
       const after = session.contextFill().used;
       expect(after).toBeGreaterThan(before);
@@ -201,7 +217,7 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
         mcpServers: { local: { command: process.execPath, args: [script, 'stdio'] } },
       }),
     );
-    const digest = (await loadServerConfigs(home, workspace)).workspaceDigest;
+    const digest = loadServerConfigs(home, workspace).workspaceDigest;
     await createTrustStore(home).trust(workspace, digest);
     const stateOf = async (mcp?: McpSessionOptions) => {
       const session = await create(mcp);

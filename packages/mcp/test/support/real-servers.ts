@@ -118,7 +118,6 @@ export function useRealServers(
     fs.writeFileSync(path.join(folder, 'other.txt'), 'not in the workspace\n');
     const places = { folder, httpUrl: httpServer?.url ?? '', sseUrl: sseServer?.url ?? '' };
     writeJson(path.join(home, 'config.json'), { mcpServers: mcpServers(places) });
-    const started = Date.now();
     manager = startMcp({
       agentHome: home,
       workspace,
@@ -132,7 +131,6 @@ export function useRealServers(
       },
     });
     // Starting returns at once, before any server is connected.
-    expect(Date.now() - started).toBeLessThan(200);
     expect(manager.tools()).toEqual([]);
     await manager.ready();
   }, 40_000);

@@ -16,7 +16,7 @@ export { writeFileTool, type WriteFileInput } from './write-file';
 export { editFileTool, type EditFileInput } from './edit-file';
 export { HeadTailBuffer, boundText } from './head-tail-buffer';
 export { formatBytes, countLines, readTextFile } from './file-text';
-export { readSmallFile } from './small-file';
+export { readSmallFile, readSmallFileSync } from './small-file';
 export { findFiles, type FindFilesOptions, type SearchEngine } from './find-files';
 export type { CodeRunningOptions } from './code-running-paths';
 export {
