@@ -10,3 +10,4 @@ export * from './protocols/wire-images';
 export * from './image-files';
 export * from './long-session';
 export * from './processes';
+export * from './agreed-questionnaire';
