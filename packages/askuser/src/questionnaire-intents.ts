@@ -30,7 +30,7 @@ export class QuestionnaireIntents {
   protected index = 0;
   protected row = 0;
   protected isEditing = false;
-  protected acting = false;
+  private acting = false;
   protected notice: string | undefined;
   private state: QuestionnaireStatus = 'active';
   private readonly sheet: AnswerSheet;
