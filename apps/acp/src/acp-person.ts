@@ -85,7 +85,7 @@ export class AcpPerson implements PersonChannel {
             },
             options,
           );
-          return questionnaireAnswers(questionnaire, response);
+          return questionnaireAnswers(questionnaire, response, request.payload.onProgress);
         }
         case 'form': {
           const form = request.payload;

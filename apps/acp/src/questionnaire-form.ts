@@ -1,10 +1,9 @@
-import { ASK_USER_LIMITS, codePoints } from '@agent/askuser';
+import { ASK_USER_LIMITS, QuestionnaireIntentError, QuestionnaireIntents } from '@agent/askuser';
 import type {
-  Answer,
   AnsweredQuestionnaire,
-  LaterAnswer,
   Question,
   Questionnaire,
+  QuestionnaireProgress,
 } from '@agent/tools';
 import { acceptedContent } from './elicitation-content';
 import type { CreateElicitationResponse, ElicitationSchema } from './schema';
@@ -62,74 +61,60 @@ export function questionnaireMessage(questionnaire: Questionnaire): string {
 }
 
 /**
- * The person's reply as the tool's result: per question the typed answer (trimmed, when not
- * empty) or else the exact option chosen; for a multi-select question the options chosen in
- * option order, then the typed text (at least one of them). Decline and cancel are a cancelled
- * questionnaire. A question answered with neither an option nor usable text has no answer, so the
- * model never gets an answer nobody gave: the result is cancelled, and the answers after it are
- * kept as answered out of order (ASK_USER.md §10).
+ * The person's reply as the tool's result, given through the questionnaire's intents so the
+ * editor's form follows the card's rules: per question the typed answer (when not empty: it takes
+ * the place of the choice, trimmed) or else the exact option chosen; for a multi-select question
+ * the options chosen in option order, then the typed text unless it is one of them (at least one
+ * of them). Decline and cancel are a cancelled questionnaire. A question answered with neither an
+ * option nor usable text has no answer, so the model never gets an answer nobody gave: the result
+ * is cancelled, and the answers after it are kept as answered out of order (ASK_USER.md §10).
+ * `onProgress` hears the answers as they are given, as from the card.
  */
 export function questionnaireAnswers(
   questionnaire: Questionnaire,
   response: CreateElicitationResponse,
+  onProgress?: (progress: QuestionnaireProgress) => void,
 ): AnsweredQuestionnaire {
-  if (response.action !== 'accept') return { answers: [], cancelled: true, custom: [] };
-  const content = acceptedContent(response);
-  const given = questionnaire.questions.map((question, i) => formAnswer(question, content, i));
-  const open = given.findIndex((entry) => entry === undefined);
-  const prefix = (open === -1 ? given : given.slice(0, open)) as FormEntry[];
-  const later: LaterAnswer[] = [];
-  if (open !== -1) {
-    for (let i = open + 1; i < given.length; i++) {
-      const entry = given[i];
-      if (entry) later.push({ question: i, answer: entry.answer, custom: entry.custom });
+  const model = new QuestionnaireIntents(questionnaire, onProgress ? { onProgress } : {});
+  if (response.action === 'accept') {
+    const content = acceptedContent(response);
+    questionnaire.questions.forEach((question, i) => {
+      try {
+        answerFromForm(model, question, i, content);
+      } catch (error) {
+        // A value the form offered no field for: this question has no answer.
+        if (!(error instanceof QuestionnaireIntentError)) throw error;
+      }
+    });
+  }
+  if (model.status === 'active') model.cancel();
+  return model.result!;
+}
+
+/** Gives question `i` the answer the form's fields hold for it, if they hold one that counts. */
+function answerFromForm(
+  model: QuestionnaireIntents,
+  question: Question,
+  i: number,
+  content: Record<string, unknown>,
+): void {
+  const typed = content[typedKey(i)];
+  const text = typeof typed === 'string' && typed.trim() !== '' ? typed : undefined;
+  const chosen = content[choiceKey(i)];
+  model.jump(i);
+  if (question.multiSelect === true) {
+    const picked: unknown[] = Array.isArray(chosen) ? chosen : [];
+    const ticked = (option: string) => model.ticked(question.options.indexOf(option));
+    for (const value of picked) if (!ticked(value as string)) model.toggle(i, value as string);
+    for (const option of question.options) {
+      if (ticked(option) && !picked.includes(option)) model.toggle(i, option);
     }
   }
-  return {
-    answers: prefix.map((entry) => entry.answer),
-    cancelled: open !== -1,
-    custom: prefix.map((entry) => entry.custom),
-    ...(later.length > 0 ? { later } : {}),
-  };
-}
-
-interface FormEntry {
-  answer: Answer;
-  custom: boolean;
-}
-
-/** Question `i`'s answer in the form's content; undefined when it has none that counts. */
-function formAnswer(
-  question: Question,
-  content: Record<string, unknown>,
-  i: number,
-): FormEntry | undefined {
-  const typed = content[typedKey(i)];
-  const text = typeof typed === 'string' ? typed.trim() : '';
-  if (question.multiSelect === true) {
-    const answer = multiAnswer(question.options, content[choiceKey(i)], text);
-    return answer
-      ? { answer, custom: answer.some((entry) => !question.options.includes(entry)) }
-      : undefined;
+  if (text !== undefined) {
+    model.type(i, text);
+    // Refused (over the limit): the question keeps no answer rather than part of one.
+    if (model.hint !== undefined) return;
   }
-  if (text !== '') {
-    if (codePoints(text) > ASK_USER_LIMITS.maxAnswerChars) return undefined;
-    return { answer: text, custom: true };
-  }
-  const chosen = content[choiceKey(i)];
-  if (typeof chosen !== 'string' || !question.options.includes(chosen)) return undefined;
-  return { answer: chosen, custom: false };
-}
-
-/** A multi-select reply: the exact options chosen in option order, then the text; none: undefined. */
-function multiAnswer(options: string[], chosen: unknown, text: string): string[] | undefined {
-  if (codePoints(text) > ASK_USER_LIMITS.maxAnswerChars) return undefined;
-  const picked = Array.isArray(chosen) ? chosen : [];
-  if (!picked.every((value) => typeof value === 'string' && options.includes(value))) {
-    return undefined;
-  }
-  // Typed text that is exactly an option counts as that option (never twice).
-  const answer = options.filter((option) => picked.includes(option) || option === text);
-  if (text !== '' && !options.includes(text)) answer.push(text);
-  return answer.length > 0 ? answer : undefined;
+  if (question.multiSelect === true || text !== undefined) model.submit();
+  else model.select(i, chosen as string);
 }

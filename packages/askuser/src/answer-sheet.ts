@@ -116,6 +116,7 @@ export class AnswerSheet {
   }
 }
 
-function copyAnswer(answer: Answer): Answer {
+/** A copy of `answer` that shares no list with it. */
+export function copyAnswer(answer: Answer): Answer {
   return typeof answer === 'string' ? answer : [...answer];
 }

@@ -14,5 +14,7 @@ export {
   type QuestionnaireOptions,
   type QuestionnaireStatus,
 } from './questionnaire-model';
+export { QuestionnaireIntents } from './questionnaire-intents';
+export { QuestionnaireIntentError } from './intent-checks';
 export { ASK_USER_GUIDANCE } from './guidance';
 export { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from './saved-questionnaire';

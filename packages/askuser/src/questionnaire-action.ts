@@ -1,4 +1,4 @@
-import type { Answer, LaterAnswer } from '@agent/tool-contract';
+import type { Answer, LaterAnswer, QuestionnaireProgress } from '@agent/tool-contract';
 
 /** What a key press means to the questionnaire; the UI maps its key events onto these. */
 export type QuestionnaireAction =
@@ -52,4 +52,9 @@ export interface QuestionnaireOptions {
    * the field's schema); a message refuses it and is shown as the hint.
    */
   check?(index: number, answer: string, typed: boolean): string | undefined;
+  /**
+   * Hears every change of the answers given so far (an answer recorded, changed or cleared), so
+   * the session can keep each one as it is given; a listener that throws is ignored.
+   */
+  onProgress?(progress: QuestionnaireProgress): void;
 }

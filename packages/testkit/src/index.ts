@@ -11,3 +11,4 @@ export * from './image-files';
 export * from './long-session';
 export * from './processes';
 export * from './gated-server';
+export * from './agreed-questionnaire';

@@ -17,8 +17,9 @@ const HINT = 'answering questions · Esc cancels';
 /**
  * Shows an `ask_user` questionnaire as a card in the transcript that owns the keyboard until it
  * is answered, cancelled with Esc (`cancelled: true`), or the turn is interrupted (the request's
- * signal: rejects with its reason); then the card becomes its compact summary. Each change of
- * the answers given so far is reported to the request's `onProgress`.
+ * signal: rejects with its reason); then the card becomes its compact summary. Keys reach the
+ * card's model as key actions, which it maps onto its intents; the model reports each change of
+ * the answers given so far to the request's `onProgress`.
  */
 export function presentQuestionnaire(
   request: PersonRequest<'questionnaire'>,
@@ -33,6 +34,7 @@ export function presentQuestionnaire(
     const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
       ...(answered ? { answered } : {}),
       ...(review ? { review } : {}),
+      onProgress: (progress) => request.payload.onProgress?.(progress),
     });
     const settle = (): void => {
       signal.removeEventListener('abort', onAbort);
@@ -48,9 +50,7 @@ export function presentQuestionnaire(
     const route = (routed: QuestionnaireKeyRoute): void => {
       const model = segment.model;
       if (!model || routed.kind !== 'action') return;
-      const given = progressKey(model);
       if (!model.dispatch(routed.action)) return;
-      if (progressKey(model) !== given) reportProgress(request, model);
       const result = model.result;
       if (result) {
         const copy = copyResult(result);
@@ -82,20 +82,10 @@ export function presentQuestionnaire(
 
 function reportProgress(request: PersonRequest<'questionnaire'>, model: QuestionnaireModel): void {
   try {
-    const later = model.later;
-    request.payload.onProgress?.({
-      answers: copyResult({ answers: [...model.answers], cancelled: false }).answers,
-      custom: [...model.custom],
-      ...(later.length > 0 ? { later } : {}),
-    });
+    request.payload.onProgress?.(model.progress);
   } catch {
     // A failing listener must not break the card.
   }
-}
-
-/** What the session records of the answers so far: a change of it is written at once. */
-function progressKey(model: QuestionnaireModel): string {
-  return JSON.stringify([model.answers, model.custom, model.later]);
 }
 
 function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {

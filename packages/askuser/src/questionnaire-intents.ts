@@ -1,0 +1,373 @@
+import type {
+  Answer,
+  AnsweredQuestionnaire,
+  LaterAnswer,
+  Question,
+  Questionnaire,
+  QuestionnaireProgress,
+} from '@agent/tool-contract';
+import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answer-checks';
+import { AnswerDrafts } from './answer-drafts';
+import { AnswerSheet, copyAnswer } from './answer-sheet';
+import { cleanInput } from './draft-text';
+import { checkQuestionIndex, optionIndex } from './intent-checks';
+import type { QuestionnaireOptions, QuestionnaireStatus } from './questionnaire-action';
+import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
+
+/**
+ * A questionnaire being answered, for any front end: one question is on screen, the answers given
+ * so far (in order or out of order, changeable until every question has one, which resolves it),
+ * and the intents that give them (select, toggle, type, submit, next, back, jump, cancel). The
+ * question on screen has rows: its options, for a multi-select question a `Done` row, then the
+ * free-form row; the first option is selected when a question appears (a multi-select question
+ * starts with it ticked), and an answer given before is offered again. Pure: no timers, no I/O.
+ *
+ * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, what may be recorded
+ * is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on top.
+ */
+export class QuestionnaireIntents {
+  readonly questionnaire: Questionnaire;
+  protected index = 0;
+  protected row = 0;
+  protected isEditing = false;
+  private acting = false;
+  protected notice: string | undefined;
+  private state: QuestionnaireStatus = 'active';
+  private readonly sheet: AnswerSheet;
+  protected readonly drafts: AnswerDrafts;
+
+  constructor(
+    questionnaire: Questionnaire,
+    private readonly options: QuestionnaireOptions = {},
+  ) {
+    if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
+    this.questionnaire = questionnaire;
+    this.sheet = new AnswerSheet(questionnaire.questions);
+    this.drafts = new AnswerDrafts(questionnaire.questions.length);
+    if (options.answered) this.resumeFrom(options.answered);
+  }
+
+  get status(): QuestionnaireStatus {
+    return this.state;
+  }
+
+  /** Zero-based index of the question on screen. */
+  get questionIndex(): number {
+    return this.index;
+  }
+
+  get total(): number {
+    return this.questionnaire.questions.length;
+  }
+
+  get current(): Question {
+    return this.questionnaire.questions[this.index]!;
+  }
+
+  /** Whether the question on screen takes several options. */
+  get multiSelect(): boolean {
+    return this.current.multiSelect === true;
+  }
+
+  /** The options of the current question, `Done` for a multi-select one, then the free-form row. */
+  get rows(): string[] {
+    return questionRows(this.current);
+  }
+
+  get freeFormRow(): number {
+    return freeFormRowOf(this.current);
+  }
+
+  /** The `Done` row of a multi-select question; undefined for a one-answer question. */
+  get doneRow(): number | undefined {
+    return doneRowOf(this.current);
+  }
+
+  /** Whether option `row` of the current (multi-select) question is ticked. */
+  ticked(row: number): boolean {
+    return this.multiSelect && this.sheet.ticksOf(this.index)[row] === true;
+  }
+
+  get selected(): number {
+    return this.row;
+  }
+
+  get editing(): boolean {
+    return this.isEditing;
+  }
+
+  /** The current question's typed draft. */
+  get draft(): string {
+    return this.drafts.text(this.index);
+  }
+
+  /** Caret position inside the draft, in UTF-16 units. */
+  get cursor(): number {
+    return this.drafts.caret;
+  }
+
+  /** A message for the person about their last key, such as a refused empty answer. */
+  get hint(): string | undefined {
+    return this.notice;
+  }
+
+  /** The answer question `index` has now, if any (the strip ticks it). */
+  answerAt(index: number): Answer | undefined {
+    return this.sheet.answerAt(index);
+  }
+
+  /** The answers of the questions answered from the first on, up to the first without one. */
+  get answers(): readonly Answer[] {
+    return this.sheet.answers;
+  }
+
+  /** `custom[i]`: answer i was typed (or includes typed text) rather than picked. */
+  get custom(): readonly boolean[] {
+    return this.sheet.custom;
+  }
+
+  /** The answers given out of order, after the first question without one. */
+  get later(): LaterAnswer[] {
+    return this.sheet.later;
+  }
+
+  /** The outcome once answered or cancelled; undefined while active. */
+  get result(): AnsweredQuestionnaire | undefined {
+    if (this.state === 'active') return undefined;
+    return this.sheet.result(this.state === 'cancelled');
+  }
+
+  /** The answers given so far, as the session records them (copied). */
+  get progress(): QuestionnaireProgress {
+    const later = this.later;
+    return {
+      answers: this.answers.map(copyAnswer),
+      custom: [...this.custom],
+      ...(later.length > 0 ? { later } : {}),
+    };
+  }
+
+  // The intents: what a person means, for any front end (keys, an editor's form, a web page).
+  // Questions are zero-based indices, options their exact strings; an intent naming no such
+  // question or option, or the wrong kind for its question, throws a QuestionnaireIntentError
+  // before anything changes. Each returns whether it changed anything; on a resolved card
+  // nothing changes (the first of two front ends to answer wins).
+
+  /** Records `option` as the answer of one-answer question `question`, then moves on. */
+  select(question: number, option: string): boolean {
+    const at = optionIndex(this.questionnaire.questions, question, option, 'one');
+    return this.change(() => {
+      this.show(question);
+      this.row = at;
+      this.isEditing = false;
+      this.record(option, false);
+    });
+  }
+
+  /** Ticks or unticks `option` of multi-select question `question` (`submit` confirms). */
+  toggle(question: number, option: string): boolean {
+    const at = optionIndex(this.questionnaire.questions, question, option, 'several');
+    return this.change(() => {
+      this.show(question);
+      this.row = at;
+      this.isEditing = false;
+      this.sheet.toggle(question, at);
+    });
+  }
+
+  /**
+   * Makes `text` question `question`'s typed answer, to be confirmed by `submit`: kept as given
+   * (line breaks and tabs too; other control characters dropped, as from the keyboard); text over
+   * the answer limit is refused with a hint.
+   */
+  type(question: number, text: string): boolean {
+    checkQuestionIndex(this.questionnaire.questions, question);
+    return this.change(() => {
+      this.show(question);
+      const clean = cleanInput(text);
+      const { hint } = fitAnswerLimit('', clean);
+      if (hint !== undefined) {
+        this.notice = hint;
+        return;
+      }
+      this.drafts.set(question, clean);
+      this.editDraft();
+    });
+  }
+
+  /**
+   * Confirms the question on screen: a one-answer question with its typed answer (trimmed;
+   * refused when empty), a multi-select one with its ticked options in option order, then the
+   * typed text unless it is one of them (refused when that is nothing). Then moves on.
+   */
+  submit(): boolean {
+    return this.change(() => {
+      if (this.multiSelect) return this.confirmTicked();
+      const typed = this.refusedOr(typedAnswer(this.draft));
+      if (typed !== undefined) this.record(typed, true);
+    });
+  }
+
+  /** The next question; on the last one nothing changes. */
+  next(): boolean {
+    return this.change(() => this.go(this.index + 1));
+  }
+
+  /** The previous question; on the first one nothing changes. */
+  back(): boolean {
+    return this.change(() => this.go(this.index - 1));
+  }
+
+  /** Shows question `question`, its answer offered again if it has one. */
+  jump(question: number): boolean {
+    checkQuestionIndex(this.questionnaire.questions, question);
+    return this.change(() => this.go(question));
+  }
+
+  /** Resolves as cancelled with every answer given (those after a question without one: later). */
+  cancel(): boolean {
+    return this.change(() => {
+      this.isEditing = false;
+      this.state = 'cancelled';
+    });
+  }
+
+  /**
+   * Runs one change of an active card: clears the last hint, reports a change of the answers
+   * given to `onProgress`, and says whether anything changed. An intent called from inside
+   * another (a key action) runs as part of it.
+   */
+  protected change(act: () => void): boolean {
+    if (this.state !== 'active') return false;
+    if (this.acting) {
+      act();
+      return true;
+    }
+    const before = this.snapshot();
+    const given = this.progressKey();
+    this.notice = undefined;
+    this.acting = true;
+    try {
+      act();
+    } finally {
+      this.acting = false;
+    }
+    if (this.progressKey() !== given) this.reportProgress();
+    return this.snapshot() !== before;
+  }
+
+  private reportProgress(): void {
+    try {
+      this.options.onProgress?.(this.progress);
+    } catch {
+      // A failing listener must not break the card.
+    }
+  }
+
+  private progressKey(): string {
+    return JSON.stringify([this.answers, this.custom, this.later]);
+  }
+
+  /** Shows question `target` unless it is on screen already. */
+  private show(target: number): void {
+    if (target !== this.index) this.go(target);
+  }
+
+  private confirmTicked(): void {
+    const ticked = this.refusedOr(
+      tickedAnswer(this.current.options, this.sheet.ticksOf(this.index), this.draft),
+    );
+    if (ticked !== undefined) this.record(ticked.chosen, ticked.typed);
+  }
+
+  /** The checked answer, or undefined with its hint shown. */
+  private refusedOr<T>(checked: Checked<T>): T | undefined {
+    if ('hint' in checked) {
+      this.notice = checked.hint;
+      return undefined;
+    }
+    return checked.answer;
+  }
+
+  /** Shows question `target` (out of range: nothing), its answer offered again if it has one. */
+  protected go(target: number): void {
+    if (target < 0 || target >= this.total || target === this.index) return;
+    this.index = target;
+    this.isEditing = false;
+    this.drafts.caretTo(target, 'start');
+    const answer = this.sheet.answerAt(target);
+    if (answer !== undefined) this.offer(answer, this.sheet.typedAt(target));
+    else this.row = this.draft !== '' ? this.freeFormRow : 0;
+  }
+
+  /** Puts `answer` (given before) back on the current question: its options, or its text. */
+  private offer(answer: Answer, typed: boolean): void {
+    const options = this.current.options;
+    if (typeof answer !== 'string') {
+      this.sheet.tickFrom(this.index, answer);
+      const text = answer.find((entry) => !options.includes(entry));
+      if (text !== undefined) this.drafts.set(this.index, text);
+      this.row = 0;
+      this.isEditing = false;
+    } else if (typed) {
+      this.drafts.set(this.index, answer);
+      this.row = this.freeFormRow;
+      this.isEditing = true;
+      this.drafts.caretTo(this.index, 'end');
+    } else {
+      this.row = Math.max(0, options.indexOf(answer));
+      this.isEditing = false;
+      this.drafts.caretTo(this.index, 'start');
+    }
+  }
+
+  protected editDraft(): void {
+    this.row = this.freeFormRow;
+    this.isEditing = true;
+    this.drafts.caretTo(this.index, 'end');
+  }
+
+  private record(answer: Answer, custom: boolean): void {
+    const problem =
+      typeof answer === 'string' ? this.options.check?.(this.index, answer, custom) : undefined;
+    if (problem !== undefined) {
+      this.notice = problem;
+      return;
+    }
+    this.sheet.record(this.index, answer, custom);
+    this.isEditing = false;
+    const open = this.sheet.firstOpen();
+    const last = this.index + 1 >= this.total;
+    if (open === -1 && (last || this.options.review !== true)) {
+      this.state = 'answered';
+      return;
+    }
+    this.go(!last ? this.index + 1 : open);
+  }
+
+  private resumeFrom(answered: NonNullable<QuestionnaireOptions['answered']>): void {
+    this.sheet.restore(answered);
+    for (let i = 0; i < this.total; i++) {
+      const answer = this.sheet.answerAt(i);
+      if (this.sheet.typedAt(i) && typeof answer === 'string') this.drafts.set(i, answer);
+    }
+    const open = this.sheet.firstOpen();
+    const start = this.options.review === true ? 0 : open === -1 ? this.total - 1 : open;
+    this.index = -1;
+    this.go(start);
+  }
+
+  private snapshot(): string {
+    return JSON.stringify([
+      this.index,
+      this.row,
+      this.isEditing,
+      this.drafts.caret,
+      this.notice,
+      this.state,
+      this.draft,
+      this.sheet.ticksOf(this.index),
+      this.sheet.all,
+    ]);
+  }
+}
