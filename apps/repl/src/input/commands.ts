@@ -58,6 +58,19 @@ export const COMMANDS: readonly CommandInfo[] = [
     usage: '/amend',
     description: 'change your answers to the last questionnaire and tell the model',
   },
+  {
+    name: '/remember',
+    usage: '/remember [all]',
+    description:
+      'keep answers of the last questionnaire as decisions for new sessions (pick which and where); all: every answer, this project',
+    takesArgument: true,
+  },
+  {
+    name: '/decisions',
+    usage: '/decisions [list|edit|revoke]',
+    description: 'kept decisions (Enter edits, Delete revokes); list; edit N ANSWER; revoke N',
+    takesArgument: true,
+  },
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },
   { name: '/init', usage: '/init', description: 'draft an AGENTS.md for this workspace' },
