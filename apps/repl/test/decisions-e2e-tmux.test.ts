@@ -50,7 +50,7 @@ describe('/remember and /decisions in tmux', () => {
     keys('Down', 'Down');
     await waitFor('❯   Keep the 1 ticked for this project');
     keys('Enter');
-    screen = await waitFor('Kept 1 decision for this project');
+    await waitFor('Kept 1 decision for this project');
     const file = JSON.parse(readFileSync(path.join(bed.home, 'decisions.json'), 'utf8'));
     expect(file.decisions).toHaveLength(1);
     expect(file.decisions[0]).toMatchObject({
