@@ -42,7 +42,7 @@ describe('/remember and /decisions in tmux', () => {
 
     typeText('/remember');
     keys('Enter');
-    let screen = await waitFor('Remember which answers?');
+    const screen = await waitFor('Remember which answers?');
     expect(screen).toContain('[ ] Which database should the service use? → "SQLite"');
     expect(screen).toContain('[ ] Which checks should CI run? → ["Lint"]');
     keys('Space');
