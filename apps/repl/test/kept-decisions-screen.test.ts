@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs';
 import type { ProviderRequest } from '@agent/llm';
+import { DecisionBook } from '@agent/runtime';
 import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
@@ -86,5 +88,27 @@ describe('kept decisions on a blessed screen', () => {
     const after = provider.requests[4]!.system;
     expect(after).not.toContain('Which database should the service use?');
     expect(after).toContain('"Which checks should CI run?" → ["Lint"]');
+  });
+
+  it('/decisions edits and revokes by number, refuses a number not listed, and /remember needs a questionnaire', async () => {
+    const provider = new ScriptedProvider<ProviderRequest>([], AS_OPENAI_CHAT);
+    h = new Harness(100, 30);
+    const book = new DecisionBook(h.home, realpathSync(h.workspace));
+    book.keep([{ question: 'Which database?', answer: 'SQLite' }], 'project', 'earlier');
+    book.keep([{ question: 'Which checks?', answer: ['Lint'] }], 'global', 'earlier');
+    await h.start(provider);
+    await command(h, '/remember', 'this session has no answered questionnaire to remember');
+    await command(h, '/decisions edit 1 MySQL 8', 'Changed: Which database? → "MySQL 8"');
+    await command(
+      h,
+      '/decisions edit 2 ["Lint","Tests"]',
+      'Changed: Which checks? → ["Lint","Tests"]',
+    );
+    expect(book.list().map((d) => d.answer)).toEqual(['MySQL 8', ['Lint', 'Tests']]);
+    await command(h, '/decisions revoke 3', 'No decision 3: N runs from 1 to 2');
+    const screen = await command(h, '/decisions list', 'Kept decisions');
+    expect(screen).toContain(' 2. Which checks? → ["Lint","Tests"]  · every project');
+    await command(h, '/decisions revoke 2', 'Revoked: Which checks?');
+    expect(book.list().map((d) => d.question)).toEqual(['Which database?']);
   });
 });

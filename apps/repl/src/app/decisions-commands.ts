@@ -80,7 +80,7 @@ export async function decisions(args: string, deps: CommandDeps, signal: AbortSi
     return app.error(
       listed.length === 0
         ? 'No decisions are kept for this project.'
-        : `${USAGE} (N from 1 to ${listed.length}, as /decisions list numbers them)`,
+        : `No decision ${number || '(no number given)'}: N runs from 1 to ${listed.length}, as /decisions list numbers them. ${USAGE}`,
     );
   }
   try {
