@@ -111,4 +111,20 @@ describe('kept decisions on a blessed screen', () => {
     await command(h, '/decisions revoke 2', 'Revoked: Which checks?');
     expect(book.list().map((d) => d.question)).toEqual(['Which database?']);
   });
+
+  it('the /decisions picker revokes with Delete and puts the edit command for the one picked into the prompt', async () => {
+    h = new Harness(100, 30);
+    const book = new DecisionBook(h.home, realpathSync(h.workspace));
+    book.keep([{ question: 'Which database?', answer: 'SQLite' }], 'project', 'earlier');
+    book.keep([{ question: 'Which checks?', answer: ['Lint'] }], 'global', 'earlier');
+    book.keep([{ question: 'Which region?', answer: 'eu-west' }], 'global', 'earlier');
+    await h.start(new ScriptedProvider<ProviderRequest>([], AS_OPENAI_CHAT));
+    await command(h, '/decisions', 'Kept decisions · ↑↓ select');
+    h.send('\x1b[3~');
+    await h.waitForText('Revoked: Which database? → "SQLite"');
+    expect(book.list().map((d) => d.question)).toEqual(['Which checks?', 'Which region?']);
+    h.send(DOWN);
+    h.send(ENTER);
+    await h.waitForText('/decisions edit 2 eu-west');
+  });
 });
