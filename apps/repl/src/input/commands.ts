@@ -41,6 +41,23 @@ export const COMMANDS: readonly CommandInfo[] = [
     takesArgument: true,
   },
   {
+    name: '/amend',
+    usage: '/amend',
+    description: 'change your answers to the last questionnaire and tell the model',
+  },
+  {
+    name: '/remember',
+    usage: '/remember [all]',
+    description: 'keep answers of the last questionnaire',
+    takesArgument: true,
+  },
+  {
+    name: '/decisions',
+    usage: '/decisions [list]',
+    description: 'kept answers: list, edit N ANSWER, revoke N',
+    takesArgument: true,
+  },
+  {
     name: '/permissions',
     usage: '/permissions [list|add|edit]',
     description:
@@ -51,24 +68,6 @@ export const COMMANDS: readonly CommandInfo[] = [
     name: '/sandbox',
     usage: '/sandbox [auto|on|off]',
     description: 'where commands run (bubblewrap); change it for this session',
-    takesArgument: true,
-  },
-  {
-    name: '/amend',
-    usage: '/amend',
-    description: 'change your answers to the last questionnaire and tell the model',
-  },
-  {
-    name: '/remember',
-    usage: '/remember [all]',
-    description:
-      'keep answers of the last questionnaire as decisions for new sessions (pick which and where); all: every answer, this project',
-    takesArgument: true,
-  },
-  {
-    name: '/decisions',
-    usage: '/decisions [list|edit|revoke]',
-    description: 'kept decisions (Enter edits, Delete revokes); list; edit N ANSWER; revoke N',
     takesArgument: true,
   },
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
