@@ -73,7 +73,7 @@ export class AcpPerson implements PersonChannel {
         case 'approval':
           return await this.approve(request, options);
         case 'questionnaire': {
-          const { questionnaire } = request.payload;
+          const { questionnaire, decided } = request.payload;
           const response = await this.client.request(
             'elicitation/create',
             {
@@ -81,7 +81,7 @@ export class AcpPerson implements PersonChannel {
               ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
               mode: 'form',
               message: questionnaireMessage(questionnaire),
-              requestedSchema: questionnaireSchema(questionnaire),
+              requestedSchema: questionnaireSchema(questionnaire, decided),
             },
             options,
           );

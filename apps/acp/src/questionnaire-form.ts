@@ -1,6 +1,7 @@
 import { ASK_USER_LIMITS, QuestionnaireIntentError, QuestionnaireIntents } from '@agent/askuser';
 import type {
   AnsweredQuestionnaire,
+  DecidedAnswer,
   Question,
   Questionnaire,
   QuestionnaireProgress,
@@ -17,30 +18,41 @@ const typedKey = (index: number) => `q${index + 1}_typed`;
 /**
  * An `ask_user` questionnaire as an elicitation form: per question a single-select field whose
  * choices are the exact option strings, the first (the model's recommendation) as its default,
- * and beside it a free-text field; a typed answer takes the place of the choice.
+ * and beside it a free-text field; a typed answer takes the place of the choice. A question with
+ * a kept decision (`decided`) has the kept answer as its default instead (a kept typed answer as
+ * the text field's default), and its description says when it was decided.
  */
-export function questionnaireSchema(questionnaire: Questionnaire): ElicitationSchema {
+export function questionnaireSchema(
+  questionnaire: Questionnaire,
+  decided: readonly DecidedAnswer[] = [],
+): ElicitationSchema {
   const properties: NonNullable<ElicitationSchema['properties']> = {};
   questionnaire.questions.forEach((question, i) => {
+    const kept = decided.find((entry) => entry.question === i);
+    const defaults = kept ? keptDefaults(question, kept.answer) : {};
+    const note = kept ? { description: `kept decision from ${kept.decidedAt.slice(0, 10)}` } : {};
     properties[choiceKey(i)] =
       question.multiSelect === true
         ? {
             type: 'array',
             title: question.question,
             items: { type: 'string', enum: [...question.options] },
-            default: [question.options[0]!],
+            default: (defaults.choice as string[] | undefined) ?? [question.options[0]!],
+            ...note,
           }
         : {
             type: 'string',
             title: question.question,
             enum: [...question.options],
-            default: question.options[0]!,
+            default: (defaults.choice as string | undefined) ?? question.options[0]!,
+            ...note,
           };
     properties[typedKey(i)] = {
       type: 'string',
       title: TYPED_ANSWER_TITLE,
       description: `Instead of a choice above, for: ${question.question}`,
       maxLength: ASK_USER_LIMITS.maxAnswerChars,
+      ...(defaults.typed !== undefined ? { default: defaults.typed } : {}),
     };
   });
   return {
@@ -50,6 +62,16 @@ export function questionnaireSchema(questionnaire: Questionnaire): ElicitationSc
       q.multiSelect === true ? [] : [choiceKey(i)],
     ),
   };
+}
+
+/** A kept answer as the form's defaults: the options it holds, and its typed text. */
+function keptDefaults(question: Question, answer: Answer): { choice?: Answer; typed?: string } {
+  if (typeof answer === 'string') {
+    return question.options.includes(answer) ? { choice: answer } : { typed: answer };
+  }
+  const typed = answer.find((entry) => !question.options.includes(entry));
+  const choice = question.options.filter((option) => answer.includes(option));
+  return { choice, ...(typed !== undefined ? { typed } : {}) };
 }
 
 /** The message shown above the form. */

@@ -48,6 +48,12 @@ export interface QuestionnaireOptions {
    */
   review?: boolean;
   /**
+   * Answers the person kept as decisions (`/remember`), by question: a question without an answer
+   * opens with its kept answer selected (ticked, or typed in), for the person to confirm or change.
+   * Nothing counts as answered until the person records it.
+   */
+  preset?: readonly { question: number; answer: Answer; decidedAt?: string }[];
+  /**
    * Checks a one-string answer before it is recorded (an MCP server's form: typed values against
    * the field's schema); a message refuses it and is shown as the hint.
    */

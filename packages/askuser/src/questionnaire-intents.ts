@@ -35,6 +35,7 @@ export class QuestionnaireIntents {
   private state: QuestionnaireStatus = 'active';
   private readonly sheet: AnswerSheet;
   protected readonly drafts: AnswerDrafts;
+  private readonly presetShown = new Set<number>();
 
   constructor(
     questionnaire: Questionnaire,
@@ -45,6 +46,15 @@ export class QuestionnaireIntents {
     this.sheet = new AnswerSheet(questionnaire.questions);
     this.drafts = new AnswerDrafts(questionnaire.questions.length);
     if (options.answered) this.resumeFrom(options.answered);
+    else if (this.presetFor(0)) {
+      this.index = -1;
+      this.go(0);
+    }
+  }
+
+  /** The kept decision preselected on question `index` (see `preset`), if any. */
+  presetFor(index: number): { answer: Answer; decidedAt?: string } | undefined {
+    return this.options.preset?.find((entry) => entry.question === index);
   }
 
   get status(): QuestionnaireStatus {
@@ -296,8 +306,14 @@ export class QuestionnaireIntents {
     this.isEditing = false;
     this.drafts.caretTo(target, 'start');
     const answer = this.sheet.answerAt(target);
+    // A kept decision is preselected the first time its question shows, not over later changes.
+    const kept = this.presetShown.has(target) ? undefined : this.presetFor(target)?.answer;
+    this.presetShown.add(target);
     if (answer !== undefined) this.offer(answer, this.sheet.typedAt(target));
-    else this.row = this.draft !== '' ? this.freeFormRow : 0;
+    else if (this.draft !== '') this.row = this.freeFormRow;
+    else if (kept !== undefined)
+      this.offer(kept, typeof kept === 'string' && !this.current.options.includes(kept));
+    else this.row = 0;
   }
 
   /** Puts `answer` (given before) back on the current question: its options, or its text. */

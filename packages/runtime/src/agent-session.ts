@@ -30,6 +30,7 @@ import type { ToolOffer } from './tool-offer';
 import type { LoadedHooks } from './hooks/hook-sources';
 import type { SessionSkills } from './skills/session-skills';
 import { startSessionMcp, type McpLink } from './mcp-link';
+import type { DecisionBook } from './decisions/decision-book';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -114,6 +115,11 @@ export class AgentSession {
   /** The system prompt outside plan mode (with the skills listed now). */
   get system(): string {
     return this.parts.system();
+  }
+
+  /** The decisions the person kept (`/remember`), as this project sees them. */
+  get decisions(): DecisionBook {
+    return this.parts.decisions.book;
   }
 
   /** The session's skills: those listed (and loadable), and the workspace's waiting for approval. */
@@ -362,6 +368,7 @@ export class AgentSession {
     this.parts.resumed.clear();
     this.parts.person.clearEdits();
     this.parts.meter.counted(undefined);
+    this.parts.decisions.refresh();
   }
 
   /**

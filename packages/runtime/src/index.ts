@@ -36,3 +36,4 @@ export { SessionSkills, SKILLS_PROMPT_CHARS, type SkillPlaces } from './skills/s
 export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
 export * from './usage-report';
+export * from './decisions';

@@ -16,6 +16,9 @@ import { ResumedTurn } from './resumed-turn';
 import { SessionCompaction } from './session-compaction';
 import { SessionFile, type SessionFileSubject } from './session-file';
 import { sessionPermissions } from './session-permissions';
+import { offeringDecisions } from './decisions/deciding-person';
+import { SessionDecisions } from './decisions/session-decisions';
+import { projectRootOf } from './project-root';
 import { sessionSandbox } from './session-sandbox';
 import { SessionTurn } from './session-turn';
 import { notifyingPerson } from './hooks/notifying-person';
@@ -54,6 +57,8 @@ export interface SessionParts {
   offered: ToolRegistry;
   /** The system prompt outside plan mode, with the skills listed now. */
   system(): string;
+  /** The decisions the person kept, and the system prompt's section of those in force. */
+  decisions: SessionDecisions;
   /** The session's skills (listed in the system prompt, loaded by the `skill` tool). */
   skills: SessionSkills;
   /** What assembling the agent has to tell the person (AGENTS.md files left out). */
@@ -125,7 +130,8 @@ export function sessionParts(
   // Notification hooks run for what reaches the person, after the rules.
   const toPerson = { ...options, person: notifyingPerson(options.person, hooks) };
   const permissions = sessionPermissions(toPerson, notice, keeper, modes.read, modes.watch);
-  const channel = permissions.person;
+  const decisions = new SessionDecisions(options.agentHome, projectRootOf(options.workspaceRoot));
+  const channel = offeringDecisions(permissions.person, decisions.book);
   const file = new SessionFile(owner, options, (error) =>
     options.onEvent({ type: 'save_error', error }),
   );
@@ -148,7 +154,8 @@ export function sessionParts(
   // Registered after the system prompt was built: its tool list is the same in every mode.
   const registry = agent.registry.register(modes.planTool);
   const offered = modes.offered(agent.registry);
-  const system = (): string => withSection(agent.system, skills.promptSection());
+  const system = (): string =>
+    withSection(withSection(agent.system, decisions.promptSection), skills.promptSection());
   const meter = new ContextMeter(owner);
   const compaction = new SessionCompaction(conversation, options, { meter, file, notice });
   const turn = new SessionTurn({
@@ -186,7 +193,8 @@ export function sessionParts(
     offered,
     system,
     skills,
-    startNotices: agent.notices,
+    startNotices: [...agent.notices, ...decisions.book.problems],
+    decisions,
     meter,
     compaction,
     turn,

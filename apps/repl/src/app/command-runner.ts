@@ -14,6 +14,7 @@ import type { ReplApp } from './repl-app';
 import type { ReplayHook } from './replay';
 import type { CustomSegment } from '../view/segment';
 import { listHere, resume } from './session-commands';
+import { decisions, remember } from './decisions-commands';
 import { lastAnswer, osc52 } from './clipboard';
 import { undoneLine } from './undo-line';
 import { pickModel } from './model-picker';
@@ -129,6 +130,10 @@ export async function runCommand(
       return runSandboxCommand(parsed.args, session, app, signal);
     case '/amend':
       return amendLastQuestionnaire(session.history, deps.person, signal, (text) => app.info(text));
+    case '/remember':
+      return remember(parsed.args, deps, signal);
+    case '/decisions':
+      return decisions(parsed.args, deps, signal);
     case '/permissions':
       if (parsed.args === '') return pickPermissions(deps, signal);
       return permissions(parsed.args, deps);

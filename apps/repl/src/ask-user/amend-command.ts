@@ -18,15 +18,15 @@ export interface AmendPrompt {
   amends: Amendment;
 }
 
-/** The session's last resolved questionnaire, with its answers as last amended. */
-interface LastQuestionnaire {
+/** The session's last resolved questionnaire, with its answers as last amended (`/amend`, `/remember`). */
+export interface LastQuestionnaire {
   callId: string;
   questionnaire: Questionnaire;
   result: QuestionnaireResult;
   custom: boolean[];
 }
 
-function lastQuestionnaire(history: readonly Message[]): LastQuestionnaire | undefined {
+export function lastQuestionnaire(history: readonly Message[]): LastQuestionnaire | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const message = history[i]!;
     if (message.role !== 'assistant') continue;

@@ -30,10 +30,11 @@ export function presentQuestionnaire(
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
     const screen = { rows: () => host.viewportRows() };
-    const { questionnaire, answered, review } = request.payload;
+    const { questionnaire, answered, review, decided } = request.payload;
     const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
       ...(answered ? { answered } : {}),
       ...(review ? { review } : {}),
+      ...(decided?.length ? { preset: decided } : {}),
       onProgress: (progress) => request.payload.onProgress?.(progress),
     });
     const settle = (): void => {

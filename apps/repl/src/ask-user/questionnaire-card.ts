@@ -145,6 +145,8 @@ export function layoutQuestionnaireCard(
   const header: Span[] = [
     { text: `Question ${model.questionIndex + 1} of ${model.total}`, style: 'accent' },
   ];
+  const kept = keptNote(model);
+  if (kept && lineWidth(header) + kept.length <= inner) header.push({ text: kept, style: 'ok' });
   const hint = wrapSpans([hintFor(model, view.strip === true)], inner, '  ');
   const strip = view.strip ? questionStrip(model, inner) : [];
   const frame = (body: Line[]): Line[] => [
@@ -205,6 +207,15 @@ export function layoutQuestionnaireCard(
     optionTop,
     optionShown: optionCut ? own : tallOption,
   };
+}
+
+/** ` · kept decision from 2026-12-01` when the question on screen matches a kept decision. */
+function keptNote(model: QuestionnaireModel): string | undefined {
+  const kept = model.presetFor(model.questionIndex);
+  if (!kept) return undefined;
+  return kept.decidedAt
+    ? ` · kept decision from ${kept.decidedAt.slice(0, 10)}`
+    : ' · kept decision';
 }
 
 /** The live card's rows (see `layoutQuestionnaireCard`). */

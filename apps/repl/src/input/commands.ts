@@ -41,6 +41,23 @@ export const COMMANDS: readonly CommandInfo[] = [
     takesArgument: true,
   },
   {
+    name: '/amend',
+    usage: '/amend',
+    description: 'change your answers to the last questionnaire and tell the model',
+  },
+  {
+    name: '/remember',
+    usage: '/remember [all]',
+    description: 'keep answers of the last questionnaire',
+    takesArgument: true,
+  },
+  {
+    name: '/decisions',
+    usage: '/decisions [list]',
+    description: 'kept answers: list, edit N ANSWER, revoke N',
+    takesArgument: true,
+  },
+  {
     name: '/permissions',
     usage: '/permissions [list|add|edit]',
     description:
@@ -52,11 +69,6 @@ export const COMMANDS: readonly CommandInfo[] = [
     usage: '/sandbox [auto|on|off]',
     description: 'where commands run (bubblewrap); change it for this session',
     takesArgument: true,
-  },
-  {
-    name: '/amend',
-    usage: '/amend',
-    description: 'change your answers to the last questionnaire and tell the model',
   },
   { name: '/copy', usage: '/copy', description: 'copy the last answer to the clipboard (OSC 52)' },
   { name: '/undo', usage: '/undo', description: "restore the files the agent's last turn changed" },

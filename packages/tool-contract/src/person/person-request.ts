@@ -1,6 +1,17 @@
 import type { FormOutcome, FormQuestionnaire, UrlOutcome, UrlRequest } from '../form-question';
 import type { PermissionDecision, PermissionRequest } from '../permission';
+import type { Answer } from '../answer';
 import type { AnsweredQuestionnaire, Questionnaire, QuestionnaireProgress } from '../questionnaire';
+
+/** A kept decision that matches one question: the card preselects it and says when it was made. */
+export interface DecidedAnswer {
+  /** Zero-based index of the question. */
+  question: number;
+  /** The exact answer kept, shaped for the question (a list for a multi-select one). */
+  answer: Answer;
+  /** When it was decided (ISO 8601). */
+  decidedAt: string;
+}
 
 /** What the tool loop asks when an `ask_user` call opens. */
 export interface QuestionnaireAsk {
@@ -17,6 +28,11 @@ export interface QuestionnaireAsk {
   answered?: QuestionnaireProgress;
   /** The person reviews earlier answers (`/amend`): the card starts at the first question. */
   review?: boolean;
+  /**
+   * Decisions the person kept (`/remember`) for some of these questions: preselected, never
+   * recorded until the person confirms them.
+   */
+  decided?: DecidedAnswer[];
 }
 
 /** Each kind of request to the person: what it carries, and what answers it. */
