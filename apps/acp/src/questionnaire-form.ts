@@ -1,5 +1,6 @@
 import { ASK_USER_LIMITS, QuestionnaireIntentError, QuestionnaireIntents } from '@agent/askuser';
 import type {
+  Answer,
   AnsweredQuestionnaire,
   DecidedAnswer,
   Question,
