@@ -361,6 +361,7 @@ export class AgentSession {
     this.messages = [];
     this.parts.resumed.clear();
     this.parts.person.clearEdits();
+    this.parts.subagentTasks.replace([]);
     this.parts.meter.counted(undefined);
   }
 

@@ -64,6 +64,12 @@ export class MemoryTaskStore implements SubagentTaskStore {
   waiting(): string[] {
     return [...this.tasks.keys()];
   }
+
+  /** Holds exactly `tasks` from now on (a saved session continued, or a new one). */
+  replace(tasks: Iterable<SubagentTask>): void {
+    this.tasks.clear();
+    for (const task of tasks) this.tasks.set(task.taskId, task);
+  }
 }
 
 /**
