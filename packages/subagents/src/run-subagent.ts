@@ -80,7 +80,7 @@ export function resumeSubagent(
       task.agent,
       task.description,
       'told',
-      `told: ${question.question} → ${answerText(given[i]!)}`,
+      `${task.agent} was told: ${question.question} → ${answerText(given[i]!)}`,
     ),
   );
   return runSubagent(options, tasks, ctx, {
@@ -256,7 +256,7 @@ function needsInput(
       task.agent,
       task.description,
       'asked',
-      `asked: ${question.question} (${question.options.join(' / ')})`,
+      `${task.agent} asked: ${question.question} (${question.options.join(' / ')})`,
     );
   }
   const first = questions[0]!.question.replace(/\s+/g, ' ').trim();

@@ -84,7 +84,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskInput> {
     describe: (input) => {
       if (input.resume === undefined) return `${input.agent ?? fallback}: ${input.description}`;
       const task = tasks.get(input.resume);
-      return `${task ? `${task.agent}: ${task.description}` : input.resume} (answers)`;
+      return `resume ${task ? `${task.agent}: ${task.description}` : `task ${input.resume}`}`;
     },
     async execute(input, ctx) {
       if (input.resume === undefined) {

@@ -111,10 +111,10 @@ describe('a subagent asks through the parent (request_clarification)', () => {
       e.type === 'tool_update' && e.update.persist ? [e.update.text] : [],
     );
     expect(steps).toEqual([
-      'asked: Which database? (PostgreSQL / SQLite )',
-      'asked: Which checks? (Lint / Tests / Types)',
-      'told: Which database? → SQLite ',
-      'told: Which checks? → Lint, Types',
+      'explore asked: Which database? (PostgreSQL / SQLite )',
+      'explore asked: Which checks? (Lint / Tests / Types)',
+      'explore was told: Which database? → SQLite ',
+      'explore was told: Which checks? → Lint, Types',
     ]);
   });
 
