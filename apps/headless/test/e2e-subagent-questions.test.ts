@@ -103,6 +103,13 @@ describe('headless: a subagent asks and the parent answers, with nobody at the k
     cli.sandbox.write('p.txt', 'SQLite.');
     const run2 = await runCli(['p.txt', ...openAIChatArgs(second.url), '--continue'], env);
     expect(run2.code).toBe(0);
+    // The resumed parent still reads the exact questions (the needs_input result is retained).
+    expect(JSON.parse(resultOf(second.requests[0]!.body as Body, 'call_task')!)).toEqual({
+      status: 'needs_input',
+      task_id: 'call_task',
+      why: 'The schema depends on it.',
+      questions,
+    });
     const sub = second.requests[1]!.body as Body;
     expect(sub.messages[1]).toEqual({ role: 'user', content: 'Add a storage layer.' });
     expect(sub.messages[2].tool_calls[0].id).toBe('sub_ask');

@@ -269,5 +269,7 @@ function needsInput(
       questions,
     }),
     summary: `${task.agent} needs input (task_id ${task.taskId}): ${first}${more}`,
+    // The parent answers it later, maybe after a resume, when raw outputs are long gone.
+    retain: true,
   };
 }
