@@ -72,4 +72,16 @@ describe('a subagent asks through the parent, who asks the person (ASK_USER.md �
       '{"answers":["SQLite "],"cancelled":false}',
     );
   });
+
+  it('offline: the demo delegates a decision, the person picks on the parent’s card, the subagent reports it', async () => {
+    h = await new Harness(100, 30).start(undefined);
+    await h.type('delegate a decision');
+    h.send(ENTER);
+    const card = await h.waitForText('Question 1 of 1', 15_000);
+    expect(card).toContain('explore asked: Which language should the example use?');
+    h.send(DOWN);
+    h.send(ENTER);
+    const screen = await h.waitForText('I was told to use Python.', 15_000);
+    expect(screen).toContain('explore was told: Which language should the example use? → Python');
+  });
 });
