@@ -4,7 +4,7 @@ import { z } from 'zod/v4';
 /** The tool's name as advertised to a subagent's provider. */
 export const REQUEST_CLARIFICATION_TOOL_NAME = 'request_clarification';
 
-/** `request_clarification` calls allowed per task, across its resumes (ASK_USER.md §10). */
+/** `request_clarification` calls allowed per task, across its resumes. */
 export const CLARIFICATIONS_PER_TASK = 3;
 
 const inputSchema = questionsInputSchema(
@@ -40,7 +40,7 @@ export interface ClarificationGate {
 /**
  * `request_clarification`: a subagent's only way to ask anything. It never reaches the person
  * itself: the run ends with the call open, the parent's `task` call returns `needs_input`, and the
- * parent's answers become this call's result when it resumes the task (ASK_USER.md §10).
+ * parent's answers become this call's result when it resumes the task.
  */
 export function createRequestClarificationTool(
   gate: ClarificationGate,
