@@ -2,6 +2,7 @@ import { runToolLoop, type LoopEvent, type Message } from '@agent/llm';
 import {
   answerText,
   onlyKinds,
+  questionnaireOutput,
   ToolError,
   ToolRegistry,
   type PersonChannel,
@@ -69,11 +70,10 @@ export function resumeSubagent(
   answers: readonly unknown[],
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const output = resumeAnswers(task.pending.questions, answers);
+  const given = resumeAnswers(task.pending.questions, answers);
   const profile = options.profiles.get(task.agent);
   if (!profile)
     throw new ToolError(`task ${task.taskId}: its agent profile "${task.agent}" is gone`);
-  const given = (JSON.parse(output) as { answers: Parameters<typeof answerText>[0][] }).answers;
   task.pending.questions.forEach((question, i) =>
     progress(
       ctx,
@@ -88,7 +88,11 @@ export function resumeSubagent(
     profile,
     description: task.description,
     history: task.messages,
-    answer: { callId: task.pending.callId, output },
+    // The ask_user result shape: the subagent reads its answers as a questionnaire's.
+    answer: {
+      callId: task.pending.callId,
+      output: questionnaireOutput({ answers: given, cancelled: false }),
+    },
     asked: task.asked,
   });
 }

@@ -1,27 +1,21 @@
-import {
-  ASK_USER_LIMITS,
-  codePoints,
-  questionnaireOutput,
-  ToolError,
-  type Answer,
-  type Question,
-} from '@agent/tools';
+import { ASK_USER_LIMITS, codePoints, ToolError, type Answer, type Question } from '@agent/tools';
 
 /**
  * The parent's answers for a waiting subagent's questions, checked as the person's are: one per
  * question, in order, each exact (never trimmed or rewritten), a list allowed only where the
- * question is multiSelect (a single string there becomes a one-entry list). Returns the result
- * the subagent's `request_clarification` call gets, in the ask_user shape; throws a ToolError
+ * question is multiSelect (a single string there becomes a one-entry list). Throws a ToolError
  * naming the problem.
  */
-export function resumeAnswers(questions: readonly Question[], answers: readonly unknown[]): string {
+export function resumeAnswers(
+  questions: readonly Question[],
+  answers: readonly unknown[],
+): Answer[] {
   if (answers.length !== questions.length) {
     throw new ToolError(
       `answers: expected ${questions.length} answer${questions.length === 1 ? '' : 's'} (one per question, in order), got ${answers.length}`,
     );
   }
-  const checked = questions.map((question, i) => answerFor(question, answers[i], i));
-  return questionnaireOutput({ answers: checked, cancelled: false });
+  return questions.map((question, i) => answerFor(question, answers[i], i));
 }
 
 function answerFor(question: Question, answer: unknown, index: number): Answer {
