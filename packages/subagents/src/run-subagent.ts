@@ -136,7 +136,6 @@ async function runSubagent(
   let asked: { callId: string; input: RequestClarificationInput } | undefined;
   const clarify = createRequestClarificationTool({
     answered: (callId) => (run.answer?.callId === callId ? run.answer.output : undefined),
-    used: () => run.asked,
     ask: (callId, input) => {
       asked = { callId, input };
       controller.abort(new Error('the subagent asked the parent'));
@@ -171,8 +170,11 @@ async function runSubagent(
       // The person approves a subagent's calls; questions go to the parent.
       person: parentChannel(ctx.person),
       maxIterations: options.maxIterations ?? 25,
-      // The task's own budget (CLARIFICATIONS_PER_TASK, across resumes) is the tool's to keep.
+      // CLARIFICATIONS_PER_TASK across the task's runs: the open call runs again on a resume and
+      // is counted again then.
       maxInteractive: CLARIFICATIONS_PER_TASK,
+      interactiveUsed: run.answer ? run.asked - 1 : run.asked,
+      interactiveBudgetPer: 'task',
       // Kept whole: a subagent that asks goes on from this history.
       toolHistory: 'full',
       onEvent: (event: LoopEvent) => {

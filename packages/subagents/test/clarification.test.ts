@@ -171,7 +171,10 @@ describe('a subagent asks through the parent (request_clarification)', () => {
       { toolCalls: [resume(['SQLite ', 'Lint'], 'r2')] },
       { toolCalls: [again(3)] },
       { toolCalls: [resume(['SQLite ', 'Lint'], 'r3')] },
-      { toolCalls: [again(4)] },
+      // Past the budget no question opens, so a call beside it is not skipped.
+      {
+        toolCalls: [again(4), { id: 'sub_list', name: 'list_files', arguments: {} }],
+      },
       { text: 'Going with SQLite.' },
       { text: 'done' },
     ]);
@@ -179,6 +182,7 @@ describe('a subagent asks through the parent (request_clarification)', () => {
     expect(toolResult(8, 'sub_ask_4')).toMatch(
       /request_clarification budget exhausted \(3 per task\): proceed with the context you have/,
     );
+    expect(toolResult(8, 'sub_list')).toMatch(/^No files match/);
     expect(toolResult(9, 'r3')).toContain('Going with SQLite.');
   });
 });

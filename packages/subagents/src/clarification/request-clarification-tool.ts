@@ -31,8 +31,6 @@ const DESCRIPTION = [
 export interface ClarificationGate {
   /** The result for this call when the parent has answered it (a resumed run), else undefined. */
   answered(callId: string): string | undefined;
-  /** Calls already made by the task (across its resumes). */
-  used(): number;
   /** Records the questions and ends the subagent's run (its loop's signal aborts). */
   ask(callId: string, input: RequestClarificationInput): void;
 }
@@ -50,7 +48,8 @@ export function createRequestClarificationTool(
     description: DESCRIPTION,
     inputSchema,
     permission: 'read',
-    // Interactive: precedence over the other calls of its response, as ask_user has.
+    // Interactive, as ask_user is: precedence over the other calls of its response, and the loop
+    // keeps its budget (CLARIFICATIONS_PER_TASK).
     interactive: true,
     retainsOutput: true,
     describe(input) {
@@ -62,13 +61,6 @@ export function createRequestClarificationTool(
     async execute(input, ctx): Promise<ToolResult> {
       const answered = gate.answered(ctx.toolCallId);
       if (answered !== undefined) return { output: answered, summary: 'answered by the parent' };
-      if (gate.used() >= CLARIFICATIONS_PER_TASK) {
-        return {
-          output: `request_clarification budget exhausted (${CLARIFICATIONS_PER_TASK} per task): proceed with the context you have and state your assumptions`,
-          isError: true,
-          summary: 'budget exhausted',
-        };
-      }
       gate.ask(ctx.toolCallId, input);
       // The run has ended (the signal is aborted): nothing reads this.
       throw new Error('waiting for the parent to answer');
