@@ -75,8 +75,8 @@ describe('headless: a subagent asks and the parent answers, with nobody at the k
       .map((l) => [l.update.data.agent, l.update.data.event, l.update.text]);
     expect(steps).toEqual(
       expect.arrayContaining([
-        ['explore', 'asked', 'explore asked: Which database? (PostgreSQL / SQLite )'],
-        ['explore', 'told', 'explore was told: Which database? → SQLite '],
+        ['explore', 'asked', 'explore asked: Which database? (PostgreSQL / "SQLite ")'],
+        ['explore', 'told', 'explore was told: Which database? → "SQLite "'],
       ]),
     );
   });
@@ -91,7 +91,7 @@ describe('headless: a subagent asks and the parent answers, with nobody at the k
     cli.sandbox.write('p.txt', 'Set up the store.');
     const run1 = await runCli(['p.txt', ...openAIChatArgs(first.url)], env);
     expect(run1.code).toBe(0);
-    expect(run1.stderr).toContain('| explore asked: Which database? (PostgreSQL / SQLite )');
+    expect(run1.stderr).toContain('| explore asked: Which database? (PostgreSQL / "SQLite ")');
     const [file] = cli.sandbox.sessionFiles();
     expect(sessionEvents(file!).filter((e) => e.type === 'subagent_task')).toHaveLength(1);
 

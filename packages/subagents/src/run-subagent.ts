@@ -1,10 +1,11 @@
 import { runToolLoop, type LoopEvent, type Message } from '@agent/llm';
 import {
-  answerText,
+  hasHiddenCharacters,
   onlyKinds,
   questionnaireOutput,
   ToolError,
   ToolRegistry,
+  type Answer,
   type PersonChannel,
   type Question,
   type ToolContext,
@@ -80,7 +81,7 @@ export function resumeSubagent(
       task.agent,
       task.description,
       'told',
-      `${task.agent} was told: ${question.question} → ${answerText(given[i]!)}`,
+      `${task.agent} was told: ${question.question} → ${shownAnswer(given[i]!)}`,
     ),
   );
   return runSubagent(options, tasks, ctx, {
@@ -95,6 +96,18 @@ export function resumeSubagent(
     },
     asked: task.asked,
   });
+}
+
+/**
+ * An option or answer as a step line shows it: as it is, or quoted as JSON when it holds what a
+ * plain line would hide (an edge space, a tab, a zero-width character), so the exact text shows.
+ */
+function shown(text: string): string {
+  return hasHiddenCharacters(text) ? JSON.stringify(text) : text;
+}
+
+function shownAnswer(answer: Answer): string {
+  return typeof answer === 'string' ? shown(answer) : answer.map(shown).join(', ');
 }
 
 function progress(
@@ -262,7 +275,7 @@ function needsInput(
       task.agent,
       task.description,
       'asked',
-      `${task.agent} asked: ${question.question} (${question.options.join(' / ')})`,
+      `${task.agent} asked: ${question.question} (${question.options.map(shown).join(' / ')})`,
     );
   }
   const first = questions[0]!.question.replace(/\s+/g, ' ').trim();

@@ -111,9 +111,9 @@ describe('a subagent asks through the parent (request_clarification)', () => {
       e.type === 'tool_update' && e.update.persist ? [e.update.text] : [],
     );
     expect(steps).toEqual([
-      'explore asked: Which database? (PostgreSQL / SQLite )',
+      'explore asked: Which database? (PostgreSQL / "SQLite ")',
       'explore asked: Which checks? (Lint / Tests / Types)',
-      'explore was told: Which database? → SQLite ',
+      'explore was told: Which database? → "SQLite "',
       'explore was told: Which checks? → Lint, Types',
     ]);
   });

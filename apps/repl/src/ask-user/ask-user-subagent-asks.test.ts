@@ -46,11 +46,11 @@ describe('a subagent asks through the parent, who asks the person (ASK_USER.md �
     const card = await h.waitForText('Question 1 of 1', 15_000);
     // Which subagent asked what is on screen above the parent's card.
     expect(card).toContain('explore needs input');
-    expect(card).toContain('explore asked: Which database? (PostgreSQL / SQLite )');
+    expect(card).toContain('explore asked: Which database? (PostgreSQL / "SQLite ")');
     h.send(DOWN);
     h.send(ENTER);
     const screen = await h.waitForText('Done: the subagent used SQLite.', 15_000);
-    expect(screen).toContain('explore was told: Which database? → SQLite');
+    expect(screen).toContain('explore was told: Which database? → "SQLite "');
 
     const [, sub, parentAsks, parentResumes, subResumed] = provider.requests;
     expect(sub!.tools.map((t) => t.name)).toContain('request_clarification');

@@ -53,10 +53,10 @@ describe('a subagent asks through the parent in tmux (ASK_USER.md §10, issue 36
     keys('Enter');
     let screen = await waitFor('Question 1 of 1');
     expect(screen).toContain('explore needs input');
-    expect(screen).toContain('explore asked: Which database? (PostgreSQL / SQLite )');
+    expect(screen).toContain('explore asked: Which database? (PostgreSQL / "SQLite ")');
     keys('Down', 'Enter');
     screen = await waitFor('Done: the subagent used SQLite.');
-    expect(screen).toContain('explore was told: Which database? → SQLite');
+    expect(screen).toContain('explore was told: Which database? → "SQLite "');
     expect(screen).toContain('Ran resume explore: set up storage');
     expect(toolMessage(server.requests[3], 'call_ask')).toBe(EXACT);
     expect(toolMessage(server.requests[4], 'sub_ask')).toBe(EXACT);
@@ -69,8 +69,8 @@ describe('a subagent asks through the parent in tmux (ASK_USER.md §10, issue 36
     await driver.quitRepl(bed.session);
     bed.launch({ cols: 110, rows: 40 }, '--continue');
     screen = await waitFor('Resumed session');
-    expect(screen).toContain('explore asked: Which database? (PostgreSQL / SQLite )');
-    expect(screen).toContain('explore was told: Which database? → SQLite');
+    expect(screen).toContain('explore asked: Which database? (PostgreSQL / "SQLite ")');
+    expect(screen).toContain('explore was told: Which database? → "SQLite "');
     expect(screen).toContain('explore needs input');
     expect(server.remaining()).toBe(0);
   });
