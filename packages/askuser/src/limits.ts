@@ -1,13 +1,4 @@
-/** Bounds of a questionnaire: what `ask_user` accepts, and what a card can show. */
-export const ASK_USER_LIMITS = {
-  minQuestions: 1,
-  maxQuestions: 10,
-  minOptions: 2,
-  maxOptions: 6,
-  maxQuestionChars: 1000,
-  maxOptionChars: 300,
-  maxAnswerChars: 4000,
-} as const;
+export { ASK_USER_LIMITS } from '@agent/tool-contract';
 
 /** `ask_user` calls allowed per prompt where a person answers, unless `--max-ask-user` says otherwise. */
 export const DEFAULT_MAX_ASK_USER = 3;

@@ -1,4 +1,5 @@
 import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
+import { waitingSubagentTasks } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { SavedSession } from './find-session';
 import { missingImagesNotice } from './images';
@@ -41,6 +42,7 @@ export async function adoptSavedSession(
   if (missing.length > 0) session.notice(missingImagesNotice(missing, options.agentHome));
   session.setConversation(messages);
   parts.person.loadEdits(saved.events);
+  parts.subagentTasks.replace(waitingSubagentTasks(saved.events));
   parts.meter.counted(undefined);
   const toolHistory = options.toolHistory ?? projection.toolHistory ?? 'full';
   session.setToolHistory(toolHistory);

@@ -367,6 +367,7 @@ export class AgentSession {
     this.messages = [];
     this.parts.resumed.clear();
     this.parts.person.clearEdits();
+    this.parts.subagentTasks.replace([]);
     this.parts.meter.counted(undefined);
     this.parts.decisions.refresh();
   }

@@ -1,7 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { buildSystemPrompt, loadAgentSettings, readInstructions, type Provider } from '@agent/llm';
-import { createTaskTool, loadProfiles, type AgentProfile } from '@agent/subagents';
+import {
+  createTaskTool,
+  loadProfiles,
+  type AgentProfile,
+  type SubagentTaskStore,
+} from '@agent/subagents';
 import {
   createWorkspaceTools,
   webFetchTool,
@@ -53,6 +58,8 @@ export function agentRegistry(input: {
   offer?: ToolOffer;
   /** Whether the session's current mode offers a tool, to subagents too (all when absent). */
   offers?: (tool: Tool) => boolean;
+  /** The session's subagents waiting for answers (in memory when absent). */
+  subagentTasks?: SubagentTaskStore;
 }): ToolRegistry {
   const { parent } = input;
   const current: Provider = {
@@ -79,6 +86,7 @@ export function agentRegistry(input: {
         parentTools: () => registry,
         ...(input.subagentMcpTools ? { mcpTools: input.subagentMcpTools } : {}),
         ...(input.offers ? { offers: input.offers } : {}),
+        ...(input.subagentTasks ? { tasks: input.subagentTasks } : {}),
       }),
       ...(input.extraTools ?? []),
     ],
@@ -147,6 +155,8 @@ export function assembleAgent(input: {
   mcpLink: McpLink | undefined;
   /** Whether the session's current mode offers a tool: only those count against the budget. */
   offers(tool: Tool): boolean;
+  /** The session's subagents waiting for answers. */
+  subagentTasks?: SubagentTaskStore;
 }): {
   mcpLink: McpLink | undefined;
   toolOffer: ToolOffer | undefined;
@@ -177,6 +187,7 @@ export function assembleAgent(input: {
     subagentMcpTools: link && (() => link.subagentTools()),
     ...(toolOffer ? { offer: toolOffer } : {}),
     offers: (tool) => input.offers(tool),
+    ...(input.subagentTasks ? { subagentTasks: input.subagentTasks } : {}),
   });
   // Once the servers have started, what the first request will offer: tools left out are told
   // then, before the person's first prompt where the servers were quick.

@@ -1,5 +1,5 @@
 import { loadAgentSettings } from '@agent/llm/config';
-import type { AgentProfile } from '@agent/subagents';
+import { MemoryTaskStore, type AgentProfile } from '@agent/subagents';
 import type { PersonChannel, ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { assembleAgent, type ParentAgent } from './assemble-agent';
@@ -68,6 +68,8 @@ export interface SessionParts {
   turn: SessionTurn;
   /** The hooks configured for the session (read afresh at every event). */
   hooks: SessionHooks;
+  /** Subagents that asked and wait for the parent's answers (rebuilt from a saved session). */
+  subagentTasks: MemoryTaskStore;
 }
 
 /**
@@ -142,7 +144,9 @@ export function sessionParts(
   const withSkillTool = hasSkills
     ? { ...options, extraTools: [...(options.extraTools ?? []), skillTool(skills)] }
     : options;
+  const subagentTasks = new MemoryTaskStore();
   const agent = assembleAgent({
+    subagentTasks,
     parent: owner,
     options: withSkillTool,
     profiles,
@@ -199,6 +203,7 @@ export function sessionParts(
     compaction,
     turn,
     hooks,
+    subagentTasks,
   };
 }
 

@@ -15,3 +15,4 @@ export * from './project-messages';
 export * from './session-reducer';
 export * from './replay-window';
 export * from './session-usage';
+export * from './subagent-tasks';

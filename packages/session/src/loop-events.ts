@@ -1,5 +1,5 @@
 import type { LoopEvent, ToolActivity } from '@agent/llm';
-import type { SessionEventInput } from './schema';
+import type { SavedSubagentTask, SessionEventInput } from './schema';
 
 /**
  * The session event a tool loop event becomes: `assistant_message` (a complete model response,
@@ -14,6 +14,10 @@ export function sessionEventForLoopEvent(event: LoopEvent): SessionEventInput | 
   if (event.type === 'tool_end') return toolEndEvent(event.activity);
   if (event.type === 'turn_end' && event.reason !== 'done') {
     return { type: 'turn_end', reason: event.reason };
+  }
+  if (event.type === 'tool_update') {
+    const task = subagentTaskEvent(event.id, event.update.data);
+    if (task) return task;
   }
   if (event.type === 'tool_update' && event.update.persist) {
     return { type: 'tool_progress', callId: event.id, text: event.update.text };
@@ -31,4 +35,15 @@ export function toolEndEvent(activity: ToolActivity): SessionEventInput {
   if (activity.retainedOutput !== undefined) event.retainedOutput = activity.retainedOutput;
   if (activity.retainedDetails !== undefined) event.retainedDetails = activity.retainedDetails;
   return event;
+}
+
+/** A `task` call's record of a subagent that asked or finished (its update's `data`). */
+function subagentTaskEvent(callId: string, data: unknown): SessionEventInput | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as { kind?: unknown; task?: SavedSubagentTask; taskId?: unknown };
+  if (record.kind !== 'subagent_task') return undefined;
+  if (record.task)
+    return { type: 'subagent_task', callId, taskId: record.task.taskId, task: record.task };
+  if (typeof record.taskId !== 'string') return undefined;
+  return { type: 'subagent_task', callId, taskId: record.taskId, done: true };
 }

@@ -1,6 +1,6 @@
 import type { ToolStatus } from '@agent/llm';
 import { AGENT_MODES } from '@agent/llm/config';
-import { isAnswer } from '@agent/tool-contract';
+import { isAnswer, parseQuestionnaire } from '@agent/tool-contract';
 import {
   SESSION_SCHEMA_VERSION,
   TURN_END_REASONS,
@@ -97,6 +97,8 @@ function checkEvent(e: RawEvent): string | undefined {
       );
     case 'tool_progress':
       return strings(e, ['callId', 'text']);
+    case 'subagent_task':
+      return strings(e, ['callId', 'taskId']) ?? checkSubagentTask(e);
     case 'checkpoint':
       return strings(e, ['summary']) ?? checkDecisions(e.decisions);
     case 'provider_change':
@@ -297,4 +299,32 @@ function status(value: unknown, where: string): string | undefined {
 
 function isObject(value: unknown): value is RawEvent {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkSubagentTask(e: RawEvent): string | undefined {
+  if (e.done === true) return undefined;
+  const task = e.task;
+  if (!isObject(task)) return 'subagent_task: missing "task"';
+  if (task.taskId !== e.taskId) return 'subagent_task: task.taskId differs from taskId';
+  for (const field of ['agent', 'description']) {
+    if (typeof task[field] !== 'string') return `subagent_task: task.${field} is not a string`;
+  }
+  if (typeof task.asked !== 'number') return 'subagent_task: task.asked is not a number';
+  if (!Array.isArray(task.messages)) return 'subagent_task: task.messages is not an array';
+  for (const message of task.messages) {
+    if (!isObject(message)) return 'subagent_task: a message is not an object';
+    if (message.role === 'assistant') {
+      const problem = checkAssistant(message);
+      if (problem) return `subagent_task: ${problem}`;
+    } else if (typeof message.text !== 'string') {
+      return 'subagent_task: a message has no text';
+    }
+  }
+  const pending = task.pending;
+  if (!isObject(pending) || typeof pending.callId !== 'string') {
+    return 'subagent_task: task.pending has no callId';
+  }
+  const questions = parseQuestionnaire({ questions: pending.questions });
+  if (!questions) return 'subagent_task: task.pending.questions are not questions';
+  return optionalString(pending, 'why', 'subagent_task: task.pending');
 }

@@ -1,12 +1,19 @@
 import type {
   AssistantMessage,
   ImageRef,
+  Message,
   RetainedCall,
   ToolHistoryMode,
   ToolStatus,
 } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
-import type { Answer, LaterAnswer, Questionnaire, QuestionnaireResult } from '@agent/tool-contract';
+import type {
+  Answer,
+  LaterAnswer,
+  Question,
+  Questionnaire,
+  QuestionnaireResult,
+} from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -98,6 +105,33 @@ export interface ToolProgressEvent extends EventBase {
   type: 'tool_progress';
   callId: string;
   text: string;
+}
+
+/**
+ * A subagent that asked its parent (`request_clarification`) and waits for the answers: all a
+ * resumed session needs to go on with it (see @agent/subagents `SubagentTask`).
+ */
+export interface SavedSubagentTask {
+  taskId: string;
+  agent: string;
+  description: string;
+  /** Its own conversation, ending with the assistant message whose question call is pending. */
+  messages: Message[];
+  pending: { callId: string; questions: Question[]; why?: string };
+  asked: number;
+}
+
+/**
+ * A `task` call's subagent asked (`task`, the latest record of a task wins) or finished after
+ * asking (`done`). Added in schema 1 as a new event type; older sessions simply have none.
+ */
+export interface SubagentTaskEvent extends EventBase {
+  type: 'subagent_task';
+  /** The parent's `task` call that recorded it. */
+  callId: string;
+  taskId: string;
+  task?: SavedSubagentTask;
+  done?: true;
 }
 
 /** What the person has answered so far in an open questionnaire (an ask_user call). */
@@ -209,6 +243,7 @@ export type SessionEvent =
   | AssistantEvent
   | ToolEndEvent
   | ToolProgressEvent
+  | SubagentTaskEvent
   | CheckpointEvent
   | ProviderChangeEvent
   | QuestionnaireEvent

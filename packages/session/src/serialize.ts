@@ -15,7 +15,13 @@ export function toSessionLine(
   event: SessionEvent,
   callName: (id: string) => string | undefined = () => undefined,
 ): string {
-  const saved = redactDeep(event.type === 'assistant' ? withoutRawOutputs(event) : event);
+  const saved = redactDeep(
+    event.type === 'assistant'
+      ? withoutRawOutputs(event)
+      : event.type === 'subagent_task'
+        ? taskWithoutRawOutputs(event)
+        : event,
+  );
   const o200k = recordedTokens(saved, callName);
   if (o200k !== undefined) {
     const json = JSON.stringify({ ...saved, o200k });
@@ -31,12 +37,22 @@ export function toSessionLine(
 }
 
 function withoutRawOutputs(event: SessionEvent & { type: 'assistant' }): SessionEvent {
-  const message: AssistantMessage = {
-    ...event.message,
+  return { ...event, message: messageWithoutRawOutputs(event.message) };
+}
+
+function messageWithoutRawOutputs(message: AssistantMessage): AssistantMessage {
+  return {
+    ...message,
     // The model's raw argument text serves the live session's requests only: the file keeps the input.
-    toolCalls: event.message.toolCalls.map(
-      ({ output: _output, arguments: _arguments, ...call }) => call,
-    ),
+    toolCalls: message.toolCalls.map(({ output: _output, arguments: _arguments, ...call }) => call),
   };
-  return { ...event, message };
+}
+
+/** A waiting subagent's conversation is kept as the parent's is: without raw tool outputs. */
+function taskWithoutRawOutputs(event: SessionEvent & { type: 'subagent_task' }): SessionEvent {
+  if (!event.task) return event;
+  const messages = event.task.messages.map((message) =>
+    message.role === 'assistant' ? messageWithoutRawOutputs(message) : message,
+  );
+  return { ...event, task: { ...event.task, messages } };
 }

@@ -50,6 +50,8 @@ export const KEPT_BEFORE_CHECKPOINT: ReadonlySet<SessionEventType> = new Set<Ses
   'user',
   'file_snapshot',
   'undo',
+  // A subagent still waiting for answers can be resumed after any number of compactions.
+  'subagent_task',
 ]);
 
 /**

@@ -1,17 +1,11 @@
-import { runToolLoop, type LoopEvent, type Provider } from '@agent/llm';
-import {
-  onlyKinds,
-  defineTool,
-  ToolError,
-  ToolRegistry,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-} from '@agent/tools';
-import { z } from 'zod/v4';
-import { summarizeActivity } from './activity-summary';
-import { buildSubagentRegistry } from './build-registry';
+import type { Provider } from '@agent/llm';
+import { defineTool, ToolError, type Tool, type ToolRegistry } from '@agent/tools';
+import { MemoryTaskStore, type SubagentTaskStore } from './clarification/subagent-task';
 import type { AgentProfile } from './profiles/profile';
+import { resumeSubagent, startSubagent } from './run-subagent';
+import { taskInputSchema, type TaskInput } from './task-input';
+
+export { taskInputSchema, type TaskInput } from './task-input';
 
 export interface TaskToolOptions {
   /** The parent's provider; subagents run on it unless their profile names another model. */
@@ -37,42 +31,39 @@ export interface TaskToolOptions {
    * mode offers only the reading ones); every one when absent.
    */
   offers?: (tool: Tool) => boolean;
+  /**
+   * Where subagents waiting for answers are kept (the runtime's is written to the session file,
+   * so a resumed session can still answer them); in memory when absent.
+   */
+  tasks?: SubagentTaskStore;
 }
-
-const taskInput = z.object({
-  description: z
-    .string()
-    .trim()
-    .min(1)
-    .max(120)
-    .describe('A short label (3-8 words) for the job, shown to the user'),
-  prompt: z
-    .string()
-    .trim()
-    .min(1)
-    .describe(
-      'The complete, self-contained instructions: the subagent sees nothing of this conversation',
-    ),
-  agent: z.string().optional().describe('Which agent profile to use (default: general)'),
-});
-
-export type TaskInput = z.infer<typeof taskInput>;
 
 /** Progress a running subagent reports through `ToolContext.onUpdate` (`data` of each update). */
 export interface SubagentProgress {
   kind: 'subagent';
   agent: string;
   description: string;
-  event: 'tool_start' | 'tool_end' | 'text';
+  /** `asked`: a question it put to the parent; `told`: the answer it was given. */
+  event: 'tool_start' | 'tool_end' | 'text' | 'asked' | 'told';
   toolName?: string;
   status?: string;
 }
 
+const DESCRIPTION = [
+  'Delegate a self-contained job (search the codebase, review a change, draft a test) to a subagent with its own context.',
+  'It cannot see this conversation: put everything it needs in `prompt`.',
+  'Batch several task calls in one response to run them in parallel.',
+  'A subagent that needs a decision stops and the call returns JSON {"status": "needs_input", "task_id": "...", "why": "...", "questions": [{"question", "options", "multiSelect"?}]}.',
+  'Then answer it: from what you know, or by asking the person (ask_user, where you have it) when the decision is theirs; then call task with {"resume": "<task_id>", "answers": [...]}, one answer per question in order, each the exact option text or your own words (a list for a multiSelect question). It goes on from where it stopped.',
+  'Agent profiles:',
+].join(' ');
+
 /**
  * The `task` tool: hands a self-contained job to a subagent with its own history and an
  * allow-listed registry, runs its tool loop on the same provider (or the profile's model), and
- * returns its final answer with a short activity summary. Abortable and bounded in iterations
- * and time; several run in parallel when the model batches calls.
+ * returns its final answer with a short activity summary, or `needs_input` when it asked a
+ * question (answered with `resume`). Abortable and bounded in iterations and time; several run in
+ * parallel when the model batches calls.
  */
 export function createTaskTool(options: TaskToolOptions): Tool<TaskInput> {
   const names = [...options.profiles.keys()];
@@ -81,102 +72,42 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskInput> {
   const catalogue = [...options.profiles.values()]
     .map((profile) => `- ${profile.name}: ${profile.description}`)
     .join('\n');
+  const tasks = options.tasks ?? new MemoryTaskStore();
+  /** Tasks being resumed now: a second resume of the same one waits for nothing, it fails. */
+  const resuming = new Set<string>();
   return defineTool({
     name: 'task',
-    description:
-      'Delegate a self-contained job (search the codebase, review a change, draft a test) to a subagent with its own context. ' +
-      'It cannot see this conversation or ask the user anything: put everything it needs in `prompt`. ' +
-      'Batch several task calls in one response to run them in parallel. Agent profiles:\n' +
-      catalogue,
-    inputSchema: taskInput,
+    description: `${DESCRIPTION}\n${catalogue}`,
+    inputSchema: taskInputSchema,
     permission: 'read',
     concurrent: true,
-    describe: (input) => `${input.agent ?? fallback}: ${input.description}`,
-    execute: (input, ctx) => runSubagent(options, input.agent ?? fallback, input, ctx),
+    describe: (input) => {
+      if (input.resume === undefined) return `${input.agent ?? fallback}: ${input.description}`;
+      const task = tasks.get(input.resume);
+      return `resume ${task ? `${task.agent}: ${task.description}` : `task ${input.resume}`}`;
+    },
+    async execute(input, ctx) {
+      if (input.resume === undefined) {
+        return startSubagent(options, tasks, input.agent ?? fallback, input, ctx);
+      }
+      const taskId = input.resume;
+      const task = tasks.get(taskId);
+      if (!task) {
+        const waiting = tasks.waiting();
+        throw new ToolError(
+          `unknown task_id "${taskId}": no subagent is waiting for answers under that id` +
+            (waiting.length > 0 ? `; waiting: ${waiting.join(', ')}` : ''),
+        );
+      }
+      if (resuming.has(taskId)) {
+        throw new ToolError(`task ${taskId} is being resumed already: wait for its result`);
+      }
+      resuming.add(taskId);
+      try {
+        return await resumeSubagent(options, tasks, task, input.answers ?? [], ctx);
+      } finally {
+        resuming.delete(taskId);
+      }
+    },
   });
-}
-
-async function runSubagent(
-  options: TaskToolOptions,
-  agentName: string | undefined,
-  input: TaskInput,
-  ctx: ToolContext,
-): Promise<ToolResult> {
-  const profile = agentName ? options.profiles.get(agentName) : undefined;
-  if (!profile) {
-    throw new ToolError(
-      `unknown agent profile "${agentName}"; available: ${[...options.profiles.keys()].join(', ')}`,
-    );
-  }
-  const allowed = buildSubagentRegistry(
-    profile.tools,
-    options.parentTools?.(),
-    options.mcpTools?.() ?? [],
-  );
-  const { offers } = options;
-  const registry = offers ? new ToolRegistry(allowed.list().filter(offers)) : allowed;
-  const provider =
-    profile.model && options.providerForModel
-      ? options.providerForModel(profile.model)
-      : options.provider;
-  const timeoutMs = options.timeoutMs ?? 10 * 60_000;
-  const controller = new AbortController();
-  const onParentAbort = (): void => controller.abort(ctx.signal.reason);
-  ctx.signal.addEventListener('abort', onParentAbort, { once: true });
-  if (ctx.signal.aborted) onParentAbort();
-  const timer = setTimeout(() => controller.abort(new Error('subagent timed out')), timeoutMs);
-  const report = (data: Omit<SubagentProgress, 'kind' | 'agent' | 'description'>, text: string) =>
-    ctx.onUpdate?.({
-      text,
-      data: { kind: 'subagent', agent: profile.name, description: input.description, ...data },
-      persist: data.event === 'tool_start',
-    });
-  try {
-    const result = await runToolLoop({
-      provider,
-      registry,
-      system: `${profile.systemPrompt}\n\nWorkspace root: ${ctx.workspaceRoot}`,
-      history: [{ role: 'user', text: input.prompt }],
-      workspaceRoot: ctx.workspaceRoot,
-      signal: controller.signal,
-      // The person approves a subagent's calls; it asks them nothing else.
-      person: onlyKinds(ctx.person, ['approval']),
-      maxIterations: options.maxIterations ?? 25,
-      maxInteractive: 0,
-      toolHistory: 'off',
-      onEvent: (event: LoopEvent) => {
-        if (event.type === 'tool_start') {
-          report({ event: 'tool_start', toolName: event.activity.name }, event.title);
-        } else if (event.type === 'tool_end') {
-          report(
-            { event: 'tool_end', toolName: event.activity.name, status: event.activity.status },
-            event.activity.summary,
-          );
-        }
-      },
-    });
-    if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
-    const answer =
-      result.messages
-        .map((message) => message.text)
-        .filter(Boolean)
-        .at(-1) ?? '';
-    const activity = summarizeActivity(result.messages);
-    const label = `[subagent ${profile.name}: ${activity}]`;
-    if (result.reason === 'done') {
-      return { output: `${answer}\n\n${label}`, summary: `${profile.name}: ${activity}` };
-    }
-    const why =
-      result.reason === 'interrupted'
-        ? `timed out after ${Math.round(timeoutMs / 1000)} s`
-        : (result.error ?? result.reason);
-    return {
-      output: `The subagent did not finish: ${why}.${answer ? `\nIts last words:\n${answer}` : ''}\n\n${label}`,
-      isError: true,
-      summary: `${profile.name}: did not finish (${why})`,
-    };
-  } finally {
-    clearTimeout(timer);
-    ctx.signal.removeEventListener('abort', onParentAbort);
-  }
 }

@@ -36,4 +36,29 @@ describe('the offline demo provider with the task tool', () => {
     expect(answer).toContain('The subagent reported (ok)');
     expect(answer).toContain('hello.txt');
   });
+
+  it('delegates a decision: the subagent asks, a parent with nobody to ask answers with the recommendation', async () => {
+    const workspace = await mkdtemp(path.join(os.tmpdir(), 'demo-decision-'));
+    const provider = createProvider('demo', { model: 'demo' });
+    const profiles = new Map(BUILTIN_PROFILES.map((p) => [p.name, p]));
+    const steps: string[] = [];
+    const result = await runToolLoop({
+      provider,
+      registry: new ToolRegistry([createTaskTool({ provider, profiles })]),
+      system: 'demo',
+      history: [{ role: 'user', text: 'delegate a decision' }],
+      workspaceRoot: workspace,
+      signal: new AbortController().signal,
+      person: allowAll,
+      onEvent: (event) => {
+        if (event.type === 'tool_update' && event.update.persist) steps.push(event.update.text);
+      },
+    });
+    expect(result.reason).toBe('done');
+    expect(steps).toEqual([
+      'explore asked: Which language should the example use? (TypeScript / Python / Go)',
+      'explore was told: Which language should the example use? → TypeScript',
+    ]);
+    expect(result.messages.at(-1)!.text).toContain('I was told to use TypeScript.');
+  });
 });

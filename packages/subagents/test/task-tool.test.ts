@@ -73,6 +73,7 @@ describe('the task tool', () => {
       'read_file',
       'list_files',
       'grep',
+      'request_clarification',
     ]);
     expect(requests[2].messages.at(-1)).toEqual({
       role: 'tool',

@@ -3,6 +3,8 @@ export * from './permission';
 export * from './form-question';
 export * from './person';
 export * from './questionnaire';
+export * from './questionnaire-limits';
+export * from './questions-schema';
 export * from './redaction-marker';
 export * from './form-answer';
 export * from './tool-spec';

@@ -52,6 +52,11 @@ export interface ToolResult {
    * the model (ask_user: which answers were typed).
    */
   details?: unknown;
+  /**
+   * Keep this one result's exact output durably, as a `retainsOutput` tool's are (`task`'s
+   * `needs_input`: the parent must still read the questions after the session is resumed).
+   */
+  retain?: boolean;
 }
 
 /**

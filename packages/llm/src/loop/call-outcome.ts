@@ -17,9 +17,9 @@ const SUMMARY_LIMIT = 200;
 
 /**
  * Writes an outcome into the call's activity (status, output, summary, retained output) and
- * emits its `tool_end`. `title` is the call's one-line description. A retaining tool keeps its
- * exact input and output only when it ran (ok, or interrupted with a partial result); a rejected
- * call's input is bounded like any other tool's.
+ * emits its `tool_end`. `title` is the call's one-line description. A retaining tool (or a result
+ * marked `retain`) keeps its exact input and output only when it ran (ok, or interrupted with a
+ * partial result); a rejected call's input is bounded like any other tool's.
  */
 export function settleCall(
   activity: ToolActivity,
@@ -32,7 +32,9 @@ export function settleCall(
   activity.status = status;
   activity.output = result.output;
   activity.summary = summaryFor(status, title, result);
-  if (tool?.retainsOutput && (status === 'ok' || outcome.partial)) {
+  // A tool retains every output it ran to; `retain` asks it for one result of another tool.
+  const retains = tool?.retainsOutput === true || result.retain === true;
+  if (retains && (status === 'ok' || outcome.partial)) {
     activity.retainedOutput = result.output;
     if (result.details !== undefined) activity.retainedDetails = structuredClone(result.details);
   } else if (tool?.retainsOutput) {

@@ -35,6 +35,8 @@ export interface CallEnvironment {
   maxInteractive: number;
   /** Interactive calls already made in this loop; incremented here. */
   interactiveUsed: { count: number };
+  /** What `maxInteractive` counts per, in the refusal (default `turn`). */
+  budgetPer?: string;
   emit: (event: LoopEvent) => void;
   /** Run before and after each call (PreToolUse and PostToolUse hooks). */
   hooks?: LoopHooks;
@@ -306,10 +308,11 @@ function interactiveRefusal(tool: Tool, env: CallEnvironment): CallOutcome | und
   }
   if (env.softStop?.aborted) return stoppedOutcome(tool.name);
   if (env.interactiveUsed.count >= env.maxInteractive) {
+    const per = env.budgetPer ?? 'turn';
     return errorOutcome(
       env.maxInteractive === 0
-        ? `${tool.name} is disabled (0 per turn): proceed with the context you have`
-        : `${tool.name} budget exhausted (${env.maxInteractive} per turn): proceed with the context you have`,
+        ? `${tool.name} is disabled (0 per ${per}): proceed with the context you have`
+        : `${tool.name} budget exhausted (${env.maxInteractive} per ${per}): proceed with the context you have`,
     );
   }
   return undefined;

@@ -36,7 +36,8 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     softStop: options.softStop,
     person: options.person,
     maxInteractive: options.maxInteractive ?? DEFAULT_MAX_INTERACTIVE,
-    interactiveUsed: { count: 0 },
+    interactiveUsed: { count: options.interactiveUsed ?? 0 },
+    ...(options.interactiveBudgetPer ? { budgetPer: options.interactiveBudgetPer } : {}),
     emit,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };

@@ -55,6 +55,13 @@ export interface LoopOptions {
   maxIterations?: number;
   /** Interactive tool calls per loop (default 3); 0 disables them. */
   maxInteractive?: number;
+  /**
+   * Interactive calls made before this loop that count against `maxInteractive` (a subagent's
+   * earlier runs of the same task); default 0.
+   */
+  interactiveUsed?: number;
+  /** What `maxInteractive` counts per, as the refusal says it (default `turn`; a subagent's `task`). */
+  interactiveBudgetPer?: string;
   /** What raw outputs the returned messages keep (default `full`). */
   toolHistory?: ToolHistoryMode;
   /** Context window in tokens (default: looked up from the model). */

@@ -10,6 +10,12 @@ import { formatBytes } from '../../images';
 import type { ProviderRequest } from '../../provider';
 import { toolResultText } from '../../history/transform';
 import { CREDENTIAL_SOURCES } from '../../config/missing-credentials';
+import {
+  clarifyMove,
+  DEMO_CLARIFY_PROMPT,
+  DEMO_DECISION,
+  delegateDecisionMove,
+} from './demo-clarify';
 import { codeBlock, codeSpan } from './markdown-code';
 
 /** What the demo model does next: some text, then zero or more tool calls. */
@@ -62,6 +68,12 @@ export function decideDemoMove(request: ProviderRequest): DemoMove {
   if (images?.length && loop.length === 0) return imagesMove(images);
   // Plan mode offers present_plan; once a plan is approved the loop goes on with edit tools.
   if (tools.has('present_plan') || last(loop, 'present_plan')) return planMove(loop, tools);
+  // A subagent the demo delegated a decision to asks its parent.
+  if (tools.has('request_clarification') && prompt === DEMO_CLARIFY_PROMPT)
+    return clarifyMove(loop);
+  if (DELEGATE.test(prompt) && DEMO_DECISION.test(prompt) && tools.has('task')) {
+    return delegateDecisionMove(loop, tools);
+  }
   if (tools.has('ask_user') && (ASK.test(prompt) || (firstPrompt && PLAN.test(prompt)))) {
     return askMove(loop);
   }
