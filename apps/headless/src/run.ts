@@ -87,7 +87,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       mayLeaveSandbox: false,
       resume: previous,
       // The headless channel answers no forms: a server's question is declined at once.
-      mcp: { trustWorkspace: options.trustMcp, env: io.env },
+      // One prompt: a server whose tools are remembered connects only if one of them is called.
+      mcp: { trustWorkspace: options.trustMcp, env: io.env, handshake: 'when-used' },
       onEvent: (event) => render(output, event, agentHome),
     }),
   );

@@ -20,7 +20,7 @@ export {
   type TrustState,
 } from './trust-store';
 export { credentialLike, trustSubject, type TrustSubject } from './trust-subject';
-export { ToolLists, TOOL_LISTS_FILE } from './tool-lists';
+export { ToolLists, TOOL_LISTS_FILE, TOOL_LIST_MAX_AGE_MS } from './tool-lists';
 export { expandVariables, MissingVariableError } from './env-expand';
 export { normalizeSchemaForProviders } from './provider-schema';
 export { agentToolNames, toolNamePrefix, MAX_TOOL_NAME_LENGTH } from './tool-names';

@@ -37,6 +37,13 @@ export interface StartMcpOptions {
   clientServers?: readonly ServerConfig[];
   /** Each elicitation exchange, to record in the session. */
   onElicitation?: (record: ElicitationRecord) => void;
+  /**
+   * `when-used`: a server whose tool list is remembered starts its process at once but connects
+   * (the MCP SDK loads) only when first used: a call to one of its tools, `ready()` or a
+   * reconnect. For a run with one prompt (headless), which a server nobody calls need not slow.
+   * Default `at-once`.
+   */
+  handshake?: 'at-once' | 'when-used';
   /** Aborting it closes every server, as `close()` does. */
   signal?: AbortSignal;
   /** Time each server has to start and list its tools (default 30 s). */
@@ -106,6 +113,7 @@ export class McpManager {
   /** Resolves once every server has connected, failed or been left disabled. */
   async ready(): Promise<void> {
     await this.started;
+    for (const connection of this.connections.values()) connection.use();
     await Promise.all([...this.connections.values()].map((c) => this.pending.get(c)));
   }
 
@@ -146,6 +154,7 @@ export class McpManager {
     if (connection.state === 'disabled-untrusted' || connection.options.config.disabled) {
       return this.statusOf(connection);
     }
+    connection.use();
     await connection.close('connecting');
     await this.connect(connection);
     return this.statusOf(connection);
@@ -289,6 +298,7 @@ export class McpManager {
       callTimeoutMs: this.options.callTimeoutMs ?? 600_000,
       killGraceMs: this.options.killGraceMs,
       remembered: this.toolLists.remembered(config, this.workspaceReal),
+      handshakeWhenUsed: this.options.handshake === 'when-used',
       elicitation: {
         person: () => this.options.person,
         onRecord: this.options.onElicitation,

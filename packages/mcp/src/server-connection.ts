@@ -32,6 +32,11 @@ export interface ConnectionOptions {
   onChange: () => void;
   /** What the server listed when it last connected (see ToolLists), offered while it connects. */
   remembered?: McpToolInfo[];
+  /**
+   * With a remembered list: the process starts at once, but the handshake (where the MCP SDK
+   * loads) waits for the server's first use (`use()`: a call to one of its tools, `ready()`).
+   */
+  handshakeWhenUsed?: boolean;
 }
 
 const CLIENT_INFO = { name: 'agent', version: '0.1.0' };
@@ -93,12 +98,18 @@ export class ServerConnection {
     this.lifetime = new AbortController();
     this.setState('connecting', undefined);
     // A timer that holds the process open (AbortSignal.timeout's does not): while a server is
-    // connecting, the wait for it is what keeps a run alive.
+    // connecting, the wait for it is what keeps a run alive. It counts from the handshake: a
+    // server waiting for its first use is not late, and keeps nothing alive.
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.options.connectTimeoutMs);
+    let timer: NodeJS.Timeout | undefined;
     const deadline = AbortSignal.any([this.lifetime.signal, timeout.signal]);
+    const lifetime = this.lifetime.signal;
+    const handshake = async (): Promise<void> => {
+      await this.firstUse(lifetime);
+      timer = setTimeout(() => timeout.abort(), this.options.connectTimeoutMs);
+    };
     try {
-      await this.open(deadline);
+      await this.open(deadline, handshake);
       const tools = await this.listAllTools(deadline);
       if (attempt !== this.attempt) return;
       this.tools = tools;
@@ -117,8 +128,33 @@ export class ServerConnection {
           : (this.failure ?? exitedEarly(transport, error) ?? describeError(error));
       this.setState('failed', this.redact(stderr ? `${reason}\n${stderr}` : reason));
     } finally {
-      clearTimeout(timer);
+      if (timer) clearTimeout(timer);
     }
+  }
+
+  private usedOnce = false;
+  private waitingForUse: (() => void) | undefined;
+
+  /** The server is needed now: a handshake held for its first use (`handshakeWhenUsed`) starts. */
+  use(): void {
+    this.usedOnce = true;
+    const go = this.waitingForUse;
+    this.waitingForUse = undefined;
+    go?.();
+  }
+
+  /** Resolves at once, or, for a handshake held for the first use, once `use()` is called. */
+  private firstUse(signal: AbortSignal): Promise<void> {
+    const held = this.options.handshakeWhenUsed === true && this.options.remembered !== undefined;
+    if (!held || this.usedOnce) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waitingForUse = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+    });
   }
 
   /** Calls a tool; aborting `signal` cancels the request on the server. */
@@ -129,7 +165,10 @@ export class ServerConnection {
     onProgress?: (progress: number, total?: number) => void,
   ): Promise<McpCallResult> {
     // A remembered tool may be called before the server is up: the call waits for it.
-    if (this.state === 'connecting') await this.connected(signal);
+    if (this.state === 'connecting') {
+      this.use();
+      await this.connected(signal);
+    }
     const client = this.client;
     if (!client || this.state !== 'connected') {
       const why = this.error ? `: ${this.error.split('\n')[0]}` : '';
@@ -223,7 +262,8 @@ export class ServerConnection {
     this.setState(state, undefined);
   }
 
-  private async open(signal: AbortSignal): Promise<void> {
+  /** Starts the server (a stdio process at once), then `handshake()`, then connects. */
+  private async open(signal: AbortSignal, handshake: () => Promise<void>): Promise<void> {
     const { config } = this.options;
     if (config.transport === 'stdio') {
       const command = expandVariables(config.command, this.options.env, this.secrets);
@@ -244,9 +284,11 @@ export class ServerConnection {
       // The SDK loads on a later turn of the event loop: whoever started the server (startMcp,
       // synchronously) goes on loading meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
+      await handshake();
       await this.connectWith(transport, signal);
       return;
     }
+    await handshake();
     const url = new URL(expandVariables(config.url, this.options.env, this.secrets));
     const headers = expandRecord(config.headers, this.options.env, this.secrets);
     for (const value of Object.values(headers)) this.secrets.add(value);

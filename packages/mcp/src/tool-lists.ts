@@ -13,6 +13,12 @@ export const TOOL_LISTS_FILE = 'mcp-tool-lists.json';
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Entries kept, the most recently connected first. */
 const MAX_SERVERS = 64;
+/**
+ * A list not confirmed by a connection for this long is not used: a run waits for the server
+ * again (and remembers what it lists now), so an upgraded server's new tools show within a day
+ * even where its tools are rarely called.
+ */
+export const TOOL_LIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface Entry {
   tools: McpToolInfo[];
@@ -35,13 +41,17 @@ export class ToolLists {
   }
 
   remembered(config: ServerConfig, workspace: string): McpToolInfo[] | undefined {
-    return this.entries[keyOf(config, workspace)]?.tools;
+    const entry = this.entries[keyOf(config, workspace)];
+    const age = entry ? Date.now() - Date.parse(entry.savedAt) : NaN;
+    return age >= 0 && age < TOOL_LIST_MAX_AGE_MS ? entry!.tools : undefined;
   }
 
-  /** Keeps `tools` as what `config` lists; written in the background (see `written`). */
+  /**
+   * Keeps `tools` as what `config` lists now (confirmed now, when they are the same as before);
+   * written in the background (see `written`).
+   */
   remember(config: ServerConfig, workspace: string, tools: McpToolInfo[]): void {
     const key = keyOf(config, workspace);
-    if (JSON.stringify(this.entries[key]?.tools) === JSON.stringify(tools)) return;
     const kept = Object.entries(this.entries)
       .filter(([other]) => other !== key)
       .sort(([, a], [, b]) => b.savedAt.localeCompare(a.savedAt))

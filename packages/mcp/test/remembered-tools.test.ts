@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gatedServer } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
-import { loadServerConfigs, TOOL_LISTS_FILE, ToolLists, type McpManager } from '../src';
+import {
+  loadServerConfigs,
+  TOOL_LIST_MAX_AGE_MS,
+  TOOL_LISTS_FILE,
+  ToolLists,
+  type McpManager,
+} from '../src';
 import { managersClosedAfterEach } from './support/managers';
 import { isAlive, serverScript, tempDir, waitFor, writeJson } from './support/servers';
 
@@ -38,26 +44,52 @@ async function connectOnce(
 }
 
 describe('remembered tool lists', () => {
-  it('offers the tools a server listed last time while it starts, and a call waits for it', async () => {
+  it.each(['at-once', 'when-used'] as const)(
+    'offers the tools a server listed last time while it starts, and a call waits for it (handshake %s)',
+    async (handshake) => {
+      const home = tempDir('mcp-home-');
+      const workspace = tempDir('mcp-ws-');
+      const gated = gatedEverything(home);
+      writeJson(path.join(home, 'config.json'), { mcpServers: { gated: gated.entry } });
+      await connectOnce(home, workspace, gated);
+      expect(fs.existsSync(path.join(home, TOOL_LISTS_FILE))).toBe(true);
+      expect(fs.readdirSync(workspace)).toEqual([]);
+
+      const manager = start({ agentHome: home, workspace, handshake });
+      // The server is held at its start, yet its tools are known and offered.
+      await manager.toolsKnown();
+      expect(manager.servers()[0]!.state).toBe('connecting');
+      expect(manager.tools().map((t) => t.name)).toContain('mcp__gated__get-sum');
+      const call = echo(manager).execute({ message: 'exact  text ' }, context());
+      await waitFor(gated.started);
+      await gated.open();
+      const result = await call;
+      expect(result.output).toContain('exact  text ');
+      expect(manager.servers()[0]!.state).toBe('connected');
+    },
+  );
+
+  it('a list not confirmed by a connection for a day is not offered', async () => {
     const home = tempDir('mcp-home-');
     const workspace = tempDir('mcp-ws-');
     const gated = gatedEverything(home);
     writeJson(path.join(home, 'config.json'), { mcpServers: { gated: gated.entry } });
     await connectOnce(home, workspace, gated);
-    expect(fs.existsSync(path.join(home, TOOL_LISTS_FILE))).toBe(true);
-    expect(fs.readdirSync(workspace)).toEqual([]);
+    const file = path.join(home, TOOL_LISTS_FILE);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const old = new Date(Date.now() - TOOL_LIST_MAX_AGE_MS - 60_000).toISOString();
+    for (const entry of Object.values<{ savedAt: string }>(saved.servers)) entry.savedAt = old;
+    writeJson(file, saved);
 
-    const manager = start({ agentHome: home, workspace });
-    // The server is held at its start, yet its tools are known and offered.
-    await manager.toolsKnown();
-    expect(manager.servers()[0]!.state).toBe('connecting');
-    expect(manager.tools().map((t) => t.name)).toContain('mcp__gated__get-sum');
-    const call = echo(manager).execute({ message: 'exact  text ' }, context());
-    await waitFor(gated.started);
+    const manager = start({ agentHome: home, workspace, handshake: 'when-used' });
+    expect(manager.tools()).toEqual([]);
+    // Waited for as on a first run, and confirmed again for the next one.
     await gated.open();
-    const result = await call;
-    expect(result.output).toContain('exact  text ');
+    await manager.toolsKnown();
     expect(manager.servers()[0]!.state).toBe('connected');
+    await manager.close();
+    const [config] = loadServerConfigs(home, workspace).servers;
+    expect(new ToolLists(home).remembered(config!, workspace)).toBeDefined();
   });
 
   it('a remembered tool the server no longer offers fails with the tools it has now', async () => {

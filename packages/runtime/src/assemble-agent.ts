@@ -192,7 +192,7 @@ export function assembleAgent(input: {
   // Once the servers have started, what the first request will offer: tools left out are told
   // then, before the person's first prompt where the servers were quick.
   if (link)
-    void link.manager.ready().then(
+    void link.manager.toolsKnown().then(
       () => registry.list(),
       () => undefined,
     );

@@ -31,6 +31,11 @@ export interface McpSessionOptions {
   clientServers?: readonly ServerConfig[];
   /** Time each server has to start (default 30 s). */
   connectTimeoutMs?: number;
+  /**
+   * `when-used`: a server whose tools are remembered connects only when first used (a run
+   * with one prompt: headless). Default `at-once` (see StartMcpOptions.handshake).
+   */
+  handshake?: 'at-once' | 'when-used';
   /** Where `${VAR}` references expand from (default the process environment). */
   env?: NodeJS.ProcessEnv;
 }
@@ -76,6 +81,7 @@ export class McpLink {
       ...(options.connectTimeoutMs !== undefined
         ? { connectTimeoutMs: options.connectTimeoutMs }
         : {}),
+      ...(options.handshake ? { handshake: options.handshake } : {}),
       ...(options.env ? { env: options.env } : {}),
     });
   }
