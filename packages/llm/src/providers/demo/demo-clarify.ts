@@ -52,7 +52,7 @@ export function delegateDecisionMove(
   const askAt = lastIndex(loop, 'ask_user');
   if (tools.has('ask_user') && askAt < taskAt) {
     return {
-      text: `${LABEL} The subagent asks: ${needs.why ?? 'it needs a decision'}.`,
+      text: `${LABEL} The subagent asks: ${(needs.why ?? 'it needs a decision').replace(/[.!?]+$/, '')}.`,
       calls: [{ name: 'ask_user', arguments: { questions: needs.questions } }],
     };
   }
