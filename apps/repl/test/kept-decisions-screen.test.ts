@@ -105,6 +105,9 @@ describe('kept decisions on a blessed screen', () => {
       'Changed: Which checks? → ["Lint","Tests"]',
     );
     expect(book.list().map((d) => d.answer)).toEqual(['MySQL 8', ['Lint', 'Tests']]);
+    // A JSON string keeps the edge spaces the command line would drop.
+    await command(h, '/decisions edit 1 " MySQL 8 "', 'Changed: Which database? → " MySQL 8 "');
+    expect(book.list()[0]!.answer).toBe(' MySQL 8 ');
     await command(h, '/decisions revoke 3', 'No decision 3: N runs from 1 to 2');
     const screen = await command(h, '/decisions list', 'Kept decisions');
     expect(screen).toContain(' 2. Which checks? → ["Lint","Tests"]  · every project');

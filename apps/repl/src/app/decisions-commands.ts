@@ -99,20 +99,33 @@ export async function decisions(args: string, deps: CommandDeps, signal: AbortSi
 }
 
 /**
- * The new answer of `/decisions edit`: the text as typed for a one-answer decision; for a list,
- * a JSON list of strings, else the text as the only entry.
+ * The new answer of `/decisions edit`: for a one-answer decision the text as typed, or a JSON
+ * string (`"ok "`) for an answer whose edge spaces the command line would drop; for a list, a
+ * JSON list of strings, else the text as the only entry.
  */
 function editedAnswer(decision: Decision, text: string): string | string[] {
-  if (typeof decision.answer === 'string') return text;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((e) => typeof e === 'string')) {
-      return parsed as string[];
-    }
-  } catch {
-    // Not JSON: one entry.
+  const parsed = parsedJson(text);
+  if (typeof decision.answer === 'string') return typeof parsed === 'string' ? parsed : text;
+  if (Array.isArray(parsed) && parsed.length > 0 && parsed.every((e) => typeof e === 'string')) {
+    return parsed as string[];
   }
   return [text];
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An answer as `/decisions edit` reads it back exactly (see editedAnswer). */
+function editableAnswer(answer: string | string[]): string {
+  if (typeof answer !== 'string') return JSON.stringify(answer);
+  return answer.trim() !== answer || parsedJson(answer) !== undefined
+    ? JSON.stringify(answer)
+    : answer;
 }
 
 function decisionLine(decision: Decision): string {
@@ -179,8 +192,6 @@ async function pickDecision(deps: CommandDeps, signal: AbortSignal): Promise<voi
   if (picked === undefined) return;
   const decision = list[picked];
   if (!decision) return;
-  const answer =
-    typeof decision.answer === 'string' ? decision.answer : JSON.stringify(decision.answer);
-  app.router.input.setText(`/decisions edit ${picked + 1} ${answer}`);
+  app.router.input.setText(`/decisions edit ${picked + 1} ${editableAnswer(decision.answer)}`);
   app.flash('Change the answer and press Enter.', 4000);
 }
