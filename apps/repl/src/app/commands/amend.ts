@@ -1,5 +1,9 @@
-import { amendLastQuestionnaire } from '../../ask-user/amend-command';
 import type { SlashCommand } from './slash-command';
+
+// Required when run: the / menu lists this command before the agent's modules load.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const load = () =>
+  require('../../ask-user/amend-command') as typeof import('../../ask-user/amend-command');
 
 export const amend: SlashCommand = {
   name: '/amend',
@@ -7,5 +11,5 @@ export const amend: SlashCommand = {
   description: 'change your answers to the last questionnaire and tell the model',
   availability: 'idle',
   run: (_args, { app, session, person }, signal) =>
-    amendLastQuestionnaire(session.history, person, signal, (text) => app.info(text)),
+    load().amendLastQuestionnaire(session.history, person, signal, (text) => app.info(text)),
 };

@@ -1,6 +1,9 @@
-import { runMcpCommand } from '../mcp-command';
-import { pickMcpTools } from '../mcp-tools-picker';
 import type { SlashCommand } from './slash-command';
+
+// Required when run: the / menu lists this command before the agent's modules load.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const command = () => require('../mcp-command') as typeof import('../mcp-command');
+const picker = () => require('../mcp-tools-picker') as typeof import('../mcp-tools-picker');
 
 export const mcp: SlashCommand = {
   name: '/mcp',
@@ -9,8 +12,8 @@ export const mcp: SlashCommand = {
   takesArgument: true,
   availability: 'busy',
   run(args, deps, signal) {
-    if (args === 'tools') return pickMcpTools(deps, signal);
+    if (args === 'tools') return picker().pickMcpTools(deps, signal);
     const { session, app } = deps;
-    return runMcpCommand(args, session.mcp, app, session.toolOffer);
+    return command().runMcpCommand(args, session.mcp, app, session.toolOffer);
   },
 };

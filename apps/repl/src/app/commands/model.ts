@@ -1,6 +1,9 @@
-import { inFlagTerms } from '@agent/runtime/flags';
-import { pickModel } from '../model-picker';
 import type { CommandDeps, SlashCommand } from './slash-command';
+
+// Required when run: the / menu lists this command before the agent's modules load.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const flags = () => require('@agent/runtime/flags') as typeof import('@agent/runtime/flags');
+const picker = () => require('../model-picker') as typeof import('../model-picker');
 
 /**
  * After `/model NAME`: says so when the provider lists its models and NAME is not one of them
@@ -28,10 +31,10 @@ export const model: SlashCommand = {
       session.setModel(name);
       app.info(`Model: ${session.provider.id} / ${session.provider.model}`);
       const problem = session.credentialProblem();
-      if (problem) return app.error(inFlagTerms(problem));
+      if (problem) return app.error(flags().inFlagTerms(problem));
       return warnIfUnlisted(deps, name, signal);
     };
-    if (args === '') return pickModel(deps, signal, switchTo);
+    if (args === '') return picker().pickModel(deps, signal, switchTo);
     return switchTo(args);
   },
 };

@@ -1,7 +1,10 @@
-import { explainCommand } from '@agent/tools';
-import { addRule, editRule, removeRule } from '../permissions-change';
-import { pickPermissions } from '../permissions-picker';
 import type { CommandDeps, SlashCommand } from './slash-command';
+
+// Required when run: the / menu lists this command before the agent's modules load.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const tools = () => require('@agent/tools') as typeof import('@agent/tools');
+const changes = () => require('../permissions-change') as typeof import('../permissions-change');
+const picker = () => require('../permissions-picker') as typeof import('../permissions-picker');
 
 /** `/permissions list`: the rules in force, numbered; `add`, `edit`, `remove` and `approve` change them. */
 function permissionsCommand(args: string, deps: CommandDeps): void {
@@ -14,10 +17,12 @@ function permissionsCommand(args: string, deps: CommandDeps): void {
     if (!line)
       return app.error('Usage: /permissions explain COMMAND (a command line; nothing runs)');
     // The same decision a card would follow, with the rules in force now.
-    explainCommand(rules.list(), line).then(
-      (lines) => app.info(lines.join('\n')),
-      (error: unknown) => app.error(`Could not explain it: ${(error as Error).message}`),
-    );
+    tools()
+      .explainCommand(rules.list(), line)
+      .then(
+        (lines) => app.info(lines.join('\n')),
+        (error: unknown) => app.error(`Could not explain it: ${(error as Error).message}`),
+      );
     return;
   }
   if (verb === 'approve') {
@@ -26,6 +31,7 @@ function permissionsCommand(args: string, deps: CommandDeps): void {
       "The workspace's settings file is approved as it is now: its allow rules apply.",
     );
   }
+  const { addRule, editRule, removeRule } = changes();
   const change =
     verb === 'add'
       ? addRule
@@ -66,7 +72,7 @@ export const permissions: SlashCommand = {
   takesArgument: true,
   availability: 'idle',
   run(args, deps, signal) {
-    if (args === '') return pickPermissions(deps, signal);
+    if (args === '') return picker().pickPermissions(deps, signal);
     return permissionsCommand(args, deps);
   },
 };
