@@ -1,4 +1,5 @@
-import { COMMANDS, type CommandInfo } from '../input/commands';
+import type { CommandInfo } from '../input/commands';
+import { helpEntries } from './commands/slash-commands';
 import type { HelpSection } from '../view/help-view';
 
 const KEYS = [
@@ -22,7 +23,7 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
         'While the agent works, Enter sends your message into its turn (the model reads it at its next step) and Tab queues it as the next prompt (↑ on an empty prompt takes it back); an interrupt returns both to the input instead of sending them.',
       ],
     },
-    { title: 'Commands:', entries: COMMANDS },
+    { title: 'Commands:', entries: helpEntries() },
   ];
   if (custom.length > 0) {
     sections.push({

@@ -10,11 +10,12 @@ import {
   SessionNotFound,
   type SavedSession,
 } from '@agent/runtime';
-import { COMMANDS } from '../input/commands';
 import { workspaceLister } from '../input/workspace-lister';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
-import { customCommandInfos, runCommand, type CommandDeps } from './command-runner';
+import { runCommand, type CommandDeps } from './command-runner';
+import { customCommandInfos } from './commands/custom-command-infos';
+import { completionEntries, reservedNames } from './commands/slash-commands';
 import { showResumed } from './session-commands';
 import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
 import { presentApproval } from '../person/approval-card';
@@ -111,14 +112,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   starting = false;
   current.session = session;
 
-  const custom = await loadCustomCommands(
-    agentHome,
-    args.cwd,
-    new Set([...COMMANDS.map((c) => c.name), '/exit']),
-  );
+  const custom = await loadCustomCommands(agentHome, args.cwd, reservedNames());
   for (const error of custom.errors) app.error(`Custom command skipped: ${error}`);
-  const named = [...COMMANDS, ...customCommandInfos(custom.commands)];
-  const taken = new Set([...named.map((c) => c.name), '/exit']);
+  const named = [...completionEntries(), ...customCommandInfos(custom.commands)];
+  const taken = new Set(named.map((c) => c.name));
   app.router.suggestions.commands = [...named, ...skillCommandInfos(session, taken)];
 
   const deps: CommandDeps = {

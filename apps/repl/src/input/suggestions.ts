@@ -1,4 +1,5 @@
-import { COMMANDS, suggestCommands, type CommandInfo } from './commands';
+import { completionEntries } from '../app/commands/slash-commands';
+import { suggestCommands, type CommandInfo } from './commands';
 import type { Key } from './key';
 
 /** What accepting a suggestion does to the prompt. */
@@ -19,7 +20,7 @@ export class Suggestions {
   private top = 0;
   private dismissedFor: string | undefined;
   /** The commands offered: the built-in ones, then custom commands once loaded. */
-  commands: readonly CommandInfo[] = COMMANDS;
+  commands: readonly CommandInfo[] = completionEntries();
 
   update(text: string): void {
     const items = this.dismissedFor === text ? [] : suggestCommands(text, this.commands);

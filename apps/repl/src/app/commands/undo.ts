@@ -1,0 +1,14 @@
+import { undoneLine } from '../undo-line';
+import type { SlashCommand } from './slash-command';
+
+export const undo: SlashCommand = {
+  name: '/undo',
+  usage: '/undo',
+  description: "restore the files the agent's last turn changed",
+  availability: 'idle',
+  async run(_args, { app, session }) {
+    const result = await session.undo();
+    if (!result.ok) return app.error(result.reason);
+    return app.info(undoneLine(result));
+  },
+};
