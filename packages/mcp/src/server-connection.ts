@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './config';
 import { handleElicitation, type ElicitationDeps } from './elicitation-handler';
-import { expandList, expandRecord, expandVariables, redactValues } from './env-expand';
-import { boundedFetch } from './message-limit';
+import { redactValues } from './env-expand';
+import { FirstUseGate } from './first-use-gate';
+import { describeError, openTransport } from './open-transport';
 import { stderrExcerpt } from './stderr-excerpt';
 import { ProcessGroupStdioTransport } from './stdio-transport';
-import { defaultServerEnvironment, sdkClient, sdkSse, sdkStreamableHttp, sdkTypes } from './sdk';
+import { sdkClient, sdkTypes } from './sdk';
 import type { McpCallResult } from './tool-result';
 
 export type { McpToolInfo };
@@ -58,9 +59,13 @@ export class ServerConnection {
   private attempt = 0;
   /** Why this attempt's connection was closed from our side (a message past the limit). */
   private failure: string | undefined;
+  private readonly gate: FirstUseGate;
 
   constructor(readonly options: ConnectionOptions) {
     this.transportKind = options.config.transport;
+    this.gate = new FirstUseGate(
+      options.handshakeWhenUsed === true && options.remembered !== undefined,
+    );
   }
 
   get name(): string {
@@ -71,9 +76,6 @@ export class ServerConnection {
   get pid(): number | undefined {
     return this.transport instanceof ProcessGroupStdioTransport ? this.transport.pid : undefined;
   }
-
-  /** The attempt to connect in progress, or the last one. */
-  private connecting: Promise<void> = Promise.resolve();
 
   /**
    * The tools the model may be offered now: the listed ones once connected; while connecting,
@@ -88,8 +90,8 @@ export class ServerConnection {
 
   /** Connects and lists tools within the time limit. Never throws: failures become `failed`. */
   connect(): Promise<void> {
-    this.connecting = this.attemptToConnect();
-    return this.connecting;
+    this.gate.connecting = this.attemptToConnect();
+    return this.gate.connecting;
   }
 
   private async attemptToConnect(): Promise<void> {
@@ -105,11 +107,21 @@ export class ServerConnection {
     const deadline = AbortSignal.any([this.lifetime.signal, timeout.signal]);
     const lifetime = this.lifetime.signal;
     const handshake = async (): Promise<void> => {
-      await this.firstUse(lifetime);
+      await this.gate.firstUse(lifetime);
       timer = setTimeout(() => timeout.abort(), this.options.connectTimeoutMs);
     };
     try {
-      await this.open(deadline, handshake);
+      this.transportKind = await openTransport(
+        {
+          ...this.options,
+          secrets: this.secrets,
+          connectWith: (transport, signal) => this.connectWith(transport, signal),
+          dropTransport: () => this.dropTransport(),
+          failWith: (transport, reason) => this.failWith(transport, reason),
+        },
+        deadline,
+        handshake,
+      );
       const tools = await this.listAllTools(deadline);
       if (attempt !== this.attempt) return;
       this.tools = tools;
@@ -132,29 +144,9 @@ export class ServerConnection {
     }
   }
 
-  private usedOnce = false;
-  private waitingForUse: (() => void) | undefined;
-
   /** The server is needed now: a handshake held for its first use (`handshakeWhenUsed`) starts. */
   use(): void {
-    this.usedOnce = true;
-    const go = this.waitingForUse;
-    this.waitingForUse = undefined;
-    go?.();
-  }
-
-  /** Resolves at once, or, for a handshake held for the first use, once `use()` is called. */
-  private firstUse(signal: AbortSignal): Promise<void> {
-    const held = this.options.handshakeWhenUsed === true && this.options.remembered !== undefined;
-    if (!held || this.usedOnce) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onAbort = (): void => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waitingForUse = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-    });
+    this.gate.use();
   }
 
   /** Calls a tool; aborting `signal` cancels the request on the server. */
@@ -167,7 +159,7 @@ export class ServerConnection {
     // A remembered tool may be called before the server is up: the call waits for it.
     if (this.state === 'connecting') {
       this.use();
-      await this.connected(signal);
+      await this.gate.connected(signal);
     }
     const client = this.client;
     if (!client || this.state !== 'connected') {
@@ -213,21 +205,6 @@ export class ServerConnection {
     }
   }
 
-  /** Waits for the attempt to connect in progress to end, or rejects when `signal` aborts. */
-  private async connected(signal: AbortSignal): Promise<void> {
-    signal.throwIfAborted();
-    let onAbort = (): void => undefined;
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      await Promise.race([this.connecting, aborted]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
-
   /** Requests still waiting for the server's answer (0 when nothing is pending). */
   pendingRequests(): number {
     const handlers = (this.client as unknown as { _responseHandlers?: Map<unknown, unknown> })
@@ -260,80 +237,6 @@ export class ServerConnection {
 
   markDisabled(state: 'disabled' | 'disabled-untrusted'): void {
     this.setState(state, undefined);
-  }
-
-  /** Starts the server (a stdio process at once), then `handshake()`, then connects. */
-  private async open(signal: AbortSignal, handshake: () => Promise<void>): Promise<void> {
-    const { config } = this.options;
-    if (config.transport === 'stdio') {
-      const command = expandVariables(config.command, this.options.env, this.secrets);
-      const args = expandList(config.args, this.options.env, this.secrets);
-      const env = expandRecord(config.env, this.options.env, this.secrets);
-      for (const value of Object.values(env)) this.secrets.add(value);
-      const transport: ProcessGroupStdioTransport = new ProcessGroupStdioTransport({
-        command,
-        args,
-        env: { ...defaultServerEnvironment(), ...env },
-        cwd: config.cwd ? path.resolve(this.options.workspace, config.cwd) : this.options.workspace,
-        killGraceMs: this.options.killGraceMs,
-        onTooLarge: (reason) => this.failWith(() => transport, reason),
-      });
-      // Started before the SDK loads (in connectWith): the server boots meanwhile. A failure to
-      // start is reported by the client's own start, which gets this same promise.
-      transport.start().catch(() => undefined);
-      // The SDK loads on a later turn of the event loop: whoever started the server (startMcp,
-      // synchronously) goes on loading meanwhile.
-      await new Promise((resolve) => setImmediate(resolve));
-      await handshake();
-      await this.connectWith(transport, signal);
-      return;
-    }
-    await handshake();
-    const url = new URL(expandVariables(config.url, this.options.env, this.secrets));
-    const headers = expandRecord(config.headers, this.options.env, this.secrets);
-    for (const value of Object.values(headers)) this.secrets.add(value);
-    const requestInit = { headers };
-    // Each transport's responses are bounded; past the limit, that transport's connection closes.
-    const bounded = (make: (fetch: FetchLike) => Transport): Transport => {
-      const transport: Transport = make(
-        boundedFetch((reason) => this.failWith(() => transport, reason)),
-      );
-      return transport;
-    };
-    if (config.transport === 'sse') {
-      await this.connectWith(
-        bounded((fetch) => new (sdkSse().SSEClientTransport)(url, { requestInit, fetch })),
-        signal,
-      );
-      return;
-    }
-    try {
-      await this.connectWith(
-        bounded(
-          (fetch) =>
-            new (sdkStreamableHttp().StreamableHTTPClientTransport)(url, { requestInit, fetch }),
-        ),
-        signal,
-      );
-      this.transportKind = 'http';
-    } catch (error) {
-      if (signal.aborted) throw error;
-      // Servers of the older protocol answer streamable HTTP with an error: try SSE.
-      await this.dropTransport();
-      try {
-        await this.connectWith(
-          bounded((fetch) => new (sdkSse().SSEClientTransport)(url, { requestInit, fetch })),
-          signal,
-        );
-        this.transportKind = 'sse';
-      } catch (sseError) {
-        if (signal.aborted) throw sseError;
-        throw new Error(
-          `streamable HTTP: ${describeError(error)}; SSE: ${describeError(sseError)}`,
-          { cause: sseError },
-        );
-      }
-    }
   }
 
   private async connectWith(transport: Transport, signal: AbortSignal): Promise<void> {
@@ -449,9 +352,4 @@ function exitedEarly(transport: Transport | undefined, error: unknown): string |
       error.code === Number(sdkTypes().ErrorCode.ConnectionClosed)) ||
     (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
   return lost ? `the server process exited while starting (${transport.exitStatus})` : undefined;
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
