@@ -9,27 +9,25 @@ import {
   type ToolHistoryMode,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
-import type { SessionEventInput } from '@agent/session';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
 import type { ContextFill } from './context-meter';
 import type { SavedSession } from './find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
 import type { SessionProvider } from './session-provider';
-import { loadSessionSetup, type SessionSetup } from './session-setup';
+import type { SessionSetup } from './session-setup';
 import { sessionFileUsage, type UsageReport } from './usage-report';
 import type { TurnOptions } from './session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from './undo/file-undo';
 import { attachMentions, type AttachedMentions, type FileText } from './mentions';
 import type { PermissionRuleSet } from './permission-settings';
-import { unknownRuleTools } from './rule-tools';
 import type { AgentMode } from './modes/agent-mode';
 import { adoptSavedSession } from './adopt-saved-session';
 import type { ToolOffer } from './tool-offer';
 import type { LoadedHooks } from './hooks/hook-sources';
 import type { SessionSkills } from './skills/session-skills';
-import { startSessionMcp, type McpLink } from './mcp-link';
+import { openAgentSession } from './open-agent-session';
 import type { DecisionBook } from './decisions/decision-book';
 
 /**
@@ -57,36 +55,14 @@ export class AgentSession {
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
-    // The MCP servers connect while the provider, profiles, skills and prompt are set up. A
-    // server's question comes during a tool call, so once the session file exists.
-    let record = (event: SessionEventInput): void => void event;
-    const mcpLink = startSessionMcp(options, (event) => record(event));
-    try {
-      const session = await AgentSession.assemble(options, mcpLink);
-      record = (event) => session.parts.file.record(event);
-      if (options.resume) await session.adopt(options.resume, { switchProvider: false });
-      return session;
-    } catch (error) {
-      // A session that is never returned stops the servers it started.
-      await mcpLink?.manager.close({ wait: false });
-      throw error;
-    }
-  }
-
-  private static async assemble(
-    options: AgentSessionOptions,
-    mcpLink: McpLink | undefined,
-  ): Promise<AgentSession> {
-    const setup = await loadSessionSetup(options, mcpLink);
-    const session = new AgentSession(options, setup);
-    const notices = [...setup.notices, ...session.parts.startNotices];
-    notices.push(...unknownRuleTools(session.permissionRules.list(), session.registry.names()));
-    for (const text of [...notices, ...session.permissionRules.problems]) {
-      options.onEvent({ type: 'notice', text });
-    }
-    // Problems with the hooks, and a workspace's hooks not run until approved, are told now.
-    session.parts.hooks.load();
-    return session;
+    return openAgentSession(options, (setup) => {
+      const session = new AgentSession(options, setup);
+      return {
+        session,
+        parts: session.parts,
+        resume: (saved) => session.adopt(saved, { switchProvider: false }),
+      };
+    });
   }
 
   private readonly providers: SessionProvider;
