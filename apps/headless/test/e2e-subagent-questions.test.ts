@@ -1,3 +1,4 @@
+import { subagentQuestion } from '@agent/testkit';
 import { cliEnv, runCli, sessionEvents } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -5,34 +6,7 @@ jest.setTimeout(60_000);
 
 type Body = Record<string, any>;
 
-const questions = [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite '] }];
-const delegate = {
-  toolCalls: [
-    {
-      id: 'call_task',
-      name: 'task',
-      arguments: {
-        description: 'set up storage',
-        prompt: 'Add a storage layer.',
-        agent: 'explore',
-      },
-    },
-  ],
-};
-const ask = {
-  toolCalls: [
-    {
-      id: 'sub_ask',
-      name: 'request_clarification',
-      arguments: { questions, why: 'The schema depends on it.' },
-    },
-  ],
-};
-const resume = {
-  toolCalls: [
-    { id: 'call_resume', name: 'task', arguments: { resume: 'call_task', answers: ['SQLite '] } },
-  ],
-};
+const { questions, delegate, clarify: ask, resume } = subagentQuestion;
 
 /** The content of the tool message answering `id` in `body`. */
 function resultOf(body: Body, id: string): string | undefined {

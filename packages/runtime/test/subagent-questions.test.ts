@@ -1,37 +1,10 @@
 import { loadSession } from '@agent/session';
-import { startOpenAIChatServer } from '@agent/testkit';
+import { startOpenAIChatServer, subagentQuestion } from '@agent/testkit';
 import { allowAll } from '@agent/tools';
 import { openSavedSession } from '../src';
 import { boxSession, sessionBox } from './support/session-box';
 
-const questions = [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite '] }];
-const delegate = {
-  toolCalls: [
-    {
-      id: 'call_task',
-      name: 'task',
-      arguments: {
-        description: 'set up storage',
-        prompt: 'Add a storage layer.',
-        agent: 'explore',
-      },
-    },
-  ],
-};
-const ask = {
-  toolCalls: [
-    {
-      id: 'sub_ask',
-      name: 'request_clarification',
-      arguments: { questions, why: 'The schema depends on it.' },
-    },
-  ],
-};
-const resume = {
-  toolCalls: [
-    { id: 'call_resume', name: 'task', arguments: { resume: 'call_task', answers: ['SQLite '] } },
-  ],
-};
+const { questions, delegate, clarify: ask, resume } = subagentQuestion;
 
 type WireMessage = { role: string; content?: string; tool_call_id?: string; tool_calls?: any[] };
 

@@ -12,3 +12,4 @@ export * from './long-session';
 export * from './processes';
 export * from './gated-server';
 export * from './agreed-questionnaire';
+export * from './subagent-question';

@@ -1,8 +1,8 @@
-import { startOpenAIChatServer, type ScriptedTurn } from '@agent/testkit';
+import { startOpenAIChatServer, subagentQuestion, type ScriptedTurn } from '@agent/testkit';
 import { toolMessage } from '../../test/support/ask-user-tmux';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
-const questions = [{ question: 'Which database?', options: ['PostgreSQL', 'SQLite '] }];
+const { questions } = subagentQuestion;
 const EXACT = '{"answers":["SQLite "],"cancelled":false}';
 
 describe('a subagent asks through the parent in tmux (ASK_USER.md §10, issue 36 item 10)', () => {
@@ -11,38 +11,10 @@ describe('a subagent asks through the parent in tmux (ASK_USER.md §10, issue 36
 
   it('the parent asks the person, the subagent gets the exact answer; the replay after --continue says who asked what and what it was told', async () => {
     const script: ScriptedTurn[] = [
-      {
-        toolCalls: [
-          {
-            id: 'call_task',
-            name: 'task',
-            arguments: {
-              description: 'set up storage',
-              prompt: 'Add a storage layer.',
-              agent: 'explore',
-            },
-          },
-        ],
-      },
-      {
-        toolCalls: [
-          {
-            id: 'sub_ask',
-            name: 'request_clarification',
-            arguments: { questions, why: 'The schema depends on it.' },
-          },
-        ],
-      },
+      subagentQuestion.delegate,
+      subagentQuestion.clarify,
       { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: { questions } }] },
-      {
-        toolCalls: [
-          {
-            id: 'call_resume',
-            name: 'task',
-            arguments: { resume: 'call_task', answers: ['SQLite '] },
-          },
-        ],
-      },
+      subagentQuestion.resume,
       { text: 'Storage added on SQLite.' },
       { text: 'Done: the subagent used SQLite.' },
     ];
