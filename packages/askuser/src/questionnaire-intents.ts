@@ -11,6 +11,7 @@ import { AnswerDrafts } from './answer-drafts';
 import { AnswerSheet, copyAnswer } from './answer-sheet';
 import { cleanInput } from './draft-text';
 import { checkQuestionIndex, optionIndex } from './intent-checks';
+import { KeptDecisions } from './kept-decisions';
 import type { QuestionnaireOptions, QuestionnaireStatus } from './questionnaire-action';
 import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
 
@@ -22,8 +23,9 @@ import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
  * free-form row; the first option is selected when a question appears (a multi-select question
  * starts with it ticked), and an answer given before is offered again. Pure: no timers, no I/O.
  *
- * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, what may be recorded
- * is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on top.
+ * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, the kept decisions to
+ * preselect in `KeptDecisions`, what may be recorded is decided in `answer-checks`.
+ * `QuestionnaireModel` adds the keys of a card on top.
  */
 export class QuestionnaireIntents {
   readonly questionnaire: Questionnaire;
@@ -35,7 +37,7 @@ export class QuestionnaireIntents {
   private state: QuestionnaireStatus = 'active';
   private readonly sheet: AnswerSheet;
   protected readonly drafts: AnswerDrafts;
-  private readonly presetShown = new Set<number>();
+  private readonly kept: KeptDecisions;
 
   constructor(
     questionnaire: Questionnaire,
@@ -45,6 +47,7 @@ export class QuestionnaireIntents {
     this.questionnaire = questionnaire;
     this.sheet = new AnswerSheet(questionnaire.questions);
     this.drafts = new AnswerDrafts(questionnaire.questions.length);
+    this.kept = new KeptDecisions(options.preset);
     if (options.answered) this.resumeFrom(options.answered);
     else if (this.presetFor(0)) {
       this.index = -1;
@@ -54,7 +57,7 @@ export class QuestionnaireIntents {
 
   /** The kept decision preselected on question `index` (see `preset`), if any. */
   presetFor(index: number): { answer: Answer; decidedAt?: string } | undefined {
-    return this.options.preset?.find((entry) => entry.question === index);
+    return this.kept.for(index);
   }
 
   get status(): QuestionnaireStatus {
@@ -306,13 +309,10 @@ export class QuestionnaireIntents {
     this.isEditing = false;
     this.drafts.caretTo(target, 'start');
     const answer = this.sheet.answerAt(target);
-    // A kept decision is preselected the first time its question shows, not over later changes.
-    const kept = this.presetShown.has(target) ? undefined : this.presetFor(target)?.answer;
-    this.presetShown.add(target);
+    const kept = this.kept.onFirstShow(target, this.current);
     if (answer !== undefined) this.offer(answer, this.sheet.typedAt(target));
     else if (this.draft !== '') this.row = this.freeFormRow;
-    else if (kept !== undefined)
-      this.offer(kept, typeof kept === 'string' && !this.current.options.includes(kept));
+    else if (kept !== undefined) this.offer(kept.answer, kept.typed);
     else this.row = 0;
   }
 
