@@ -10,7 +10,9 @@ import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answe
 import { AnswerDrafts } from './answer-drafts';
 import { AnswerSheet, copyAnswer } from './answer-sheet';
 import { cleanInput } from './draft-text';
+import { IntentChanges } from './intent-changes';
 import { checkQuestionIndex, optionIndex } from './intent-checks';
+import { KeptDecisions } from './kept-decisions';
 import type { QuestionnaireOptions, QuestionnaireStatus } from './questionnaire-action';
 import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
 
@@ -22,20 +24,22 @@ import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
  * free-form row; the first option is selected when a question appears (a multi-select question
  * starts with it ticked), and an answer given before is offered again. Pure: no timers, no I/O.
  *
- * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, what may be recorded
- * is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on top.
+ * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, the kept decisions to
+ * preselect in `KeptDecisions`, running a change and reporting progress in `IntentChanges`, what
+ * may be recorded is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on
+ * top.
  */
 export class QuestionnaireIntents {
   readonly questionnaire: Questionnaire;
   protected index = 0;
   protected row = 0;
   protected isEditing = false;
-  private acting = false;
   protected notice: string | undefined;
   private state: QuestionnaireStatus = 'active';
   private readonly sheet: AnswerSheet;
   protected readonly drafts: AnswerDrafts;
-  private readonly presetShown = new Set<number>();
+  private readonly kept: KeptDecisions;
+  private readonly changes: IntentChanges;
 
   constructor(
     questionnaire: Questionnaire,
@@ -45,6 +49,11 @@ export class QuestionnaireIntents {
     this.questionnaire = questionnaire;
     this.sheet = new AnswerSheet(questionnaire.questions);
     this.drafts = new AnswerDrafts(questionnaire.questions.length);
+    this.kept = new KeptDecisions(options.preset);
+    this.changes = new IntentChanges(this, this.sheet, {
+      clearHint: () => (this.notice = undefined),
+      onProgress: (progress) => this.options.onProgress?.(progress),
+    });
     if (options.answered) this.resumeFrom(options.answered);
     else if (this.presetFor(0)) {
       this.index = -1;
@@ -54,7 +63,7 @@ export class QuestionnaireIntents {
 
   /** The kept decision preselected on question `index` (see `preset`), if any. */
   presetFor(index: number): { answer: Answer; decidedAt?: string } | undefined {
-    return this.options.preset?.find((entry) => entry.question === index);
+    return this.kept.for(index);
   }
 
   get status(): QuestionnaireStatus {
@@ -242,40 +251,9 @@ export class QuestionnaireIntents {
     });
   }
 
-  /**
-   * Runs one change of an active card: clears the last hint, reports a change of the answers
-   * given to `onProgress`, and says whether anything changed. An intent called from inside
-   * another (a key action) runs as part of it.
-   */
+  /** Runs one change of an active card and says whether anything changed (see `IntentChanges`). */
   protected change(act: () => void): boolean {
-    if (this.state !== 'active') return false;
-    if (this.acting) {
-      act();
-      return true;
-    }
-    const before = this.snapshot();
-    const given = this.progressKey();
-    this.notice = undefined;
-    this.acting = true;
-    try {
-      act();
-    } finally {
-      this.acting = false;
-    }
-    if (this.progressKey() !== given) this.reportProgress();
-    return this.snapshot() !== before;
-  }
-
-  private reportProgress(): void {
-    try {
-      this.options.onProgress?.(this.progress);
-    } catch {
-      // A failing listener must not break the card.
-    }
-  }
-
-  private progressKey(): string {
-    return JSON.stringify([this.answers, this.custom, this.later]);
+    return this.changes.run(act);
   }
 
   /** Shows question `target` unless it is on screen already. */
@@ -306,13 +284,10 @@ export class QuestionnaireIntents {
     this.isEditing = false;
     this.drafts.caretTo(target, 'start');
     const answer = this.sheet.answerAt(target);
-    // A kept decision is preselected the first time its question shows, not over later changes.
-    const kept = this.presetShown.has(target) ? undefined : this.presetFor(target)?.answer;
-    this.presetShown.add(target);
+    const kept = this.kept.onFirstShow(target, this.current);
     if (answer !== undefined) this.offer(answer, this.sheet.typedAt(target));
     else if (this.draft !== '') this.row = this.freeFormRow;
-    else if (kept !== undefined)
-      this.offer(kept, typeof kept === 'string' && !this.current.options.includes(kept));
+    else if (kept !== undefined) this.offer(kept.answer, kept.typed);
     else this.row = 0;
   }
 
@@ -371,19 +346,5 @@ export class QuestionnaireIntents {
     const start = this.options.review === true ? 0 : open === -1 ? this.total - 1 : open;
     this.index = -1;
     this.go(start);
-  }
-
-  private snapshot(): string {
-    return JSON.stringify([
-      this.index,
-      this.row,
-      this.isEditing,
-      this.drafts.caret,
-      this.notice,
-      this.state,
-      this.draft,
-      this.sheet.ticksOf(this.index),
-      this.sheet.all,
-    ]);
   }
 }
