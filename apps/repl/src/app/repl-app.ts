@@ -15,17 +15,10 @@ import { editTarget, type TerminalRunner } from './external-editor';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
 import { TurnRunner } from './turn-runner';
+import { SlashCommandRun, type CommandHandler } from './slash-command-run';
 
 export type { StatusInfo } from '../view/status-line';
-
-/**
- * Runs a slash command; resolves when it is done, with a prompt to send when the command is one
- * (a custom command, /init). `signal` aborts on Ctrl+C or quit.
- */
-export type CommandHandler = (
-  text: string,
-  signal: AbortSignal,
-) => Promise<void | { prompt: string; display: string; amends?: Amendment }>;
+export type { CommandHandler } from './slash-command-run';
 
 /** The loaded agent, everything the app needs of it at once. */
 export interface AttachedAgent {
@@ -52,7 +45,6 @@ export class ReplApp {
   get queue(): readonly string[] {
     return this.prompts.pending;
   }
-  private commandHandler: CommandHandler = async () => undefined;
   private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
   /** Writes raw bytes to the terminal between frames (set by the screen). */
   writeTerminal: (data: string) => void = () => undefined;
@@ -60,7 +52,6 @@ export class ReplApp {
   runInTerminal: TerminalRunner | undefined;
   /** Paints a key press's effect at once (set by the screen); defaults to a batched paint. */
   urgentPaint: () => void = () => this.onPaint();
-  private commandRunning = false;
   /** Images pasted as file paths, for the next message. */
   readonly attachments: ImageAttachments = new ImageAttachments({
     pasteText: (text) => this.router.pastePrompt(text),
@@ -78,7 +69,13 @@ export class ReplApp {
     prompts: this.prompts,
     idle: () => this.next(),
   });
-  private commandAbort: AbortController | undefined;
+  private readonly command = new SlashCommandRun({
+    error: (text) => this.error(text),
+    paint: () => this.onPaint(),
+    disposed: () => this.disposed,
+    startTurn: (text, display, options) => this.startTurn(text, display, options),
+    idle: () => this.next(),
+  });
   private noticeTimer: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
   private disposed = false;
@@ -99,7 +96,7 @@ export class ReplApp {
       interrupt: () => {
         if (!this.core) return this.onQuit(130);
         this.prompts.interrupted();
-        this.commandAbort?.abort(new Error('interrupted by the person'));
+        this.command.abort(new Error('interrupted by the person'));
         void this.core?.interrupt();
       },
       takeQueued: () => {
@@ -139,7 +136,7 @@ export class ReplApp {
   }
 
   get busy(): boolean {
-    return !this.core || this.core.busy || this.commandRunning || this.turns.preparing;
+    return !this.core || this.core.busy || this.command.running || this.turns.preparing;
   }
 
   /** Messages sent into the running turn that have not joined it yet. */
@@ -174,7 +171,7 @@ export class ReplApp {
     // Whatever the person sends, they want to see what it does: back to the tail.
     this.view.followTail();
     if (text.trim().startsWith('/') && this.core) {
-      void this.runCommand(text.trim());
+      void this.command.run(text.trim());
       return;
     }
     if (this.busy && text.trim() === '') {
@@ -223,7 +220,7 @@ export class ReplApp {
       core: this.core,
       pendingLabel: this.pendingLabel,
       modal: this.modals.active,
-      commandRunning: this.commandRunning,
+      commandRunning: this.command.running,
       turnRunning: this.turns.running,
       stats: this.turns.stats,
       notice: this.notice,
@@ -235,7 +232,7 @@ export class ReplApp {
   dispose(): Promise<void> {
     this.disposed = true;
     const listed = this.router.mentionList.index?.dispose();
-    this.commandAbort?.abort(new Error('quitting'));
+    this.command.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.turns.dispose();
     return listed ?? Promise.resolve();
@@ -276,7 +273,7 @@ export class ReplApp {
   attach(agent: AttachedAgent): void {
     if (this.disposed) return;
     this.core = agent.session;
-    this.commandHandler = agent.commands;
+    this.command.handler = agent.commands;
     this.display = agent.display;
     if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
@@ -298,27 +295,6 @@ export class ReplApp {
     // MCP server changes and questions are shown by the MCP notices and the question's card.
     if (event.type === 'mcp_servers' || event.type === 'elicitation') return;
     this.turns.handle(event);
-  }
-
-  private async runCommand(text: string): Promise<void> {
-    this.commandRunning = true;
-    this.onPaint();
-    let prompt: Awaited<ReturnType<CommandHandler>> = undefined;
-    try {
-      this.commandAbort = new AbortController();
-      prompt = await this.commandHandler(text, this.commandAbort.signal);
-    } catch (error) {
-      this.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      this.commandAbort = undefined;
-      this.commandRunning = false;
-      this.onPaint();
-    }
-    if (prompt && !this.disposed) {
-      await this.startTurn(prompt.prompt, prompt.display, {
-        ...(prompt.amends ? { amends: prompt.amends } : {}),
-      });
-    } else this.next();
   }
 
   /**
