@@ -43,7 +43,12 @@ describe('/usage on the REPL screen', () => {
     await first.waitForText('no model responses in this session yet');
     await first.type('first question');
     first.send(ENTER);
-    await first.waitForText('First answer.');
+    // The turn is over (the status line says ready), not only its text streamed: /usage
+    // does not run during a turn.
+    await first.waitFor(
+      (screen) => screen.includes('First answer.') && / ready /.test(screen),
+      'the turn to end',
+    );
     await first.type('/usage');
     first.send(ENTER);
     // (200 × 2 + 1,000 × 0.5 + 80 × 8) / 1e6 dollars
@@ -56,7 +61,12 @@ describe('/usage on the REPL screen', () => {
       await second.waitForText('Resumed session');
       await second.type('second question');
       second.send(ENTER);
-      await second.waitForText('Second answer.');
+      // The turn is over (the status line says ready), not only its text streamed: /usage
+      // does not run during a turn.
+      await second.waitFor(
+        (screen) => screen.includes('Second answer.') && / ready /.test(screen),
+        'the turn to end',
+      );
       await second.type('/usage');
       second.send(ENTER);
       const both = await second.waitForText('2,700 in (2,200 cached)');
