@@ -155,7 +155,6 @@ export class MatcherThread {
       eval: true,
       workerData: { progress: this.progress.buffer },
     });
-    this.worker.unref();
     this.worker.on('message', (reply: { id: number; results: unknown[] }) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -170,6 +169,9 @@ export class MatcherThread {
       );
     this.worker.on('error', fail);
     this.worker.on('exit', fail);
+    // After the listeners: adding a 'message' listener refs the worker's port again, so a thread
+    // that never got work (its search aborted first) would keep the process alive.
+    this.worker.unref();
   }
 
   /** Whether the thread can take work (it was not stopped). */
