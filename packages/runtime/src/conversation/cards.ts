@@ -1,0 +1,37 @@
+import type {
+  AnsweredQuestionnaire,
+  AnyPersonRequest,
+  FormOutcome,
+  PersonRequestKind,
+  PlanDecision,
+  UrlOutcome,
+} from '@agent/tools';
+import type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
+
+/**
+ * One request to the person as every front end sees it: the request itself (its id, kind, tool
+ * call and payload), and for an approval the choices the runtime computed for it. Front ends draw
+ * a card and answer it by id; what each answer does is decided here, once.
+ */
+export interface Card {
+  readonly request: AnyPersonRequest;
+  /** An approval's choices (once, always with its rule and scope, deny), in the order shown. */
+  readonly choices?: ApprovalChoices;
+}
+
+/** What a front end answers a card with: for an approval, the id of the choice picked. */
+export type CardAnswer =
+  | { kind: 'approval'; choice: ApprovalChoice['id']; reason?: string }
+  | { kind: 'questionnaire'; result: AnsweredQuestionnaire }
+  | { kind: 'form'; outcome: FormOutcome }
+  | { kind: 'url'; outcome: UrlOutcome }
+  | { kind: 'plan'; decision: PlanDecision };
+
+/** Where a card went: answered by one front end, or withdrawn (its turn was interrupted). */
+export type CardClosing = { how: 'answered'; by: string } | { how: 'withdrawn'; reason: string };
+
+/** One front end that shows cards: its name (said where a card was answered) and what it shows. */
+export interface CardViewer {
+  readonly name: string;
+  readonly kinds: readonly PersonRequestKind[];
+}

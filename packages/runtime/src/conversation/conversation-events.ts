@@ -1,0 +1,20 @@
+import type { RuntimeEvent } from '../events';
+import type { SavedSession } from '../find-session';
+import type { TurnResult } from '../agent-session-options';
+import type { Card, CardClosing } from './cards';
+
+/**
+ * What the conversation tells every front end, in order: the runtime's events (the tool loop's
+ * stream, notices, modes...), each card shown, waiting or closed, each turn's start and end, and
+ * a saved session's history to draw before anything it continues (`history`).
+ */
+export type ConversationEvent =
+  | { type: 'runtime'; event: RuntimeEvent }
+  | { type: 'history'; session: SavedSession }
+  | { type: 'card_shown'; card: Card }
+  | { type: 'card_waiting'; card: Card }
+  | { type: 'card_closed'; id: string; closing: CardClosing }
+  | { type: 'turn_started'; prompt?: string }
+  | { type: 'turn_ended'; result: TurnResult };
+
+export type ConversationListener = (event: ConversationEvent) => void;

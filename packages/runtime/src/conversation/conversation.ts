@@ -1,0 +1,210 @@
+import type { PersonChannel } from '@agent/tools';
+import { AgentSession } from '../agent-session';
+import type { AgentSessionOptions, TurnResult } from '../agent-session-options';
+import { CardTable } from './card-table';
+import type { CardViewer } from './cards';
+import type { ConversationEvent, ConversationListener } from './conversation-events';
+import type { Operation, OperationResult } from './operations';
+
+/** What opening a conversation needs: a session's options, without a person or a listener. */
+export interface ConversationOptions extends Omit<AgentSessionOptions, 'person' | 'onEvent'> {
+  /** The front ends that show cards from the start (more may attach later). */
+  viewers?: readonly CardViewer[];
+  /** Answers the kinds no viewer shows (the headless policy); else those are refused at once. */
+  unattended?: PersonChannel;
+  /** The first listener, attached before anything is said (the history of a resumed session). */
+  onEvent?: ConversationListener;
+}
+
+/**
+ * One conversation with the agent: what the person does goes in as operations (`submit`), and
+ * what happens comes out as one ordered stream of events (`subscribe`). The decisions front ends
+ * used to make each on their own are made here: which choices an approval offers and what each
+ * does (`CardTable`), which front end's answer counts, and when a resumed session's open call is
+ * offered again (at once, after its history, wherever someone can answer it).
+ */
+export class Conversation {
+  private readonly listeners = new Set<ConversationListener>();
+  private running: Promise<TurnResult> | undefined;
+
+  private constructor(
+    readonly session: AgentSession,
+    private readonly cards: CardTable,
+  ) {}
+
+  static async open(options: ConversationOptions): Promise<Conversation> {
+    const { viewers = [], unattended, onEvent, resume, ...rest } = options;
+    // Events said while the session opens wait until the conversation exists to hear them.
+    const early: ConversationEvent[] = [];
+    const opened: { conversation?: Conversation } = {};
+    const say = (event: ConversationEvent): void => {
+      if (opened.conversation) opened.conversation.say(event);
+      else early.push(event);
+    };
+    const cards = new CardTable(
+      {
+        shown: (card) => say({ type: 'card_shown', card }),
+        waiting: (card) => say({ type: 'card_waiting', card }),
+        closed: (id, closing) => say({ type: 'card_closed', id, closing }),
+      },
+      unattended,
+    );
+    for (const viewer of viewers) cards.attach(viewer);
+    const session = await AgentSession.create({
+      ...rest,
+      ...(resume ? { resume } : {}),
+      person: cards,
+      onEvent: (event) => say({ type: 'runtime', event }),
+    });
+    const conversation = new Conversation(session, cards);
+    opened.conversation = conversation;
+    if (onEvent) conversation.listeners.add(onEvent);
+    for (const event of early) conversation.say(event);
+    if (resume) conversation.say({ type: 'history', session: resume });
+    conversation.continueOpenCalls();
+    return conversation;
+  }
+
+  /** Hears every event from now on; returns the function that stops it. */
+  subscribe(listener: ConversationListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Shows cards of `viewer.kinds` to one more front end; returns the function that detaches it. */
+  attach(viewer: CardViewer): () => void {
+    return this.cards.attach(viewer);
+  }
+
+  /** The card shown now and those waiting behind it (for a front end that joins late). */
+  get openCards() {
+    return { shown: this.cards.shown, waiting: this.cards.waiting };
+  }
+
+  /** Whether a turn runs (a prompt's, or a resumed session's continued one). */
+  get busy(): boolean {
+    return this.running !== undefined || this.session.busy;
+  }
+
+  /** The turn running now, if any: resolves with how it ended. */
+  get turn(): Promise<TurnResult> | undefined {
+    return this.running;
+  }
+
+  /**
+   * Does what the person did. A prompt while a turn runs is refused (steer instead), except after
+   * a resumed session's continued turn, which it waits for; it resolves once accepted (the turn
+   * goes on: its end is a `turn_ended` event, and `turn`).
+   */
+  async submit(operation: Operation, from = 'this front end'): Promise<OperationResult> {
+    switch (operation.type) {
+      case 'prompt':
+        return this.prompt(operation);
+      case 'steer':
+        return this.session.steer(operation.text)
+          ? { ok: true }
+          : { ok: false, reason: 'no turn is running to steer' };
+      case 'interrupt':
+        if (operation.soft) this.session.softStop();
+        else await this.session.interrupt();
+        return { ok: true };
+      case 'answer': {
+        const problem = this.cards.answer(operation.id, operation.answer, from);
+        return problem ? { ok: false, reason: problem } : { ok: true };
+      }
+      case 'progress': {
+        const shown = this.cards.shown?.request;
+        if (shown?.id !== operation.id || shown.kind !== 'questionnaire') {
+          return { ok: false, reason: `no questionnaire ${operation.id} is open` };
+        }
+        shown.payload.onProgress?.(operation.progress);
+        return { ok: true };
+      }
+      case 'mode':
+        this.session.setAgentMode(operation.mode);
+        return { ok: true };
+      case 'compact': {
+        if (this.busy) return { ok: false, reason: 'a turn is running' };
+        const result = await this.session.compact(new AbortController().signal);
+        return result.ok ? { ok: true } : { ok: false, reason: result.reason };
+      }
+      case 'undo': {
+        if (this.busy) return { ok: false, reason: 'a turn is running' };
+        await this.session.undo();
+        return { ok: true };
+      }
+      case 'new':
+        if (this.busy) await this.session.interrupt();
+        await this.session.reset();
+        return { ok: true };
+      case 'resume':
+        if (this.busy) return { ok: false, reason: 'a turn is running; interrupt it first' };
+        await this.session.resume(operation.session);
+        this.say({ type: 'history', session: operation.session });
+        this.continueOpenCalls();
+        return { ok: true };
+    }
+  }
+
+  /** Ends the conversation: the running turn, the servers, the session file. */
+  async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
+    await this.session.close(options);
+    this.listeners.clear();
+  }
+
+  private async prompt(operation: Operation & { type: 'prompt' }): Promise<OperationResult> {
+    const continuing = this.running;
+    if (continuing && this.continuing) await continuing;
+    else if (this.busy) return { ok: false, reason: 'a turn is running; steer it or interrupt it' };
+    const { text, files = [], images = [] } = operation;
+    if (text.trim() === '' && files.length === 0 && images.length === 0) {
+      return { ok: false, reason: 'the prompt is empty' };
+    }
+    const attached = await this.session.attachMentions(text, files);
+    for (const problem of attached?.problems ?? []) {
+      this.say({ type: 'runtime', event: { type: 'notice', text: problem } });
+    }
+    const all = [...images, ...(attached?.images ?? [])];
+    this.startTurn(attached?.text ?? text, {
+      ...(attached ? { display: text } : {}),
+      ...(all.length > 0 ? { images: all } : {}),
+    });
+    return { ok: true };
+  }
+
+  private continuing = false;
+
+  /** Offers again, at once, what a resumed session left open, where someone can answer it. */
+  private continueOpenCalls(): void {
+    if (this.session.openCalls.length === 0 || this.busy) return;
+    this.continuing = true;
+    this.startTurn(undefined, {});
+  }
+
+  private startTurn(
+    prompt: string | undefined,
+    options: Parameters<AgentSession['runTurn']>[1],
+  ): void {
+    this.say({ type: 'turn_started', ...(prompt !== undefined ? { prompt } : {}) });
+    const running = this.session.runTurn(prompt, options).then(
+      (result) => result,
+      (error: unknown): TurnResult => ({
+        reason: 'error',
+        messages: [],
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    this.running = running;
+    void running.then((result) => {
+      if (this.running === running) {
+        this.running = undefined;
+        this.continuing = false;
+      }
+      this.say({ type: 'turn_ended', result });
+    });
+  }
+
+  private say(event: ConversationEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}

@@ -1,0 +1,29 @@
+import type { ImagePart } from '@agent/llm';
+import type { QuestionnaireProgress } from '@agent/tools';
+import type { SavedSession } from '../find-session';
+import type { FileText } from '../mentions';
+import type { AgentMode } from '../modes/agent-mode';
+import type { CardAnswer } from './cards';
+
+/**
+ * What a person does, as one operation submitted to the conversation. `from` names the front end
+ * it came from (a card answered there is said to be answered there everywhere else).
+ */
+export type Operation =
+  /** A prompt: files it mentions (`@path`) and `files` (an editor's buffers) are attached. */
+  | { type: 'prompt'; text: string; files?: readonly FileText[]; images?: readonly ImagePart[] }
+  /** A message into the running turn, given to the model at its next step. */
+  | { type: 'steer'; text: string }
+  /** End the running turn at once (Ctrl+C); `soft`: finish the current tool batch first (Esc). */
+  | { type: 'interrupt'; soft?: boolean }
+  | { type: 'answer'; id: string; answer: CardAnswer }
+  /** The answers given so far on an open questionnaire card (kept if the process goes away). */
+  | { type: 'progress'; id: string; progress: QuestionnaireProgress }
+  | { type: 'mode'; mode: AgentMode }
+  | { type: 'compact' }
+  | { type: 'undo' }
+  | { type: 'new' }
+  | { type: 'resume'; session: SavedSession };
+
+/** What submitting an operation did: done, or refused with a reason in words. */
+export type OperationResult = { ok: true } | { ok: false; reason: string };
