@@ -1,15 +1,7 @@
 import { PLAN_OPTIONS, planDecision } from './acp-modes';
-import {
-  abortReason,
-  PersonQueue,
-  type AnyPersonRequest,
-  type PersonAnswer,
-  type PersonChannel,
-  type PersonRequest,
-  type PersonRequestKind,
-} from '@agent/tools';
-import { coverWaiting } from '@agent/tools/permission-rules';
-import { permissionDecision, permissionOptions } from './permission-options';
+import type { Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
+import { abortReason, type PersonRequest, type PersonRequestKind } from '@agent/tools';
+import { permissionChoice, permissionOptions } from './permission-options';
 import {
   questionnaireAnswers,
   questionnaireMessage,
@@ -28,18 +20,20 @@ export interface EditorAbilities {
 }
 
 /**
- * The session's person channel in an editor: approvals as `session/request_permission`,
+ * The editor as a viewer of the conversation's cards: approvals as `session/request_permission`,
  * questionnaires and servers' forms as `elicitation/create` in form mode, servers' URLs in URL
- * mode; kinds the editor cannot show are refused at once (`canAnswer` false). One request is
- * shown at a time (the queue); a withdrawn request (the turn cancelled) cancels the editor's
- * request and stops waiting for it at once.
+ * mode; kinds the editor cannot show are not its (`kinds`). A card withdrawn (the turn cancelled)
+ * or answered elsewhere cancels the editor's request and stops waiting for it at once.
  */
-export class AcpPerson implements PersonChannel {
-  private readonly queue: PersonQueue;
+export class AcpCards implements CardViewer {
+  readonly name = 'the editor';
+  readonly kinds: PersonRequestKind[];
+  private readonly open = new Map<string, AbortController>();
 
   /**
    * `sessionId` names the session once it has one; `settled` resolves once the updates sent so
-   * far are written, so the editor hears of a call before it is asked about it.
+   * far are written, so the editor hears of a call before it is asked about it; `answer` submits
+   * the editor's answer to the conversation (or that the editor could not show the card).
    */
   constructor(
     private readonly client: AgentContext,
@@ -47,31 +41,49 @@ export class AcpPerson implements PersonChannel {
     private readonly workspace: string,
     abilities: EditorAbilities,
     private readonly settled: () => Promise<void>,
+    private readonly answer: (id: string, answer: CardAnswer | { refused: string }) => void,
   ) {
-    const kinds: PersonRequestKind[] = ['approval'];
-    if (abilities.forms) kinds.push('questionnaire', 'form');
-    if (abilities.urls) kinds.push('url');
+    this.kinds = ['approval'];
+    if (abilities.forms) this.kinds.push('questionnaire', 'form');
+    if (abilities.urls) this.kinds.push('url');
     // A plan is a permission question every editor can show.
-    kinds.push('plan');
-    this.queue = new PersonQueue((request) => this.present(request), kinds);
+    this.kinds.push('plan');
   }
 
-  canAnswer(kind: PersonRequestKind): boolean {
-    return this.queue.canAnswer(kind);
+  /** Shows `card` in the editor, unless it is of a kind the editor cannot show. */
+  show(card: Card): void {
+    if (!this.kinds.includes(card.request.kind)) return;
+    const closed = new AbortController();
+    this.open.set(card.request.id, closed);
+    const signal = AbortSignal.any([card.request.signal, closed.signal]);
+    this.present(card, signal).then(
+      (answer) => {
+        if (!signal.aborted) this.answer(card.request.id, answer);
+      },
+      (error: unknown) => {
+        if (!signal.aborted) this.answer(card.request.id, { refused: String(error) });
+      },
+    );
   }
 
-  ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> {
-    return this.queue.ask(request);
+  /** A card closed (answered here or elsewhere, or withdrawn): its editor request ends. */
+  closed(id: string, closing: CardClosing): void {
+    const open = this.open.get(id);
+    this.open.delete(id);
+    open?.abort(
+      new Error(closing.how === 'answered' ? `answered in ${closing.by}` : closing.reason),
+    );
   }
 
-  private async present(request: AnyPersonRequest): Promise<unknown> {
-    const options = { cancellationSignal: request.signal, stopWaitingOnCancel: true };
+  private async present(card: Card, signal: AbortSignal): Promise<CardAnswer> {
+    const request = card.request;
+    const options = { cancellationSignal: signal, stopWaitingOnCancel: true };
     try {
       await this.settled();
-      if (request.signal.aborted) throw abortReason(request.signal);
+      if (signal.aborted) throw abortReason(signal);
       switch (request.kind) {
         case 'approval':
-          return await this.approve(request, options);
+          return await this.approve(card, request, options);
         case 'questionnaire': {
           const { questionnaire, decided } = request.payload;
           const response = await this.client.request(
@@ -85,7 +97,8 @@ export class AcpPerson implements PersonChannel {
             },
             options,
           );
-          return questionnaireAnswers(questionnaire, response, request.payload.onProgress);
+          const result = questionnaireAnswers(questionnaire, response, request.payload.onProgress);
+          return { kind: 'questionnaire', result };
         }
         case 'form': {
           const form = request.payload;
@@ -99,7 +112,7 @@ export class AcpPerson implements PersonChannel {
             },
             options,
           );
-          return serverFormOutcome(form, response);
+          return { kind: 'form', outcome: serverFormOutcome(form, response) };
         }
         case 'plan': {
           const response = await this.client.request(
@@ -119,7 +132,7 @@ export class AcpPerson implements PersonChannel {
             },
             options,
           );
-          return planDecision(response);
+          return { kind: 'plan', decision: planDecision(response) };
         }
         case 'url': {
           const { server, message, url } = request.payload;
@@ -135,20 +148,24 @@ export class AcpPerson implements PersonChannel {
             options,
           );
           const action = response.action;
-          return { action: action === 'accept' || action === 'decline' ? action : 'cancel' };
+          const outcome = {
+            action: action === 'accept' || action === 'decline' ? action : 'cancel',
+          } as const;
+          return { kind: 'url', outcome };
         }
       }
     } catch (error) {
-      // Withdrawn (the turn was cancelled): the reason the channel's contract names.
-      if (request.signal.aborted) throw abortReason(request.signal);
+      // Withdrawn (the turn was cancelled) or answered elsewhere: the reason the signal names.
+      if (signal.aborted) throw abortReason(signal);
       throw error;
     }
   }
 
   private async approve(
+    card: Card,
     request: PersonRequest<'approval'>,
     options: { cancellationSignal: AbortSignal; stopWaitingOnCancel: boolean },
-  ): Promise<unknown> {
+  ): Promise<CardAnswer> {
     const payload = request.payload;
     const call = { name: payload.toolName, input: payload.input };
     const diff = editDiff(this.workspace, call);
@@ -165,13 +182,10 @@ export class AcpPerson implements PersonChannel {
           ...(diff.length > 0 ? { content: diff } : {}),
           rawInput: payload.input,
         },
-        options: permissionOptions(payload),
+        options: permissionOptions(card.choices!),
       },
       options,
     );
-    const decision = permissionDecision(payload, response);
-    // The approvals waiting behind this one that a new rule covers need no question.
-    coverWaiting(this.queue, decision);
-    return decision;
+    return permissionChoice(card.choices!, response);
   }
 }

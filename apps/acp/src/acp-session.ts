@@ -1,10 +1,16 @@
 import { createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import { ImageError } from '@agent/llm';
 import type { ServerConfig } from '@agent/runtime';
-import { AgentSession, registryTitles, type SavedSession } from '@agent/runtime';
+import {
+  Conversation,
+  registryTitles,
+  type AgentSession,
+  type ConversationEvent,
+  type SavedSession,
+} from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
 import { modeOf, sessionModes } from './acp-modes';
-import { AcpPerson, type EditorAbilities } from './acp-person';
+import { AcpCards, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';
 import { editorPrompt, type EditorPrompt } from './prompt-content';
 import { replayUpdates } from './replay-updates';
@@ -36,28 +42,47 @@ export interface SessionDeps {
  * and pairs every call).
  */
 export class AcpSession {
+  private readonly agent: AgentSession;
+
   private constructor(
     readonly id: string,
-    private readonly agent: AgentSession,
+    private readonly conversation: Conversation,
     private readonly updates: UpdateSender,
     private readonly deps: SessionDeps,
-  ) {}
+  ) {
+    this.agent = conversation.session;
+  }
 
   static async open(deps: SessionDeps, request: SessionRequest): Promise<AcpSession> {
     const { settings, abilities } = deps;
     let id = request.resume?.id ?? '';
     const updates = new UpdateSender(deps.client, () => id, deps.log);
     const turn = new TurnUpdates(request.workspace, (update) => updates.send(update), deps.log);
-    const person = new AcpPerson(
+    const answered: { to?: Conversation } = {};
+    const cards = new AcpCards(
       deps.client,
       () => id,
       request.workspace,
       abilities,
       () => updates.flushed(),
+      (cardId, answer) => {
+        const operation =
+          'refused' in answer
+            ? { type: 'refuse' as const, id: cardId, reason: answer.refused }
+            : { type: 'answer' as const, id: cardId, answer };
+        void answered.to?.submit(operation, cards.name).then((result) => {
+          if (!result.ok) deps.log(`the editor's answer was not taken: ${result.reason}`);
+        });
+      },
     );
+    const onEvent = (event: ConversationEvent): void => {
+      if (event.type === 'runtime') turn.handle(event.event);
+      else if (event.type === 'card_shown') cards.show(event.card);
+      else if (event.type === 'card_closed') cards.closed(event.id, event.closing);
+    };
     // Where the editor cannot show a form, there is no ask_user (as in headless runs).
     const budget = abilities.forms ? (settings.maxAskUser ?? DEFAULT_MAX_ASK_USER) : 0;
-    const agent = await AgentSession.create({
+    const conversation = await Conversation.open({
       agentHome: settings.agentHome,
       workspaceRoot: request.workspace,
       choice: {
@@ -73,7 +98,7 @@ export class AcpSession {
         agentHome: settings.agentHome,
         fallback: 'demo',
       },
-      person,
+      viewers: [cards],
       rules: { allow: settings.allow, deny: settings.deny },
       extraTools: budget > 0 ? [createAskUserTool()] : [],
       maxInteractive: budget,
@@ -81,8 +106,10 @@ export class AcpSession {
       sandbox: settings.sandbox,
       ...(request.resume ? { resume: request.resume } : {}),
       mcp: { env: settings.env, clientServers: request.clientServers },
-      onEvent: (event) => turn.handle(event),
+      onEvent,
     });
+    answered.to = conversation;
+    const agent = conversation.session;
     try {
       const problem = agent.credentialProblem();
       if (problem) throw deps.acp.RequestError.authRequired(undefined, inFlagTerms(problem));
@@ -91,10 +118,10 @@ export class AcpSession {
         `session ${id}: ${agent.provider.id} (${agent.provider.model}); ${inFlagTerms(agent.providerReason)}`,
       );
     } catch (error) {
-      await agent.close();
+      await conversation.close();
       throw error;
     }
-    const session = new AcpSession(id, agent, updates, deps);
+    const session = new AcpSession(id, conversation, updates, deps);
     if (request.resume) {
       const titles = registryTitles(agent.registry);
       for (const update of replayUpdates(request.resume, request.workspace, titles)) {
@@ -106,30 +133,12 @@ export class AcpSession {
   }
 
   /**
-   * Offers again what a loaded session left open (a questionnaire) and continues its turn,
-   * outside any prompt; a prompt sent meanwhile waits for it, `session/cancel` ends it.
+   * The editor knows the session now (its load response is on its way): what the loaded session
+   * left open is offered again (the conversation decides what and when).
    */
   offerOpenCalls(): void {
-    if (this.continuing || this.stopping || this.agent.busy) return;
-    if (this.agent.openCalls.length === 0) return;
-    const stopped = new AbortController();
-    this.stopping = stopped;
-    this.continuing = (async () => {
-      try {
-        await this.serversReady(stopped.signal);
-        if (!stopped.signal.aborted) await this.agent.runTurn(undefined);
-      } catch (error) {
-        this.deps.log(`the open questionnaire could not be offered again: ${String(error)}`);
-      } finally {
-        this.stopping = undefined;
-        this.continuing = undefined;
-        await this.updates.flushed();
-      }
-    })();
+    this.conversation.start();
   }
-
-  /** The continued turn of a loaded session, while it runs (see `offerOpenCalls`). */
-  private continuing: Promise<void> | undefined;
 
   /**
    * Runs one prompt to its end. A questionnaire a saved session left open is asked again first
@@ -138,19 +147,6 @@ export class AcpSession {
    */
   async prompt(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<StopReason> {
     const { RequestError } = this.deps.acp;
-    if (this.continuing) {
-      const cancel = (): void => void this.cancel();
-      signal.addEventListener('abort', cancel, { once: true });
-      try {
-        await this.continuing;
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
-      if (signal.aborted) return 'cancelled';
-    }
-    if (this.stopping || this.agent.busy) {
-      throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session');
-    }
     let prompt: EditorPrompt;
     try {
       prompt = editorPrompt(blocks, this.agent.workspaceRoot);
@@ -158,29 +154,20 @@ export class AcpSession {
       if (error instanceof ImageError) throw RequestError.invalidParams(undefined, error.message);
       throw error;
     }
-    const { text, given } = prompt;
-    if (text.trim() === '' && given.length === 0 && prompt.images.length === 0) {
-      throw RequestError.invalidParams(undefined, 'the prompt is empty');
-    }
-    const stopped = new AbortController();
-    this.stopping = stopped;
     const cancel = (): void => void this.cancel();
     signal.addEventListener('abort', cancel, { once: true });
     try {
-      await this.serversReady(stopped.signal);
-      if (stopped.signal.aborted) return 'cancelled';
-      if (this.agent.openCalls.length > 0) {
-        const continued = await this.agent.runTurn(undefined);
-        if (continued.reason === 'interrupted') return 'cancelled';
+      const accepted = await this.conversation.submit(
+        { type: 'prompt', text: prompt.text, files: prompt.given, images: prompt.images },
+        'the editor',
+      );
+      if (!accepted.ok) {
+        if (signal.aborted || accepted.reason === 'interrupted') return 'cancelled';
+        throw accepted.reason === 'the prompt is empty'
+          ? RequestError.invalidParams(undefined, accepted.reason)
+          : RequestError.invalidRequest(undefined, 'a prompt is already running in this session');
       }
-      const attached = await this.agent.attachMentions(text, given);
-      for (const problem of attached?.problems ?? []) this.deps.log(problem);
-      if (stopped.signal.aborted) return 'cancelled';
-      const images = [...prompt.images, ...(attached?.images ?? [])];
-      const result = await this.agent.runTurn(attached?.text ?? text, {
-        ...(attached ? { display: text } : {}),
-        ...(images.length > 0 ? { images } : {}),
-      });
+      const result = await this.conversation.turn!;
       switch (result.reason) {
         case 'interrupted':
           return 'cancelled';
@@ -195,31 +182,10 @@ export class AcpSession {
           return 'end_turn';
       }
     } finally {
-      this.stopping = undefined;
       signal.removeEventListener('abort', cancel);
       await this.updates.flushed();
     }
   }
-
-  /**
-   * Before the first prompt, waits for the MCP servers to connect or fail (each within its time
-   * limit), so the first request already offers their tools, unless those a server listed last
-   * time are remembered (see McpManager.toolsKnown); a cancel stops the wait.
-   */
-  private async serversReady(signal: AbortSignal): Promise<void> {
-    const mcp = this.agent.mcp;
-    if (!mcp || this.serversChecked) return;
-    this.serversChecked = true;
-    await new Promise<void>((resolve) => {
-      signal.addEventListener('abort', () => resolve(), { once: true });
-      mcp.toolsKnown().then(resolve, resolve);
-    });
-  }
-
-  private serversChecked = false;
-
-  /** The running prompt's stop, before and between its turns. */
-  private stopping: AbortController | undefined;
 
   /** The modes the editor may choose from, and the current one. */
   get modes(): SessionModeState {
@@ -240,8 +206,7 @@ export class AcpSession {
 
   /** `session/cancel`: the running prompt ends now; resolves once its turn has. */
   async cancel(): Promise<void> {
-    this.stopping?.abort();
-    await this.agent.interrupt();
+    await this.conversation.submit({ type: 'interrupt' }, 'the editor');
   }
 
   /**
@@ -249,6 +214,6 @@ export class AcpSession {
    * `leaveQuestionsOpen`: the process is going away (see AgentSession.close).
    */
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
-    await this.agent.close(options);
+    await this.conversation.close(options);
   }
 }

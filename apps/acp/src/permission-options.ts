@@ -1,5 +1,4 @@
-import type { PermissionDecision, PermissionRequest } from '@agent/tools';
-import { approvalChoices, decisionFor, type ApprovalChoice } from '@agent/tools/permission-rules';
+import type { ApprovalChoice, ApprovalChoices, CardAnswer } from '@agent/runtime';
 import type { PermissionOption, RequestPermissionResponse } from './schema';
 
 /** The editor's option ids, stable across requests (the first four as before the choices moved). */
@@ -17,11 +16,12 @@ function optionId(choice: ApprovalChoice): string {
 }
 
 /**
- * The options an editor shows for a call: the runtime's choices (once, "always" with its rule and
- * scope when the call can be analysed, deny), with the same words as the REPL's card.
+ * The options an editor shows for a call: the choices the runtime computed for it (once, "always"
+ * with its rule and scope when the call can be analysed, deny), with the same words as the REPL's
+ * card.
  */
-export function permissionOptions(request: PermissionRequest): PermissionOption[] {
-  return approvalChoices(request).choices.map((choice) => ({
+export function permissionOptions(choices: ApprovalChoices): PermissionOption[] {
+  return choices.choices.map((choice) => ({
     optionId: optionId(choice),
     name: choice.label,
     kind: choice.kind,
@@ -29,17 +29,17 @@ export function permissionOptions(request: PermissionRequest): PermissionOption[
 }
 
 /**
- * The editor's answer as a decision: the chosen option's (an "always" one adds its rule, which the
- * runtime keeps); an option this call did not offer, or a cancelled request, refuses the call.
+ * The editor's answer as the choice it picked; an option this call did not offer, or a cancelled
+ * request, denies the call, saying the editor cancelled it.
  */
-export function permissionDecision(
-  request: PermissionRequest,
+export function permissionChoice(
+  choices: ApprovalChoices,
   response: RequestPermissionResponse,
-): PermissionDecision {
+): CardAnswer {
   const outcome = response.outcome;
   const chosen = outcome.outcome === 'selected' && 'optionId' in outcome ? outcome.optionId : '';
-  const choice = approvalChoices(request).choices.find((c) => optionId(c) === chosen);
+  const choice = choices.choices.find((c) => optionId(c) === chosen);
   return choice
-    ? decisionFor(choice)
-    : { kind: 'deny', by: 'the editor, which cancelled the request' };
+    ? { kind: 'approval', choice: choice.id }
+    : { kind: 'approval', choice: 'deny', reason: 'the editor cancelled the request' };
 }

@@ -41,3 +41,5 @@ export { Conversation, type ConversationOptions } from './conversation/conversat
 export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult } from './conversation/operations';
+// What a card offers for an approval, computed here for every front end.
+export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';

@@ -226,7 +226,11 @@ describe('Conversation: operations in, events out', () => {
       onEvent: second.listener,
     });
     try {
-      const again = (await second.next('card_shown')).card;
+      // Nothing is offered until the front end says it can show it.
+      expect(second.events.map((event) => event.type)).toEqual(['history']);
+      const shownAgain = second.next('card_shown');
+      resumed.start();
+      const again = (await shownAgain).card;
       const types = second.events.map((event) => event.type);
       expect(types.indexOf('history')).toBeLessThan(types.indexOf('turn_started'));
       expect(

@@ -23,6 +23,7 @@ export interface CardTableEvents {
 interface Shown {
   card: Card;
   answer(value: unknown): void;
+  fail(reason: Error): void;
 }
 
 /**
@@ -116,6 +117,16 @@ export class CardTable implements PersonChannel {
     return undefined;
   }
 
+  /** Fails the shown card `id` with `reason` (a front end could not show it): its call fails. */
+  refuse(id: string, reason: string): string | undefined {
+    const shown = this.shownNow;
+    if (!shown || shown.card.request.id !== id) return `no card ${id} is waiting for an answer`;
+    this.shownNow = undefined;
+    this.events.closed(id, { how: 'withdrawn', reason });
+    shown.fail(new Error(reason));
+    return undefined;
+  }
+
   private viewed(kind: PersonRequestKind): boolean {
     for (const viewer of this.viewers) if (viewer.kinds.includes(kind)) return true;
     return false;
@@ -139,6 +150,10 @@ export class CardTable implements PersonChannel {
         answer: (value) => {
           request.signal.removeEventListener('abort', onAbort);
           resolve(value);
+        },
+        fail: (reason) => {
+          request.signal.removeEventListener('abort', onAbort);
+          reject(reason);
         },
       };
       request.signal.addEventListener('abort', onAbort, { once: true });

@@ -61,8 +61,16 @@ export class Conversation {
     if (onEvent) conversation.listeners.add(onEvent);
     for (const event of early) conversation.say(event);
     if (resume) conversation.say({ type: 'history', session: resume });
-    conversation.continueOpenCalls();
     return conversation;
+  }
+
+  /**
+   * The front end is ready to show cards: what a resumed session left open is offered again now,
+   * after its history (a prompt submitted first continues it first). Called once a front end can
+   * answer (the REPL once its screen is up, an editor once its load response is sent).
+   */
+  start(): void {
+    this.continueOpenCalls();
   }
 
   /** Hears every event from now on; returns the function that stops it. */
@@ -106,8 +114,15 @@ export class Conversation {
           : { ok: false, reason: 'no turn is running to steer' };
       case 'interrupt':
         if (operation.soft) this.session.softStop();
-        else await this.session.interrupt();
+        else {
+          this.waitingForServers?.abort();
+          await this.session.interrupt();
+        }
         return { ok: true };
+      case 'refuse': {
+        const problem = this.cards.refuse(operation.id, operation.reason);
+        return problem ? { ok: false, reason: problem } : { ok: true };
+      }
       case 'answer': {
         const problem = this.cards.answer(operation.id, operation.answer, from);
         return problem ? { ok: false, reason: problem } : { ok: true };
@@ -141,7 +156,7 @@ export class Conversation {
         if (this.busy) return { ok: false, reason: 'a turn is running; interrupt it first' };
         await this.session.resume(operation.session);
         this.say({ type: 'history', session: operation.session });
-        this.continueOpenCalls();
+        this.start();
         return { ok: true };
     }
   }
@@ -153,9 +168,14 @@ export class Conversation {
   }
 
   private async prompt(operation: Operation & { type: 'prompt' }): Promise<OperationResult> {
+    if (!this.busy) this.continueOpenCalls();
     const continuing = this.running;
-    if (continuing && this.continuing) await continuing;
-    else if (this.busy) return { ok: false, reason: 'a turn is running; steer it or interrupt it' };
+    if (continuing && this.continuing) {
+      const ended = await continuing;
+      if (ended.reason === 'interrupted') return { ok: false, reason: 'interrupted' };
+    } else if (this.busy) {
+      return { ok: false, reason: 'a turn is running; steer it or interrupt it' };
+    }
     const { text, files = [], images = [] } = operation;
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
       return { ok: false, reason: 'the prompt is empty' };
@@ -202,6 +222,31 @@ export class Conversation {
       }
       this.say({ type: 'turn_ended', result });
     });
+  }
+
+  private waitingForServers: AbortController | undefined;
+  private serversChecked = false;
+
+  /**
+   * Before the first turn, waits for the MCP servers to connect or fail (each within its time
+   * limit), so its first request offers their tools, unless the tools a server listed last time
+   * are remembered (a call to one waits for it). False when an interrupt stopped the wait.
+   */
+  private async serversReady(): Promise<boolean> {
+    const mcp = this.session.mcp;
+    if (!mcp || this.serversChecked) return true;
+    this.serversChecked = true;
+    const stop = new AbortController();
+    this.waitingForServers = stop;
+    try {
+      await new Promise<void>((resolve) => {
+        stop.signal.addEventListener('abort', () => resolve(), { once: true });
+        mcp.toolsKnown().then(resolve, resolve);
+      });
+    } finally {
+      this.waitingForServers = undefined;
+    }
+    return !stop.signal.aborted;
   }
 
   private say(event: ConversationEvent): void {

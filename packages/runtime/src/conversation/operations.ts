@@ -17,6 +17,8 @@ export type Operation =
   /** End the running turn at once (Ctrl+C); `soft`: finish the current tool batch first (Esc). */
   | { type: 'interrupt'; soft?: boolean }
   | { type: 'answer'; id: string; answer: CardAnswer }
+  /** This front end could not show card `id` (an editor's request failed): its call fails. */
+  | { type: 'refuse'; id: string; reason: string }
   /** The answers given so far on an open questionnaire card (kept if the process goes away). */
   | { type: 'progress'; id: string; progress: QuestionnaireProgress }
   | { type: 'mode'; mode: AgentMode }
