@@ -1,6 +1,7 @@
-import { ConfigError, type AssistantMessage, type Usage } from '@agent/llm';
+import { ConfigError, type AssistantMessage, type ImagePart, type Usage } from '@agent/llm';
 import {
-  AgentSession,
+  Conversation,
+  type AgentSession,
   findSession,
   FlagError,
   invocationDir,
@@ -10,6 +11,7 @@ import {
   type RuntimeEvent,
   usageReport,
   type SavedSession,
+  type TurnResult,
   WITHHOLD_SETTING,
   withheldSettingsFile,
 } from '@agent/runtime';
@@ -55,8 +57,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   // A plan mode run ends once its plan is printed: that is its success.
   let planPrinted = false;
 
-  const session = await usage(() =>
-    AgentSession.create({
+  const conversation = await usage(() =>
+    Conversation.open({
       agentHome,
       workspaceRoot: workspace,
       choice: {
@@ -70,7 +72,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
         agentHome,
         fallback: 'demo',
       },
-      person: headlessPerson({
+      unattended: headlessPerson({
         yes: options.yes,
         printPlan: (plan) => {
           planPrinted = true;
@@ -89,9 +91,12 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       // The headless channel answers no forms: a server's question is declined at once.
       // One prompt: a server whose tools are remembered connects only if one of them is called.
       mcp: { trustWorkspace: options.trustMcp, env: io.env, handshake: 'when-used' },
-      onEvent: (event) => render(output, event, agentHome),
+      onEvent: (event) => {
+        if (event.type === 'runtime') render(output, event.event, agentHome);
+      },
     }),
   );
+  const session = conversation.session;
   // From here on the session owns MCP server processes: every path out closes it.
   const stopped = new AbortController();
   let removeHandlers = (): void => undefined;
@@ -115,7 +120,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     const stop = (): void => {
       if (stopped.signal.aborted) return;
       stopped.abort();
-      void session.interrupt();
+      void conversation.submit({ type: 'interrupt' });
     };
     const removeSignalHandlers = abortOnSignals(stop, EXIT.interrupted);
     if (io.stdoutClosed?.aborted) stop();
@@ -130,11 +135,11 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     await mcpReady(session, output, stopped.signal);
     result = stopped.signal.aborted
       ? { reason: 'interrupted' as const, messages: [] }
-      : await session.runTurn(prompt, images.length > 0 ? { images } : {});
+      : await runPrompt(conversation, prompt, images);
   } finally {
     removeHandlers();
     savedFile = session.sessionFile;
-    await session.close();
+    await conversation.close();
   }
   const sessionUsage = await sessionFileUsage(savedFile, agentHome).catch(() => usageReport([]));
 
@@ -152,6 +157,17 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   if (result.reason === 'stopped' && planPrinted) return EXIT.done;
   if (result.reason === 'interrupted') return EXIT.interrupted;
   return EXIT.failed;
+}
+
+/** The run's one prompt (its text as given: a headless prompt attaches no `@` files), to its end. */
+async function runPrompt(
+  conversation: Conversation,
+  text: string,
+  images: ImagePart[],
+): Promise<TurnResult> {
+  const accepted = await conversation.submit({ type: 'prompt', text, images, attach: false });
+  if (!accepted.ok) return { reason: 'error', messages: [], error: accepted.reason };
+  return conversation.turn!;
 }
 
 function render(output: RunOutput, event: RuntimeEvent, agentHome: string): void {

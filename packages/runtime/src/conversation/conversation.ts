@@ -180,7 +180,8 @@ export class Conversation {
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
       return { ok: false, reason: 'the prompt is empty' };
     }
-    const attached = await this.session.attachMentions(text, files);
+    const attached =
+      operation.attach === false ? undefined : await this.session.attachMentions(text, files);
     for (const problem of attached?.problems ?? []) {
       this.say({ type: 'runtime', event: { type: 'notice', text: problem } });
     }

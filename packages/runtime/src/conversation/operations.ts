@@ -10,8 +10,17 @@ import type { CardAnswer } from './cards';
  * it came from (a card answered there is said to be answered there everywhere else).
  */
 export type Operation =
-  /** A prompt: files it mentions (`@path`) and `files` (an editor's buffers) are attached. */
-  | { type: 'prompt'; text: string; files?: readonly FileText[]; images?: readonly ImagePart[] }
+  /**
+   * A prompt: files it mentions (`@path`) and `files` (an editor's buffers) are attached, unless
+   * `attach` is false (a prompt file run as written).
+   */
+  | {
+      type: 'prompt';
+      text: string;
+      files?: readonly FileText[];
+      images?: readonly ImagePart[];
+      attach?: boolean;
+    }
   /** A message into the running turn, given to the model at its next step. */
   | { type: 'steer'; text: string }
   /** End the running turn at once (Ctrl+C); `soft`: finish the current tool batch first (Esc). */

@@ -81,7 +81,9 @@ export function pathWithout(root: string, missing: readonly string[]): string {
       continue;
     }
     for (const name of names) {
-      if (missing.includes(name) || fs.existsSync(path.join(bin, name))) continue;
+      // lstat, not exists: a link already made there may point at a loop (an X11 -> . link).
+      const made = fs.lstatSync(path.join(bin, name), { throwIfNoEntry: false });
+      if (missing.includes(name) || made) continue;
       fs.symlinkSync(path.join(dir, name), path.join(bin, name));
     }
   }
