@@ -68,11 +68,11 @@ export class AcpCards implements CardViewer {
 
   /** A card closed (answered here or elsewhere, or withdrawn): its editor request ends. */
   closed(id: string, closing: CardClosing): void {
+    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
+    if (closing.how !== 'answered') return;
     const open = this.open.get(id);
     this.open.delete(id);
-    open?.abort(
-      new Error(closing.how === 'answered' ? `answered in ${closing.by}` : closing.reason),
-    );
+    open?.abort(new Error(`answered in ${closing.by}`));
   }
 
   private async present(card: Card, signal: AbortSignal): Promise<CardAnswer> {

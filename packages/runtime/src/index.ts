@@ -38,6 +38,7 @@ export { SKILL_TOOL } from './skills/skill-tool';
 export * from './usage-report';
 export * from './decisions';
 export { Conversation, type ConversationOptions } from './conversation/conversation';
+export { CardTable, type CardTableEvents } from './conversation/card-table';
 export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult } from './conversation/operations';

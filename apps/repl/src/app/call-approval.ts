@@ -1,4 +1,5 @@
-import type { PermissionDecision, PermissionRequest } from '@agent/tools';
+import type { PermissionRequest } from '@agent/tools';
+import type { ApprovalPick } from '../permission/permission-card';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 
@@ -37,16 +38,18 @@ export function markWaiting(transcript: Transcript, line: ToolSegment): void {
 export function settleLine(
   transcript: Transcript,
   line: ToolSegment,
-  decision: PermissionDecision | undefined,
+  pick: ApprovalPick | undefined,
 ): void {
   if (line.state !== 'waiting') return;
-  if (decision?.kind === 'allow') {
+  const kind = pick?.choice.kind;
+  if (kind === 'allow_once' || kind === 'allow_always') {
     line.state = 'running';
     line.startedAt = Date.now();
-    line.approval = decision.always ? `Always allowed (${decision.rule ?? line.name})` : 'Allowed';
-  } else if (decision) {
+    line.approval =
+      kind === 'allow_always' ? `Always allowed (${pick!.choice.rule ?? line.name})` : 'Allowed';
+  } else if (pick) {
     line.state = 'denied';
-    if (decision.reason) line.summary = `denied: ${decision.reason}`;
+    if (pick.reason) line.summary = `denied: ${pick.reason}`;
   } else {
     line.state = 'interrupted';
     line.approval = 'Not answered';

@@ -3,7 +3,9 @@ import type { Provider } from '@agent/llm';
 import { loadAgentSettings } from '@agent/llm/config';
 import { inFlagTerms } from '@agent/runtime/flags';
 import {
-  AgentSession,
+  Conversation,
+  type AgentSession,
+  type CardAnswer,
   findSession,
   PRESENT_PLAN,
   loadCustomCommands,
@@ -20,7 +22,7 @@ import { showResumed } from './session-commands';
 import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
 import { presentApproval } from '../person/approval-card';
 import { CardNotifier } from '../person/card-notifier';
-import { ReplPerson } from '../person/repl-person';
+import { ReplCards } from '../person/repl-person';
 import { BUILTIN_EXTENSIONS } from './extensions';
 import { McpNotices } from './mcp-command';
 import { skillCommandInfos } from './extension-commands';
@@ -50,7 +52,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const saved = await savedSession(args, agentHome, app);
   const host = app.host({ maxAskUser });
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
-  const current: { session?: AgentSession } = {};
+  const current: { session?: AgentSession; conversation?: Conversation } = {};
   const notifier = new CardNotifier({
     settings: loadAgentSettings(agentHome).notify,
     writeTerminal: (data) => app.writeTerminal(data),
@@ -61,13 +63,23 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     }),
     report: (message) => app.error(message),
   });
-  const person = new ReplPerson(
+  const answer = (id: string, given: CardAnswer | { refused: string }): void => {
+    const operation =
+      'refused' in given
+        ? { type: 'refuse' as const, id, reason: given.refused }
+        : { type: 'answer' as const, id, answer: given };
+    void current.conversation?.submit(operation, cards.name).then((result) => {
+      if (!result.ok) app.error(`The answer was not taken: ${result.reason}`);
+    });
+  };
+  const cards = new ReplCards(
     host,
     Object.assign(
       { approval: presentApproval, form: presentForm, url: presentUrl },
       ...extensions.map((extension) => extension.presenters ?? {}),
     ),
     app.router.promptTyping(),
+    answer,
     notifier,
   );
   const mcpNotices = new McpNotices(app);
@@ -75,7 +87,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   // after a resumed session's replay, which clears the transcript.
   const startNotices: string[] | undefined = saved ? [] : undefined;
   let starting = true;
-  const session = await AgentSession.create({
+  const conversation = await Conversation.open({
     agentHome,
     workspaceRoot: args.cwd,
     choice: {
@@ -90,7 +102,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       fallback: 'demo',
     },
     provider: options.provider,
-    person,
+    viewers: [cards],
     rules: { allow: args.allow, deny: args.deny },
     extraTools: extensions.flatMap((extension) => extension.tools ?? []),
     promptSections: extensions.flatMap((extension) => extension.systemPromptSections ?? []),
@@ -100,7 +112,12 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     sandbox: args.sandbox,
     resume: saved,
     mcp: { env: options.config.env },
-    onEvent: (event) => {
+    onEvent: (said) => {
+      if (said.type === 'card_shown') return cards.show(said.card);
+      if (said.type === 'card_waiting') return cards.queued(said.card);
+      if (said.type === 'card_closed') return cards.closed(said.id, said.closing);
+      if (said.type !== 'runtime') return;
+      const event = said.event;
       if (event.type === 'mcp_servers') {
         return mcpNotices.update(event.servers, event.configErrors);
       }
@@ -110,7 +127,9 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     },
   });
   starting = false;
+  const session = conversation.session;
   current.session = session;
+  current.conversation = conversation;
 
   const custom = await loadCustomCommands(agentHome, args.cwd, reservedNames());
   for (const error of custom.errors) app.error(`Custom command skipped: ${error}`);
@@ -121,7 +140,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const deps: CommandDeps = {
     app,
     session,
-    person,
+    person: conversation.person,
     agentHome,
     workspaceRoot: args.cwd,
     replayHooks: extensions.flatMap((extension) =>

@@ -1,9 +1,13 @@
+import { approvalChoices } from '@agent/tools/permission-rules';
 import fc from 'fast-check';
 import type { PermissionRequest } from '@agent/tools';
 import { decodeShown } from '../../test/support/decode-shown';
 import { lineText, lineWidth, type Line } from '../text/line';
 import { renderSegment } from '../view/render-segment';
 import { PermissionCard } from './permission-card';
+
+const cardFor = (request: PermissionRequest) =>
+  new PermissionCard(request, approvalChoices(request));
 
 function shellRequest(command: string): PermissionRequest {
   return {
@@ -28,7 +32,7 @@ describe('the permission card shows exactly what runs', () => {
   const hidden = 'echo hello\x1b]0;\ntouch MARKER\n\x07';
 
   it('shows every line of a command and its escape characters as notation', () => {
-    const card = new PermissionCard(shellRequest(hidden)).render(60);
+    const card = cardFor(shellRequest(hidden)).render(60);
     const text = card.map(lineText).join('\n');
     expect(text).toContain('touch MARKER');
     expect(text).toContain('echo hello\\x1b]0;');
@@ -40,13 +44,13 @@ describe('the permission card shows exactly what runs', () => {
 
   it('shows a long command whole, wrapped, never cut', () => {
     const long = `printf '%s' ${'abcdefghij'.repeat(30)} && rm -rf build`;
-    const card = new PermissionCard(shellRequest(long)).render(50);
+    const card = cardFor(shellRequest(long)).render(50);
     expect(decodeShown(titleRows(card), 'bold')).toBe(`$ ${long}`);
     expect(card.map(lineText).join('\n')).not.toContain('…');
   });
 
   it('shows hidden characters of a path in the title of an edit card', () => {
-    const card = new PermissionCard({
+    const card = cardFor({
       toolCallId: 'c2',
       toolName: 'write_file',
       permission: 'edit',
@@ -57,7 +61,7 @@ describe('the permission card shows exactly what runs', () => {
   });
 
   it('shows the same in the transcript, on the answered card and on the tool line', () => {
-    const answered = new PermissionCard(shellRequest(hidden));
+    const answered = cardFor(shellRequest(hidden));
     answered.handleKey({ name: 'enter' });
     expect(decodeShown(answered.render(60), 'bold')).toBe(`$ ${hidden}`);
     const line = renderSegment(
@@ -99,7 +103,7 @@ describe('the permission card shows exactly what runs', () => {
     );
     fc.assert(
       fc.property(command, fc.integer({ min: 20, max: 120 }), (cmd, width) => {
-        const card = new PermissionCard(shellRequest(cmd)).render(width);
+        const card = cardFor(shellRequest(cmd)).render(width);
         expect(decodeShown(titleRows(card), 'bold')).toBe(`$ ${cmd}`);
         expect(card.every((row) => lineWidth(row) === width)).toBe(true);
         const line = renderSegment(

@@ -1,6 +1,11 @@
+import { approvalChoices } from '@agent/tools/permission-rules';
+import type { PermissionRequest } from '@agent/tools';
 import { lineText, lineWidth } from '../text/line';
 import { preloadShellParser } from '@agent/tools/permission-rules';
 import { PermissionCard } from './permission-card';
+
+const cardFor = (request: PermissionRequest) =>
+  new PermissionCard(request, approvalChoices(request));
 
 const request = {
   toolCallId: 'c1',
@@ -12,15 +17,15 @@ const request = {
 
 describe('PermissionCard', () => {
   it('approves once on a bare Enter', () => {
-    const card = new PermissionCard(request);
+    const card = cardFor(request);
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'allow' },
+      pick: { choice: expect.objectContaining({ id: 'once', kind: 'allow_once' }) },
     });
   });
 
   it('selects with Up/Down and first letters', () => {
-    const card = new PermissionCard(request);
+    const card = cardFor(request);
     card.handleKey({ name: 'down' });
     expect(card.option).toBe('session');
     card.handleKey({ name: 'up' });
@@ -34,7 +39,13 @@ describe('PermissionCard', () => {
     card.handleKey({ name: 'a', ch: 'a' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'allow', always: true, rule: 'edit_file', scope: 'session' },
+      pick: {
+        choice: expect.objectContaining({
+          kind: 'allow_always',
+          rule: 'edit_file',
+          scope: 'session',
+        }),
+      },
     });
   });
 
@@ -49,7 +60,7 @@ describe('PermissionCard', () => {
       subject: 'npm test -- --watch',
       subjectKind: 'command' as const,
     };
-    const card = new PermissionCard(command);
+    const card = cardFor(command);
     const text = card.render(80).map(lineText).join('\n');
     expect(text).toContain('a) Always allow run_shell(npm test) for this session');
     expect(text).toContain('w) Always allow run_shell(npm test) in this workspace (saved)');
@@ -60,7 +71,13 @@ describe('PermissionCard', () => {
     card.handleKey({ name: 'w', ch: 'w' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'allow', always: true, rule: 'run_shell(npm test)', scope: 'workspace' },
+      pick: {
+        choice: expect.objectContaining({
+          kind: 'allow_always',
+          rule: 'run_shell(npm test)',
+          scope: 'workspace',
+        }),
+      },
     });
   });
 
@@ -75,10 +92,10 @@ describe('PermissionCard', () => {
       subject: value,
       subjectKind: 'command' as const,
     });
-    const both = new PermissionCard(shell('npm test && rm -rf dist')).render(300).map(lineText);
+    const both = cardFor(shell('npm test && rm -rf dist')).render(300).map(lineText);
     expect(both.join('\n')).toContain('a) Always allow run_shell(npm test) for this session');
     expect(both.join(' ')).toMatch(/would still ask, since `rm -rf dist` is neither covered/);
-    const dynamic = new PermissionCard(shell('eval "$X"'));
+    const dynamic = cardFor(shell('eval "$X"'));
     const text = dynamic.render(80).map(lineText).join('\n');
     expect(dynamic.choices.rule).toBeUndefined();
     expect(text).toContain('y) Yes, allow once');
@@ -86,27 +103,27 @@ describe('PermissionCard', () => {
   });
 
   it('carries a typed reason with a denial', () => {
-    const card = new PermissionCard(request);
+    const card = cardFor(request);
     card.handleKey({ name: 'n', ch: 'n' });
     for (const ch of 'not now') card.handleKey({ name: ch, ch });
     card.handleKey({ name: 'backspace' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'deny', reason: 'not no' },
+      pick: { choice: expect.objectContaining({ id: 'deny' }), reason: 'not no' },
     });
   });
 
   it('denies on Esc and ignores keys once decided', () => {
-    const card = new PermissionCard(request);
+    const card = cardFor(request);
     expect(card.handleKey({ name: 'escape' })).toEqual({
       type: 'decided',
-      decision: { kind: 'deny' },
+      pick: { choice: expect.objectContaining({ id: 'deny' }) },
     });
     expect(card.handleKey({ name: 'enter' })).toEqual({ type: 'ignored' });
   });
 
   it('collapses to one line once answered or interrupted', () => {
-    const card = new PermissionCard(request);
+    const card = cardFor(request);
     card.interrupt();
     expect(card.render(60).map(lineText)).toEqual([
       '■ Interrupted before an answer: edit_file: edit src/a.ts',
@@ -115,7 +132,7 @@ describe('PermissionCard', () => {
   });
 
   it('renders within the width, and a hostile title cannot fake a card', () => {
-    const card = new PermissionCard({ ...request, title: '\x1b[2J\x1b[Hfake {bold}╭──╮' });
+    const card = cardFor({ ...request, title: '\x1b[2J\x1b[Hfake {bold}╭──╮' });
     const rows = card.render(40);
     expect(rows.every((row) => lineWidth(row) === 40)).toBe(true);
     const all = rows.map(lineText).join('\n');
@@ -130,7 +147,7 @@ describe('PermissionCard diff window', () => {
   const text = (card: PermissionCard) => card.render(60, false, 20).map(lineText).join('\n');
 
   it('fits the screen, scrolls with j/k and Home/End off the deny row, and Ctrl+O shows all', () => {
-    const card = new PermissionCard(long);
+    const card = cardFor(long);
     expect(card.render(60, false, 20)).toHaveLength(20);
     expect(card.scrollable).toBe(true);
     expect(text(card)).toMatch(/ 1 \+ l1\b/);
@@ -150,18 +167,18 @@ describe('PermissionCard diff window', () => {
   });
 
   it('leaves j and k to the reason on the deny row', () => {
-    const card = new PermissionCard(long);
+    const card = cardFor(long);
     card.handleKey({ name: 'n', ch: 'n' });
     card.handleKey({ name: 'j', ch: 'j' });
     card.handleKey({ name: 'k', ch: 'k' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
-      decision: { kind: 'deny', reason: 'jk' },
+      pick: { choice: expect.objectContaining({ id: 'deny' }), reason: 'jk' },
     });
   });
 
   it('says "no changes" when the diff has no hunk', () => {
-    const card = new PermissionCard({ ...request, preview: '--- a/a\n+++ b/a\n' });
+    const card = cardFor({ ...request, preview: '--- a/a\n+++ b/a\n' });
     expect(text(card)).toContain('no changes: the content is already the same');
   });
 });

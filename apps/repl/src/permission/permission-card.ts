@@ -1,10 +1,5 @@
-import type { PermissionDecision, PermissionRequest } from '@agent/tools';
-import {
-  approvalChoices,
-  decisionFor,
-  type ApprovalChoice,
-  type ApprovalChoices,
-} from '@agent/tools/permission-rules';
+import type { ApprovalChoice, ApprovalChoices } from '@agent/runtime';
+import type { PermissionRequest } from '@agent/tools';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
@@ -38,11 +33,17 @@ function rowsFor(choices: readonly ApprovalChoice[]): OptionRow[] {
   }));
 }
 
+/** The choice the person picked on the card, with the reason typed on the "deny" row. */
+export interface ApprovalPick {
+  choice: ApprovalChoice;
+  reason?: string;
+}
+
 export type CardResult =
-  { type: 'decided'; decision: PermissionDecision } | { type: 'changed' } | { type: 'ignored' };
+  { type: 'decided'; pick: ApprovalPick } | { type: 'changed' } | { type: 'ignored' };
 
 /**
- * A pending permission question, drawing the choices `approvalChoices` computed for the call.
+ * A pending permission question, drawing the choices the runtime computed for the call.
  * "Allow once" is selected, so Enter approves. Up/Down and the letters (y/a/w/u/d/n) select; on the "deny" row every typed character writes the reason that
  * goes back to the model; Esc denies. A long diff scrolls (PgUp/PgDn, j/k off the "deny" row,
  * Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
@@ -50,18 +51,19 @@ export type CardResult =
 export class PermissionCard {
   selected = 0;
   reason = '';
-  decided: PermissionDecision | undefined;
+  decided: ApprovalPick | undefined;
   /** The turn ended (Ctrl+C) before the person answered. */
   interrupted = false;
 
-  /** What the card offers: computed below the front ends, drawn here. */
-  readonly choices: ApprovalChoices;
   private readonly options: OptionRow[];
   /** The preview's diff window, when the tool could tell what would change. */
   readonly diff: DiffViewport | undefined;
 
-  constructor(readonly request: PermissionRequest) {
-    this.choices = approvalChoices(request);
+  /** `choices`: what the card offers, computed by the runtime for the call, drawn here. */
+  constructor(
+    readonly request: PermissionRequest,
+    readonly choices: ApprovalChoices,
+  ) {
     this.options = rowsFor(this.choices.choices);
     this.diff = request.preview !== undefined ? new DiffViewport(request.preview) : undefined;
   }
@@ -112,7 +114,7 @@ export class PermissionCard {
   interrupt(): void {
     if (this.decided) return;
     this.interrupted = true;
-    this.decided = { kind: 'deny' };
+    this.decided = { choice: this.options[this.denyIndex]!.choice };
   }
 
   /** Pasted text becomes (part of) the deny reason. */
@@ -129,9 +131,10 @@ export class PermissionCard {
 
   private decide(): CardResult {
     const { choice } = this.options[this.selected]!;
-    const decision = decisionFor(choice, choice.id === 'deny' ? this.reason : undefined);
-    this.decided = decision;
-    return { type: 'decided', decision };
+    const reason = choice.id === 'deny' ? this.reason.trim() : '';
+    const pick = reason ? { choice, reason } : { choice };
+    this.decided = pick;
+    return { type: 'decided', pick };
   }
 
   /**
@@ -152,13 +155,14 @@ export class PermissionCard {
       );
     }
     if (this.decided) {
-      const allowed = this.decided.kind === 'allow';
+      const { choice, reason } = this.decided;
+      const allowed = choice.kind === 'allow_once' || choice.kind === 'allow_always';
       const label = allowed
-        ? `✓ ${this.decided.kind === 'allow' && this.decided.always ? `Always allowed (${sanitize(this.decided.rule ?? tool)})` : this.request.leaveSandbox ? `Allowed once ${this.request.leaveSandbox === 'network' ? 'with network' : 'outside the sandbox'}` : 'Allowed'} ${tool}: `
+        ? `✓ ${choice.kind === 'allow_always' ? `Always allowed (${sanitize(choice.rule ?? tool)})` : this.request.leaveSandbox ? `Allowed once ${this.request.leaveSandbox === 'network' ? 'with network' : 'outside the sandbox'}` : 'Allowed'} ${tool}: `
         : `⊘ Denied ${tool}: `;
       const rows = labelled([{ text: label, style: allowed ? 'ok' : 'warn' }], title, w, 'bold');
-      if (this.decided.kind === 'deny' && this.decided.reason) {
-        rows.push(...wrapText(`  — “${sanitize(this.decided.reason)}”`, w, 'warn', '    '));
+      if (!allowed && reason) {
+        rows.push(...wrapText(`  — “${sanitize(reason)}”`, w, 'warn', '    '));
       }
       return rows;
     }

@@ -1,12 +1,6 @@
-import {
-  abortReason,
-  ApprovedByMode,
-  type PermissionDecision,
-  type PersonRequest,
-} from '@agent/tools';
-// The light entry point: the approval presenter is made before the first paint.
-import { coverWaiting } from '@agent/tools/permission-rules';
-import type { PermissionCard as Card } from '../permission/permission-card';
+import type { Card as ConversationCard } from '@agent/runtime';
+import { abortReason, ApprovedByMode, type PersonRequest } from '@agent/tools';
+import type { ApprovalPick, PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
 import type { Modal } from '../app/modal';
@@ -15,27 +9,28 @@ import type { CardDesk } from './card-desk';
 /**
  * Shows a permission card for an edit/exec call and resolves with the person's answer. While it
  * waits, the call's status line says so; once answered, the card gives way to that line, which
- * then records the decision (calls without a line keep the answered card). An "always" answer
- * carries its rule (the runtime remembers it) and also answers the approvals waiting behind it
- * that the rule covers, without showing them. An abort closes the card and rejects with the
- * abort reason.
+ * then records the decision (calls without a line keep the answered card). It draws the choices
+ * the runtime computed for the call and resolves with the one picked (what it does, an "always"
+ * rule and the approvals it covers, is the runtime's). An abort closes the card and rejects with
+ * the abort reason.
  */
 export function presentApproval(
   request: PersonRequest<'approval'>,
   desk: CardDesk,
-): Promise<PermissionDecision> {
+  shown: ConversationCard,
+): Promise<ApprovalPick> {
   const { host } = desk;
   const { transcript } = host;
   const payload = request.payload;
   const { signal } = request;
   if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<PermissionDecision>((resolve, reject) => {
+  return new Promise<ApprovalPick>((resolve, reject) => {
     // Loaded with the first card, not at start-up.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { PermissionCard } = require('../permission/permission-card') as {
       PermissionCard: typeof Card;
     };
-    const card = new PermissionCard(payload);
+    const card = new PermissionCard(payload, shown.choices!);
     const line = awaitingLine(transcript, payload);
     if (line) markWaiting(transcript, line);
     const segment: CustomSegment = {
@@ -47,7 +42,7 @@ export function presentApproval(
       slot.close();
       if (line) {
         transcript.remove(segment);
-        const decided = byMode ? { kind: 'allow' as const } : card.decided;
+        const decided = byMode ? ALLOWED : card.decided;
         settleLine(transcript, line, card.interrupted && !byMode ? undefined : decided);
         if (byMode) line.approval = `Allowed by ${byMode.mode} mode`;
       } else transcript.touch(segment);
@@ -70,9 +65,7 @@ export function presentApproval(
         const result = card.handleKey(key);
         if (result.type === 'decided') {
           finish();
-          const { decision } = result;
-          settleCovered(desk, decision);
-          resolve(decision);
+          resolve(result.pick);
         } else if (result.type === 'changed') transcript.touch(segment);
       },
       handlePaste: (text) => {
@@ -86,11 +79,7 @@ export function presentApproval(
   });
 }
 
-/** The approvals waiting behind the card that its answer also answered say so on their lines. */
-function settleCovered(desk: CardDesk, decision: PermissionDecision): void {
-  const { transcript } = desk.host;
-  for (const other of coverWaiting(desk, decision)) {
-    const line = awaitingLine(transcript, other.payload);
-    if (line) settleLine(transcript, line, decision);
-  }
-}
+/** How a call the mode approved shows on its line. */
+const ALLOWED: ApprovalPick = {
+  choice: { id: 'once', kind: 'allow_once', label: 'Allowed by the mode' },
+};

@@ -1,11 +1,8 @@
-import type {
-  AnyPersonRequest,
-  PersonAnswer,
-  PersonRequest,
-  PersonRequestKind,
-} from '@agent/tools';
+import type { Card } from '@agent/runtime';
+import type { PersonAnswer, PersonRequest, PersonRequestKind } from '@agent/tools';
 import type { ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
+import type { ApprovalPick } from '../permission/permission-card';
 
 /** What a card presenter may use: the host, and the one card slot of the person channel. */
 export interface CardDesk {
@@ -15,11 +12,6 @@ export interface CardDesk {
    * idempotent; `active` says whether the card owns the keyboard now.
    */
   open(modal: Modal): { close(): void; active(): boolean };
-  /**
-   * Answers the waiting, never shown requests that `match` picks (an "always" answer covers
-   * them); returns them.
-   */
-  answerWaiting(match: (request: AnyPersonRequest) => boolean, answer: unknown): AnyPersonRequest[];
 }
 
 /**
@@ -29,7 +21,13 @@ export interface CardDesk {
 export type CardPresenter<K extends PersonRequestKind> = (
   request: PersonRequest<K>,
   desk: CardDesk,
-) => Promise<PersonAnswer<K>>;
+  card: Card,
+) => Promise<CardReply<K>>;
+
+/** What a card resolves with: for an approval, the choice picked; else the request's answer. */
+export type CardReply<K extends PersonRequestKind> = K extends 'approval'
+  ? ApprovalPick
+  : PersonAnswer<K>;
 
 /** The card of each kind of request the REPL answers. */
 export type CardPresenters = { [K in PersonRequestKind]?: CardPresenter<K> };

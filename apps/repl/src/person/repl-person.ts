@@ -1,37 +1,37 @@
-import {
-  PersonQueue,
-  type AnyPersonRequest,
-  type PersonAnswer,
-  type PersonChannel,
-  type PersonRequest,
-  type PersonRequestKind,
-} from '@agent/tools';
-import { awaitingLine, markWaiting } from '../app/call-approval';
+import type { Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
+import type { AnyPersonRequest, PersonRequest, PersonRequestKind } from '@agent/tools';
+import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
 import type { ReplHost } from '../app/extension';
-import type { CardDesk, CardPresenter, CardPresenters } from './card-desk';
+import type { CardDesk, CardPresenter, CardPresenters, CardReply } from './card-desk';
 import type { CardNotifier } from './card-notifier';
 import { guardTyping, type PromptTyping } from './typing-guard';
 
 /**
- * The REPL's person channel: every request (approval, questionnaire, server form) waits in one
- * queue and is shown as its card, one at a time; the next stays unseen until the shown one is
- * answered. A card that opens while the person types starts inert (guardTyping). Kinds without
- * a card here are refused at once. With a notifier, a shown card that waits long is announced.
+ * The terminal as a viewer of the conversation's cards: each card (approval, questionnaire,
+ * server form) is shown by its presenter; the conversation keeps the queue (one shown at a time)
+ * and decides what an answer does. A card that opens while the person types starts inert
+ * (guardTyping). With a notifier, a shown card that waits long is announced. A card closed
+ * elsewhere (answered on another front end, withdrawn) closes here too.
  */
-export class ReplPerson implements PersonChannel {
-  private readonly queue: PersonQueue;
+export class ReplCards implements CardViewer {
+  readonly name = 'the terminal';
+  readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
+  private readonly open = new Map<string, AbortController>();
+  /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
+  private readonly waiting = new Map<string, PersonRequest<'approval'>>();
 
   constructor(
     private readonly host: ReplHost,
-    presenters: CardPresenters,
+    private readonly presenters: CardPresenters,
     typing: PromptTyping,
+    /** Gives the conversation the person's answer, or the reason a card ended without one. */
+    private readonly answer: (id: string, answer: CardAnswer | { refused: string }) => void,
     private readonly notifier?: CardNotifier,
   ) {
-    const kinds = (Object.keys(presenters) as PersonRequestKind[]).filter(
+    this.kinds = (Object.keys(presenters) as PersonRequestKind[]).filter(
       (kind) => presenters[kind] !== undefined,
     );
-    this.queue = new PersonQueue((request) => this.present(request, presenters), kinds);
     this.desk = {
       host,
       open: (modal) => {
@@ -39,35 +39,89 @@ export class ReplPerson implements PersonChannel {
         const close = host.modals.open(guarded);
         return { close, active: () => host.modals.active === guarded };
       },
-      answerWaiting: (match, answer) => this.queue.answerWaiting(match, answer),
     };
   }
 
-  /** The request on screen, then those waiting for it, in order. */
-  get pending(): AnyPersonRequest[] {
-    return this.queue.pending;
+  /** A card waits behind the shown one: an approval's call says so on its line, not "Running". */
+  queued(card: Card): void {
+    const request = card.request;
+    if (request.kind !== 'approval') return;
+    this.waiting.set(request.id, request);
+    const line = awaitingLine(this.host.transcript, request.payload);
+    if (line) markWaiting(this.host.transcript, line);
   }
 
-  canAnswer(kind: PersonRequestKind): boolean {
-    return this.queue.canAnswer(kind);
-  }
-
-  ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> {
-    const answer = this.queue.ask(request);
-    // A call whose approval waits behind another card says so on its line, not "Running".
-    const any = request as AnyPersonRequest;
-    if (any.kind === 'approval' && this.queue.pending.includes(any)) {
-      const line = awaitingLine(this.host.transcript, any.payload);
-      if (line) markWaiting(this.host.transcript, line);
-    }
-    return answer;
-  }
-
-  private present(request: AnyPersonRequest, presenters: CardPresenters): Promise<unknown> {
-    const presenter = presenters[request.kind] as CardPresenter<typeof request.kind>;
+  show(card: Card): void {
+    this.waiting.delete(card.request.id);
+    if (!this.kinds.includes(card.request.kind)) return;
+    const closed = new AbortController();
+    this.open.set(card.request.id, closed);
+    const signal = AbortSignal.any([card.request.signal, closed.signal]);
+    const request = { ...card.request, signal } as AnyPersonRequest;
+    const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
     const stopWatching = this.notifier?.watch(request);
-    const answer = presenter(request as PersonRequest<typeof request.kind>, this.desk);
-    if (stopWatching) answer.then(stopWatching, stopWatching);
-    return answer;
+    const reply = presenter(request as PersonRequest<typeof request.kind>, this.desk, card);
+    reply.then(
+      (value) => {
+        stopWatching?.();
+        this.open.delete(card.request.id);
+        if (!signal.aborted) this.answer(card.request.id, cardAnswer(request.kind, value));
+      },
+      (error: unknown) => {
+        stopWatching?.();
+        this.open.delete(card.request.id);
+        // Ended by the person without an answer (Ctrl+C on a server's form): its call fails.
+        if (!signal.aborted) {
+          this.answer(card.request.id, {
+            refused: error instanceof Error ? error.message : String(error),
+          });
+        }
+      },
+    );
+  }
+
+  /**
+   * A card closed: shown here, its card goes (answered elsewhere or withdrawn); waiting, its line
+   * says how it was settled (allowed by the rule an "always" answer added).
+   */
+  closed(id: string, closing: CardClosing): void {
+    const waiting = this.waiting.get(id);
+    this.waiting.delete(id);
+    if (waiting && closing.how === 'answered' && closing.allowedBy) {
+      const line = awaitingLine(this.host.transcript, waiting.payload);
+      const choice = {
+        id: 'session',
+        kind: 'allow_always',
+        label: '',
+        rule: closing.allowedBy,
+      } as const;
+      if (line) settleLine(this.host.transcript, line, { choice });
+    }
+    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
+    if (closing.how !== 'answered') return;
+    const open = this.open.get(id);
+    this.open.delete(id);
+    open?.abort(new Error(`answered on ${closing.by}`));
+  }
+}
+
+function cardAnswer(kind: PersonRequestKind, value: CardReply<PersonRequestKind>): CardAnswer {
+  switch (kind) {
+    case 'approval': {
+      const pick = value as CardReply<'approval'>;
+      return {
+        kind: 'approval',
+        choice: pick.choice.id,
+        ...(pick.reason !== undefined ? { reason: pick.reason } : {}),
+      };
+    }
+    case 'questionnaire':
+      return { kind, result: value as CardReply<'questionnaire'> };
+    case 'form':
+      return { kind, outcome: value as CardReply<'form'> };
+    case 'url':
+      return { kind, outcome: value as CardReply<'url'> };
+    case 'plan':
+      return { kind, decision: value as CardReply<'plan'> };
   }
 }

@@ -1,3 +1,4 @@
+import { CardTable } from '@agent/runtime';
 import { askPerson, type PersonRequestKinds, type PersonRequestKind } from '@agent/tools';
 import type { ReplHost } from '../../src/app/extension';
 import { ModalSlot } from '../../src/app/modal';
@@ -5,7 +6,7 @@ import type { Key } from '../../src/input/key';
 import { presentForm, presentUrl } from '../../src/elicitation/elicitation-cards';
 import { presentQuestionnaire } from '../../src/ask-user/ask-user-extension';
 import { presentApproval } from '../../src/person/approval-card';
-import { ReplPerson } from '../../src/person/repl-person';
+import { ReplCards } from '../../src/person/repl-person';
 import type { PromptTyping } from '../../src/person/typing-guard';
 import { Transcript } from '../../src/view/transcript';
 
@@ -24,7 +25,10 @@ export class TestPrompt implements PromptTyping {
   }
 }
 
-/** The REPL's person channel over a bare host (no screen), with every card of the app. */
+/**
+ * The runtime's card table with the REPL's cards as its one viewer, over a bare host (no screen),
+ * with every card of the app.
+ */
 export function personDesk(rows = 200) {
   let paints = 0;
   const host: ReplHost = {
@@ -36,7 +40,7 @@ export function personDesk(rows = 200) {
     settings: { maxAskUser: 3 },
   };
   const prompt = new TestPrompt();
-  const person = new ReplPerson(
+  const cards: ReplCards = new ReplCards(
     host,
     {
       approval: presentApproval,
@@ -45,7 +49,20 @@ export function personDesk(rows = 200) {
       url: presentUrl,
     },
     prompt,
+    (id, answer) =>
+      void ('refused' in answer
+        ? person.refuse(id, answer.refused)
+        : person.answer(id, answer, cards.name)),
   );
+  const person: CardTable = new CardTable(
+    {
+      shown: (card) => cards.show(card),
+      waiting: (card) => cards.queued(card),
+      closed: (id, closing) => cards.closed(id, closing),
+    },
+    undefined,
+  );
+  person.attach(cards);
   const ask = <K extends PersonRequestKind>(
     kind: K,
     payload: PersonRequestKinds[K]['payload'],

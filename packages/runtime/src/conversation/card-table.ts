@@ -55,6 +55,11 @@ export class CardTable implements PersonChannel {
     return this.shownNow?.card;
   }
 
+  /** The request shown now, then those waiting for it, in order. */
+  get pending(): AnyPersonRequest[] {
+    return this.queue.pending;
+  }
+
   /** The cards waiting behind the shown one. */
   get waiting(): Card[] {
     return this.queue.pending
@@ -106,10 +111,7 @@ export class CardTable implements PersonChannel {
       const decision = decisionFor(choice, answer.reason);
       shown.answer(decision);
       for (const covered of coverWaiting(this.queue, decision)) {
-        this.events.closed(covered.id, {
-          how: 'answered',
-          by: `${by}, by always allowing ${choice.rule}`,
-        });
+        this.events.closed(covered.id, { how: 'answered', by, allowedBy: choice.rule! });
       }
       return undefined;
     }

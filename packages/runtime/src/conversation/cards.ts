@@ -27,8 +27,13 @@ export type CardAnswer =
   | { kind: 'url'; outcome: UrlOutcome }
   | { kind: 'plan'; decision: PlanDecision };
 
-/** Where a card went: answered by one front end, or withdrawn (its turn was interrupted). */
-export type CardClosing = { how: 'answered'; by: string } | { how: 'withdrawn'; reason: string };
+/**
+ * Where a card went: answered by one front end (`allowedBy`: a waiting approval allowed, unseen,
+ * by the rule an "always" answer to another card added), or withdrawn (its turn was interrupted,
+ * or a front end could not show it).
+ */
+export type CardClosing =
+  { how: 'answered'; by: string; allowedBy?: string } | { how: 'withdrawn'; reason: string };
 
 /** One front end that shows cards: its name (said where a card was answered) and what it shows. */
 export interface CardViewer {

@@ -84,6 +84,14 @@ export class Conversation {
     return this.cards.attach(viewer);
   }
 
+  /**
+   * The conversation's person channel, for what a front end asks itself (`/amend` reopens a
+   * questionnaire): its card is shown, queued and answered like the model's.
+   */
+  get person(): PersonChannel {
+    return this.cards;
+  }
+
   /** The card shown now and those waiting behind it (for a front end that joins late). */
   get openCards() {
     return { shown: this.cards.shown, waiting: this.cards.waiting };
