@@ -1,6 +1,7 @@
 import {
   isAnswer,
   parseQuestionnaire,
+  parseQuestionnaireResult,
   type Answer,
   type AnsweredQuestionnaire,
   type LaterAnswer,
@@ -35,14 +36,15 @@ export type SavedQuestionnaire =
  * A saved `ask_user` call as its questions and outcome, for every front end's replay (the
  * REPL's summary card, an editor's summary); undefined for another tool, or a call that cannot be
  * read back. The outcome is the call's recorded data (`retainedDetails`: answers, cancelled,
- * typed flags, later answers), never its output text re-read. A call that never ended
- * (`pending`: a crash) counts as interrupted.
+ * typed flags, later answers; sessions record it, and fill it in for files older than it). Only a
+ * call without one (an `/amend` correction, which is text, shown as the call's result) is read
+ * from its output text. A call that never ended (`pending`: a crash) counts as interrupted.
  */
 export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefined {
   if (call.name !== ASK_USER_TOOL_NAME) return undefined;
   const questionnaire = parseQuestionnaire(call.input);
   if (!questionnaire || questionnaire.questions.length === 0) return undefined;
-  const recorded = recordedOutcome(call.retainedDetails);
+  const recorded = recordedOutcome(call.retainedDetails) ?? textOutcome(call);
   const custom = recorded?.custom ? { custom: recorded.custom } : {};
   const later = recorded?.later?.length ? { later: recorded.later } : {};
   if (call.status === 'ok' && recorded) {
@@ -64,6 +66,23 @@ export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefi
     };
   }
   return undefined;
+}
+
+/** The outcome an output text stands for, with the typed flags the details have, if any. */
+function textOutcome(call: SavedCall): AnsweredQuestionnaire | undefined {
+  const output = call.retainedOutput ?? call.output;
+  const parsed = output === undefined ? undefined : parseQuestionnaireResult(output);
+  if (!parsed) return undefined;
+  const details = typeof call.retainedDetails === 'object' && call.retainedDetails !== null;
+  const custom = details ? recordedCustom(call.retainedDetails as object) : undefined;
+  const later =
+    (details ? recordedLater(call.retainedDetails as object) : undefined) ?? parsed.later;
+  return {
+    answers: parsed.answers,
+    cancelled: parsed.cancelled,
+    ...(custom ? { custom } : {}),
+    ...(later?.length ? { later } : {}),
+  };
 }
 
 /** The recorded outcome of the call, when its details are one. */
