@@ -3,7 +3,7 @@ import { SESSION_SCHEMA_VERSION, type SessionEvent } from '../schema';
 import { UPGRADES, type RawEvent } from './upgrades';
 import { isWireEventType, WIRE_EVENT_SCHEMAS } from './wire-schemas';
 
-export type DecodeResult =
+export type MigrateResult =
   | {
       ok: true;
       event: SessionEvent;
@@ -27,7 +27,7 @@ export function decodeEvent(
   raw: unknown,
   upgrades = UPGRADES,
   current = SESSION_SCHEMA_VERSION,
-): DecodeResult {
+): MigrateResult {
   if (!isObject(raw)) return { ok: false, reason: 'not a JSON object' };
   const v = raw.v;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
