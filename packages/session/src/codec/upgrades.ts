@@ -28,6 +28,9 @@ function answersAsData(event: RawEvent): RawEvent {
     case 'assistant': {
       const message = event.message as { toolCalls?: unknown } | undefined;
       if (!Array.isArray(message?.toolCalls)) return event;
+      if (!message.toolCalls.some((call: RawEvent) => isObject(call) && call.name === ASK_USER)) {
+        return event;
+      }
       const toolCalls = message.toolCalls.map((call: RawEvent) =>
         isObject(call) && call.name === ASK_USER
           ? withDetails(call, 'retainedOutput', 'retainedDetails')
