@@ -15,7 +15,9 @@ const hashOrNull = z
 const status = z.enum(['pending', 'ok', 'error', 'denied', 'skipped', 'interrupted'], {
   error: 'unknown status',
 });
-const count = z.number();
+// A provider's token count, as the file has it: JSON writes a NaN as null, and the reader uses
+// only counts that are numbers, so neither side refuses the message for it.
+const count = z.custom<number>((value) => value === null || typeof value === 'number');
 
 const answer = z.union([z.string(), z.array(z.string())], {
   error: 'not an answer (a string or a list of strings)',
@@ -44,7 +46,8 @@ const imageRef = z.object({
 const toolCall = z.object({
   id: z.string(),
   name: z.string(),
-  input: z.unknown(),
+  // JSON leaves out an undefined input: a call without one is still a call.
+  input: z.unknown().optional(),
   status,
   summary: z.string(),
   retainedOutput: z.string().optional(),
@@ -65,7 +68,8 @@ const assistantMessage = z.object({
 const retainedCall = z.object({
   id: z.string(),
   name: z.string(),
-  input: z.unknown(),
+  // JSON leaves out an undefined input: a call without one is still a call.
+  input: z.unknown().optional(),
   status,
   output: z.string(),
   details: z.unknown().optional(),
@@ -100,7 +104,7 @@ const subagentTask = z.object({
   ),
   pending: z.object({
     callId: z.string(),
-    questions: z.array(question).min(1),
+    questions: z.array(question),
     why: z.string().optional(),
   }),
   asked: z.number(),
