@@ -24,9 +24,14 @@ function sessionText(agentHome: string): string {
     .join('');
 }
 
-/** What the session keeps beside the call's result: which answers were typed, the later ones. */
-function retainedDetails(result: AnsweredQuestionnaire): unknown {
-  return { custom: result.custom, ...(result.later ? { later: result.later } : {}) };
+/** The session's record of the call's outcome, as data: answers, typed flags, later answers. */
+function recordedOutcome(result: AnsweredQuestionnaire): unknown {
+  return {
+    answers: result.answers,
+    cancelled: result.cancelled,
+    custom: result.custom,
+    ...(result.later ? { later: result.later } : {}),
+  };
 }
 
 /**
@@ -72,7 +77,7 @@ describe.each(AGREED_ANSWERS)(
           status: 'ok',
           summary: agreed.summary,
           retainedOutput: agreed.result,
-          retainedDetails: retainedDetails(model.result!),
+          questionnaire: recordedOutcome(model.result!),
         },
       ]);
     });

@@ -100,6 +100,8 @@ describe('ask_user execution', () => {
     );
     expect(result.summary).toBe('cancelled after 2 of 3');
     expect(result.details).toEqual({
+      answers: ['PostgreSQL'],
+      cancelled: true,
       custom: [false],
       later: [{ question: 2, answer: 'us-east', custom: false }],
     });

@@ -64,6 +64,8 @@ export function createAskUserTool(): Tool<AskUserInput> {
       const total = questionnaire.questions.length;
       const partial = (answers: Answer[], custom: boolean[], later?: LaterAnswer[]): void =>
         ctx.reportPartial?.(interruptedOutput(answers, later), {
+          answers,
+          cancelled: true,
           custom: custom.slice(0, total),
           ...(later?.length ? { later } : {}),
         });
@@ -105,7 +107,9 @@ export function createAskUserTool(): Tool<AskUserInput> {
           questionnaire.questions.length,
           cancelled,
         ),
-        details: { custom: typed, ...(later.length > 0 ? { later } : {}) },
+        // The outcome as data, which the output text is made from: sessions record it, front
+        // ends replay it, the model never sees it.
+        details: { answers, cancelled, custom: typed, ...(later.length > 0 ? { later } : {}) },
       };
     },
   });

@@ -114,7 +114,7 @@ describe('the ask_user tool reports progress and typed answers', () => {
     );
     expect(partials.at(-1)).toEqual({
       output: '{"answers":["TypeScript"],"cancelled":true,"interrupted":true}',
-      details: { custom: [false] },
+      details: { answers: ['TypeScript'], cancelled: true, custom: [false] },
     });
     expect(broker.queue.pending).toEqual([]);
   });
@@ -131,6 +131,10 @@ describe('the ask_user tool reports progress and typed answers', () => {
     );
     const result = await tool.execute(two, context(broker, new AbortController().signal, []));
     expect(result.output).toBe('{"answers":["Go","SQLite"],"cancelled":false}');
-    expect(result.details).toEqual({ custom: [true, false] });
+    expect(result.details).toEqual({
+      answers: ['Go', 'SQLite'],
+      cancelled: false,
+      custom: [true, false],
+    });
   });
 });

@@ -35,36 +35,71 @@ export type SavedQuestionnaire =
 /**
  * A saved `ask_user` call as its questions and outcome, for every front end's replay (the
  * REPL's summary card, an editor's summary); undefined for another tool, or a call that cannot be
- * read back. A call that never ended (`pending`: a crash) counts as interrupted.
+ * read back. The outcome is the call's recorded data (`retainedDetails`: answers, cancelled,
+ * typed flags, later answers; sessions record it, and fill it in for files older than it). Only a
+ * call without one (an `/amend` correction, which is text, shown as the call's result) is read
+ * from its output text. A call that never ended (`pending`: a crash) counts as interrupted.
  */
 export function savedQuestionnaire(call: SavedCall): SavedQuestionnaire | undefined {
   if (call.name !== ASK_USER_TOOL_NAME) return undefined;
   const questionnaire = parseQuestionnaire(call.input);
   if (!questionnaire || questionnaire.questions.length === 0) return undefined;
-  const output = call.retainedOutput ?? call.output;
-  const parsed = output ? parseQuestionnaireResult(output) : undefined;
-  const custom = recordedCustom(call.retainedDetails);
-  const later = recordedLater(call.retainedDetails) ?? parsed?.later;
-  const withLater = later?.length ? { later } : {};
-  if (call.status === 'ok' && parsed) {
-    const result = { ...parsed, ...(custom ? { custom } : {}), ...withLater };
+  const recorded = recordedOutcome(call.retainedDetails) ?? textOutcome(call);
+  const custom = recorded?.custom ? { custom: recorded.custom } : {};
+  const later = recorded?.later?.length ? { later: recorded.later } : {};
+  if (call.status === 'ok' && recorded) {
+    const result = {
+      answers: recorded.answers,
+      cancelled: recorded.cancelled,
+      ...custom,
+      ...later,
+    };
     return { questionnaire, state: 'answered', result };
   }
   if (call.status === 'interrupted' || call.status === 'pending') {
     return {
       questionnaire,
       state: 'interrupted',
-      ...(parsed ? { answers: parsed.answers } : {}),
-      ...(custom ? { custom } : {}),
-      ...withLater,
+      ...(recorded ? { answers: recorded.answers } : {}),
+      ...custom,
+      ...later,
     };
   }
   return undefined;
 }
 
+/** The outcome an output text stands for, with the typed flags the details have, if any. */
+function textOutcome(call: SavedCall): AnsweredQuestionnaire | undefined {
+  const output = call.retainedOutput ?? call.output;
+  const parsed = output === undefined ? undefined : parseQuestionnaireResult(output);
+  if (!parsed) return undefined;
+  const details = typeof call.retainedDetails === 'object' && call.retainedDetails !== null;
+  const custom = details ? recordedCustom(call.retainedDetails as object) : undefined;
+  const later =
+    (details ? recordedLater(call.retainedDetails as object) : undefined) ?? parsed.later;
+  return {
+    answers: parsed.answers,
+    cancelled: parsed.cancelled,
+    ...(custom ? { custom } : {}),
+    ...(later?.length ? { later } : {}),
+  };
+}
+
+/** The recorded outcome of the call, when its details are one. */
+function recordedOutcome(details: unknown): AnsweredQuestionnaire | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const { answers, cancelled } = details as { answers?: unknown; cancelled?: unknown };
+  if (!Array.isArray(answers) || !answers.every(isAnswer) || typeof cancelled !== 'boolean') {
+    return undefined;
+  }
+  const custom = recordedCustom(details);
+  const later = recordedLater(details);
+  return { answers, cancelled, ...(custom ? { custom } : {}), ...(later ? { later } : {}) };
+}
+
 /** The session's record of the answers given out of order, with their typed flags. */
-function recordedLater(details: unknown): LaterAnswer[] | undefined {
-  const later = (details as { later?: unknown } | undefined)?.later;
+function recordedLater(details: object): LaterAnswer[] | undefined {
+  const later = (details as { later?: unknown }).later;
   if (!Array.isArray(later)) return undefined;
   const valid = later.every(
     (entry: { question?: unknown; answer?: unknown; custom?: unknown }) =>
@@ -78,8 +113,8 @@ function recordedLater(details: unknown): LaterAnswer[] | undefined {
 }
 
 /** The session's record of which answers were typed, when it has one. */
-function recordedCustom(details: unknown): boolean[] | undefined {
-  const custom = (details as { custom?: unknown } | undefined)?.custom;
+function recordedCustom(details: object): boolean[] | undefined {
+  const custom = (details as { custom?: unknown }).custom;
   return Array.isArray(custom) && custom.every((flag) => typeof flag === 'boolean')
     ? custom
     : undefined;

@@ -1,4 +1,5 @@
 import type { LoopEvent, ToolActivity } from '@agent/llm';
+import { wireQuestionnaireAnswers } from './codec/wire-schemas';
 import type { SavedSubagentTask, SessionEventInput } from './schema';
 
 /**
@@ -33,7 +34,14 @@ export function toolEndEvent(activity: ToolActivity): SessionEventInput {
     summary: activity.summary,
   };
   if (activity.retainedOutput !== undefined) event.retainedOutput = activity.retainedOutput;
-  if (activity.retainedDetails !== undefined) event.retainedDetails = activity.retainedDetails;
+  if (activity.retainedDetails === undefined) return event;
+  const answers =
+    activity.name === 'ask_user'
+      ? wireQuestionnaireAnswers.safeParse(activity.retainedDetails)
+      : undefined;
+  // ask_user's details are its outcome as data: recorded as such, typed.
+  if (answers?.success) event.questionnaire = answers.data;
+  else event.retainedDetails = activity.retainedDetails;
   return event;
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
 import type {
+  AnsweredQuestionnaire,
   Answer,
   LaterAnswer,
   Question,
@@ -16,7 +17,7 @@ import type {
 } from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
-export const SESSION_SCHEMA_VERSION = 1;
+export const SESSION_SCHEMA_VERSION = 2;
 
 /** Fields every line of a session file carries. `id` is unique within the session. */
 export interface EventBase {
@@ -94,8 +95,14 @@ export interface ToolEndEvent extends EventBase {
   status: ToolStatus;
   summary: string;
   retainedOutput?: string;
-  /** JSON facts kept beside a retained output (ask_user: which answers were typed). */
+  /** JSON facts kept beside a retained output, for a tool other than ask_user. */
   retainedDetails?: unknown;
+  /**
+   * An ask_user call's outcome as data: the answers, whether it was cancelled, which answers were
+   * typed, the later ones (the output text is made from it). Added in schema 2 (a version-1
+   * file gets it from the output text when it is read).
+   */
+  questionnaire?: AnsweredQuestionnaire;
   /** As in `UserEvent`: the call's result as a resumed request carries it. */
   o200k?: number;
 }

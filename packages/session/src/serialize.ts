@@ -1,27 +1,22 @@
-import type { AssistantMessage } from '@agent/llm';
+import { encodeEvent } from './codec/encode-event';
 import { boundedJson, MAX_SESSION_LINE_CHARS } from './line-limits';
 import { recordedTokens } from './recorded-tokens';
 import { redactDeep } from './redact';
 import type { SessionEvent } from './schema';
 
 /**
- * The JSON line written for `event` (no trailing newline): raw tool outputs removed (they are
- * memory only; `retainedOutput` stays), every string redacted of secrets, at most
- * `MAX_SESSION_LINE_CHARS` long (the longest strings cut with a marker), and with the o200k
- * tokens it adds to a request when the tokenizer is loaded (`recordedTokens`; not on a line
- * whose strings were cut). Throws when the event cannot be made to fit.
+ * The JSON line written for `event` (no trailing newline): its wire form (`encodeEvent`: only
+ * the fields the session format names, so raw tool outputs never reach the file), every string
+ * redacted of secrets, at most `MAX_SESSION_LINE_CHARS` long (the longest strings cut with a
+ * marker), and with the o200k tokens it adds to a request when the tokenizer is loaded
+ * (`recordedTokens`; not on a line whose strings were cut). Throws when the event cannot be
+ * made to fit, or is not one the format can hold.
  */
 export function toSessionLine(
   event: SessionEvent,
   callName: (id: string) => string | undefined = () => undefined,
 ): string {
-  const saved = redactDeep(
-    event.type === 'assistant'
-      ? withoutRawOutputs(event)
-      : event.type === 'subagent_task'
-        ? taskWithoutRawOutputs(event)
-        : event,
-  );
+  const saved = redactDeep(encodeEvent(event)) as unknown as SessionEvent;
   const o200k = recordedTokens(saved, callName);
   if (o200k !== undefined) {
     const json = JSON.stringify({ ...saved, o200k });
@@ -34,25 +29,4 @@ export function toSessionLine(
     );
   }
   return line;
-}
-
-function withoutRawOutputs(event: SessionEvent & { type: 'assistant' }): SessionEvent {
-  return { ...event, message: messageWithoutRawOutputs(event.message) };
-}
-
-function messageWithoutRawOutputs(message: AssistantMessage): AssistantMessage {
-  return {
-    ...message,
-    // The model's raw argument text serves the live session's requests only: the file keeps the input.
-    toolCalls: message.toolCalls.map(({ output: _output, arguments: _arguments, ...call }) => call),
-  };
-}
-
-/** A waiting subagent's conversation is kept as the parent's is: without raw tool outputs. */
-function taskWithoutRawOutputs(event: SessionEvent & { type: 'subagent_task' }): SessionEvent {
-  if (!event.task) return event;
-  const messages = event.task.messages.map((message) =>
-    message.role === 'assistant' ? messageWithoutRawOutputs(message) : message,
-  );
-  return { ...event, task: { ...event.task, messages } };
 }

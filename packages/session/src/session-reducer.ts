@@ -14,7 +14,8 @@ import type { CheckpointEvent, QuestionnaireProgress, SessionEvent, UserEvent } 
 /** One tool call of a session: as its assistant event recorded it, and what followed for it. */
 export interface CallState {
   /**
-   * The call with its `tool_end` merged in (status, summary, retainedOutput, retainedDetails).
+   * The call with its `tool_end` merged in (status, summary, retainedOutput, retainedDetails:
+   * for ask_user, its recorded outcome `{answers, cancelled, custom, later}`).
    * The same object as in `SessionReducer.messages` while the call is after the last checkpoint.
    */
   readonly activity: ToolActivity;
@@ -106,7 +107,9 @@ export class SessionReducer {
         call.activity.status = event.status;
         call.activity.summary = event.summary;
         if (event.retainedOutput !== undefined) call.activity.retainedOutput = event.retainedOutput;
-        if (event.retainedDetails !== undefined) {
+        if (event.questionnaire !== undefined) {
+          call.activity.retainedDetails = structuredClone(event.questionnaire);
+        } else if (event.retainedDetails !== undefined) {
           call.activity.retainedDetails = event.retainedDetails;
         }
         break;
@@ -128,7 +131,12 @@ export class SessionReducer {
           const output = questionnaireOutput({ answers, cancelled: true, later }, true);
           call.activity.output = output;
           call.activity.retainedOutput = output;
-          call.activity.retainedDetails = { custom: [...custom], ...(later ? { later } : {}) };
+          call.activity.retainedDetails = {
+            answers: [...answers],
+            cancelled: true,
+            custom: [...custom],
+            ...(later ? { later } : {}),
+          };
         }
         break;
       }

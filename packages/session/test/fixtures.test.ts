@@ -40,6 +40,8 @@ describe('session files of every schema version load', () => {
             status: 'ok',
             summary: 'answered 1 of 2, cancelled',
             retainedOutput: '{"answers":["SQLite"],"cancelled":true}',
+            // Version 2 records the outcome as data; a version-1 file gets it from the output.
+            retainedDetails: { answers: ['SQLite'], cancelled: true },
           },
         ],
         usage: { inputTokens: 900, outputTokens: 60 },

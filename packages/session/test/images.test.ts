@@ -12,7 +12,7 @@ describe('images in session files', () => {
     expect(loaded.warnings).toEqual([
       {
         line: 4,
-        reason: 'user: "images" is not a list of {"sha256", "mediaType", "name", "size"}, skipped',
+        reason: 'user: "images.0.sha256": not a content hash, skipped',
       },
     ]);
     expect(projectMessages(loaded.events)).toEqual([

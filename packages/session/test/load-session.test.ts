@@ -80,7 +80,7 @@ describe('loadSession on damaged files', () => {
     );
     const loaded = await loadSession(file);
     expect(loaded.warnings.map((w) => w.line)).toEqual([2, 3, 4, 5]);
-    expect(loaded.warnings[1]!.reason).toContain('"text" is not a string');
+    expect(loaded.warnings[1]!.reason).toContain('user: "text": expected string, received number');
     expect(loaded.warnings[2]!.reason).toContain('unknown event type "telepathy"');
     expect(projectMessages(loaded.events)).toEqual([{ role: 'user', text: 'kept' }]);
     expect(loaded.start).toMatchObject({ cwd: '/w', provider: 'demo' });
@@ -92,9 +92,9 @@ describe('loadSession on damaged files', () => {
     await fs.writeFile(
       file,
       [
-        JSON.stringify({ v: 2, type: 'user', id: 'a', ts, text: 'hi', attachments: ['x.png'] }),
+        JSON.stringify({ v: 3, type: 'user', id: 'a', ts, text: 'hi', attachments: ['x.png'] }),
         JSON.stringify({
-          v: 2,
+          v: 3,
           type: 'assistant',
           id: 'b',
           ts,

@@ -24,14 +24,14 @@ describe('migrateEvent', () => {
   });
 
   it('loads current events untouched, unknown fields included', () => {
-    const event = { v: 1, type: 'checkpoint', id: 'a', ts, summary: 's', tokensSaved: 9000 };
+    const event = { v: 2, type: 'checkpoint', id: 'a', ts, summary: 's', tokensSaved: 9000 };
     expect(migrateEvent(event)).toEqual({ ok: true, newer: false, event });
   });
 
   it('checks the undo events and the user display text', () => {
     const hash = 'a'.repeat(64);
     const snapshot = {
-      v: 1,
+      v: 2,
       type: 'file_snapshot',
       id: 'b',
       ts,
@@ -42,29 +42,29 @@ describe('migrateEvent', () => {
     expect(migrateEvent(snapshot)).toEqual({ ok: true, newer: false, event: snapshot });
     expect(migrateEvent({ ...snapshot, after: 'nope' })).toEqual({
       ok: false,
-      reason: 'file_snapshot: "after" is neither a content hash nor null',
+      reason: 'file_snapshot: "after": neither a content hash nor null',
     });
     // The workspace root an edit was made in is optional: files without it keep loading.
     const placed = { ...snapshot, workspace: '/home/dev/service' };
     expect(migrateEvent(placed)).toEqual({ ok: true, newer: false, event: placed });
     expect(migrateEvent({ ...snapshot, workspace: 7 })).toEqual({
       ok: false,
-      reason: 'file_snapshot: "workspace" is not a string',
+      reason: 'file_snapshot: "workspace": expected string, received number',
     });
-    const undo = { v: 1, type: 'undo', id: 'c', ts, turn: 'a', paths: ['a.ts'] };
+    const undo = { v: 2, type: 'undo', id: 'c', ts, turn: 'a', paths: ['a.ts'] };
     expect(migrateEvent(undo)).toEqual({ ok: true, newer: false, event: undo });
     expect(migrateEvent({ ...undo, paths: [1] })).toMatchObject({ ok: false });
-    const user = { v: 1, type: 'user', id: 'd', ts, text: 'long', display: '!ls' };
+    const user = { v: 2, type: 'user', id: 'd', ts, text: 'long', display: '!ls' };
     expect(migrateEvent(user)).toEqual({ ok: true, newer: false, event: user });
     expect(migrateEvent({ ...user, display: 3 })).toEqual({
       ok: false,
-      reason: 'user: "display" is not a string',
+      reason: 'user: "display": expected string, received number',
     });
   });
 
   it('reads MCP elicitation events and refuses malformed ones with a reason', () => {
     const form = {
-      v: 1,
+      v: 2,
       type: 'elicitation',
       id: 'e',
       ts,
@@ -79,7 +79,7 @@ describe('migrateEvent', () => {
     expect(migrateEvent(url).ok).toBe(true);
     expect(migrateEvent({ ...form, action: 'maybe' })).toEqual({
       ok: false,
-      reason: 'elicitation: unknown action',
+      reason: 'elicitation: "action": unknown action',
     });
     expect(migrateEvent({ ...form, fields: [{ key: 1 }] })).toMatchObject({ ok: false });
     expect(migrateEvent({ ...url, url: undefined })).toMatchObject({ ok: false });

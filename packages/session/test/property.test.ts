@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import type { ToolActivity, ToolStatus } from '@agent/llm';
-import { loadSession, projectMessages, SessionWriter, type SessionEvent } from '../src';
+import {
+  loadSession,
+  projectMessages,
+  SESSION_SCHEMA_VERSION,
+  SessionWriter,
+  type SessionEvent,
+} from '../src';
 import { tempAgentHome } from './helpers';
 
 const STATUSES: ToolStatus[] = ['pending', 'ok', 'error', 'denied', 'skipped', 'interrupted'];
@@ -12,7 +18,7 @@ const json = fc
   .jsonValue({ maxDepth: 3 })
   .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 const base = {
-  v: fc.constant(1),
+  v: fc.constant(SESSION_SCHEMA_VERSION),
   id,
   ts: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
 };

@@ -181,13 +181,16 @@ describe('questionnaire answers are kept in the session as they are given', () =
       {
         line: 6,
         reason:
-          'questionnaire_progress: "answers" is not a list of answers (strings or string lists), skipped',
+          'questionnaire_progress: "answers.0": not an answer (a string or a list of strings), skipped',
       },
       {
         line: 7,
-        reason: 'questionnaire_progress: "custom" is not a list of booleans, skipped',
+        reason: 'questionnaire_progress: "custom.0": expected boolean, received string, skipped',
       },
-      { line: 8, reason: 'questionnaire_progress: "callId" is not a string, skipped' },
+      {
+        line: 8,
+        reason: 'questionnaire_progress: "callId": expected string, received undefined, skipped',
+      },
     ]);
     expect(projectSession(loaded.events, interactive).openProgress).toEqual({
       call_open: { answers: ['SQLite'], custom: [false] },

@@ -124,7 +124,7 @@ describe('SessionWriter', () => {
     const loaded = await loadSession(writer.path);
     expect(projectSession(loaded.events).mode).toBe('accept-edits');
     expect(loaded.warnings).toEqual([
-      { line: 5, reason: 'settings: unknown mode "yolo", skipped' },
+      { line: 5, reason: 'settings: "mode": unknown mode, skipped' },
     ]);
   });
 

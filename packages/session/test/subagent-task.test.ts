@@ -108,7 +108,7 @@ describe('a subagent waiting for answers, in the session file', () => {
       }),
     ).toEqual({
       ok: false,
-      reason: 'subagent_task: task.pending.questions are not questions',
+      reason: 'subagent_task: "task.pending.questions": expected array, received string',
     });
     expect(migrateEvent({ ...base, task: { ...asked('other').task } })).toEqual({
       ok: false,
