@@ -7,6 +7,7 @@ import {
   resolveWorkspace,
   SessionNotFound,
   sessionFileUsage,
+  TRANSCRIPT_CARDS,
   type RuntimeEvent,
   usageReport,
   type SavedSession,
@@ -14,6 +15,7 @@ import {
   withheldSettingsFile,
 } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
+import { transcriptOf } from '@agent/session';
 import { agentHome as defaultAgentHome } from '@agent/llm/config';
 import type { CliOptions } from './cli-args';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -112,6 +114,10 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       cwd: workspace,
       resumed: previous !== undefined,
     });
+    if (previous) {
+      const offeredAgain = session.openCalls;
+      output.history(transcriptOf(previous.events, { cards: TRANSCRIPT_CARDS, offeredAgain }));
+    }
     const stop = (): void => {
       if (stopped.signal.aborted) return;
       stopped.abort();
