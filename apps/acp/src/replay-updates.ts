@@ -20,7 +20,7 @@ export function replayUpdates(
   titleOf: (activity: ToolActivity) => string,
   offeredAgain: readonly string[] = [],
 ): SessionUpdate[] {
-  const entries = transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS, offeredAgain });
+  const entries = transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS, titleOf, offeredAgain });
   return entries.flatMap((entry): SessionUpdate[] => {
     switch (entry.kind) {
       case 'prompt':
@@ -34,12 +34,12 @@ export function replayUpdates(
       case 'amended':
         return [
           chunk('agent_message_chunk', '*(amended by the person afterwards:)*'),
-          callUpdate(entry.call, workspace, titleOf),
+          callUpdate(entry.call, workspace),
         ];
       case 'tool':
       case 'questionnaire':
       case 'plan':
-        return [callUpdate(entry, workspace, titleOf)];
+        return [callUpdate(entry, workspace)];
       default:
         return [];
     }
@@ -50,22 +50,23 @@ function chunk(kind: 'user_message_chunk' | 'agent_message_chunk', text: string)
   return { sessionUpdate: kind, content: { type: 'text', text } };
 }
 
-function callUpdate(
-  call: CallEntry,
-  workspace: string,
-  titleOf: (activity: ToolActivity) => string,
-): SessionUpdate {
+function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   const { activity } = call;
   const pending = call.state === 'open' || call.state === 'running';
   const summary = pending ? undefined : questionnaireSummaryText(activity);
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: questionnaireTitle(call.input) ?? titleOf(activity),
+    title: questionnaireTitle(call.input) ?? call.title,
     kind: toolKind(call.name),
     status: pending ? 'pending' : call.state === 'ok' ? 'completed' : 'failed',
     locations: toolLocations(workspace, activity),
-    content: textContent(summary ?? call.summary),
+    content: textContent(summary ?? shownSummary(call)),
     rawInput: call.input,
   };
+}
+
+/** An editor has no interrupted status: a call interrupted before it said anything says so. */
+function shownSummary(call: CallEntry): string {
+  return call.summary === '' && call.state === 'interrupted' ? 'interrupted' : call.summary;
 }

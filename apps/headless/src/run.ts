@@ -4,6 +4,7 @@ import {
   findSession,
   FlagError,
   invocationDir,
+  registryTitles,
   resolveWorkspace,
   SessionNotFound,
   sessionFileUsage,
@@ -115,8 +116,9 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       resumed: previous !== undefined,
     });
     if (previous) {
+      const display = { cards: TRANSCRIPT_CARDS, titleOf: registryTitles(session.registry) };
       const offeredAgain = session.openCalls;
-      output.history(transcriptOf(previous.events, { cards: TRANSCRIPT_CARDS, offeredAgain }));
+      output.history(transcriptOf(previous.events, { ...display, offeredAgain }));
     }
     const stop = (): void => {
       if (stopped.signal.aborted) return;

@@ -12,7 +12,7 @@ export const TRANSCRIPT_SAMPLE = {
   /** The plan the model presented, approved. */
   plan: { id: 'p_plan', plan: '# Plan\n\n1. Build the service.' },
   /** The call a crash left open (no `tool_end`). */
-  crashed: { id: 'r_notes', name: 'read_file' },
+  crashed: { id: 'r_notes', name: 'read_file', title: 'read notes.md' },
   prompts: ['Now the deployment.', 'Make a plan.', 'Read the notes.'],
   answer: 'Two things about the deployment.',
 } as const;
@@ -100,6 +100,7 @@ export function writeTranscriptSample(file: string, cwd: string): void {
     retainedDetails: { decision: 'approve', mode: 'default' },
   });
   line('user', { text: prompts[2] });
-  assistant('', { id: crashed.id, name: crashed.name, input: { path: 'notes.md' } });
+  const { id, name } = crashed;
+  assistant('', { id, name, input: { path: 'notes.md' } });
   writeFileSync(file, `${lines.join('\n')}\n`);
 }

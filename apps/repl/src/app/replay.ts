@@ -41,8 +41,13 @@ export function replaySegments(
   titleOf: (activity: ToolActivity) => string = (activity) => activity.name,
   offeredAgain: readonly string[] = [],
 ): Segment[] {
-  const entries = transcriptOf(events, { cards: TRANSCRIPT_CARDS, warnings, offeredAgain });
-  return entries.flatMap((entry) => entrySegments(entry, events, hooks, titleOf));
+  const entries = transcriptOf(events, {
+    cards: TRANSCRIPT_CARDS,
+    titleOf,
+    warnings,
+    offeredAgain,
+  });
+  return entries.flatMap((entry) => entrySegments(entry, events, hooks));
 }
 
 /** How the REPL draws one transcript entry of a replay. */
@@ -50,7 +55,6 @@ function entrySegments(
   entry: TranscriptEntry,
   events: readonly SessionEvent[],
   hooks: readonly ReplayHook[],
-  titleOf: (activity: ToolActivity) => string,
 ): Segment[] {
   switch (entry.kind) {
     case 'notice':
@@ -64,7 +68,7 @@ function entrySegments(
     case 'tool':
     case 'questionnaire':
     case 'plan':
-      return callSegments(entry, hooks, titleOf);
+      return callSegments(entry, hooks);
     case 'compaction': {
       const kept =
         entry.decisions === 0
@@ -75,7 +79,7 @@ function entrySegments(
     case 'amended':
       return [
         { kind: 'info', text: 'amended by the person afterwards:' },
-        toolSegment(entry.call.activity, hooks, titleOf),
+        toolSegment(entry.call, hooks),
       ];
     case 'elicitation': {
       const { event } = entry;
@@ -100,12 +104,8 @@ function entrySegments(
 }
 
 /** A saved call's status line (or its extension's summary), then its subagent's steps if any. */
-function callSegments(
-  call: CallEntry,
-  hooks: readonly ReplayHook[],
-  titleOf: (activity: ToolActivity) => string,
-): Segment[] {
-  const line = toolSegment(call.activity, hooks, titleOf);
+function callSegments(call: CallEntry, hooks: readonly ReplayHook[]): Segment[] {
+  const line = toolSegment(call, hooks);
   if (call.steps.length === 0) return [line];
   return [
     line,
@@ -154,15 +154,13 @@ function subagentLabel(activity: ToolActivity): string {
   return `${agent}: ${description}`;
 }
 
-function toolSegment(
-  saved: ToolActivity,
-  hooks: readonly ReplayHook[],
-  titleOf: (activity: ToolActivity) => string,
-): Segment {
+function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
   // A call the resumed turn offers again is drawn as it stood, as interrupted, by hooks too
   // (the continued turn asks it again below).
   const activity: ToolActivity =
-    saved.status === 'pending' ? { ...saved, status: 'interrupted' } : saved;
+    call.activity.status === 'pending'
+      ? { ...call.activity, status: 'interrupted' }
+      : call.activity;
   for (const hook of hooks) {
     const segment = hook(activity);
     if (segment) return segment;
@@ -172,7 +170,7 @@ function toolSegment(
     kind: 'tool',
     id: activity.id,
     name: activity.name,
-    title: titleOf(activity),
+    title: call.title,
     state: activity.status === 'pending' ? 'interrupted' : activity.status,
     summary: activity.summary,
     ...(outcome !== undefined && activity.status !== 'denied' ? { outcome } : {}),

@@ -1,10 +1,10 @@
 import type { RetainedCall, ToolActivity } from '@agent/llm';
 import { readSavedQuestionnaire } from '@agent/tool-contract';
 import type {
+  CallDisplay,
   CallEntry,
   CallEntryState,
   QuestionnaireCardState,
-  TranscriptCards,
 } from './transcript-entry';
 
 /**
@@ -16,7 +16,7 @@ export function callEntry(
   recorded: ToolActivity,
   steps: readonly string[],
   ended: boolean,
-  cards: TranscriptCards,
+  display: CallDisplay,
   closed?: 'open' | 'interrupted',
 ): CallEntry {
   const state: CallEntryState = ended
@@ -31,12 +31,14 @@ export function callEntry(
   const facts = {
     id: recorded.id,
     name: recorded.name,
+    title: display.titleOf?.(activity) ?? recorded.name,
     input: recorded.input,
     state,
     summary: recorded.summary,
     steps: [...steps],
     activity,
   };
+  const cards = display.cards ?? {};
   switch (Object.hasOwn(cards, recorded.name) ? cards[recorded.name] : undefined) {
     case 'questionnaire': {
       const saved = readSavedQuestionnaire(activity);
@@ -62,11 +64,7 @@ export function callEntry(
 }
 
 /** A decision a checkpoint's ledger keeps, as the call it was (`output` as its result). */
-export function keptCallEntry(
-  kept: RetainedCall,
-  output: string,
-  cards: TranscriptCards,
-): CallEntry {
+export function keptCallEntry(kept: RetainedCall, output: string, display: CallDisplay): CallEntry {
   const activity: ToolActivity = {
     id: kept.id,
     name: kept.name,
@@ -78,7 +76,7 @@ export function keptCallEntry(
       ? { retainedDetails: kept.details }
       : {}),
   };
-  return callEntry(activity, [], true, cards);
+  return callEntry(activity, [], true, display);
 }
 
 function withSaved<T>(saved: T | undefined): { saved?: T } {

@@ -15,6 +15,8 @@ export type CallEntryState =
 export interface CallFacts {
   id: string;
   name: string;
+  /** What the call does, as its tool titles it (`read src/a.ts`); the name without a titler. */
+  title: string;
   input: unknown;
   state: CallEntryState;
   summary: string;
@@ -144,3 +146,10 @@ export type TranscriptEntry =
 
 /** Which tools' calls are cards rather than tool lines, by tool name. */
 export type TranscriptCards = Readonly<Record<string, 'questionnaire' | 'plan'>>;
+
+/** How the entries name what a call does, and which calls are cards. */
+export interface CallDisplay {
+  cards?: TranscriptCards;
+  /** A call's title (the runtime's `registryTitles`); absent: the tool's name. */
+  titleOf?: (activity: ToolActivity) => string;
+}

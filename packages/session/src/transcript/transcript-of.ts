@@ -1,10 +1,9 @@
 import { replayWindow } from '../replay-window';
 import type { LoadWarning, SessionEvent } from '../schema';
-import type { TranscriptCards, TranscriptEntry } from './transcript-entry';
+import type { CallDisplay, TranscriptEntry } from './transcript-entry';
 import { TranscriptReducer } from './transcript-reducer';
 
-export interface SavedTranscriptOptions {
-  cards?: TranscriptCards;
+export interface SavedTranscriptOptions extends CallDisplay {
   /** The lines the load skipped: each a notice first. */
   warnings?: readonly LoadWarning[];
   /** The open calls the resumed turn offers again (see `TranscriptReducer.finish`). */
@@ -23,6 +22,7 @@ export function transcriptOf(
   const shown = replayWindow(events);
   const reducer = new TranscriptReducer({
     ...(options.cards ? { cards: options.cards } : {}),
+    ...(options.titleOf ? { titleOf: options.titleOf } : {}),
     earlierTurns: shown.earlierTurns,
   });
   for (const event of shown.events) reducer.apply(event);

@@ -1,11 +1,9 @@
 import type { SessionEvent, UndoEvent } from '../schema';
 import { SessionReducer, type CallState } from '../session-reducer';
 import { callEntry, keptCallEntry } from './call-entry';
-import type { TranscriptCards, TranscriptEntry } from './transcript-entry';
+import type { CallDisplay, TranscriptEntry } from './transcript-entry';
 
-export interface TranscriptOptions {
-  /** Which tools' calls are cards (questionnaire, plan) rather than tool lines. */
-  cards?: TranscriptCards;
+export interface TranscriptOptions extends CallDisplay {
   /** The prompts before the first event folded in that a checkpoint replaced (see `replayWindow`). */
   earlierTurns?: number;
 }
@@ -22,13 +20,16 @@ export class TranscriptReducer {
   private readonly reducer = new SessionReducer();
   /** Where each call's entry is, by call id, with its state. */
   private readonly calls = new Map<string, { index: number; call: CallState }>();
-  private readonly cards: TranscriptCards;
+  private readonly display: CallDisplay;
   private readonly earlierTurns: number;
   /** An `/undo` recorded just before its prompt: live, only its result line shows. */
   private undone: UndoEvent | undefined;
 
   constructor(options: TranscriptOptions = {}) {
-    this.cards = options.cards ?? {};
+    this.display = {
+      ...(options.cards ? { cards: options.cards } : {}),
+      ...(options.titleOf ? { titleOf: options.titleOf } : {}),
+    };
     this.earlierTurns = options.earlierTurns ?? 0;
   }
 
@@ -82,7 +83,7 @@ export class TranscriptReducer {
         for (const kept of decisions) {
           if (kept.amended === undefined) continue;
           added.push(
-            ...this.add({ kind: 'amended', call: keptCallEntry(kept, kept.amended, this.cards) }),
+            ...this.add({ kind: 'amended', call: keptCallEntry(kept, kept.amended, this.display) }),
           );
         }
         return added;
@@ -117,7 +118,7 @@ export class TranscriptReducer {
     for (const [id, { index, call }] of this.calls) {
       if (call.ended) continue;
       const closed = offeredAgain.includes(id) ? 'open' : 'interrupted';
-      this.list[index] = callEntry(call.activity, call.steps, false, this.cards, closed);
+      this.list[index] = callEntry(call.activity, call.steps, false, this.display, closed);
       changed.push(this.list[index]!);
     }
     return changed;
@@ -136,6 +137,6 @@ export class TranscriptReducer {
   }
 
   private entryOf(call: CallState): TranscriptEntry {
-    return callEntry(call.activity, call.steps, call.ended, this.cards);
+    return callEntry(call.activity, call.steps, call.ended, this.display);
   }
 }
