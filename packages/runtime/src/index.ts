@@ -37,4 +37,4 @@ export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
 export * from './usage-report';
 export * from './decisions';
-export { TRANSCRIPT_CARDS } from './transcript-cards';
+export { isCardTool, TRANSCRIPT_CARDS } from './transcript-cards';

@@ -5,7 +5,7 @@ import { inFlagTerms } from '@agent/runtime/flags';
 import {
   AgentSession,
   findSession,
-  PRESENT_PLAN,
+  isCardTool,
   loadCustomCommands,
   SessionNotFound,
   type SavedSession,
@@ -143,7 +143,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     commands: (text, signal) => runCommand(text, deps, signal),
     display: {
       // The questionnaire and plan cards stand for their calls: no status lines beside them.
-      isHidden: (name) => session.registry.get(name)?.interactive === true || name === PRESENT_PLAN,
+      isHidden: (name) => session.registry.get(name)?.interactive === true || isCardTool(name),
       showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
     },
     listFiles: workspaceLister(args.cwd),
