@@ -1,7 +1,7 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
 import { compactedTurnsText, transcriptOf, type CallEntry } from '@agent/session';
-import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
+import { questionnaireTitle, savedQuestionnaireText } from './questionnaire-summary';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
@@ -53,11 +53,15 @@ function chunk(kind: 'user_message_chunk' | 'agent_message_chunk', text: string)
 function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   const { activity } = call;
   const pending = call.state === 'open' || call.state === 'running';
-  const summary = pending ? undefined : questionnaireSummaryText(activity);
+  // A questionnaire is summed up from what the transcript read back, never by its tool's name.
+  const summary =
+    pending || call.kind !== 'questionnaire' || !call.saved
+      ? undefined
+      : savedQuestionnaireText(call.saved);
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: questionnaireTitle(call.input) ?? call.title,
+    title: (call.kind === 'questionnaire' && questionnaireTitle(call.input)) || call.title,
     kind: toolKind(call.name),
     status: pending ? 'pending' : call.state === 'ok' ? 'completed' : 'failed',
     locations: toolLocations(workspace, activity),
