@@ -23,8 +23,8 @@ import { PERSON_SHELL_DISPLAY, TurnRenderer } from './turn-renderer';
 import { turnEndLine } from './turn-end-line';
 import { undoneLine } from './undo-line';
 
-/** A custom replay for a saved call (the ask_user summary); undefined for the default line. */
-export type ReplayHook = (activity: ToolActivity) => Segment | undefined;
+/** A custom replay for a saved call (the questionnaire summary); undefined for the default line. */
+export type ReplayHook = (call: CallEntry) => Segment | undefined;
 
 /**
  * The compact transcript of a saved session from its last checkpoint on (what the model still
@@ -155,16 +155,16 @@ function subagentLabel(activity: ToolActivity): string {
 }
 
 function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
-  // A call the resumed turn offers again is drawn as it stood, as interrupted, by hooks too
-  // (the continued turn asks it again below).
+  for (const hook of hooks) {
+    const segment = hook(call);
+    if (segment) return segment;
+  }
+  // A call the resumed turn offers again is drawn as it stood, as interrupted (the continued
+  // turn asks it again below).
   const activity: ToolActivity =
     call.activity.status === 'pending'
       ? { ...call.activity, status: 'interrupted' }
       : call.activity;
-  for (const hook of hooks) {
-    const segment = hook(activity);
-    if (segment) return segment;
-  }
   const outcome = commandOutcome(activity.summary, '')?.ending;
   return {
     kind: 'tool',
