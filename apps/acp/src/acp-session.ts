@@ -124,7 +124,8 @@ export class AcpSession {
     const session = new AcpSession(id, conversation, updates, deps);
     if (request.resume) {
       const titles = registryTitles(agent.registry);
-      for (const update of replayUpdates(request.resume, request.workspace, titles)) {
+      const replayed = replayUpdates(request.resume, request.workspace, titles, agent.openCalls);
+      for (const update of replayed) {
         updates.send(update);
       }
       await updates.flushed();

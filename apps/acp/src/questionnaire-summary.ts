@@ -1,4 +1,4 @@
-import { savedQuestionnaire, type SavedCall } from '@agent/askuser';
+import { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from '@agent/askuser';
 import { parseQuestionnaire, summarizeQuestionnaire } from '@agent/tools';
 
 /**
@@ -8,7 +8,11 @@ import { parseQuestionnaire, summarizeQuestionnaire } from '@agent/tools';
  */
 export function questionnaireSummaryText(call: SavedCall): string | undefined {
   const saved = savedQuestionnaire(call);
-  if (!saved) return undefined;
+  return saved ? savedQuestionnaireText(saved) : undefined;
+}
+
+/** A questionnaire read back (a transcript entry's `saved`) as that compact text. */
+export function savedQuestionnaireText(saved: SavedQuestionnaire): string {
   const interrupted = saved.state === 'interrupted';
   const result =
     saved.state === 'answered'

@@ -1,76 +1,76 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
-import type { SavedSession } from '@agent/runtime';
-import { compactedTurnsText, replayWindow, SessionReducer, type CallState } from '@agent/session';
-import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
+import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
+import { compactedTurnsText, transcriptOf, type CallEntry } from '@agent/session';
+import { questionnaireTitle, savedQuestionnaireText } from './questionnaire-summary';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
-type Entry = SessionUpdate | CallState;
-
 /**
- * A saved session as the updates an editor replays on `session/load`: each prompt as the person
- * wrote it, the assistant's text, each tool call finished (its summary as content; an `ask_user`
- * call as its compact questionnaire summary), from the last checkpoint on (a note says how many
- * turns it replaced). Nothing is asked again here; a call left open (a crash) shows as pending.
+ * A saved session as the updates an editor replays on `session/load`, drawn from its transcript
+ * entries (see `transcriptOf`): each prompt as the person wrote it, the assistant's text, each
+ * tool call finished (its summary as content; an `ask_user` call as its compact questionnaire
+ * summary), from the last checkpoint on (a note says how many turns it replaced), then each
+ * kept answer the person amended. Nothing is asked again here; a call left open (a crash) shows
+ * as failed (interrupted), or as pending when the resumed turn offers it again
+ * (`offeredAgain`).
  */
 export function replayUpdates(
   saved: SavedSession,
   workspace: string,
   titleOf: (activity: ToolActivity) => string,
+  offeredAgain: readonly string[] = [],
 ): SessionUpdate[] {
-  const entries: Entry[] = [];
-  const reducer = new SessionReducer();
-  const shown = replayWindow(saved.events);
-  for (const event of shown.events) {
-    const opened = reducer.apply(event);
-    switch (event.type) {
-      case 'user':
-        entries.push(
-          chunk(
-            'user_message_chunk',
-            [event.display ?? event.text, ...(event.images ?? []).map(imageLabel)].join('\n'),
-          ),
-        );
-        break;
+  const entries = transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS, titleOf, offeredAgain });
+  return entries.flatMap((entry): SessionUpdate[] => {
+    switch (entry.kind) {
+      case 'prompt':
+        return [
+          chunk('user_message_chunk', [entry.shown, ...entry.images.map(imageLabel)].join('\n')),
+        ];
       case 'assistant':
-        if (event.message.text.trim() !== '') {
-          entries.push(chunk('agent_message_chunk', event.message.text));
-        }
-        entries.push(...opened);
-        break;
-      case 'checkpoint':
-        entries.push(chunk('agent_message_chunk', `*(${compactedTurnsText(shown.earlierTurns)})*`));
-        break;
+        return [chunk('agent_message_chunk', entry.text)];
+      case 'compaction':
+        return [chunk('agent_message_chunk', `*(${compactedTurnsText(entry.earlierTurns)})*`)];
+      case 'amended':
+        return [
+          chunk('agent_message_chunk', '*(amended by the person afterwards:)*'),
+          callUpdate(entry.call, workspace),
+        ];
+      case 'tool':
+      case 'questionnaire':
+      case 'plan':
+        return [callUpdate(entry, workspace)];
       default:
-        break;
+        return [];
     }
-  }
-  return entries.flatMap((entry) =>
-    'activity' in entry ? callUpdates(entry.activity, workspace, titleOf) : [entry],
-  );
+  });
 }
 
 function chunk(kind: 'user_message_chunk' | 'agent_message_chunk', text: string): SessionUpdate {
   return { sessionUpdate: kind, content: { type: 'text', text } };
 }
 
-function callUpdates(
-  activity: ToolActivity,
-  workspace: string,
-  titleOf: (activity: ToolActivity) => string,
-): SessionUpdate[] {
-  const pending = activity.status === 'pending';
-  const summary = pending ? undefined : questionnaireSummaryText(activity);
-  return [
-    {
-      sessionUpdate: 'tool_call',
-      toolCallId: activity.id,
-      title: questionnaireTitle(activity.input) ?? titleOf(activity),
-      kind: toolKind(activity.name),
-      status: pending ? 'pending' : activity.status === 'ok' ? 'completed' : 'failed',
-      locations: toolLocations(workspace, activity),
-      content: textContent(summary ?? activity.summary),
-      rawInput: activity.input,
-    },
-  ];
+function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
+  const { activity } = call;
+  const pending = call.state === 'open' || call.state === 'running';
+  // A questionnaire is summed up from what the transcript read back, never by its tool's name.
+  const summary =
+    pending || call.kind !== 'questionnaire' || !call.saved
+      ? undefined
+      : savedQuestionnaireText(call.saved);
+  return {
+    sessionUpdate: 'tool_call',
+    toolCallId: call.id,
+    title: (call.kind === 'questionnaire' && questionnaireTitle(call.input)) || call.title,
+    kind: toolKind(call.name),
+    status: pending ? 'pending' : call.state === 'ok' ? 'completed' : 'failed',
+    locations: toolLocations(workspace, activity),
+    content: textContent(summary ?? shownSummary(call)),
+    rawInput: call.input,
+  };
+}
+
+/** An editor has no interrupted status: a call interrupted before it said anything says so. */
+function shownSummary(call: CallEntry): string {
+  return call.summary === '' && call.state === 'interrupted' ? 'interrupted' : call.summary;
 }

@@ -9,6 +9,7 @@ import {
   type Usage,
 } from '@agent/llm';
 import type { UsageReport } from '@agent/runtime';
+import type { TranscriptEntry } from '@agent/session';
 import { inFlagTerms } from '@agent/runtime/flags';
 import type { OutputFormat } from './cli-args';
 
@@ -46,6 +47,11 @@ export interface RunOutput {
   finish(report: RunReport): void;
   /** The plan a `--mode plan` run presented (Markdown, model text). */
   plan(text: string): void;
+  /**
+   * What a continued session showed before this run, as its transcript entries (see
+   * `transcriptOf`): `--output jsonl` writes one `history` line each; the other formats none.
+   */
+  history(entries: readonly TranscriptEntry[]): void;
   /** A message for the person (warnings, errors): always standard error. */
   notice(text: string): void;
 }
@@ -67,6 +73,7 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
         finish: (report) => streams.stdout.write(`${terminalSafeJson(report)}\n`),
         // The report carries the plan: the present_plan call's input, in `messages`.
         plan: () => undefined,
+        history: () => undefined,
         notice: (text) => activity.notice(text),
       };
     case 'jsonl':
@@ -75,9 +82,27 @@ export function createOutput(format: OutputFormat, streams: OutputStreams): RunO
         event: (event) => writeLine(streams.stdout, event),
         finish: (report) => writeLine(streams.stdout, { type: 'result', ...report }),
         plan: (text) => writeLine(streams.stdout, { type: 'plan', plan: text }),
+        history: (entries) => {
+          for (const entry of entries) writeLine(streams.stdout, historyLine(entry));
+        },
         notice: (text) => activity.notice(text),
       };
   }
+}
+
+/**
+ * A transcript entry as a `history` line: the entry without the renderer's copy of its call
+ * (`activity`), which repeats its fields.
+ */
+export function historyLine(entry: TranscriptEntry): { type: 'history'; entry: unknown } {
+  return { type: 'history', entry: plainEntry(entry) };
+}
+
+function plainEntry(entry: TranscriptEntry): unknown {
+  if (entry.kind === 'amended') return { ...entry, call: plainEntry(entry.call) };
+  if (!('activity' in entry)) return entry;
+  const { activity: _activity, ...rest } = entry;
+  return rest;
 }
 
 function writeLine(stream: NodeJS.WritableStream, value: unknown): void {
@@ -96,6 +121,8 @@ class TextOutput implements RunOutput {
   ) {}
 
   start(): void {}
+
+  history(): void {}
 
   event(event: LoopEvent): void {
     if (event.type === 'text_delta') {

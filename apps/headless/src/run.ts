@@ -5,9 +5,11 @@ import {
   findSession,
   FlagError,
   invocationDir,
+  registryTitles,
   resolveWorkspace,
   SessionNotFound,
   sessionFileUsage,
+  TRANSCRIPT_CARDS,
   type RuntimeEvent,
   usageReport,
   type SavedSession,
@@ -16,6 +18,7 @@ import {
   withheldSettingsFile,
 } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
+import { transcriptOf } from '@agent/session';
 import { agentHome as defaultAgentHome } from '@agent/llm/config';
 import type { CliOptions } from './cli-args';
 import { EXIT, UsageError, type ExitCode } from './exit-codes';
@@ -117,6 +120,11 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       cwd: workspace,
       resumed: previous !== undefined,
     });
+    if (previous) {
+      const display = { cards: TRANSCRIPT_CARDS, titleOf: registryTitles(session.registry) };
+      const offeredAgain = session.openCalls;
+      output.history(transcriptOf(previous.events, { ...display, offeredAgain }));
+    }
     const stop = (): void => {
       if (stopped.signal.aborted) return;
       stopped.abort();

@@ -114,3 +114,59 @@ describe('the activity log', () => {
     expect(stderr.text()).toBe('> run_shell: $ echo hi\\x1b]0; touch MARKER\\x07 \\u202eevil\n');
   });
 });
+
+describe('--output jsonl history of a continued session', () => {
+  it('writes one history line per transcript entry, without the renderer copy of a call', () => {
+    const stdout = capture();
+    const stderr = capture();
+    const output = createOutput('jsonl', { stdout: stdout.stream, stderr: stderr.stream });
+    const call = { ...activity, status: 'interrupted' as const };
+    output.history([
+      { kind: 'prompt', id: 'u1', shown: 'ls please', sent: 'ls please', images: [] },
+      {
+        kind: 'tool',
+        id: call.id,
+        name: call.name,
+        title: 'ls',
+        input: call.input,
+        state: 'interrupted',
+        summary: '',
+        steps: [],
+        activity: call,
+      },
+    ]);
+    const lines = stdout
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      {
+        type: 'history',
+        entry: { kind: 'prompt', id: 'u1', shown: 'ls please', sent: 'ls please', images: [] },
+      },
+      {
+        type: 'history',
+        entry: {
+          kind: 'tool',
+          id: 'call_1',
+          name: 'run_shell',
+          title: 'ls',
+          input: { command: 'ls' },
+          state: 'interrupted',
+          summary: '',
+          steps: [],
+        },
+      },
+    ]);
+  });
+
+  it('writes none in the text and json formats', () => {
+    for (const format of ['text', 'json'] as const) {
+      const stdout = capture();
+      const output = createOutput(format, { stdout: stdout.stream, stderr: capture().stream });
+      output.history([{ kind: 'assistant', text: 'earlier' }]);
+      expect(stdout.text()).toBe('');
+    }
+  });
+});

@@ -16,3 +16,4 @@ export * from './session-reducer';
 export * from './replay-window';
 export * from './session-usage';
 export * from './subagent-tasks';
+export * from './transcript';

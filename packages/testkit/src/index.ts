@@ -13,3 +13,4 @@ export * from './processes';
 export * from './gated-server';
 export * from './agreed-questionnaire';
 export * from './subagent-question';
+export * from './transcript-sample';

@@ -10,3 +10,4 @@ export * from './form-answer';
 export * from './tool-spec';
 export * from './registry';
 export * from './validate';
+export * from './saved-questionnaire';

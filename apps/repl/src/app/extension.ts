@@ -1,5 +1,5 @@
 import type { Tool } from '@agent/tools';
-import type { ToolActivity } from '@agent/llm';
+import type { CallEntry } from '@agent/session';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
 import type { CardPresenters } from '../person/card-desk';
@@ -15,14 +15,15 @@ import type { ModalSlot } from './modal';
  *    lines for a width; call `transcript.touch(segment)` after changing one.
  *  - Tools flagged `interactive` get no "Running/Ran" status lines (their extension draws them),
  *    except an error line when a call fails (invalid input, budget, a concurrent request).
- *  - `replaySegment`: how a saved call of one of its tools is shown when a session is replayed.
+ *  - `replaySegment`: how a saved call is shown when a session is replayed, from its transcript
+ *    entry (whose `kind` says whether it is a questionnaire or a plan card).
  */
 export interface ReplExtension {
   tools?: Tool[];
   systemPromptSections?: string[];
   presenters?: CardPresenters;
   /** A compact, non-interactive segment for a saved call, or undefined for the default line. */
-  replaySegment?(activity: ToolActivity): Segment | undefined;
+  replaySegment?(call: CallEntry): Segment | undefined;
 }
 
 /** What an extension may use of the running REPL. */

@@ -202,8 +202,8 @@ describe('replaySegments', () => {
       events,
       [],
       [
-        (activity) =>
-          activity.name === 'ask_user' ? { kind: 'info', text: 'Asked: which db?' } : undefined,
+        (call) =>
+          call.name === 'ask_user' ? { kind: 'info', text: 'Asked: which db?' } : undefined,
       ],
     );
     expect(segments).toEqual([{ kind: 'info', text: 'Asked: which db?' }]);
@@ -222,7 +222,7 @@ describe('replaySegments', () => {
       },
     ] as unknown as SessionEvent[];
     const seen: string[] = [];
-    replaySegments(events, [], [(activity) => (seen.push(activity.status), undefined)]);
+    replaySegments(events, [], [(call) => (seen.push(call.activity.status), undefined)]);
     expect(seen).toEqual(['interrupted']);
   });
 

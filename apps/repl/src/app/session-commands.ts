@@ -87,7 +87,9 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
     saved.events.flatMap((event) => (event.type === 'user' ? [event.display ?? event.text] : [])),
   );
   const titles = registryTitles(deps.session.registry);
-  for (const segment of replaySegments(saved.events, saved.warnings, deps.replayHooks, titles)) {
+  const { openCalls } = deps.session;
+  const hooks = deps.replayHooks;
+  for (const segment of replaySegments(saved.events, saved.warnings, hooks, titles, openCalls)) {
     deps.app.transcript.add(segment);
   }
   const problem = deps.session.credentialProblem();

@@ -7,7 +7,7 @@ import {
   type AgentSession,
   type CardAnswer,
   findSession,
-  PRESENT_PLAN,
+  isCardTool,
   loadCustomCommands,
   SessionNotFound,
   type SavedSession,
@@ -162,7 +162,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     commands: (text, signal) => runCommand(text, deps, signal),
     display: {
       // The questionnaire and plan cards stand for their calls: no status lines beside them.
-      isHidden: (name) => session.registry.get(name)?.interactive === true || name === PRESENT_PLAN,
+      isHidden: (name) => session.registry.get(name)?.interactive === true || isCardTool(name),
       showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
     },
     listFiles: workspaceLister(args.cwd),

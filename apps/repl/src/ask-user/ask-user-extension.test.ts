@@ -2,7 +2,13 @@ import type { ToolContext } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
 import { personDesk } from '../../test/support/person-desk';
 import { lineText } from '../text/line';
-import { askUserExtension, replayAskUser } from './ask-user-extension';
+import { TRANSCRIPT_CARDS } from '@agent/runtime';
+import { callEntry } from '@agent/session';
+import { askUserExtension, replayAskUser as replayEntry } from './ask-user-extension';
+
+/** A saved call as its transcript entry, replayed. */
+const replayAskUser = (call: ToolActivity) =>
+  replayEntry(callEntry(call, [], call.status !== 'pending', { cards: TRANSCRIPT_CARDS }));
 
 const questionnaire = {
   questions: [

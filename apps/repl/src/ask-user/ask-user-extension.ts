@@ -1,5 +1,5 @@
-import { createAskUserTool, savedQuestionnaire, type QuestionnaireModel } from '@agent/askuser';
-import type { ToolActivity } from '@agent/llm';
+import { createAskUserTool, type QuestionnaireModel } from '@agent/askuser';
+import type { CallEntry } from '@agent/session';
 import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
@@ -112,9 +112,9 @@ function page(host: ReplHost, segment: QuestionnaireSegment, direction: -1 | 1):
   return true;
 }
 
-/** A saved `ask_user` call as its compact summary; undefined when it cannot be read back. */
-export function replayAskUser(activity: ToolActivity): QuestionnaireSegment | undefined {
-  const saved = savedQuestionnaire(activity);
+/** A saved questionnaire call as its compact summary; undefined when it cannot be read back. */
+export function replayAskUser(call: CallEntry): QuestionnaireSegment | undefined {
+  const saved = call.kind === 'questionnaire' ? call.saved : undefined;
   if (!saved) return undefined;
   if (saved.state === 'answered') {
     return new QuestionnaireSegment(saved.questionnaire, { result: saved.result });

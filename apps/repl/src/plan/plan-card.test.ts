@@ -1,6 +1,13 @@
 import { lineText } from '../text/line';
 import { PlanCard } from './plan-card';
-import { replayPlan } from './plan-extension';
+import type { ToolActivity } from '@agent/llm';
+import { TRANSCRIPT_CARDS } from '@agent/runtime';
+import { callEntry } from '@agent/session';
+import { replayPlan as replayEntry } from './plan-extension';
+
+/** A saved call as its transcript entry, replayed. */
+const replayPlan = (call: ToolActivity) =>
+  replayEntry(callEntry(call, [], call.status !== 'pending', { cards: TRANSCRIPT_CARDS }));
 
 const text = (lines: ReturnType<PlanCard['render']>) => lines.map(lineText).join('\n');
 

@@ -1,5 +1,4 @@
-import type { ToolActivity } from '@agent/llm';
-import { PRESENT_PLAN } from '@agent/runtime';
+import type { CallEntry } from '@agent/session';
 import { abortReason, type PersonRequest, type PlanDecision } from '@agent/tools';
 import type { ReplExtension } from '../app/extension';
 import type { Modal } from '../app/modal';
@@ -67,12 +66,12 @@ export function presentPlan(request: PersonRequest<'plan'>, desk: CardDesk): Pro
   });
 }
 
-/** A saved `present_plan` call as its compact summary; undefined when it cannot be read back. */
-export function replayPlan(activity: ToolActivity): CustomSegment | undefined {
-  if (activity.name !== PRESENT_PLAN) return undefined;
-  const plan = (activity.input as { plan?: unknown } | undefined)?.plan;
-  if (typeof plan !== 'string') return undefined;
-  const decision = savedDecision(activity.retainedDetails);
+/** A saved plan call as its compact summary; undefined when it cannot be read back. */
+export function replayPlan(call: CallEntry): CustomSegment | undefined {
+  if (call.kind !== 'plan') return undefined;
+  const { plan } = call;
+  if (plan === undefined) return undefined;
+  const decision = savedDecision(call.decision);
   return { kind: 'custom', render: (width) => planSummary(plan, decision, width) };
 }
 
