@@ -128,13 +128,17 @@ function questionnaireCard(card) {
         value: option,
         checked: at === 0,
       });
-      fieldset.append(el('label', {}, input, ' ', option));
+      fieldset.append(el('label', {}, input, ' ', el('span', {}, option)));
       return input;
     });
     const typed = el('input', { type: 'text', id: `${name}-typed`, name: `${name}-typed` });
     fieldset.append(el('label', { for: typed.id }, 'Type your answer'), typed);
     fieldset.addEventListener('input', () => (touched[index] = true));
     fieldset.addEventListener('change', () => (touched[index] = true));
+    // Picking the preselected option again answers the question too (it fires no change).
+    fieldset.addEventListener('click', (event) => {
+      if (event.target instanceof HTMLInputElement) touched[index] = true;
+    });
     form.append(fieldset);
     return () => {
       const text = typed.value.trim() === '' ? undefined : typed.value;
@@ -154,21 +158,24 @@ function questionnaireCard(card) {
     el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Send answers'), cancel),
   );
   const send = (cancelled) => {
-    // Cancelling keeps the answers given so far: the questions answered in order from the first.
-    const count = cancelled ? touched.indexOf(false) : read.length;
-    const given = read.slice(0, count === -1 ? read.length : count).map((answerOf) => answerOf());
-    void submit({
-      type: 'answer',
-      id: card.id,
-      answer: {
-        kind: 'questionnaire',
-        result: {
-          answers: given.map((g) => g.answer),
-          custom: given.map((g) => g.custom),
-          cancelled,
-        },
-      },
-    });
+    // Cancelling keeps the answers given so far: those in order from the first question, and
+    // those given after a question left alone (`later`).
+    const gap = touched.indexOf(false);
+    const count = cancelled && gap !== -1 ? gap : read.length;
+    const given = read.slice(0, count).map((answerOf) => answerOf());
+    const later = [];
+    for (let index = count + 1; cancelled && index < read.length; index++) {
+      if (!touched[index]) continue;
+      const { answer, custom } = read[index]();
+      later.push({ question: index, answer, custom });
+    }
+    const result = {
+      answers: given.map((g) => g.answer),
+      custom: given.map((g) => g.custom),
+      cancelled,
+    };
+    if (later.length > 0) result.later = later;
+    void submit({ type: 'answer', id: card.id, answer: { kind: 'questionnaire', result } });
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -192,6 +199,7 @@ function showCard(card) {
         : otherCard(card);
   if (existing) existing.replaceWith(node);
   else cards.append(node);
+  node.scrollIntoView({ block: 'start' });
   const first = node.querySelector('button, input');
   if (first) first.focus({ preventScroll: true });
 }

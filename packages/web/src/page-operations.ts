@@ -1,4 +1,5 @@
 import type { CardAnswer, Operation } from '@agent/runtime';
+import { isAnswer, type LaterAnswer } from '@agent/tools';
 
 /**
  * The operation a page's request body asks for, or why it is not one. The page may prompt,
@@ -46,12 +47,16 @@ function cardAnswer(answer: unknown): CardAnswer | string {
     if (result.custom !== undefined && !isBooleans(result.custom)) {
       return '"custom" must be a list of booleans';
     }
+    if (result.later !== undefined && !isLaterAnswers(result.later)) {
+      return '"later" must be a list of { question, answer } for questions after an unanswered one';
+    }
     return {
       kind: 'questionnaire',
       result: {
         answers: result.answers as string[],
         cancelled: result.cancelled,
         ...(result.custom !== undefined ? { custom: result.custom as boolean[] } : {}),
+        ...(result.later !== undefined ? { later: result.later } : {}),
       },
     };
   }
@@ -60,6 +65,19 @@ function cardAnswer(answer: unknown): CardAnswer | string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isLaterAnswers(value: unknown): value is LaterAnswer[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        isRecord(item) &&
+        Number.isInteger(item.question) &&
+        isAnswer(item.answer) &&
+        (item.custom === undefined || typeof item.custom === 'boolean'),
+    )
+  );
 }
 
 function isBooleans(value: unknown): boolean {
