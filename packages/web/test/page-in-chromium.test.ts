@@ -159,6 +159,26 @@ describeInChromium('the page in headless Chromium', () => {
     );
   });
 
+  it('interrupts the running turn from the page: its card is withdrawn', async () => {
+    const web = await box([writeFile('a.txt', 'hello'), { text: 'never' }]);
+    const page = await openPage(browser, web);
+    await sendPrompt(page, 'write it');
+    await page.waitForSelector('section[aria-label="Approval"] button');
+    expect(await page.$eval('#send', (node) => node.textContent)).toBe('Steer');
+    const ended = web.next('turn_ended');
+    await page.click('#interrupt');
+    expect((await ended).result.reason).toBe('interrupted');
+    await page.waitForSelector('[data-closed="withdrawn"]');
+    expect(await page.$eval('[data-closed="withdrawn"] p', (node) => node.textContent)).toMatch(
+      /^Withdrawn: .+\.$/,
+    );
+    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'Ready');
+    expect(await page.$eval('#interrupt', (node) => (node as HTMLButtonElement).disabled)).toBe(
+      true,
+    );
+    expect(fs.existsSync(path.join(web.workspace, 'a.txt'))).toBe(false);
+  });
+
   it('closes a card answered in the terminal and says where it was answered', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Written.' }], {
       viewers: [{ name: 'the terminal', kinds: ALL }],
