@@ -219,7 +219,9 @@ function showWaiting(card) {
 function closeCard(event) {
   const node = cards.querySelector(`[data-card="${CSS.escape(event.id)}"]`);
   const words =
-    event.how === 'answered' ? `Answered on ${event.by}.` : `Withdrawn: ${event.reason}.`;
+    event.how === 'answered'
+      ? `Answered on ${event.by}.`
+      : `Withdrawn: ${event.reason.replace(/\.$/, '')}.`;
   if (node) {
     const title = node.querySelector('h3, legend');
     const closed = el(
