@@ -1,0 +1,1 @@
+export { startWebServer, WEB_PAGE, type WebServer, type WebServerOptions } from './web-server';

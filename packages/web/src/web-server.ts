@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Conversation } from '@agent/runtime';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { hostHeader, sameToken, tokenCookie, tokenOf } from './access';
+import { pageCard, pageEvent, type PageEvent } from './page-events';
+import { pageOperation } from './page-operations';
+
+/** The name cards answered on the page are said to be answered by, in every front end. */
+export const WEB_PAGE = 'the web page';
+
+export interface WebServerOptions {
+  conversation: Conversation;
+  /** The address to bind (default 127.0.0.1): anyone who reaches it with the token can act. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Aborting it closes the server. */
+  signal?: AbortSignal;
+}
+
+export interface WebServer {
+  /** The URL to open, with the token: `http://127.0.0.1:PORT/?token=...`. */
+  readonly url: string;
+  readonly token: string;
+  /** Detaches from the conversation, ends the event streams, closes the port. */
+  close(): Promise<void>;
+}
+
+const PUBLIC = path.join(__dirname, '..', 'public');
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
+  '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
+};
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Serves the page for `conversation` on `host:port` and shows its approvals and questionnaires
+ * there (as the viewer "the web page"). Every request needs the token and the bound Host.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const { conversation, host = '127.0.0.1', port = 0, signal } = options;
+  const token = randomBytes(24).toString('base64url');
+  const streams = new AbortController();
+  const files = Object.fromEntries(
+    Object.entries(STATIC).map(([route, { file }]) => [
+      route,
+      fs.readFileSync(path.join(PUBLIC, file), 'utf8'),
+    ]),
+  );
+  let expectedHost = '';
+
+  const app = new Hono();
+  app.use(async (c, next) => {
+    if (c.req.header('host') !== expectedHost) {
+      return c.text(`This server answers only for the host ${expectedHost}.\n`, 421);
+    }
+    const first = c.req.method === 'GET' && c.req.path === '/' && c.req.query('token');
+    if (first && sameToken(first, token)) {
+      c.header('set-cookie', tokenCookie(token));
+      return c.redirect('/', 303);
+    }
+    if (!sameToken(tokenOf(c.req.raw.headers), token)) {
+      return c.text('This page needs its token: open the URL the agent printed.\n', 401);
+    }
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+  });
+
+  for (const [route, { type }] of Object.entries(STATIC)) {
+    app.get(route, (c) => c.body(files[route]!, 200, { 'content-type': type }));
+  }
+
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const ended = new AbortController();
+      const end = (): void => ended.abort();
+      streams.signal.addEventListener('abort', end, { once: true });
+      stream.onAbort(end);
+      let writing = Promise.resolve();
+      const send = (event: PageEvent): void => {
+        writing = writing.then(() => stream.writeSSE({ data: JSON.stringify(event) })).catch(end);
+      };
+      const { shown, waiting } = conversation.openCards;
+      send({
+        type: 'hello',
+        busy: conversation.busy,
+        ...(shown ? { shown: pageCard(shown) } : {}),
+        waiting: waiting.map(pageCard),
+      });
+      const unsubscribe = conversation.subscribe((event) => {
+        const page = pageEvent(event);
+        if (page) send(page);
+      });
+      await new Promise<void>((resolve) => {
+        if (ended.signal.aborted) resolve();
+        ended.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      unsubscribe();
+      streams.signal.removeEventListener('abort', end);
+    }),
+  );
+
+  app.post(
+    '/operations',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.text('The body is larger than 1 MiB.\n', 413),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.text('The body is not JSON.\n', 400);
+      }
+      const operation = pageOperation(body);
+      if (typeof operation === 'string') return c.text(`${operation}\n`, 400);
+      const result = await conversation.submit(operation, WEB_PAGE);
+      return result.ok ? c.json({ ok: true }) : c.text(`${result.reason}\n`, 409);
+    },
+  );
+
+  app.notFound((c) => c.text(`Nothing here: ${c.req.method} ${c.req.path}\n`, 404));
+  app.onError((error, c) =>
+    c.text(
+      `The server could not do that: ${error instanceof Error ? error.message : String(error)}\n`,
+      500,
+    ),
+  );
+
+  const detach = conversation.attach({ name: WEB_PAGE, kinds: ['approval', 'questionnaire'] });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const bound = (server.address() as AddressInfo).port;
+  expectedHost = hostHeader(host, bound);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      detach();
+      streams.abort();
+      signal?.removeEventListener('abort', onAbort);
+      server.close(() => resolve());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+    return closing;
+  };
+  const onAbort = (): void => void close();
+  if (signal?.aborted) await close();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+
+  return { url: `http://${expectedHost}/?token=${token}`, token, close };
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Conversation, type ConversationEvent, type ConversationOptions } from '@agent/runtime';
+import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
+import { startWebServer, type WebServer } from '../../src';
+
+/** What one test works in: a conversation on the OpenAI fake, served by a web server. */
+export interface WebBox {
+  home: string;
+  workspace: string;
+  fake: FakeServer;
+  conversation: Conversation;
+  web: WebServer;
+  /** The server's origin, `http://127.0.0.1:PORT`. */
+  origin: string;
+  /** Resolves with the next conversation event of `type` said from now on. */
+  next<T extends ConversationEvent['type']>(type: T): Promise<ConversationEvent & { type: T }>;
+}
+
+/** Opens a box per test of the calling file (`box()` inside a test); closes it after. */
+export function webBoxes(prefix: string) {
+  const open: WebBox[] = [];
+  afterEach(async () => {
+    for (const box of open.splice(0)) {
+      await box.web.close();
+      await box.conversation.close();
+      await box.fake.close();
+      fs.rmSync(box.home, { recursive: true, force: true });
+      fs.rmSync(box.workspace, { recursive: true, force: true });
+    }
+  });
+  return async (
+    script: ScriptedTurn[],
+    options: Partial<ConversationOptions> = {},
+  ): Promise<WebBox> => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-home-`));
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-ws-`));
+    const fake = await startOpenAIChatServer(script);
+    const waiters: Array<{ type: string; resolve(event: ConversationEvent): void }> = [];
+    const conversation = await Conversation.open({
+      agentHome: home,
+      workspaceRoot: workspace,
+      choice: {
+        flags: { provider: 'openai-chat', model: 'fake-model', baseUrl: `${fake.url}/v1` },
+        env: { OPENAI_API_KEY: 'k' },
+        agentHome: home,
+      },
+      mcp: false,
+      onEvent: (event) => {
+        for (const waiter of waiters.filter((w) => w.type === event.type)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      },
+      ...options,
+    });
+    const web = await startWebServer({ conversation });
+    const box: WebBox = {
+      home,
+      workspace,
+      fake,
+      conversation,
+      web,
+      origin: new URL(web.url).origin,
+      next: (type) =>
+        new Promise((resolve) =>
+          waiters.push({ type, resolve: resolve as (event: ConversationEvent) => void }),
+        ),
+    };
+    open.push(box);
+    return box;
+  };
+}
+
+/** A write_file call of `content` to `file`, as the fake model sends it. */
+export const writeFile = (file: string, content: string): ScriptedTurn => ({
+  toolCalls: [{ id: 'call_write', name: 'write_file', arguments: { path: file, content } }],
+});
+
+/** The page's server-sent events, read from `/events` as parsed JSON objects. */
+export function pageEvents(origin: string, token: string) {
+  const controller = new AbortController();
+  const seen: Array<Record<string, unknown>> = [];
+  const waiters: Array<{ test(event: Record<string, unknown>): boolean; resolve(): void }> = [];
+  const reading = (async () => {
+    const response = await fetch(`${origin}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) !== -1) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
+        if (!data) continue;
+        const event = JSON.parse(data) as Record<string, unknown>;
+        seen.push(event);
+        for (const waiter of waiters.filter((w) => w.test(event))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    seen,
+    /** Resolves once an event passing `test` has arrived (one already seen counts). */
+    until(test: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      const found = seen.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) =>
+        waiters.push({ test, resolve: () => resolve(seen.find(test)!) }),
+      );
+    },
+    async close(): Promise<void> {
+      controller.abort();
+      await reading;
+    },
+  };
+}

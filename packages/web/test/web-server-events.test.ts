@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PersonRequestKind } from '@agent/tools';
+import { pageEvents, webBoxes, writeFile } from './support/web-box';
+
+const HOSTILE =
+  '<img src=x onerror="alert(1)"> {red-fg}blessed{/red-fg} \u001b[31mred\u001b[0m </script>';
+const ALL: PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url', 'plan'];
+
+describe("the page's event stream follows the conversation", () => {
+  const box = webBoxes('web-events');
+
+  it('carries streamed text and hostile tool output as data, exactly', async () => {
+    const { web, origin, conversation, workspace, next } = await box([
+      { toolCalls: [{ id: 'call_read', name: 'read_file', arguments: { path: 'evil.txt' } }] },
+      { text: ['Read ', HOSTILE] },
+    ]);
+    fs.writeFileSync(path.join(workspace, 'evil.txt'), HOSTILE);
+    const events = pageEvents(origin, web.token);
+    try {
+      await events.until((event) => event.type === 'hello');
+      const ended = next('turn_ended');
+      await conversation.submit({ type: 'prompt', text: 'read evil.txt' });
+      await ended;
+      const done = await events.until((event) => event.type === 'turn_ended');
+      expect(done).toEqual({ type: 'turn_ended', reason: 'done' });
+      const types = events.seen.map((event) => event.type);
+      expect(types[0]).toBe('hello');
+      expect(types[1]).toBe('turn_started');
+      const tool = events.seen.find((event) => event.type === 'tool' && event.status === 'ok');
+      expect(tool).toMatchObject({ name: 'read_file', id: 'call_read' });
+      expect(tool?.output).toContain(HOSTILE);
+      const text = events.seen.filter((event) => event.type === 'text').map((event) => event.text);
+      expect(text.join('')).toBe(`Read ${HOSTILE}`);
+    } finally {
+      await events.close();
+    }
+  });
+
+  it("shows an approval with the runtime's choices; answered in the terminal, it closes saying so", async () => {
+    const { web, origin, conversation, next } = await box(
+      [writeFile('a.txt', 'hello'), { text: 'Written.' }],
+      { viewers: [{ name: 'the terminal', kinds: ALL }] },
+    );
+    const events = pageEvents(origin, web.token);
+    try {
+      await events.until((event) => event.type === 'hello');
+      const shown = next('card_shown');
+      await conversation.submit({ type: 'prompt', text: 'write it' });
+      const { card } = await shown;
+      const page = await events.until((event) => event.type === 'card_shown');
+      expect(page.card).toEqual({
+        id: card.request.id,
+        kind: 'approval',
+        title: card.request.kind === 'approval' ? card.request.payload.title : '',
+        preview: expect.any(String),
+        choices: card.choices,
+      });
+      // A page that joins now is shown the same card at once.
+      const late = pageEvents(origin, web.token);
+      const hello = await late.until((event) => event.type === 'hello');
+      await late.close();
+      expect(hello).toEqual({ type: 'hello', busy: true, shown: page.card, waiting: [] });
+
+      await conversation.submit(
+        { type: 'answer', id: card.request.id, answer: { kind: 'approval', choice: 'once' } },
+        'the terminal',
+      );
+      expect(await events.until((event) => event.type === 'card_closed')).toEqual({
+        type: 'card_closed',
+        id: card.request.id,
+        how: 'answered',
+        by: 'the terminal',
+      });
+      // The page's late answer is refused with the conversation's reason.
+      const refused = await fetch(`${origin}/operations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${web.token}` },
+        body: JSON.stringify({
+          type: 'answer',
+          id: card.request.id,
+          answer: { kind: 'approval', choice: 'once' },
+        }),
+      });
+      expect([refused.status, await refused.text()]).toEqual([
+        409,
+        `no card ${card.request.id} is waiting for an answer\n`,
+      ]);
+      await events.until((event) => event.type === 'turn_ended');
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('answers an approval posted by the page as "the web page", and detaches on close', async () => {
+    const { web, origin, conversation, next, workspace } = await box([
+      writeFile('a.txt', 'hello'),
+      { text: 'Written.' },
+      writeFile('b.txt', 'again'),
+      { text: 'Not written.' },
+    ]);
+    const shown = next('card_shown');
+    await conversation.submit({ type: 'prompt', text: 'write it' });
+    const { card } = await shown;
+    const closed = next('card_closed');
+    const answered = await fetch(`${origin}/operations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${web.token}` },
+      body: JSON.stringify({
+        type: 'answer',
+        id: card.request.id,
+        answer: { kind: 'approval', choice: 'once' },
+      }),
+    });
+    expect([answered.status, await answered.json()]).toEqual([200, { ok: true }]);
+    expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page' });
+    expect((await next('turn_ended')).result.reason).toBe('done');
+    expect(fs.readFileSync(path.join(workspace, 'a.txt'), 'utf8')).toBe('hello');
+
+    const events = pageEvents(origin, web.token);
+    await events.until((event) => event.type === 'hello');
+    await web.close();
+    await events.close();
+    await expect(fetch(web.url)).rejects.toThrow();
+    // With the page gone nobody shows approvals: the next one is refused at once, with no card.
+    const ended = next('turn_ended');
+    let cards = 0;
+    const stop = conversation.subscribe((event) => void (event.type === 'card_shown' && cards++));
+    await conversation.submit({ type: 'prompt', text: 'write b' });
+    expect((await ended).result.reason).toBe('done');
+    stop();
+    expect(cards).toBe(0);
+    expect(fs.existsSync(path.join(workspace, 'b.txt'))).toBe(false);
+  });
+});
