@@ -1,11 +1,5 @@
-import {
-  answerAtOnce,
-  approvalChoices,
-  decisionFor,
-  type PermissionDecision,
-  type PermissionRequest,
-  type PersonChannel,
-} from '@agent/tools';
+import { unattendedPerson } from '@agent/runtime';
+import type { PermissionRequest, PersonChannel } from '@agent/tools';
 
 /** Where a plan presented in plan mode goes: printed for the person, who decides after the run. */
 export type PlanPrinter = (plan: string) => void;
@@ -21,26 +15,18 @@ export type PlanPrinter = (plan: string) => void;
  */
 export function headlessPerson(options: { yes: boolean; printPlan?: PlanPrinter }): PersonChannel {
   const { printPlan } = options;
-  return answerAtOnce({
+  const by = 'the headless policy';
+  return unattendedPerson({
+    // The call's own choices, as a card would offer them: the policy picks once or deny.
     approval: ({ payload }) => {
-      // The call's own choices, as a card would offer them: the policy picks once or deny.
-      const { choices } = approvalChoices(payload);
-      const pick = (kind: 'allow_once' | 'reject_once', reason?: string): PermissionDecision => {
-        const decision = decisionFor(
-          choices.find((choice) => choice.kind === kind)!,
-          reason,
-        );
-        return decision.kind === 'deny' ? { ...decision, by: 'the headless policy' } : decision;
-      };
       // Not even --yes: a headless run leaves the sandbox only when started with --sandbox off.
       if (payload.leaveSandbox) {
-        return pick(
-          'reject_once',
-          'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it',
-        );
+        const reason =
+          'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it';
+        return { choice: 'deny', reason, by };
       }
-      if (options.yes || payload.permission === 'edit') return pick('allow_once');
-      return pick('reject_once', denialReason(payload));
+      if (options.yes || payload.permission === 'edit') return { choice: 'once' };
+      return { choice: 'deny', reason: denialReason(payload), by };
     },
     ...(printPlan && {
       plan: ({ payload }) => {

@@ -39,6 +39,11 @@ export * from './usage-report';
 export * from './decisions';
 export { Conversation, type ConversationOptions } from './conversation/conversation';
 export { CardTable, type CardTableEvents } from './conversation/card-table';
+export {
+  unattendedPerson,
+  type UnattendedAnswers,
+  type UnattendedPick,
+} from './conversation/unattended-person';
 export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult } from './conversation/operations';
