@@ -1,5 +1,4 @@
 import {
-  buildRequest,
   DEFAULT_MAX_INTERACTIVE,
   type CompactResult,
   type ContextUsage,
@@ -299,22 +298,9 @@ export class AgentSession {
     return this.parts.compaction.compact(signal);
   }
 
-  /**
-   * The request the conversation would send next (before a new prompt): from the last checkpoint
-   * on, dangling calls closed, old results pruned past the window, as the loop does.
-   */
+  /** The request the conversation would send next, before a new prompt (see RequestPreview). */
   nextRequest(): ProviderRequest {
-    return buildRequest({
-      provider: this.provider,
-      registry: this.offered,
-      system: this.parts.modes.system(this.system)(),
-      messages: this.messages,
-    });
-  }
-
-  /** What the next request is made of besides the conversation (see MeterSubject). */
-  requestKey(): string {
-    return `${this.agentMode}\n${this.offered.names().join('\0')}`;
+    return this.parts.preview.nextRequest();
   }
 
   /** How full the window is (see ContextMeter). */

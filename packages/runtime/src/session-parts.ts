@@ -3,7 +3,8 @@ import { MemoryTaskStore, type AgentProfile } from '@agent/subagents';
 import type { PersonChannel, ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { assembleAgent, type ParentAgent } from './assemble-agent';
-import { ContextMeter, type MeterSubject } from './context-meter';
+import { ContextMeter } from './context-meter';
+import { RequestPreview } from './request-preview';
 import type { ConversationView } from './conversation-view';
 import { ImageStore } from './images';
 import { sessionKeeper } from './kept-answers';
@@ -30,7 +31,6 @@ import { TurnGate } from './turn-gate';
 
 /** What the parts read of the session they make up, always as it stands now. */
 export type PartsOwner = ParentAgent &
-  MeterSubject &
   SessionFileSubject & {
     /** Interactive tool calls allowed per prompt (0 where nobody can answer). */
     readonly maxInteractive: number;
@@ -63,6 +63,8 @@ export interface SessionParts {
   skills: SessionSkills;
   /** What assembling the agent has to tell the person (AGENTS.md files left out). */
   startNotices: string[];
+  /** The request the conversation would send next, which the meter measures. */
+  preview: RequestPreview;
   meter: ContextMeter;
   compaction: SessionCompaction;
   turn: SessionTurn;
@@ -160,7 +162,8 @@ export function sessionParts(
   const offered = modes.offered(agent.registry);
   const system = (): string =>
     withSection(withSection(agent.system, decisions.promptSection), skills.promptSection());
-  const meter = new ContextMeter(owner);
+  const preview = new RequestPreview(conversation, modes, offered, system);
+  const meter = new ContextMeter(preview);
   const compaction = new SessionCompaction(conversation, options, { meter, file, notice });
   const turn = new SessionTurn({
     options,
@@ -199,6 +202,7 @@ export function sessionParts(
     skills,
     startNotices: [...agent.notices, ...decisions.book.problems],
     decisions,
+    preview,
     meter,
     compaction,
     turn,
