@@ -1,31 +1,10 @@
 import { startOpenAIChatServer } from '@agent/testkit';
-import { allowAll, askPerson, defineTool, type PersonRequestKind } from '@agent/tools';
-import { z } from 'zod/v4';
+import { allowAll, type PersonRequestKind } from '@agent/tools';
 import { Conversation, openSavedSession, type ConversationEvent } from '../src';
+import { pickTool, WHEN, WHICH } from './support/pick-tool';
 import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
-const pickTool = defineTool({
-  name: 'pick',
-  description: 'asks the person to pick',
-  inputSchema: z.object({
-    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
-  }),
-  permission: 'read',
-  interactive: true,
-  async execute(input, ctx) {
-    const result = await askPerson(
-      ctx.person,
-      'questionnaire',
-      { questionnaire: { questions: input.questions } },
-      { signal: ctx.signal, toolCallId: ctx.toolCallId },
-    );
-    return { output: JSON.stringify(result) };
-  },
-});
-
 const ALL: PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url', 'plan'];
-const WHICH = { question: 'Which?', options: ['a', 'b'] };
-const WHEN = { question: 'When?', options: ['now', 'later'] };
 
 /** The events a conversation said, and a wait for the next one of a type. */
 function recorder() {

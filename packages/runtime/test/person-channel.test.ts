@@ -1,41 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer } from '@agent/testkit';
-import {
-  allowAll,
-  askPerson,
-  defineTool,
-  ManualPerson,
-  type AnyPersonRequest,
-  type QuestionnaireAsk,
-} from '@agent/tools';
-import { z } from 'zod/v4';
+import { allowAll, ManualPerson, type AnyPersonRequest, type QuestionnaireAsk } from '@agent/tools';
 import { AgentSession, openSavedSession } from '../src';
+import { pickTool, WHEN, WHICH } from './support/pick-tool';
 import { fakeChoice, sessionBox, boxSession } from './support/session-box';
 import { untilWritten } from './support/until-written';
-
-/** An interactive tool of the library caller's own that asks one question through the channel. */
-const pickTool = defineTool({
-  name: 'pick',
-  description: 'asks the person to pick',
-  inputSchema: z.object({
-    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
-  }),
-  permission: 'read',
-  interactive: true,
-  async execute(input, ctx) {
-    const result = await askPerson(
-      ctx.person,
-      'questionnaire',
-      { questionnaire: { questions: input.questions } },
-      { signal: ctx.signal, toolCallId: ctx.toolCallId },
-    );
-    return { output: JSON.stringify(result) };
-  },
-});
-
-const WHICH = { question: 'Which?', options: ['a', 'b'] };
-const WHEN = { question: 'When?', options: ['now', 'later'] };
 
 /** The questionnaire payload of a shown request. */
 function asked(request: AnyPersonRequest): QuestionnaireAsk {

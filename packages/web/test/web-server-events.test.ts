@@ -73,15 +73,7 @@ describe("the page's event stream follows the conversation", () => {
         by: 'the terminal',
       });
       // The page's late answer is refused with the conversation's reason.
-      const refused = await fetch(`${origin}/operations`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${web.token}` },
-        body: JSON.stringify({
-          type: 'answer',
-          id: card.request.id,
-          answer: { kind: 'approval', choice: 'once' },
-        }),
-      });
+      const refused = await approveOnce(origin, web.token, card.request.id);
       expect([refused.status, await refused.text()]).toEqual([
         409,
         `no card ${card.request.id} is waiting for an answer\n`,
@@ -103,15 +95,7 @@ describe("the page's event stream follows the conversation", () => {
     await conversation.submit({ type: 'prompt', text: 'write it' });
     const { card } = await shown;
     const closed = next('card_closed');
-    const answered = await fetch(`${origin}/operations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${web.token}` },
-      body: JSON.stringify({
-        type: 'answer',
-        id: card.request.id,
-        answer: { kind: 'approval', choice: 'once' },
-      }),
-    });
+    const answered = await approveOnce(origin, web.token, card.request.id);
     expect([answered.status, await answered.json()]).toEqual([200, { ok: true }]);
     expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page' });
     expect((await next('turn_ended')).result.reason).toBe('done');
@@ -133,3 +117,12 @@ describe("the page's event stream follows the conversation", () => {
     expect(fs.existsSync(path.join(workspace, 'b.txt'))).toBe(false);
   });
 });
+
+/** The page's answer "allow once" to the approval card `id`, as the page posts it. */
+function approveOnce(origin: string, token: string, id: string): Promise<Response> {
+  return fetch(`${origin}/operations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: 'answer', id, answer: { kind: 'approval', choice: 'once' } }),
+  });
+}
