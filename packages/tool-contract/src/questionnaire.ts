@@ -31,6 +31,21 @@ export interface LaterAnswer {
   custom?: boolean;
 }
 
+/** Whether `value` is a list of answers given out of order (`{question, answer, custom?}`). */
+export function isLaterAnswers(value: unknown): value is LaterAnswer[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry: { question?: unknown; answer?: unknown; custom?: unknown } | null) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        Number.isInteger(entry.question) &&
+        isAnswer(entry.answer) &&
+        (entry.custom === undefined || typeof entry.custom === 'boolean'),
+    )
+  );
+}
+
 /**
  * Answers in question order; when cancelled, only the answers completed before Esc from the
  * first question on, and in `later` the answers to questions after the first unanswered one.

@@ -1,5 +1,6 @@
 import { isAnswer, type Answer } from './answer';
 import {
+  isLaterAnswers,
   parseQuestionnaire,
   parseQuestionnaireResult,
   type AnsweredQuestionnaire,
@@ -95,16 +96,7 @@ function recordedOutcome(details: unknown): AnsweredQuestionnaire | undefined {
 /** The session's record of the answers given out of order, with their typed flags. */
 function recordedLater(details: unknown): LaterAnswer[] | undefined {
   const later = (details as { later?: unknown } | undefined)?.later;
-  if (!Array.isArray(later)) return undefined;
-  const valid = later.every(
-    (entry: { question?: unknown; answer?: unknown; custom?: unknown }) =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      Number.isInteger(entry.question) &&
-      isAnswer(entry.answer) &&
-      (entry.custom === undefined || typeof entry.custom === 'boolean'),
-  );
-  return valid ? (later as LaterAnswer[]) : undefined;
+  return isLaterAnswers(later) ? later : undefined;
 }
 
 /** The session's record of which answers were typed, when it has one. */

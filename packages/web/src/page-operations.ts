@@ -1,5 +1,5 @@
 import type { CardAnswer, Operation } from '@agent/runtime';
-import { isAnswer, type LaterAnswer } from '@agent/tools';
+import { isLaterAnswers } from '@agent/tools';
 
 /**
  * The operation a page's request body asks for, or why it is not one. The page may prompt,
@@ -65,19 +65,6 @@ function cardAnswer(answer: unknown): CardAnswer | string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isLaterAnswers(value: unknown): value is LaterAnswer[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (item) =>
-        isRecord(item) &&
-        Number.isInteger(item.question) &&
-        isAnswer(item.answer) &&
-        (item.custom === undefined || typeof item.custom === 'boolean'),
-    )
-  );
 }
 
 function isBooleans(value: unknown): boolean {
