@@ -25,6 +25,11 @@ export interface ProviderError {
   status?: number;
   /** The wait the server asked for before a retry (Retry-After), when it sent one. */
   retryAfterMs?: number;
+  /**
+   * The connection dropped before any response (a kept-alive socket the server had closed while
+   * it sat idle): nothing reached the model, so sending the request again is safe.
+   */
+  connectionDropped?: boolean;
 }
 
 export type StreamEvent =

@@ -88,3 +88,17 @@ describe.each([
     expect(retries(events)).toEqual([expect.objectContaining({ waitMs: 50_000 })]);
   });
 });
+
+describe.each([
+  ['openai-chat', startOpenAIChatServer, (url: string) => `${url}/v1`],
+  ['anthropic', startAnthropicServer, (url: string) => url],
+] as const)('%s: a dropped connection', (id, start, base) => {
+  it('is sent again, visibly, when the server closed it before answering', async () => {
+    const server = track(await start([{ text: 'sent again', fault: { kind: 'drop' } }]));
+    const provider = createProvider(id, options(id, base(server.url)));
+    const { result, events } = await runLoop(provider, [USER]);
+    expect(result.reason).toBe('done');
+    expect(retries(events)).toEqual([expect.objectContaining({ attempt: 1, maxRetries: 2 })]);
+    expect(server.requests).toHaveLength(2);
+  });
+});

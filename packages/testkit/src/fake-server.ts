@@ -194,6 +194,11 @@ export async function startFakeServer(
         res.end(protocol.errorBody(fault.status, fault.message ?? `fake ${fault.status}`));
         return;
       }
+      if (fault?.kind === 'drop' && statusFaultsServed < (fault.times ?? 1)) {
+        statusFaultsServed++;
+        req.socket.destroy();
+        return;
+      }
       turns.shift();
       statusFaultsServed = 0;
       const events = protocol.encode(turn, recorded, turnIndex++);

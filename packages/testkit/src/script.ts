@@ -19,7 +19,9 @@ export type Fault =
    * Answer `times` requests (default 1) with this HTTP status, then play the turn. `retryAfter`
    * is the Retry-After header sent with it (default `0`).
    */
-  | { kind: 'status'; status: number; times?: number; message?: string; retryAfter?: string };
+  | { kind: 'status'; status: number; times?: number; message?: string; retryAfter?: string }
+  /** Close the connection of `times` requests (default 1) without answering, then play the turn. */
+  | { kind: 'drop'; times?: number };
 
 /** One scripted model response, encoded by each fake in its provider's real wire format. */
 export interface ScriptedTurn {

@@ -27,6 +27,9 @@ const NETWORK_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/** The codes of a connection the other side closed (not one that was never made). */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 const AUTH_NAMES = new Set([
   'AuthenticationError',
   'PermissionDeniedError',
@@ -72,6 +75,9 @@ export function classifyError(error: unknown, context: ErrorContext): ProviderEr
   };
   const retryAfterMs = retryAfterOf(error);
   if (retryAfterMs !== undefined) classified.retryAfterMs = retryAfterMs;
+  if (kind === 'network' && DROPPED_CODES.has(networkCode(error) ?? '')) {
+    classified.connectionDropped = true;
+  }
   return classified;
 }
 

@@ -14,7 +14,8 @@ export function backoffMs(attempt: number): number {
 }
 
 /**
- * Retries, visibly, a request that failed with a rate limit or server error before any output:
+ * Retries, visibly, a request that failed with a rate limit, a server error or a dropped
+ * connection before any output:
  * each wait (the server's Retry-After, else a backoff) is announced with a `retry` event and
  * ends at once on abort. A server asking to wait longer than `maxWaitMs` ends the turn with an
  * error saying so instead of sleeping. The adapters' own SDK retries are turned off for this.
@@ -51,7 +52,9 @@ async function* retrying(
       const retryable =
         event.stopReason === 'error' &&
         !output &&
-        (event.error?.kind === 'rate_limit' || event.error?.kind === 'server');
+        (event.error?.kind === 'rate_limit' ||
+          event.error?.kind === 'server' ||
+          event.error?.connectionDropped === true);
       if (!retryable) {
         yield event;
         return;
