@@ -75,6 +75,10 @@ describe('agent-acp: an MCP server asks the person through the editor', () => {
       return { action: 'accept', content } as never;
     };
     expect(await promptText(editor, sessionId, 'fill in the form')).toBe('end_turn');
+    const offered = (bed.fake.requests[0]!.body.tools as Array<{ function: { name: string } }>).map(
+      (tool) => tool.function.name,
+    );
+    expect(offered).toContain('mcp__everything__trigger-elicitation-request');
     expect(forms).toHaveLength(1);
     expect(forms[0]).toMatch(/^MCP server everything asks: /);
     const messages = bed.fake.requests[1]!.body.messages as Array<Record<string, unknown>>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gatedServer, isAlive, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { allowAll, answerAtOnce } from '@agent/tools';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
-import { AgentSession, type McpSessionOptions, type RuntimeEvent } from '../src';
+import { AgentSession, Conversation, type McpSessionOptions, type RuntimeEvent } from '../src';
 
 jest.setTimeout(60_000);
 
@@ -56,8 +56,9 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     return gated;
   }
 
-  function create(mcp?: McpSessionOptions): Promise<AgentSession> {
-    return AgentSession.create({
+  /** A session in the workspace against the fake model, with the servers of `home`'s config. */
+  function options(mcp?: McpSessionOptions) {
+    return {
       ...(mcp ? { mcp } : {}),
       agentHome: home,
       workspaceRoot: workspace,
@@ -66,6 +67,12 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
         env: { OPENAI_API_KEY: 'k' },
         agentHome: home,
       },
+    };
+  }
+
+  function create(mcp?: McpSessionOptions): Promise<AgentSession> {
+    return AgentSession.create({
+      ...options(mcp),
       person: allowAll,
       onEvent: (event) => events.push(event),
     });
@@ -105,6 +112,42 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     // Closing tells the server to end and does not wait for it: it is gone soon after.
     await session.close();
     await until(() => !isAlive(status!.pid!));
+  });
+
+  it("a conversation's first prompt waits for the servers, so its first request offers their tools", async () => {
+    fake = await startOpenAIChatServer([{ text: 'hello' }]);
+    const gated = holdServerAtStart();
+    const conversation = await Conversation.open(options());
+    try {
+      let accepted = false;
+      const prompt = conversation.submit({ type: 'prompt', text: 'first' }).then((result) => {
+        accepted = true;
+        return result;
+      });
+      await until(() => gated.started());
+      expect(accepted).toBe(false);
+      await gated.open();
+      expect(await prompt).toEqual({ ok: true });
+      expect((await conversation.turn)?.reason).toBe('done');
+      expect(toolNames(fake.requests[0]!.body)).toContain('mcp__everything__echo');
+    } finally {
+      await conversation.close();
+    }
+  });
+
+  it('an interrupt stops the first prompt waiting for the servers', async () => {
+    fake = await startOpenAIChatServer([]);
+    const gated = holdServerAtStart();
+    const conversation = await Conversation.open(options());
+    try {
+      const prompt = conversation.submit({ type: 'prompt', text: 'first' });
+      await until(() => gated.started());
+      await conversation.submit({ type: 'interrupt' });
+      expect(await prompt).toEqual({ ok: false, reason: 'interrupted' });
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await conversation.close();
+    }
   });
 
   it('the context figure counts the tools of servers that connect after it was first read', async () => {

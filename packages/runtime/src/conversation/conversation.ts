@@ -109,8 +109,9 @@ export class Conversation {
 
   /**
    * Does what the person did. A prompt while a turn runs is refused (steer instead), except after
-   * a resumed session's continued turn, which it waits for; it resolves once accepted (the turn
-   * goes on: its end is a `turn_ended` event, and `turn`).
+   * a resumed session's continued turn, which it waits for; the first prompt waits for the MCP
+   * servers (see serversReady). It resolves once accepted (the turn goes on: its end is a
+   * `turn_ended` event, and `turn`).
    */
   async submit(operation: Operation, from = 'this front end'): Promise<OperationResult> {
     switch (operation.type) {
@@ -188,6 +189,7 @@ export class Conversation {
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
       return { ok: false, reason: 'the prompt is empty' };
     }
+    if (!(await this.serversReady())) return { ok: false, reason: 'interrupted' };
     const attached =
       operation.attach === false ? undefined : await this.session.attachMentions(text, files);
     for (const problem of attached?.problems ?? []) {
