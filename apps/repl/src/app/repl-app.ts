@@ -1,4 +1,4 @@
-import type { AgentSession, RuntimeEvent } from '@agent/runtime';
+import type { AgentSession, Conversation, RuntimeEvent, TurnResult } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
 import { PromptQueue } from './prompt-queue';
@@ -23,6 +23,8 @@ export type { CommandHandler } from './slash-command-run';
 /** The loaded agent, everything the app needs of it at once. */
 export interface AttachedAgent {
   session: AgentSession;
+  /** The conversation the person's prompts, steering and interrupts go through. */
+  conversation: Conversation;
   commands: CommandHandler;
   display: ToolDisplay;
   /** The workspace's files (gitignore-aware) for `@` completion. */
@@ -61,6 +63,7 @@ export class ReplApp {
   private readonly turns = new TurnRunner({
     transcript: this.transcript,
     core: () => this.core,
+    conversation: () => this.conversation,
     display: () => this.display,
     attachments: this.attachments,
     report: this,
@@ -76,12 +79,17 @@ export class ReplApp {
     startTurn: (text, display, options) => this.startTurn(text, display, options),
     idle: () => this.next(),
   });
+  private readonly running = new AbortController();
+  /** Aborted when the app is disposed: what runs beside the REPL (its web page) stops. */
+  readonly lifetime = this.running.signal;
   private noticeTimer: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
   private disposed = false;
 
   /** The agent, attached once its modules are loaded (after the first paint). */
   core: AgentSession | undefined;
+  /** The agent's conversation, attached with it. */
+  conversation: Conversation | undefined;
   /** What the status line names before the agent is attached. */
   pendingLabel = { provider: 'agent', model: 'starting…' };
 
@@ -97,7 +105,7 @@ export class ReplApp {
         if (!this.core) return this.onQuit(130);
         this.prompts.interrupted();
         this.command.abort(new Error('interrupted by the person'));
-        void this.core?.interrupt();
+        void this.conversation?.submit({ type: 'interrupt' });
       },
       takeQueued: () => {
         const text = this.prompts.takeForEditing();
@@ -231,6 +239,7 @@ export class ReplApp {
   /** Stops what the app runs in the background; settles once its `@` listing has ended. */
   dispose(): Promise<void> {
     this.disposed = true;
+    this.running.abort(new Error('quitting'));
     const listed = this.router.mentionList.index?.dispose();
     this.command.abort(new Error('quitting'));
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
@@ -247,9 +256,14 @@ export class ReplApp {
     return this.turns.start(text, display, options);
   }
 
-  /** Continues a resumed turn cut off while a questionnaire or plan was open (see TurnRunner). */
-  continueTurn(): void {
-    this.turns.continueTurn();
+  /** The conversation started a turn (a prompt's, or a resumed session's continuation). */
+  turnStarted(): void {
+    this.turns.turnStarted();
+  }
+
+  /** The conversation's turn ended. */
+  turnEnded(result: TurnResult): void {
+    this.turns.turnEnded(result);
   }
 
   /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
@@ -269,15 +283,20 @@ export class ReplApp {
     }
   }
 
-  /** Attaches the loaded agent and sends anything typed while it loaded. */
+  /**
+   * Attaches the loaded agent: the conversation offers again what a resumed session left open,
+   * then anything typed while it loaded is sent.
+   */
   attach(agent: AttachedAgent): void {
     if (this.disposed) return;
     this.core = agent.session;
+    this.conversation = agent.conversation;
     this.command.handler = agent.commands;
     this.display = agent.display;
     if (agent.listFiles) this.indexMentions(agent.listFiles);
     this.onPaint();
-    if (this.turns.continueIfPending()) return;
+    // What a resumed session left open is offered again first, then what was typed meanwhile.
+    agent.conversation.start();
     this.next();
   }
 
@@ -319,7 +338,7 @@ export class ReplApp {
       return this.flash(
         'The agent is still starting: Shift+Tab changes the mode once it is ready.',
       );
-    this.core.setAgentMode(runtime().nextMode(this.core.agentMode));
+    void this.conversation?.submit({ type: 'mode', mode: runtime().nextMode(this.core.agentMode) });
   }
 
   /** The `@` list's index of workspace paths, listed now in the background. */

@@ -65,15 +65,27 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
 }
 
 /**
- * Continues a saved session through the runtime (its provider and model unless flags chose,
- * its tool-history mode unless --tool-history said otherwise) and replays it compactly.
+ * Continues a saved session through the conversation (its provider and model unless flags chose,
+ * its tool-history mode unless --tool-history said otherwise); its replay is drawn when the
+ * conversation says its history (see replayResumed).
  */
 async function resumeSaved(saved: SavedSession, deps: CommandDeps): Promise<void> {
-  const before = deps.app.transcript.segments.length;
-  await deps.session.resume(saved);
-  // What the runtime said while resuming (another workspace, say) would go with the cleared
-  // transcript: shown again below the replay.
-  const said = deps.app.transcript.segments.slice(before);
+  deps.resumeStart.at = deps.app.transcript.segments.length;
+  try {
+    const result = await deps.conversation.submit({ type: 'resume', session: saved });
+    if (!result.ok) deps.app.error(`Not resumed: ${result.reason}`);
+  } finally {
+    deps.resumeStart.at = undefined;
+  }
+}
+
+/**
+ * The conversation resumed `saved` (its `history` event): the replay replaces the transcript, and
+ * what the runtime said while resuming (another workspace, say) is shown again below it.
+ */
+export function replayResumed(saved: SavedSession, deps: CommandDeps): void {
+  const { at } = deps.resumeStart;
+  const said = at === undefined ? [] : deps.app.transcript.segments.slice(at);
   showResumed(saved, deps);
   for (const segment of said) deps.app.transcript.add(segment);
 }
@@ -97,12 +109,11 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   deps.app.info(
     `Resumed session ${saved.id} · ${deps.session.provider.id}/${deps.session.provider.model}.`,
   );
-  // The runtime kept what the session left open (questionnaires, a plan in plan mode): the
-  // continued turn shows it again.
+  // The conversation offers again what the session left open (questionnaires, a plan in plan
+  // mode) right after this replay: its continued turn shows the card.
   if (deps.session.openCalls.length > 0) {
     deps.app.info(
       'The session ended while a questionnaire or a plan waited for you: it is shown again (Esc cancels it).',
     );
-    deps.app.continueTurn();
   }
 }

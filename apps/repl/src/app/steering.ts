@@ -8,11 +8,9 @@ import type { TurnResult } from '@agent/runtime';
 export class Steering {
   readonly pending: string[] = [];
 
-  /** Sends `text` into the running turn; false when the core takes none (no model turn runs). */
-  send(core: { steer(text: string): boolean } | undefined, text: string): boolean {
-    if (!core?.steer(text)) return false;
+  /** `text` was sent into the running turn: shown as pending until it joins. */
+  sent(text: string): void {
     this.pending.push(text);
-    return true;
   }
 
   /** `text` joined the turn (the loop's `user_message`). */

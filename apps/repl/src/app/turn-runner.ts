@@ -1,4 +1,4 @@
-import type { AgentSession } from '@agent/runtime';
+import type { AgentSession, Conversation, TurnResult } from '@agent/runtime';
 import type { Amendment, LoopEvent } from '@agent/llm';
 import type { Transcript } from '../view/transcript';
 import type { ImageAttachments } from './image-attachments';
@@ -13,6 +13,8 @@ export interface TurnHost {
   readonly transcript: Transcript;
   /** The agent, once attached. */
   core(): AgentSession | undefined;
+  /** The conversation the turns go through, once attached. */
+  conversation(): Conversation | undefined;
   /** Which tools the model's turns show specially (the attached agent's). */
   display(): ToolDisplay;
   /** Images pasted for the next message. */
@@ -29,9 +31,10 @@ export interface TurnHost {
 }
 
 /**
- * Runs the REPL's turns one at a time: a prompt for the model, a resumed turn's continuation,
- * a `!command`. Each draws its events into the transcript, counts its time and tokens and spins
- * the status line's spinner while it runs.
+ * Draws the REPL's turns one at a time: a prompt submitted to the conversation, the continuation
+ * of what a resumed session left open (which the conversation starts), a `!command`. Each draws
+ * its events into the transcript, counts its time and tokens and spins the status line's spinner
+ * while it runs; a turn ends with the conversation's `turn_ended`.
  */
 export class TurnRunner {
   /** Messages sent into the running turn that have not joined it yet. */
@@ -42,9 +45,11 @@ export class TurnRunner {
   private renderer: TurnRenderer | undefined;
   private modelTurn = false;
   private preparingPrompt = false;
+  /** A conversation turn is drawn (from its start, or from the prompt submitted for it). */
+  private drawing = false;
+  /** A prompt is with the conversation, which has not started its turn yet. */
+  private submitting = false;
   private spinner: NodeJS.Timeout | undefined;
-  /** A resumed turn waits for the core to be attached (see `continueTurn`). */
-  private continuePending = false;
 
   constructor(private readonly host: TurnHost) {}
 
@@ -53,14 +58,15 @@ export class TurnRunner {
     return this.modelTurn;
   }
 
-  /** A prompt's mentions are being read before its turn starts. */
+  /** A prompt is on its way: its mentions are being read, or it waits for its turn to start. */
   get preparing(): boolean {
-    return this.preparingPrompt;
+    return this.preparingPrompt || this.submitting;
   }
 
   /**
-   * Runs a prompt now: its `@path` mentions are attached (one compact line each in the
-   * transcript). `display` is what a command's prompt shows instead.
+   * Submits a prompt: its `@path` mentions are attached first (one compact line each in the
+   * transcript). `display` is what a command's prompt shows instead. Resolves once the
+   * conversation took it (or refused it, said as an error line).
    */
   async start(
     text: string,
@@ -78,41 +84,45 @@ export class TurnRunner {
       host.report,
     );
     this.preparingPrompt = false;
+    const conversation = host.conversation();
+    if (!conversation) return;
     this.begin(host.display());
+    this.drawing = true;
     this.stats.start();
     this.modelTurn = true;
     host.paint();
     const shown = prompt === text ? display : (display ?? text);
-    const amends = options.amends ? { amends: options.amends } : {};
-    const result = await host
-      .core()
-      ?.runTurn(prompt, { display: shown, ...amends, ...(images.length ? { images } : {}) })
-      .catch(() => undefined);
-    const { unsent, stopped } = this.steering.ended(result);
-    host.prompts.returnUnsent(unsent, stopped);
-    this.modelTurn = false;
-    this.end();
+    this.submitting = true;
+    const accepted = await conversation.submit({
+      type: 'prompt',
+      text: prompt,
+      attach: false,
+      ...(shown !== undefined ? { display: shown } : {}),
+      ...(options.amends ? { amends: options.amends } : {}),
+      ...(images.length ? { images } : {}),
+    });
+    this.submitting = false;
+    if (!accepted.ok && this.drawing) {
+      if (accepted.reason !== 'interrupted') host.report.error(`Not sent: ${accepted.reason}`);
+      this.ended(undefined);
+    }
+  }
+
+  /** The conversation started a turn: drawn from here unless its prompt's submit already was. */
+  turnStarted(): void {
+    if (this.drawing) return;
+    this.host.followTail();
+    this.begin(this.host.display());
+    this.drawing = true;
+    this.host.paint();
   }
 
   /**
-   * Continues a resumed turn cut off while a questionnaire or plan was open (the core's last message has
-   * its calls pending again): the card opens for the same call and the model goes on. Waits for
-   * the core when it is not attached yet.
+   * The conversation's turn ended with `result`. While a prompt is being submitted, that was the
+   * resumed session's continuation the conversation ran first: the prompt's turn follows.
    */
-  continueTurn(): void {
-    if (!this.host.core()) {
-      this.continuePending = true;
-      return;
-    }
-    void this.runContinuation();
-  }
-
-  /** The core is attached: runs the continuation that waited for it; false when none did. */
-  continueIfPending(): boolean {
-    if (!this.continuePending) return false;
-    this.continuePending = false;
-    void this.runContinuation();
-    return true;
+  turnEnded(result: TurnResult): void {
+    if (this.drawing && !this.submitting) this.ended(result);
   }
 
   /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
@@ -131,9 +141,21 @@ export class TurnRunner {
     this.end();
   }
 
-  /** Sends `text` into the running model turn; false when none runs or it takes none. */
+  /**
+   * Sends `text` into the running model turn; false when none runs. A turn that ended before it
+   * took the text gives it back to the prompt queue.
+   */
   steer(text: string): boolean {
-    return this.modelTurn && this.steering.send(this.host.core(), text);
+    const conversation = this.host.conversation();
+    if (!this.modelTurn || !conversation) return false;
+    this.steering.sent(text);
+    void conversation.submit({ type: 'steer', text }).then((result) => {
+      if (result.ok) return;
+      this.steering.joined(text);
+      this.host.prompts.add(text);
+      this.host.paint();
+    });
+    return true;
   }
 
   /** A loop event of the running turn: counted and drawn. */
@@ -147,14 +169,14 @@ export class TurnRunner {
     this.stopSpinner();
   }
 
-  private async runContinuation(): Promise<void> {
-    this.host.followTail();
-    this.begin(this.host.display());
-    this.host.paint();
-    await this.host
-      .core()
-      ?.runTurn(undefined)
-      .catch(() => undefined);
+  /** Counts and draws the turn's end; the prompts it never took go back to the queue. */
+  private ended(result: TurnResult | undefined): void {
+    if (this.modelTurn) {
+      const { unsent, stopped } = this.steering.ended(result);
+      this.host.prompts.returnUnsent(unsent, stopped);
+    }
+    this.modelTurn = false;
+    this.drawing = false;
     this.end();
   }
 

@@ -18,7 +18,8 @@ import type { StartConfig } from './start-config';
 import { runCommand, type CommandDeps } from './command-runner';
 import { customCommandInfos } from './commands/custom-command-infos';
 import { completionEntries, reservedNames } from './commands/slash-commands';
-import { showResumed } from './session-commands';
+import { RemoteAccess } from './remote-access';
+import { replayResumed, showResumed } from './session-commands';
 import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
 import { presentApproval } from '../person/approval-card';
 import { CardNotifier } from '../person/card-notifier';
@@ -83,6 +84,8 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     notifier,
   );
   const mcpNotices = new McpNotices(app);
+  const resumeStart: CommandDeps['resumeStart'] = {};
+  const wired: { deps?: CommandDeps } = {};
   // Notices of the start (rule warnings, a resumed session's other workspace), shown again
   // after a resumed session's replay, which clears the transcript.
   const startNotices: string[] | undefined = saved ? [] : undefined;
@@ -116,6 +119,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       if (said.type === 'card_shown') return cards.show(said.card);
       if (said.type === 'card_waiting') return cards.queued(said.card);
       if (said.type === 'card_closed') return cards.closed(said.id, said.closing);
+      if (said.type === 'turn_started') return app.turnStarted();
+      if (said.type === 'turn_ended') return app.turnEnded(said.result);
+      // The start's resumed session is replayed once the commands are wired (below).
+      if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);
       if (said.type !== 'runtime') return;
       const event = said.event;
       if (event.type === 'mcp_servers') {
@@ -140,6 +147,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const deps: CommandDeps = {
     app,
     session,
+    conversation,
     person: conversation.person,
     agentHome,
     workspaceRoot: args.cwd,
@@ -149,7 +157,10 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     customCommands: custom.commands,
     resetSession: () => session.permissionRules.resetSession(),
     quit: () => void options.quit(0),
+    resumeStart,
+    remote: new RemoteAccess(conversation, app.lifetime),
   };
+  wired.deps = deps;
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);
   if (session.provider.id === 'demo') app.info(inFlagTerms(session.providerReason));
   const problem = session.credentialProblem();
@@ -159,6 +170,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   for (const text of startNotices ?? []) app.info(text);
   app.attach({
     session,
+    conversation,
     commands: (text, signal) => runCommand(text, deps, signal),
     display: {
       // The questionnaire and plan cards stand for their calls: no status lines beside them.

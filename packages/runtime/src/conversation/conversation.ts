@@ -196,8 +196,10 @@ export class Conversation {
       this.say({ type: 'runtime', event: { type: 'notice', text: problem } });
     }
     const all = [...images, ...(attached?.images ?? [])];
+    const display = operation.display ?? (attached ? text : undefined);
     this.startTurn(attached?.text ?? text, {
-      ...(attached ? { display: text } : {}),
+      ...(display !== undefined ? { display } : {}),
+      ...(operation.amends ? { amends: operation.amends } : {}),
       ...(all.length > 0 ? { images: all } : {}),
     });
     return { ok: true };

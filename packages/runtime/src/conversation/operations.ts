@@ -1,4 +1,4 @@
-import type { ImagePart } from '@agent/llm';
+import type { Amendment, ImagePart } from '@agent/llm';
 import type { QuestionnaireProgress } from '@agent/tools';
 import type { SavedSession } from '../find-session';
 import type { FileText } from '../mentions';
@@ -12,7 +12,9 @@ import type { CardAnswer } from './cards';
 export type Operation =
   /**
    * A prompt: files it mentions (`@path`) and `files` (an editor's buffers) are attached, unless
-   * `attach` is false (a prompt file run as written).
+   * `attach` is false (a prompt file run as written, or one the front end attached itself).
+   * `display`: what the transcript shows instead of the text sent (a command as typed, pastes as
+   * their placeholders); `amends`: the questionnaire answers this prompt corrects (`/amend`).
    */
   | {
       type: 'prompt';
@@ -20,6 +22,8 @@ export type Operation =
       files?: readonly FileText[];
       images?: readonly ImagePart[];
       attach?: boolean;
+      display?: string;
+      amends?: Amendment;
     }
   /** A message into the running turn, given to the model at its next step. */
   | { type: 'steer'; text: string }

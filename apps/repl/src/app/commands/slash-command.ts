@@ -1,14 +1,17 @@
-import type { AgentSession, CustomCommand } from '@agent/runtime';
+import type { AgentSession, Conversation, CustomCommand } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import type { PersonChannel } from '@agent/tools';
 import type { CommandInfo } from '../../input/commands';
 import type { ReplApp } from '../repl-app';
+import type { RemoteAccess } from '../remote-access';
 import type { ReplayHook } from '../replay';
 
 /** What the slash commands need besides the app and its agent. */
 export interface CommandDeps {
   app: ReplApp;
   session: AgentSession;
+  /** What the person does to the conversation goes through it (resume, say). */
+  conversation: Conversation;
   agentHome: string;
   workspaceRoot: string;
   replayHooks: readonly ReplayHook[];
@@ -19,6 +22,13 @@ export interface CommandDeps {
   /** Forgets per-session state of the UI (e.g. "always allow" answers). */
   resetSession(): void;
   quit(): void;
+  /**
+   * Where the transcript stood when a `/resume` began: what was said from there on (another
+   * workspace, say) is shown again below the replay, which clears the transcript.
+   */
+  resumeStart: { at?: number };
+  /** The session's web page (`/remote`). */
+  remote: RemoteAccess;
 }
 
 /** A command that sends a prompt to the model: what it is sent, what the transcript shows. */

@@ -13,6 +13,7 @@ import { newSession } from './new';
 import { permissions } from './permissions';
 import { quit } from './quit';
 import { remember } from './remember';
+import { remote } from './remote';
 import { resume } from './resume';
 import { sandbox } from './sandbox';
 import { sessions } from './sessions';
@@ -36,6 +37,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   amend,
   remember,
   decisions,
+  remote,
   permissions,
   sandbox,
   copy,
