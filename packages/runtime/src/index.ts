@@ -1,10 +1,10 @@
-export * from './agent-session';
-export * from './agent-session-options';
+export * from './session/agent-session';
+export * from './session/agent-session-options';
 export type { TurnOptions } from './session-turn';
-export * from './assemble-agent';
+export * from './session/assemble-agent';
 export * from './choose-provider';
 export * from './context-meter';
-export * from './events';
+export * from './session/events';
 export * from './find-session';
 export * from './flags';
 export * from './custom-commands';

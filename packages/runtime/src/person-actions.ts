@@ -1,7 +1,7 @@
 import type { Message } from '@agent/llm';
 import type { SessionEvent } from '@agent/session';
 import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from './session/agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from './session-file';
 import type { TurnGate } from './turn-gate';

@@ -7,7 +7,7 @@ import {
   type Provider,
 } from '@agent/llm';
 import type { SessionWriter } from '@agent/session';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from './session/agent-session-options';
 import type { ContextMeter } from './context-meter';
 import type { SessionFile } from './session-file';
 

@@ -1,6 +1,6 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from './session/agent-session-options';
 import type { AgentMode } from './modes/agent-mode';
 import { realCause, saveProblemText } from './save-problem';
 

@@ -10,9 +10,9 @@ import {
   type UserMessage,
 } from '@agent/llm';
 import type { PersonChannel, ToolRegistry } from '@agent/tools';
-import type { AgentSessionOptions, TurnResult } from './agent-session-options';
+import type { AgentSessionOptions, TurnResult } from './session/agent-session-options';
 import type { ContextMeter } from './context-meter';
-import type { ConversationView } from './conversation-view';
+import type { ConversationView } from './session/conversation-view';
 import type { ImageStore } from './images';
 import type { SessionModes } from './modes/session-modes';
 import type { OpenQuestions } from './open-questions';
