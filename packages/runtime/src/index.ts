@@ -5,7 +5,7 @@ export * from './session/assemble-agent';
 export * from './choose-provider';
 export * from './context-meter';
 export * from './session/events';
-export * from './find-session';
+export * from './session-file/find-session';
 export * from './flags';
 export * from './custom-commands';
 export * from './mentions';

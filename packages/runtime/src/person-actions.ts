@@ -3,7 +3,7 @@ import type { SessionEvent } from '@agent/session';
 import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
 import type { AgentSessionOptions } from './session/agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
-import type { SessionFile } from './session-file';
+import type { SessionFile } from './session-file/session-file';
 import type { TurnGate } from './turn-gate';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { ContentStore } from './content-store';

@@ -18,7 +18,7 @@ import type { SessionModes } from './modes/session-modes';
 import type { OpenQuestions } from './open-questions';
 import type { ResumedTurn } from './resumed-turn';
 import type { SessionCompaction } from './session-compaction';
-import type { SessionFile } from './session-file';
+import type { SessionFile } from './session-file/session-file';
 import type { RunningTurn, TurnGate } from './turn-gate';
 import { promptHooks, turnHooks } from './hooks/hook-points';
 import type { SessionHooks } from './hooks/session-hooks';

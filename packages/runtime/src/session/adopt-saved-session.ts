@@ -1,7 +1,7 @@
 import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
 import { waitingSubagentTasks } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
-import type { SavedSession } from '../find-session';
+import type { SavedSession } from '../session-file/find-session';
 import { missingImagesNotice } from '../images';
 import type { SessionParts } from './session-parts';
 import type { SessionProvider } from '../session-provider';

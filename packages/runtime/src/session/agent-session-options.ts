@@ -2,7 +2,7 @@ import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from 
 import type { PersonChannel, SandboxMode, Tool } from '@agent/tools';
 import type { ProviderChoice } from '../choose-provider';
 import type { RuntimeEvent } from './events';
-import type { SavedSession } from '../find-session';
+import type { SavedSession } from '../session-file/find-session';
 import type { McpSessionOptions } from '../mcp-link';
 import type { AgentMode } from '../modes/agent-mode';
 

@@ -10,7 +10,7 @@ import {
 import type { McpManager } from '@agent/mcp';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
 import type { ContextFill } from '../context-meter';
-import type { SavedSession } from '../find-session';
+import type { SavedSession } from '../session-file/find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
 import type { SessionProvider } from '../session-provider';

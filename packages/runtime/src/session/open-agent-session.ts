@@ -1,6 +1,6 @@
 import type { SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
-import type { SavedSession } from '../find-session';
+import type { SavedSession } from '../session-file/find-session';
 import { startSessionMcp, type McpLink } from '../mcp-link';
 import { unknownRuleTools } from '../rule-tools';
 import type { SessionParts } from './session-parts';
