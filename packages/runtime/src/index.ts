@@ -1,6 +1,6 @@
 export * from './session/agent-session';
 export * from './session/agent-session-options';
-export type { TurnOptions } from './session-turn';
+export type { TurnOptions } from './turn/session-turn';
 export * from './session/assemble-agent';
 export * from './choose-provider';
 export * from './context-meter';

@@ -4,7 +4,7 @@ import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
 import type { AgentSessionOptions } from './session/agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from './session-file/session-file';
-import type { TurnGate } from './turn-gate';
+import type { TurnGate } from './turn/turn-gate';
 import { FileHistory, type UndoResult } from './undo/file-undo';
 import { ContentStore } from './content-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';

@@ -16,7 +16,7 @@ import { conversationView } from './conversation-view';
 import type { SessionProvider } from '../session-provider';
 import type { SessionSetup } from './session-setup';
 import { sessionFileUsage, type UsageReport } from '../usage-report';
-import type { TurnOptions } from '../session-turn';
+import type { TurnOptions } from '../turn/session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from '../undo/file-undo';
 import { attachMentions, type AttachedMentions, type FileText } from '../mentions';

@@ -10,10 +10,10 @@ import { ImageStore } from '../images';
 import { sessionKeeper } from '../session-file/kept-answers';
 import type { McpLink } from '../mcp-link';
 import { SessionModes } from '../modes/session-modes';
-import { OpenQuestions } from '../open-questions';
+import { OpenQuestions } from '../turn/open-questions';
 import type { PermissionRuleSet } from '../permission-settings';
 import { PersonActions } from '../person-actions';
-import { ResumedTurn } from '../resumed-turn';
+import { ResumedTurn } from '../turn/resumed-turn';
 import { SessionCompaction } from '../session-compaction';
 import { SessionFile, type SessionFileSubject } from '../session-file/session-file';
 import { sessionPermissions } from '../session-permissions';
@@ -21,13 +21,13 @@ import { offeringDecisions } from '../decisions/deciding-person';
 import { SessionDecisions } from '../decisions/session-decisions';
 import { projectRootOf } from '../project-root';
 import { sessionSandbox } from '../session-sandbox';
-import { SessionTurn } from '../session-turn';
+import { SessionTurn } from '../turn/session-turn';
 import { notifyingPerson } from '../hooks/notifying-person';
 import { SessionHooks } from '../hooks/session-hooks';
 import type { SessionSkills } from '../skills/session-skills';
 import { skillTool } from '../skills/skill-tool';
 import type { ToolOffer } from '../tool-offer';
-import { TurnGate } from '../turn-gate';
+import { TurnGate } from '../turn/turn-gate';
 
 /** What the parts read of the session they make up, always as it stands now. */
 export type PartsOwner = ParentAgent &
