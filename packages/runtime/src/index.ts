@@ -2,7 +2,7 @@ export * from './session/agent-session';
 export * from './session/agent-session-options';
 export type { TurnOptions } from './turn/session-turn';
 export * from './session/assemble-agent';
-export * from './choose-provider';
+export * from './provider/choose-provider';
 export * from './context-meter';
 export * from './session/events';
 export * from './session-file/find-session';
@@ -35,7 +35,7 @@ export { runConfiguredCommand, type CommandRun } from './hooks/configured-comman
 export { SessionSkills, SKILLS_PROMPT_CHARS, type SkillPlaces } from './skills/session-skills';
 export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
-export * from './usage-report';
+export * from './provider/usage-report';
 export * from './decisions';
 export { Conversation, type ConversationOptions } from './conversation/conversation';
 export { CardTable, type CardTableEvents } from './conversation/card-table';

@@ -4,7 +4,7 @@ import type { AgentSessionOptions } from './agent-session-options';
 import type { SavedSession } from '../session-file/find-session';
 import { missingImagesNotice } from '../images';
 import type { SessionParts } from './session-parts';
-import type { SessionProvider } from '../session-provider';
+import type { SessionProvider } from '../provider/session-provider';
 import { workspaceChangeNotice } from '../workspace-change';
 
 /** What continuing a saved session reads and sets of the session taking it over. */

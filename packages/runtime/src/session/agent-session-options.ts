@@ -1,6 +1,6 @@
 import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from '@agent/llm';
 import type { PersonChannel, SandboxMode, Tool } from '@agent/tools';
-import type { ProviderChoice } from '../choose-provider';
+import type { ProviderChoice } from '../provider/choose-provider';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from '../session-file/find-session';
 import type { McpSessionOptions } from '../mcp-link';
