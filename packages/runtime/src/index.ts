@@ -3,7 +3,7 @@ export * from './session/agent-session-options';
 export type { TurnOptions } from './turn/session-turn';
 export * from './session/assemble-agent';
 export * from './provider/choose-provider';
-export * from './context-meter';
+export * from './context-window/context-meter';
 export * from './session/events';
 export * from './session-file/find-session';
 export * from './flags';

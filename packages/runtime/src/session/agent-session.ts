@@ -9,7 +9,7 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
-import type { ContextFill } from '../context-meter';
+import type { ContextFill } from '../context-window/context-meter';
 import type { SavedSession } from '../session-file/find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
