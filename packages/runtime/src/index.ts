@@ -11,7 +11,7 @@ export * from './custom-commands';
 export * from './mentions';
 export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
 export { workspaceChangeNotice } from './workspace-change';
-export * from './permission-settings';
+export * from './permissions/permission-settings';
 export * from './live-registry';
 export * from './mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).

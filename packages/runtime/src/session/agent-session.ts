@@ -20,7 +20,7 @@ import type { TurnOptions } from '../turn/session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from '../undo/file-undo';
 import { attachMentions, type AttachedMentions, type FileText } from '../mentions';
-import type { PermissionRuleSet } from '../permission-settings';
+import type { PermissionRuleSet } from '../permissions/permission-settings';
 import type { AgentMode } from '../modes/agent-mode';
 import { adoptSavedSession } from './adopt-saved-session';
 import type { ToolOffer } from '../tool-offer';
