@@ -13,7 +13,7 @@ export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo'
 export { workspaceChangeNotice } from './workspace-change';
 export * from './permissions/permission-settings';
 export * from './live-registry';
-export * from './mcp-link';
+export * from './mcp/mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
 export { personShellReplay } from './person-shell';
@@ -28,7 +28,7 @@ export {
   type ToolOfferReport,
   type ToolSelection,
 } from './tool-selection';
-export { WITHHOLD_SETTING, withheldSettingsFile } from './withheld-servers';
+export { WITHHOLD_SETTING, withheldSettingsFile } from './mcp/withheld-servers';
 export type { LoadedHooks } from './hooks/hook-sources';
 export { HOOK_EVENTS, type HookEntry, type HookEvent } from './hooks/hook-config';
 export { runConfiguredCommand, type CommandRun } from './hooks/configured-command';

@@ -3,7 +3,7 @@ import type { PersonChannel, SandboxMode, Tool } from '@agent/tools';
 import type { ProviderChoice } from '../provider/choose-provider';
 import type { RuntimeEvent } from './events';
 import type { SavedSession } from '../session-file/find-session';
-import type { McpSessionOptions } from '../mcp-link';
+import type { McpSessionOptions } from '../mcp/mcp-link';
 import type { AgentMode } from '../modes/agent-mode';
 
 /** Everything one agent session needs; nothing here changes between turns. */

@@ -16,7 +16,7 @@ import {
 } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from '../live-registry';
-import type { McpLink } from '../mcp-link';
+import type { McpLink } from '../mcp/mcp-link';
 import { projectRootOf } from '../project-root';
 import { leftOutLine, ToolOffer } from '../tool-offer';
 

@@ -8,7 +8,7 @@ import { RequestPreview } from '../context-window/request-preview';
 import type { ConversationView } from './conversation-view';
 import { ImageStore } from '../images';
 import { sessionKeeper } from '../session-file/kept-answers';
-import type { McpLink } from '../mcp-link';
+import type { McpLink } from '../mcp/mcp-link';
 import { SessionModes } from '../modes/session-modes';
 import { OpenQuestions } from '../turn/open-questions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';

@@ -1,7 +1,7 @@
 import type { AgentProfile } from '@agent/subagents';
 import type { AgentSessionOptions } from './agent-session-options';
 import { agentProfiles } from './assemble-agent';
-import type { McpLink } from '../mcp-link';
+import type { McpLink } from '../mcp/mcp-link';
 import { SessionProvider } from '../provider/session-provider';
 import { SessionSkills } from '../skills/session-skills';
 
