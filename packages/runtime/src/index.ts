@@ -12,7 +12,7 @@ export * from './mentions';
 export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
 export { workspaceChangeNotice } from './workspace-change';
 export * from './permissions/permission-settings';
-export * from './live-registry';
+export * from './tools/live-registry';
 export * from './mcp/mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
@@ -20,14 +20,14 @@ export { personShellReplay } from './person-shell';
 export { registryTitles } from './call-titles';
 export * from './modes';
 export * from './images';
-export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tool-offer';
+export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tools/tool-offer';
 export {
   selectTools,
   serverOf,
   type ServerToolCount,
   type ToolOfferReport,
   type ToolSelection,
-} from './tool-selection';
+} from './tools/tool-selection';
 export { WITHHOLD_SETTING, withheldSettingsFile } from './mcp/withheld-servers';
 export type { LoadedHooks } from './hooks/hook-sources';
 export { HOOK_EVENTS, type HookEntry, type HookEvent } from './hooks/hook-config';

@@ -23,7 +23,7 @@ import { attachMentions, type AttachedMentions, type FileText } from '../mention
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import type { AgentMode } from '../modes/agent-mode';
 import { adoptSavedSession } from './adopt-saved-session';
-import type { ToolOffer } from '../tool-offer';
+import type { ToolOffer } from '../tools/tool-offer';
 import type { LoadedHooks } from '../hooks/hook-sources';
 import type { SessionSkills } from '../skills/session-skills';
 import { openAgentSession } from './open-agent-session';

@@ -26,7 +26,7 @@ import { notifyingPerson } from '../hooks/notifying-person';
 import { SessionHooks } from '../hooks/session-hooks';
 import type { SessionSkills } from '../skills/session-skills';
 import { skillTool } from '../skills/skill-tool';
-import type { ToolOffer } from '../tool-offer';
+import type { ToolOffer } from '../tools/tool-offer';
 import { TurnGate } from '../turn/turn-gate';
 
 /** What the parts read of the session they make up, always as it stands now. */
