@@ -17,7 +17,7 @@ export * from './mcp/mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
 export { personShellReplay } from './person-shell';
-export { registryTitles } from './call-titles';
+export { registryTitles } from './transcript/call-titles';
 export * from './modes';
 export * from './images';
 export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tools/tool-offer';
@@ -49,4 +49,4 @@ export type { ConversationEvent, ConversationListener } from './conversation/con
 export type { Operation, OperationResult } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.
 export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
-export { isCardTool, TRANSCRIPT_CARDS } from './transcript-cards';
+export { isCardTool, TRANSCRIPT_CARDS } from './transcript/transcript-cards';
