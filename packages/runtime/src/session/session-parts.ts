@@ -12,7 +12,7 @@ import type { McpLink } from '../mcp/mcp-link';
 import { SessionModes } from '../modes/session-modes';
 import { OpenQuestions } from '../turn/open-questions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
-import { PersonActions } from '../person-actions';
+import { PersonActions } from '../person/person-actions';
 import { ResumedTurn } from '../turn/resumed-turn';
 import { SessionCompaction } from '../context-window/session-compaction';
 import { SessionFile, type SessionFileSubject } from '../session-file/session-file';
