@@ -19,7 +19,7 @@ import { sessionFileUsage, type UsageReport } from '../provider/usage-report';
 import type { TurnOptions } from '../turn/session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from '../undo/file-undo';
-import { attachMentions, type AttachedMentions, type FileText } from '../mentions';
+import { attachMentions, type AttachedMentions, type FileText } from '../prompts/mentions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import type { AgentMode } from '../modes/agent-mode';
 import { adoptSavedSession } from './adopt-saved-session';
