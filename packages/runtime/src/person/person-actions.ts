@@ -6,7 +6,7 @@ import { personShellText, runPersonShell } from './person-shell';
 import type { SessionFile } from '../session-file/session-file';
 import type { TurnGate } from '../turn/turn-gate';
 import { FileHistory, type UndoResult } from '../undo/file-undo';
-import { ContentStore } from '../content-store';
+import { ContentStore } from '../workspace/content-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from '../undo/snapshot-tools';
 
 /** The conversation the person's actions join. */

@@ -5,7 +5,7 @@ import type { SavedSession } from '../session-file/find-session';
 import { missingImagesNotice } from '../images';
 import type { SessionParts } from './session-parts';
 import type { SessionProvider } from '../provider/session-provider';
-import { workspaceChangeNotice } from '../workspace-change';
+import { workspaceChangeNotice } from '../workspace/workspace-change';
 
 /** What continuing a saved session reads and sets of the session taking it over. */
 export interface AdoptingSession {

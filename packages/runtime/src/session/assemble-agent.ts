@@ -17,7 +17,7 @@ import {
 import type { AgentSessionOptions } from './agent-session-options';
 import { LiveToolRegistry } from '../tools/live-registry';
 import type { McpLink } from '../mcp/mcp-link';
-import { projectRootOf } from '../project-root';
+import { projectRootOf } from '../workspace/project-root';
 import { leftOutLine, ToolOffer } from '../tools/tool-offer';
 
 /** The agent a session delegates from: its current provider, which may change between turns. */

@@ -19,7 +19,7 @@ import { SessionFile, type SessionFileSubject } from '../session-file/session-fi
 import { sessionPermissions } from '../permissions/session-permissions';
 import { offeringDecisions } from '../decisions/deciding-person';
 import { SessionDecisions } from '../decisions/session-decisions';
-import { projectRootOf } from '../project-root';
+import { projectRootOf } from '../workspace/project-root';
 import { sessionSandbox } from '../permissions/session-sandbox';
 import { SessionTurn } from '../turn/session-turn';
 import { notifyingPerson } from '../hooks/notifying-person';
