@@ -1,41 +1,41 @@
-export * from './agent-session';
-export * from './agent-session-options';
-export type { TurnOptions } from './session-turn';
-export * from './assemble-agent';
-export * from './choose-provider';
-export * from './context-meter';
-export * from './events';
-export * from './find-session';
+export * from './session/agent-session';
+export * from './session/agent-session-options';
+export type { TurnOptions } from './turn/session-turn';
+export * from './session/assemble-agent';
+export * from './provider/choose-provider';
+export * from './context-window/context-meter';
+export * from './session/events';
+export * from './session-file/find-session';
 export * from './flags';
-export * from './custom-commands';
-export * from './mentions';
+export * from './prompts/custom-commands';
+export * from './prompts/mentions';
 export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
-export { workspaceChangeNotice } from './workspace-change';
-export * from './permission-settings';
-export * from './live-registry';
-export * from './mcp-link';
+export { workspaceChangeNotice } from './workspace/workspace-change';
+export * from './permissions/permission-settings';
+export * from './tools/live-registry';
+export * from './mcp/mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
-export { personShellReplay } from './person-shell';
-export { registryTitles } from './call-titles';
+export { personShellReplay } from './person/person-shell';
+export { registryTitles } from './transcript/call-titles';
 export * from './modes';
 export * from './images';
-export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tool-offer';
+export { leftOutLine, ToolOffer, type ToolOfferDeps } from './tools/tool-offer';
 export {
   selectTools,
   serverOf,
   type ServerToolCount,
   type ToolOfferReport,
   type ToolSelection,
-} from './tool-selection';
-export { WITHHOLD_SETTING, withheldSettingsFile } from './withheld-servers';
+} from './tools/tool-selection';
+export { WITHHOLD_SETTING, withheldSettingsFile } from './mcp/withheld-servers';
 export type { LoadedHooks } from './hooks/hook-sources';
 export { HOOK_EVENTS, type HookEntry, type HookEvent } from './hooks/hook-config';
 export { runConfiguredCommand, type CommandRun } from './hooks/configured-command';
 export { SessionSkills, SKILLS_PROMPT_CHARS, type SkillPlaces } from './skills/session-skills';
 export type { Skill } from './skills/skill-files';
 export { SKILL_TOOL } from './skills/skill-tool';
-export * from './usage-report';
+export * from './provider/usage-report';
 export * from './decisions';
 export { Conversation, type ConversationOptions } from './conversation/conversation';
 export { CardTable, type CardTableEvents } from './conversation/card-table';
@@ -49,4 +49,4 @@ export type { ConversationEvent, ConversationListener } from './conversation/con
 export type { Operation, OperationResult } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.
 export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
-export { isCardTool, TRANSCRIPT_CARDS } from './transcript-cards';
+export { isCardTool, TRANSCRIPT_CARDS } from './transcript/transcript-cards';

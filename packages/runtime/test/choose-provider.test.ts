@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveProvider } from '../src/choose-provider';
+import { resolveProvider } from '../src/provider/choose-provider';
 
 describe('the one provider rule', () => {
   let home: string;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Provider } from '@agent/llm';
 import { loadSession } from '@agent/session';
-import { SessionFile } from '../src/session-file';
+import { SessionFile } from '../src/session-file/session-file';
 
 describe('SessionFile', () => {
   let home: string;

@@ -1,7 +1,7 @@
 import { toolBudgetFor, type ToolBudget } from '@agent/llm';
 import type { Tool } from '@agent/tools';
 import { z } from 'zod/v4';
-import { selectTools } from '../src/tool-selection';
+import { selectTools } from '../src/tools/tool-selection';
 
 function tool(name: string, server?: string, words = 1): Tool {
   return {

@@ -1,6 +1,6 @@
-import type { RuntimeEvent } from '../events';
-import type { SavedSession } from '../find-session';
-import type { TurnResult } from '../agent-session-options';
+import type { RuntimeEvent } from '../session/events';
+import type { SavedSession } from '../session-file/find-session';
+import type { TurnResult } from '../session/agent-session-options';
 import type { Card, CardClosing } from './cards';
 
 /**

@@ -1,6 +1,6 @@
 import type { PersonChannel } from '@agent/tools';
-import { AgentSession } from '../agent-session';
-import type { AgentSessionOptions, TurnResult } from '../agent-session-options';
+import { AgentSession } from '../session/agent-session';
+import type { AgentSessionOptions, TurnResult } from '../session/agent-session-options';
 import { CardTable } from './card-table';
 import type { CardViewer } from './cards';
 import type { ConversationEvent, ConversationListener } from './conversation-events';

@@ -1,7 +1,7 @@
 import type { Amendment, ImagePart } from '@agent/llm';
 import type { QuestionnaireProgress } from '@agent/tools';
-import type { SavedSession } from '../find-session';
-import type { FileText } from '../mentions';
+import type { SavedSession } from '../session-file/find-session';
+import type { FileText } from '../prompts/mentions';
 import type { AgentMode } from '../modes/agent-mode';
 import type { CardAnswer } from './cards';
 

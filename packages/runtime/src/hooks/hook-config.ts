@@ -1,4 +1,4 @@
-import { CLAUDE_CODE_NAMES } from '../rule-tools';
+import { CLAUDE_CODE_NAMES } from '../permissions/rule-tools';
 
 /** The points of the loop a hook can run at (Claude Code's event names). */
 export const HOOK_EVENTS = [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configFilePath } from '@agent/llm/config';
-import { isFileApproved, settingsFile } from '../permission-settings';
+import { isFileApproved, settingsFile } from '../permissions/permission-settings';
 import { parseHooks, type HookEntry } from './hook-config';
 
 /** The hooks in force, and those a workspace brings that the person has not approved. */

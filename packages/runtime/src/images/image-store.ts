@@ -1,5 +1,5 @@
 import type { ImagePart, Message } from '@agent/llm';
-import { ContentStore } from '../content-store';
+import { ContentStore } from '../workspace/content-store';
 
 /**
  * The images of a session's messages, kept once per content hash under `$AGENT_HOME/images`

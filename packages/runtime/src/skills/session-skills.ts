@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfigFile } from '@agent/llm/config';
-import { approveFile, isFileApproved } from '../permission-settings';
+import { approveFile, isFileApproved } from '../permissions/permission-settings';
 import { findSkills, readSkillFile, skillBody, type Skill, type SkillRoot } from './skill-files';
 
 /** The system prompt lists skills up to this many characters; the rest are named by count. */

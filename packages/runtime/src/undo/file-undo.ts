@@ -2,8 +2,8 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { SessionEvent } from '@agent/session';
 import { resolveInWorkspace } from '@agent/tools';
-import { sameDirectory } from '../workspace-change';
-import { contentHash, readOrNull, type ContentStore } from '../content-store';
+import { sameDirectory } from '../workspace/workspace-change';
+import { contentHash, readOrNull, type ContentStore } from '../workspace/content-store';
 
 /**
  * One agent edit: the turn (its user event id), the workspace root it was made in, the file

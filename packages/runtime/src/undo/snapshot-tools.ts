@@ -1,5 +1,5 @@
 import { resolveInWorkspace, type Tool, type ToolContext } from '@agent/tools';
-import { readOrNull, type ContentStore } from '../content-store';
+import { readOrNull, type ContentStore } from '../workspace/content-store';
 
 /** Tools whose edits `/undo` can take back. */
 export const SNAPSHOT_TOOL_NAMES: ReadonlySet<string> = new Set(['write_file', 'edit_file']);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRule, type PermissionRule } from '@agent/tools';
-import { updateSettingsFile } from './settings-file';
+import { updateSettingsFile } from '../settings/settings-file';
 
 /** Where a saved rule lives: the workspace's `.agent/settings.json` or the user's. */
 export type RuleScope = 'workspace' | 'user';

@@ -1,13 +1,13 @@
 import type { Message } from '@agent/llm';
 import type { SessionEvent } from '@agent/session';
 import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from '../session/agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
-import type { SessionFile } from './session-file';
-import type { TurnGate } from './turn-gate';
-import { FileHistory, type UndoResult } from './undo/file-undo';
-import { ContentStore } from './content-store';
-import { SNAPSHOT_TOOL_NAMES, withSnapshots } from './undo/snapshot-tools';
+import type { SessionFile } from '../session-file/session-file';
+import type { TurnGate } from '../turn/turn-gate';
+import { FileHistory, type UndoResult } from '../undo/file-undo';
+import { ContentStore } from '../workspace/content-store';
+import { SNAPSHOT_TOOL_NAMES, withSnapshots } from '../undo/snapshot-tools';
 
 /** The conversation the person's actions join. */
 export interface PersonConversation {

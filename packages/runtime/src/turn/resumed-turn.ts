@@ -1,6 +1,6 @@
 import { projectSession } from '@agent/session';
 import type { QuestionnaireProgress } from '@agent/tools';
-import type { SavedSession } from './find-session';
+import type { SavedSession } from '../session-file/find-session';
 
 /**
  * What a resumed session left open: the questionnaires the next turn offers

@@ -10,18 +10,18 @@ import {
   type UserMessage,
 } from '@agent/llm';
 import type { PersonChannel, ToolRegistry } from '@agent/tools';
-import type { AgentSessionOptions, TurnResult } from './agent-session-options';
-import type { ContextMeter } from './context-meter';
-import type { ConversationView } from './conversation-view';
-import type { ImageStore } from './images';
-import type { SessionModes } from './modes/session-modes';
+import type { AgentSessionOptions, TurnResult } from '../session/agent-session-options';
+import type { ContextMeter } from '../context-window/context-meter';
+import type { ConversationView } from '../session/conversation-view';
+import type { ImageStore } from '../images';
+import type { SessionModes } from '../modes/session-modes';
 import type { OpenQuestions } from './open-questions';
 import type { ResumedTurn } from './resumed-turn';
-import type { SessionCompaction } from './session-compaction';
-import type { SessionFile } from './session-file';
+import type { SessionCompaction } from '../context-window/session-compaction';
+import type { SessionFile } from '../session-file/session-file';
 import type { RunningTurn, TurnGate } from './turn-gate';
-import { promptHooks, turnHooks } from './hooks/hook-points';
-import type { SessionHooks } from './hooks/session-hooks';
+import { promptHooks, turnHooks } from '../hooks/hook-points';
+import type { SessionHooks } from '../hooks/session-hooks';
 
 /** What a prompt's turn may carry besides its text (see AgentSession.runTurn). */
 export interface TurnOptions {

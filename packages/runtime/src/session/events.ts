@@ -1,7 +1,7 @@
 import type { LoopEvent } from '@agent/llm';
 import type { ElicitationRecord, McpServerStatus } from '@agent/mcp';
-import type { AgentMode } from './modes/agent-mode';
-import type { ToolOfferReport } from './tool-selection';
+import type { AgentMode } from '../modes/agent-mode';
+import type { ToolOfferReport } from '../tools/tool-selection';
 
 /**
  * What a session reports for the front end to render: the tool loop's events, a one-line

@@ -1,9 +1,9 @@
 import type { AgentProfile } from '@agent/subagents';
 import type { AgentSessionOptions } from './agent-session-options';
 import { agentProfiles } from './assemble-agent';
-import type { McpLink } from './mcp-link';
-import { SessionProvider } from './session-provider';
-import { SessionSkills } from './skills/session-skills';
+import type { McpLink } from '../mcp/mcp-link';
+import { SessionProvider } from '../provider/session-provider';
+import { SessionSkills } from '../skills/session-skills';
 
 /** What a session is built from, loaded before it exists. */
 export interface SessionSetup {

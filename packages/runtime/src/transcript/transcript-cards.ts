@@ -1,5 +1,5 @@
 import type { TranscriptCards } from '@agent/session';
-import { PRESENT_PLAN } from './modes/present-plan';
+import { PRESENT_PLAN } from '../modes/present-plan';
 
 /**
  * The tools whose calls every transcript draws as cards rather than tool lines: the

@@ -1,9 +1,9 @@
 import { ConfigError } from '@agent/llm';
 import { withRules, type PersonChannel } from '@agent/tools';
-import { keepingAnswers, type AnswerKeeper } from './kept-answers';
-import type { AgentSessionOptions } from './agent-session-options';
-import type { AgentMode } from './modes/agent-mode';
-import { acceptingEdits, planGuard, type ModeWatch } from './modes/mode-person';
+import { keepingAnswers, type AnswerKeeper } from '../session-file/kept-answers';
+import type { AgentSessionOptions } from '../session/agent-session-options';
+import type { AgentMode } from '../modes/agent-mode';
+import { acceptingEdits, planGuard, type ModeWatch } from '../modes/mode-person';
 import { PermissionRuleSet } from './permission-settings';
 
 /**

@@ -1,7 +1,7 @@
 import { toolBudgetFor, windowOf } from '@agent/llm';
 import type { Tool } from '@agent/tools';
 import { selectTools, type ToolOfferReport, type ToolSelection } from './tool-selection';
-import { readWithheldServers, saveWithheldServer } from './withheld-servers';
+import { readWithheldServers, saveWithheldServer } from '../mcp/withheld-servers';
 
 export interface ToolOfferDeps {
   agentHome: string;

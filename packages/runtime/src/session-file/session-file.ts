@@ -1,7 +1,7 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
-import type { AgentSessionOptions } from './agent-session-options';
-import type { AgentMode } from './modes/agent-mode';
+import type { AgentSessionOptions } from '../session/agent-session-options';
+import type { AgentMode } from '../modes/agent-mode';
 import { realCause, saveProblemText } from './save-problem';
 
 /** What a new session file starts with: the provider and model, the tool-history mode, the mode. */

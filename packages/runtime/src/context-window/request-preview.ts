@@ -1,8 +1,8 @@
 import { buildRequest, type Message, type Provider, type ProviderRequest } from '@agent/llm';
 import type { ToolRegistry } from '@agent/tools';
 import type { MeterSubject } from './context-meter';
-import type { ConversationView } from './conversation-view';
-import type { SessionModes } from './modes/session-modes';
+import type { ConversationView } from '../session/conversation-view';
+import type { SessionModes } from '../modes/session-modes';
 
 /**
  * The request the conversation would send next (before a new prompt), as the loop builds it:

@@ -15,10 +15,10 @@ import {
   type ToolRegistry,
 } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
-import { LiveToolRegistry } from './live-registry';
-import type { McpLink } from './mcp-link';
-import { projectRootOf } from './project-root';
-import { leftOutLine, ToolOffer } from './tool-offer';
+import { LiveToolRegistry } from '../tools/live-registry';
+import type { McpLink } from '../mcp/mcp-link';
+import { projectRootOf } from '../workspace/project-root';
+import { leftOutLine, ToolOffer } from '../tools/tool-offer';
 
 /** The agent a session delegates from: its current provider, which may change between turns. */
 export interface ParentAgent {

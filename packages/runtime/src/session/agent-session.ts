@@ -9,25 +9,25 @@ import {
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
 import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
-import type { ContextFill } from './context-meter';
-import type { SavedSession } from './find-session';
+import type { ContextFill } from '../context-window/context-meter';
+import type { SavedSession } from '../session-file/find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
 import { conversationView } from './conversation-view';
-import type { SessionProvider } from './session-provider';
+import type { SessionProvider } from '../provider/session-provider';
 import type { SessionSetup } from './session-setup';
-import { sessionFileUsage, type UsageReport } from './usage-report';
-import type { TurnOptions } from './session-turn';
+import { sessionFileUsage, type UsageReport } from '../provider/usage-report';
+import type { TurnOptions } from '../turn/session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
-import type { UndoResult } from './undo/file-undo';
-import { attachMentions, type AttachedMentions, type FileText } from './mentions';
-import type { PermissionRuleSet } from './permission-settings';
-import type { AgentMode } from './modes/agent-mode';
+import type { UndoResult } from '../undo/file-undo';
+import { attachMentions, type AttachedMentions, type FileText } from '../prompts/mentions';
+import type { PermissionRuleSet } from '../permissions/permission-settings';
+import type { AgentMode } from '../modes/agent-mode';
 import { adoptSavedSession } from './adopt-saved-session';
-import type { ToolOffer } from './tool-offer';
-import type { LoadedHooks } from './hooks/hook-sources';
-import type { SessionSkills } from './skills/session-skills';
+import type { ToolOffer } from '../tools/tool-offer';
+import type { LoadedHooks } from '../hooks/hook-sources';
+import type { SessionSkills } from '../skills/session-skills';
 import { openAgentSession } from './open-agent-session';
-import type { DecisionBook } from './decisions/decision-book';
+import type { DecisionBook } from '../decisions/decision-book';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),

@@ -1,10 +1,10 @@
 import type { AssistantMessage, LoopEndReason, Provider, ToolHistoryMode } from '@agent/llm';
 import type { PersonChannel, SandboxMode, Tool } from '@agent/tools';
-import type { ProviderChoice } from './choose-provider';
+import type { ProviderChoice } from '../provider/choose-provider';
 import type { RuntimeEvent } from './events';
-import type { SavedSession } from './find-session';
-import type { McpSessionOptions } from './mcp-link';
-import type { AgentMode } from './modes/agent-mode';
+import type { SavedSession } from '../session-file/find-session';
+import type { McpSessionOptions } from '../mcp/mcp-link';
+import type { AgentMode } from '../modes/agent-mode';
 
 /** Everything one agent session needs; nothing here changes between turns. */
 export interface AgentSessionOptions {

@@ -1,5 +1,5 @@
 import { ATTACHED_FILES_SEPARATOR, ImageError, imageLabel, type ImagePart } from '@agent/llm';
-import { readImageFile } from './images/image-file';
+import { readImageFile } from '../images/image-file';
 import { countLines, readTextFile, resolveInWorkspace, ToolError } from '@agent/tools';
 
 /** Characters of one mentioned file attached to a prompt; the rest is cut with a note. */

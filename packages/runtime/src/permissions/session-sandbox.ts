@@ -1,6 +1,6 @@
 import { loadAgentSettings } from '@agent/llm';
 import { ShellSandbox } from '@agent/tools';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from '../session/agent-session-options';
 
 /**
  * The session's sandbox for `run_shell` (its own and its subagents'): `options.sandbox`, else

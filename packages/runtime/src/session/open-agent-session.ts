@@ -1,8 +1,8 @@
 import type { SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
-import type { SavedSession } from './find-session';
-import { startSessionMcp, type McpLink } from './mcp-link';
-import { unknownRuleTools } from './rule-tools';
+import type { SavedSession } from '../session-file/find-session';
+import { startSessionMcp, type McpLink } from '../mcp/mcp-link';
+import { unknownRuleTools } from '../permissions/rule-tools';
 import type { SessionParts } from './session-parts';
 import { loadSessionSetup, type SessionSetup } from './session-setup';
 

@@ -1,11 +1,11 @@
 import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
 import { waitingSubagentTasks } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
-import type { SavedSession } from './find-session';
-import { missingImagesNotice } from './images';
+import type { SavedSession } from '../session-file/find-session';
+import { missingImagesNotice } from '../images';
 import type { SessionParts } from './session-parts';
-import type { SessionProvider } from './session-provider';
-import { workspaceChangeNotice } from './workspace-change';
+import type { SessionProvider } from '../provider/session-provider';
+import { workspaceChangeNotice } from '../workspace/workspace-change';
 
 /** What continuing a saved session reads and sets of the session taking it over. */
 export interface AdoptingSession {

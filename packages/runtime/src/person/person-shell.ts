@@ -1,6 +1,6 @@
 import type { LoopEvent, ToolActivity, ToolStatus } from '@agent/llm';
 import { runShellTool, type PersonChannel, type ToolResult } from '@agent/tools';
-import type { RuntimeEvent } from './events';
+import type { RuntimeEvent } from '../session/events';
 
 /**
  * Runs a command the person typed (`!cmd`) through the shell tool (its own process group,

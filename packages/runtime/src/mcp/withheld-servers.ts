@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { updateSettingsFile, type SettingsData } from './settings-file';
+import { updateSettingsFile, type SettingsData } from '../settings/settings-file';
 
 /**
  * The MCP servers whose tools the person chose not to offer to the model: `mcp.withholdTools`

@@ -8,7 +8,7 @@ import type {
   ServerConfig,
 } from '@agent/mcp';
 import type { SessionEventInput } from '@agent/session';
-import type { AgentSessionOptions } from './agent-session-options';
+import type { AgentSessionOptions } from '../session/agent-session-options';
 import {
   refuseAtOnce,
   type AnyPersonRequest,
