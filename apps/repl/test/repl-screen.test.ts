@@ -133,7 +133,7 @@ describe('REPL on a blessed screen', () => {
     await submit('go');
     await h.waitForText('Yes, allow once');
     h.send('\x03');
-    const screen = await h.waitForText('■ Not answered · Interrupted write b.txt');
+    const screen = await h.waitForText('■ Interrupted write b.txt');
     expect(screen).not.toContain('Yes, allow once');
     await h.waitForText('■ Interrupted.');
     expect(existsSync(path.join(h.workspace, 'b.txt'))).toBe(false);

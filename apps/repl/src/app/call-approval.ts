@@ -33,7 +33,7 @@ export function markWaiting(transcript: Transcript, line: ToolSegment): void {
 /**
  * The card is answered: its call's status line becomes the one record of the call, saying the
  * decision before the result (`✓ Allowed · Ran $ ls`, `⊘ Denied $ ls ⎿ “reason”`). Without a
- * decision (interrupted before an answer): `■ Not answered · Interrupted $ ls`.
+ * decision (interrupted before an answer) it reads as its replay does: `■ Interrupted $ ls`.
  */
 export function settleLine(
   transcript: Transcript,
@@ -52,7 +52,6 @@ export function settleLine(
     if (pick.reason) line.summary = `denied: ${pick.reason}`;
   } else {
     line.state = 'interrupted';
-    line.approval = 'Not answered';
   }
   transcript.touch(line);
 }
