@@ -94,8 +94,8 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
     const { code, goingAway } = await io.stopped;
     stopNotifying.abort();
     await web.close();
-    await conversation.close({ leaveQuestionsOpen: goingAway });
     const id = session.sessionId;
+    await conversation.close({ leaveQuestionsOpen: goingAway });
     if (id !== undefined) say(`session ${id} saved; resume it with: agent --resume ${id}`);
     return code;
   } catch (error) {
