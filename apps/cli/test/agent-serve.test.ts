@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   AGREED_QUESTIONNAIRE,
@@ -102,7 +103,15 @@ describe('agent serve (the installed bundle)', () => {
 
   it('SIGINT stops it with 130; with no credentials it serves the offline demo', async () => {
     const served = serve(['--cwd', bed.workspace]);
-    const { origin, token } = pageOf(await served.url);
+    const url = await served.url;
+    const { origin, token } = pageOf(url);
+    const port = new URL(url).port;
+    // Through an SSH tunnel (ssh -L 8080:127.0.0.1:PORT) the Host names the tunnel's own port.
+    expect(await hostRequest(port, '127.0.0.1:8080', token)).toBe(200);
+    expect(await hostRequest(port, '[::1]:8080', token)).toBe(200);
+    // A name that resolves here is anyone's page (DNS rebinding).
+    expect(await hostRequest(port, `evil.example:${port}`, token)).toBe(421);
+    expect(await hostRequest(port, `127.0.0.1.nip.io:${port}`, token)).toBe(421);
     expect(
       (await fetch(`${origin}/page.js`, { headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(200);
@@ -145,7 +154,10 @@ describe('agent serve (the installed bundle)', () => {
     expect((await fetch(`${origin}/page.css`, { headers: bearer })).status).toBe(200);
     const rebound = await hostRequest(port, `evil.example:${port}`, token);
     expect(rebound).toBe(421);
-    expect(await hostRequest(port, `localhost:${port}`, token)).toBe(200);
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((info) => info?.family === 'IPv4' && !info.internal);
+    if (lan) expect(await hostRequest(port, `${lan.address}:${port}`, token)).toBe(200);
     served.child.kill('SIGTERM');
     const { stderr } = await served.exited;
     expect(stderr).toMatch(

@@ -5,7 +5,8 @@ import type { Conversation } from '@agent/runtime';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
-import { answeringHosts, hostHeader, sameToken, tokenCookie, tokenOf, urlHost } from './access';
+import { sameToken, tokenCookie, tokenOf } from './access';
+import { hostCheck, hostHeader, urlHost } from './host-check';
 import { pageCard, pageEvent, type PageEvent } from './page-events';
 import { pageFiles } from './page-files';
 import { pageOperation } from './page-operations';
@@ -55,12 +56,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = randomBytes(24).toString('base64url');
   const streams = new AbortController();
   const files = pageFiles();
-  let hosts = new Set<string>();
+  let answers: (header: string | undefined) => boolean = () => false;
   let expectedHost = '';
 
   const app = new Hono();
   app.use(async (c, next) => {
-    if (!hosts.has(c.req.header('host') ?? '')) {
+    if (!answers(c.req.header('host'))) {
       return c.text(`This server answers only for the host ${expectedHost}.\n`, 421);
     }
     const first = c.req.method === 'GET' && c.req.path === '/' && c.req.query('token');
@@ -143,7 +144,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     started.once('error', reject);
   });
   const bound = (server.address() as AddressInfo).port;
-  hosts = answeringHosts(host, bound);
+  answers = hostCheck(host, bound);
   expectedHost = hostHeader(urlHost(host), bound);
 
   let closing: Promise<void> | undefined;
