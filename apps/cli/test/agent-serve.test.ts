@@ -101,8 +101,8 @@ describe('agent serve (the installed bundle)', () => {
     expect(stderr).toContain(`agent --resume ${path.basename(file!, '.jsonl')}`);
   });
 
-  it('SIGINT stops it with 130; with no credentials it serves the offline demo', async () => {
-    const served = serve(['--cwd', bed.workspace]);
+  it('SIGINT stops it with 130; with no credentials it serves the offline demo; Host through a tunnel or an allowed proxy', async () => {
+    const served = serve(['--cwd', bed.workspace, '--allow-host', 'box.tail1.ts.net']);
     const url = await served.url;
     const { origin, token } = pageOf(url);
     const port = new URL(url).port;
@@ -112,6 +112,8 @@ describe('agent serve (the installed bundle)', () => {
     // A name that resolves here is anyone's page (DNS rebinding).
     expect(await hostRequest(port, `evil.example:${port}`, token)).toBe(421);
     expect(await hostRequest(port, `127.0.0.1.nip.io:${port}`, token)).toBe(421);
+    // As tailscale serve passes it on, allowed by name.
+    expect(await hostRequest(port, 'box.tail1.ts.net', token)).toBe(200);
     expect(
       (await fetch(`${origin}/page.js`, { headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(200);

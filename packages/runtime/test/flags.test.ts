@@ -101,6 +101,14 @@ describe('the shared flag table', () => {
     expect(flagError('serve', ['--host', ''])).toBe('--host needs a value');
     expect(flagError('repl', ['--port', '1'])).toMatch(/--port/);
     expect(flagError('serve', ['--resume', 'x'])).toMatch(/--resume/);
+    expect(
+      parseFlags('serve', ['--allow-host', 'box.tail1.ts.net', '--allow-host', 'proxy:8443'])
+        .allowHosts,
+    ).toEqual(['box.tail1.ts.net', 'proxy:8443']);
+    expect(flagError('serve', ['--allow-host', 'http://box'])).toMatch(
+      /--allow-host must be a host name/,
+    );
+    expect(flagError('repl', ['--allow-host', 'box'])).toMatch(/--allow-host/);
   });
 
   it('reports each kind of mistake with the flag and the rule', () => {

@@ -30,10 +30,16 @@ export function urlHost(host: string): string {
  * address itself; bound to every interface (0.0.0.0, ::), each address of this machine's
  * interfaces; and bound to the loopback or every interface, a loopback IP at any port, as an SSH
  * tunnel's local end names it (`ssh -L 8080:127.0.0.1:PORT`). Only IP literals pass, which no
- * DNS answer can rebind.
+ * DNS answer can rebind, and the `names` the person allowed (a proxy's: `tailscale serve` passes
+ * on MACHINE.TAILNET.ts.net), with any port or none.
  */
-export function hostCheck(host: string, port: number): (header: string | undefined) => boolean {
+export function hostCheck(
+  host: string,
+  port: number,
+  names: readonly string[] = [],
+): (header: string | undefined) => boolean {
   const exact = new Set([hostHeader(host, port)]);
+  const allowed = new Set(names.map((name) => name.toLowerCase()));
   if (EVERY_INTERFACE.has(host)) {
     for (const info of Object.values(os.networkInterfaces()).flat()) {
       if (info && (host === '::' || info.family === 'IPv4')) {
@@ -45,6 +51,8 @@ export function hostCheck(host: string, port: number): (header: string | undefin
   return (header) => {
     if (header === undefined) return false;
     if (exact.has(header)) return true;
+    const named = header.toLowerCase();
+    if (allowed.has(named) || allowed.has(named.replace(/:\d{1,5}$/, ''))) return true;
     return tunnels && isLoopbackAddress(hostnameOf(header));
   };
 }

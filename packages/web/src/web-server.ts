@@ -20,6 +20,8 @@ export interface WebServerOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** More names requests may give as their Host: a proxy's (`tailscale serve`), never a guess. */
+  allowHosts?: readonly string[];
   /** Aborting it closes the server. */
   signal?: AbortSignal;
 }
@@ -52,7 +54,7 @@ const SECURITY_HEADERS = {
  * there (as the viewer "the web page"). Every request needs the token and the bound Host.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const { conversation, host = '127.0.0.1', port = 0, signal } = options;
+  const { conversation, host = '127.0.0.1', port = 0, allowHosts = [], signal } = options;
   const token = randomBytes(24).toString('base64url');
   const streams = new AbortController();
   const files = pageFiles();
@@ -144,7 +146,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     started.once('error', reject);
   });
   const bound = (server.address() as AddressInfo).port;
-  answers = hostCheck(host, bound);
+  answers = hostCheck(host, bound, allowHosts);
   expectedHost = hostHeader(urlHost(host), bound);
 
   let closing: Promise<void> | undefined;

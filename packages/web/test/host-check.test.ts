@@ -21,6 +21,14 @@ describe('which Host headers the server answers', () => {
     }
   });
 
+  it("answers the names the person allowed (a proxy's), with any port or none", () => {
+    const answers = hostCheck('127.0.0.1', 8123, ['Box.tail1.ts.net']);
+    expect(answers('box.tail1.ts.net')).toBe(true);
+    expect(answers('BOX.tail1.ts.net:443')).toBe(true);
+    expect(answers('box.tail1.ts.net.evil.example')).toBe(false);
+    expect(answers('other.tail1.ts.net')).toBe(false);
+  });
+
   it('bound to another address: that address only', () => {
     const answers = hostCheck('100.64.0.7', 8123);
     expect(answers('100.64.0.7:8123')).toBe(true);

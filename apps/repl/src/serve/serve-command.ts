@@ -71,6 +71,7 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
       conversation,
       host: args.host,
       port: args.port,
+      allowHosts: args.allowHosts,
       signal: stopNotifying.signal,
     }).catch((error: unknown) => {
       throw new Error(`cannot serve on ${args.host}:${args.port}: ${messageOf(error)}`);

@@ -129,6 +129,13 @@ export const FLAGS: readonly FlagSpec[] = [
     apps: ['serve'],
   },
   {
+    name: 'allow-host',
+    value: 'NAME',
+    help: "also answer requests naming NAME as their Host, a proxy's name: tailscale serve's MACHINE.TAILNET.ts.net (repeatable)",
+    apps: ['serve'],
+    multiple: true,
+  },
+  {
     name: 'prompt',
     short: 'p',
     value: 'TEXT',

@@ -54,6 +54,8 @@ export interface AgentFlags {
   port?: number;
   /** `agent serve --host`: the address to bind. */
   host?: string;
+  /** `agent serve --allow-host`: more names the page answers as its Host (a proxy's). */
+  allowHosts: string[];
   help: boolean;
   version: boolean;
   positionals: string[];
@@ -100,6 +102,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     allow: rules(values.allow),
     deny: rules(values.deny),
     images: rules(values.image),
+    allowHosts: rules(values['allow-host']),
     trustMcp: values['trust-mcp'] === true,
     acp: values.acp === true,
     help: values.help === true,
@@ -131,6 +134,15 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
   set('port', wholeNumber('port', text('port'), 0, 65_535));
   set('host', text('host'));
+  for (const name of result.allowHosts) {
+    if (
+      !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i.test(name)
+    ) {
+      throw new FlagError(
+        `--allow-host must be a host name, as a Host header gives it (got "${name}")`,
+      );
+    }
+  }
   if ((result.resume !== undefined || result.pickSession) && result.continue) {
     throw new FlagError('--resume and --continue cannot be used together');
   }
