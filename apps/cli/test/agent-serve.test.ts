@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -137,6 +139,22 @@ describe('agent serve (the installed bundle)', () => {
     expect(code).toBe(2);
   });
 
+  it('a port already taken is a clear error (exit 1), with nothing on stdout', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stdout, stderr } = await serve(['--cwd', bed.workspace, '--port', String(port)])
+        .exited;
+      expect(stderr).toContain(`agent serve: cannot serve on 127.0.0.1:${port}: `);
+      expect(stderr).toContain('EADDRINUSE');
+      expect(stdout).toBe('');
+      expect(code).toBe(1);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('--help describes it, and agent --help lists it', async () => {
     const help = await serve(['--help']).exited;
     expect(help.code).toBe(0);
@@ -206,7 +224,6 @@ describe('agent serve (the installed bundle)', () => {
 
 /** A GET of page.css with `host` as the Host header (fetch does not let a test set it). */
 async function hostRequest(port: string, host: string, token: string): Promise<number> {
-  const http = await import('node:http');
   return new Promise((resolve, reject) => {
     const request = http.get(
       {
