@@ -8,7 +8,9 @@ async function main(): Promise<number> {
   // Messages on stderr (ours, or a library's before the screen is up and after it is gone)
   // never carry a raw terminal escape. stdout is the screen blessed paints: left alone.
   guardTerminalOutput(process.stderr);
-  if (process.argv[2] === 'serve') return webPage(process.argv.slice(3));
+  // `pnpm start -- serve` passes its `--` on.
+  const argv = process.argv.slice(process.argv[2] === '--' ? 3 : 2);
+  if (argv[0] === 'serve') return webPage(argv.slice(1));
   const parsed = parseArgs(process.argv.slice(2), process.env, process.cwd());
   if (!parsed.ok) {
     process.stderr.write(`agent: ${parsed.error}\n\n${USAGE}`);
