@@ -54,7 +54,7 @@ export async function parseServeArgs(
     cwd: help ? cwd : await resolveWorkspace(flags.cwd, invocationDir(env, cwd)),
     port: flags.port ?? 0,
     host: flags.host ?? '127.0.0.1',
-    allowHosts: flags.allowHosts,
+    allowHosts: flags.allowHosts ?? [],
     toolHistory: flags.toolHistory,
     maxAskUser: flags.maxAskUser,
     ...(flags.mode ? { mode: flags.mode } : {}),

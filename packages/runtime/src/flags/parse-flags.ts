@@ -55,7 +55,7 @@ export interface AgentFlags {
   /** `agent serve --host`: the address to bind. */
   host?: string;
   /** `agent serve --allow-host`: more names the page answers as its Host (a proxy's). */
-  allowHosts: string[];
+  allowHosts?: string[];
   help: boolean;
   version: boolean;
   positionals: string[];
@@ -102,7 +102,6 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
     allow: rules(values.allow),
     deny: rules(values.deny),
     images: rules(values.image),
-    allowHosts: rules(values['allow-host']),
     trustMcp: values['trust-mcp'] === true,
     acp: values.acp === true,
     help: values.help === true,
@@ -134,7 +133,9 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
   set('port', wholeNumber('port', text('port'), 0, 65_535));
   set('host', text('host'));
-  for (const name of result.allowHosts) {
+  const allowHosts = rules(values['allow-host']);
+  if (allowHosts.length > 0) result.allowHosts = allowHosts;
+  for (const name of allowHosts) {
     if (
       !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i.test(name)
     ) {
