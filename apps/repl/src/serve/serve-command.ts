@@ -65,14 +65,14 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
     }
     throw error;
   }
-  const stopNotifying = new AbortController();
+  const stopping = new AbortController();
   try {
     const web = await startWebServer({
       conversation,
       host: args.host,
       port: args.port,
       allowHosts: args.allowHosts,
-      signal: stopNotifying.signal,
+      signal: stopping.signal,
     }).catch((error: unknown) => {
       throw new Error(`cannot serve on ${args.host}:${args.port}: ${messageOf(error)}`);
     });
@@ -90,17 +90,17 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
     );
     const problem = session.credentialProblem();
     if (problem) say(inFlagTerms(problem));
-    notifyWaitingCards(conversation, agentHome, args.cwd, web.cardUrl, say, stopNotifying.signal);
+    notifyWaitingCards(conversation, agentHome, args.cwd, web.cardUrl, say, stopping.signal);
     conversation.start();
     const { code, goingAway } = await io.stopped;
-    stopNotifying.abort();
+    stopping.abort();
     await web.close();
     const id = session.sessionId;
     await conversation.close({ leaveQuestionsOpen: goingAway });
     if (id !== undefined) say(`session ${id} saved; resume it with: agent --resume ${id}`);
     return code;
   } catch (error) {
-    stopNotifying.abort();
+    stopping.abort();
     await conversation.close();
     throw error;
   }
