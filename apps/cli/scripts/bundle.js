@@ -124,6 +124,8 @@ const VENDOR_GROUPS = {
   web: ['linkedom', '@mozilla/readability', 'turndown'],
   mcp: ['@modelcontextprotocol/sdk'],
   acp: ['@agentclientprotocol/sdk'],
+  // `agent serve`'s HTTP server.
+  'web-server': ['hono', '@hono/node-server'],
 };
 const GROUP_OF = new Map(
   Object.entries(VENDOR_GROUPS).flatMap(([group, names]) => names.map((name) => [name, group])),
@@ -254,6 +256,28 @@ function resolvePlugin({ workers, vendor, group }) {
 }
 
 /** One esbuild run: CommonJS for Node 20, readable (stack traces), ASCII only (loads faster). */
+/**
+ * The web page's files (packages/web/public) are read from beside the package's own module,
+ * which the bundle has no folder for: the module that reads them (src/page-files.ts) becomes one
+ * that holds their text.
+ */
+const inlinePageFiles = {
+  name: 'inline-page-files',
+  setup(build) {
+    const web = WORKSPACE.get('@agent/web').dir;
+    const module = path.join(web, 'src', 'page-files.ts');
+    const filter = new RegExp(`^${module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+    build.onLoad({ filter }, () => {
+      const dir = path.join(web, 'public');
+      const files = Object.fromEntries(
+        fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]),
+      );
+      const contents = `export const pageFiles = () => (${JSON.stringify(files)});\n`;
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
 async function bundle(entryPoints, plugins, outdir) {
   const result = await esbuild.build({
     entryPoints,
@@ -267,7 +291,7 @@ async function bundle(entryPoints, plugins, outdir) {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-    plugins: [...plugins, lazyZodLocales],
+    plugins: [...plugins, lazyZodLocales, inlinePageFiles],
   });
   const outputs = Object.entries(result.metafile.outputs);
   for (const [file] of outputs) asciiOnly(path.join(DIR, file));

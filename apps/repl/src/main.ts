@@ -8,6 +8,9 @@ async function main(): Promise<number> {
   // Messages on stderr (ours, or a library's before the screen is up and after it is gone)
   // never carry a raw terminal escape. stdout is the screen blessed paints: left alone.
   guardTerminalOutput(process.stderr);
+  // `pnpm start -- serve` passes its `--` on.
+  const argv = process.argv.slice(process.argv[2] === '--' ? 3 : 2);
+  if (argv[0] === 'serve') return webPage(argv.slice(1));
   const parsed = parseArgs(process.argv.slice(2), process.env, process.cwd());
   if (!parsed.ok) {
     process.stderr.write(`agent: ${parsed.error}\n\n${USAGE}`);
@@ -20,8 +23,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (parsed.args.version) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    process.stdout.write(`${(require('../package.json') as { version: string }).version}\n`);
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -55,6 +57,19 @@ function editorAgent(argv: readonly string[]): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const acp = require('acp') as { main(argv: readonly string[]): Promise<number> };
   return acp.main(argv);
+}
+
+/** `agent serve`: the conversation on a web page (src/serve). */
+function webPage(argv: readonly string[]): Promise<number> {
+  enableCompileCache();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const serve = require('./serve/serve-main') as typeof import('./serve/serve-main');
+  return serve.serveMain(argv, version);
+}
+
+function version(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../package.json') as { version: string }).version;
 }
 
 main().then(

@@ -1,6 +1,6 @@
-import { FlagError, FLAGS, parseFlags, usageText } from '../src/flags';
+import { FlagError, FLAGS, parseFlags, usageText, type AppName } from '../src/flags';
 
-function flagError(app: 'repl' | 'headless' | 'acp', argv: string[]): string {
+function flagError(app: AppName, argv: string[]): string {
   try {
     parseFlags(app, argv);
   } catch (error) {
@@ -15,11 +15,15 @@ describe('the shared flag table', () => {
     const repl = usageText('repl');
     const headless = usageText('headless');
     const acp = usageText('acp');
+    const serve = usageText('serve');
     for (const flag of FLAGS) {
       expect(repl.includes(`--${flag.name}`)).toBe(flag.apps.includes('repl'));
       expect(headless.includes(`--${flag.name}`)).toBe(flag.apps.includes('headless'));
       expect(acp.includes(`--${flag.name} `)).toBe(flag.apps.includes('acp'));
+      expect(serve.includes(`--${flag.name} `)).toBe(flag.apps.includes('serve'));
     }
+    expect(repl).toContain('agent serve [options]');
+    expect(serve).toContain('Usage: agent serve [options]');
     expect(acp).toContain('Usage: agent-acp [options]');
     expect(repl).toContain('openai-chat | openai-responses | anthropic');
     expect(headless).toContain('Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.');
@@ -83,6 +87,28 @@ describe('the shared flag table', () => {
     expect(flagError('repl', ['-r', '-c'])).toMatch(/cannot be used together/);
     expect(parseFlags('headless', ['-p', 'fix it']).promptText).toBe('fix it');
     expect(flagError('repl', ['-p', 'fix it'])).toMatch(/-p/);
+  });
+
+  it('gives agent serve a port and an address to bind, and the REPL neither', () => {
+    expect(parseFlags('serve', ['--port', '0', '--host', '0.0.0.0'])).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+    });
+    expect(parseFlags('serve', ['--port', '65535']).port).toBe(65_535);
+    expect(flagError('serve', ['--port', '65536'])).toBe(
+      '--port must be a whole number from 0 to 65535 (got "65536")',
+    );
+    expect(flagError('serve', ['--host', ''])).toBe('--host needs a value');
+    expect(flagError('repl', ['--port', '1'])).toMatch(/--port/);
+    expect(flagError('serve', ['--resume', 'x'])).toMatch(/--resume/);
+    expect(
+      parseFlags('serve', ['--allow-host', 'box.tail1.ts.net', '--allow-host', 'proxy:8443'])
+        .allowHosts,
+    ).toEqual(['box.tail1.ts.net', 'proxy:8443']);
+    expect(flagError('serve', ['--allow-host', 'http://box'])).toMatch(
+      /--allow-host must be a host name/,
+    );
+    expect(flagError('repl', ['--allow-host', 'box'])).toMatch(/--allow-host/);
   });
 
   it('reports each kind of mistake with the flag and the rule', () => {

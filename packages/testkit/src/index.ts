@@ -14,3 +14,4 @@ export * from './gated-server';
 export * from './agreed-questionnaire';
 export * from './subagent-question';
 export * from './transcript-sample';
+export * from './page-event-stream';

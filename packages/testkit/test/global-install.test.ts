@@ -245,6 +245,33 @@ describe('the commands installed globally by name from a registry', () => {
     expect(result.code).toBe(130);
   });
 
+  it('agent serve serves the page from the installed package alone, then stops on SIGTERM', async () => {
+    const result = await runCommand(
+      bin('agent'),
+      ['serve'],
+      { cwd: elsewhere, env: env() },
+      async (child) => {
+        const url = await new Promise<string>((resolve) => {
+          let line = '';
+          child.stdout!.on('data', (chunk: Buffer) => {
+            line += chunk.toString();
+            if (line.includes('\n')) resolve(line.split('\n')[0]!);
+          });
+        });
+        const { origin, searchParams } = new URL(url);
+        const headers = { authorization: `Bearer ${searchParams.get('token')}` };
+        for (const route of ['/', '/page.js', '/page.css']) {
+          const response = await fetch(`${origin}${route}`, { headers });
+          expect([route, response.status]).toEqual([route, 200]);
+          expect((await response.text()).length).toBeGreaterThan(100);
+        }
+        child.kill('SIGTERM');
+      },
+    );
+    expect(result.code).toBe(143);
+    expect(result.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+\n$/);
+  });
+
   it('installs the same from a tarball of the package (pnpm pack), its dependencies from the registry', async () => {
     const tarball = pack(CLI_DIR, path.join(scratch, 'tarball'));
     const prefix = path.join(scratch, 'prefix-from-tarball');

@@ -3,11 +3,6 @@ import { timingSafeEqual } from 'node:crypto';
 /** The cookie the first visit (`/?token=`) sets, so the page's own requests carry the token. */
 export const TOKEN_COOKIE = 'agent_token';
 
-/** `host:port` as a Host header names it (IPv6 in brackets). */
-export function hostHeader(host: string, port: number): string {
-  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
 export function sameToken(given: string | undefined, token: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);

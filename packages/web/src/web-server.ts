@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Conversation } from '@agent/runtime';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
-import { hostHeader, sameToken, tokenCookie, tokenOf } from './access';
+import { sameToken, tokenCookie, tokenOf } from './access';
+import { hostCheck, hostHeader, urlHost } from './host-check';
 import { pageCard, pageEvent, type PageEvent } from './page-events';
+import { pageFiles } from './page-files';
 import { pageOperation } from './page-operations';
 
 /** The name cards answered on the page are said to be answered by, in every front end. */
@@ -20,6 +20,8 @@ export interface WebServerOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** More names requests may give as their Host: a proxy's (`tailscale serve`), never a guess. */
+  allowHosts?: readonly string[];
   /** Aborting it closes the server. */
   signal?: AbortSignal;
 }
@@ -28,11 +30,12 @@ export interface WebServer {
   /** The URL to open, with the token: `http://127.0.0.1:PORT/?token=...`. */
   readonly url: string;
   readonly token: string;
+  /** The link that opens the page at card `id` (its element's id is `card-ID`). */
+  cardUrl(id: string): string;
   /** Detaches from the conversation, ends the event streams, closes the port. */
   close(): Promise<void>;
 }
 
-const PUBLIC = path.join(__dirname, '..', 'public');
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
@@ -51,20 +54,16 @@ const SECURITY_HEADERS = {
  * there (as the viewer "the web page"). Every request needs the token and the bound Host.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const { conversation, host = '127.0.0.1', port = 0, signal } = options;
+  const { conversation, host = '127.0.0.1', port = 0, allowHosts = [], signal } = options;
   const token = randomBytes(24).toString('base64url');
   const streams = new AbortController();
-  const files = Object.fromEntries(
-    Object.entries(STATIC).map(([route, { file }]) => [
-      route,
-      fs.readFileSync(path.join(PUBLIC, file), 'utf8'),
-    ]),
-  );
+  const files = pageFiles();
+  let answers: (header: string | undefined) => boolean = () => false;
   let expectedHost = '';
 
   const app = new Hono();
   app.use(async (c, next) => {
-    if (c.req.header('host') !== expectedHost) {
+    if (!answers(c.req.header('host'))) {
       return c.text(`This server answers only for the host ${expectedHost}.\n`, 421);
     }
     const first = c.req.method === 'GET' && c.req.path === '/' && c.req.query('token');
@@ -79,8 +78,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
   });
 
-  for (const [route, { type }] of Object.entries(STATIC)) {
-    app.get(route, (c) => c.body(files[route]!, 200, { 'content-type': type }));
+  for (const [route, { file, type }] of Object.entries(STATIC)) {
+    app.get(route, (c) => c.body(files[file]!, 200, { 'content-type': type }));
   }
 
   app.get('/events', (c) =>
@@ -147,7 +146,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     started.once('error', reject);
   });
   const bound = (server.address() as AddressInfo).port;
-  expectedHost = hostHeader(host, bound);
+  answers = hostCheck(host, bound, allowHosts);
+  expectedHost = hostHeader(urlHost(host), bound);
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -164,5 +164,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (signal?.aborted) await close();
   else signal?.addEventListener('abort', onAbort, { once: true });
 
-  return { url: `http://${expectedHost}/?token=${token}`, token, close };
+  const url = `http://${expectedHost}/?token=${token}`;
+  return { url, token, cardUrl: (id) => `${url}#card-${encodeURIComponent(id)}`, close };
 }

@@ -10,6 +10,8 @@ export interface WaitingCard {
   tool?: string;
   session?: string;
   workspace: string;
+  /** The link that opens the card on the web page, token included, while a page is served. */
+  url?: string;
 }
 
 /** A waiting request as the JSON description `notify.command` gets. */

@@ -3,11 +3,13 @@ import type { AnyPersonRequest } from '@agent/tools';
 import { describeWaitingCard, terminalAlert } from './card-alert';
 import { runNotifyCommand } from './notify-command';
 
-/** What the notifier needs of the REPL. */
+/** What the notifier needs of its front end (the REPL, `agent serve`). */
 export interface NotifierDeps {
   settings: NotifySettings | false;
-  /** Writes raw bytes to the terminal (past the screen's painter). */
-  writeTerminal(data: string): void;
+  /** Writes raw bytes to the terminal (past the screen's painter); absent without a terminal. */
+  writeTerminal?(data: string): void;
+  /** The link that opens card `id` on the web page, while a web server runs. */
+  cardUrl?(id: string): string | undefined;
   /** Whether the REPL runs inside tmux (its passthrough wrapping). */
   inTmux: boolean;
   /** The session and workspace the card belongs to. */
@@ -18,8 +20,9 @@ export interface NotifierDeps {
 
 /**
  * Announces a card that waits (ASK_USER.md section 9): once it has been shown for
- * `afterSeconds` without an answer, the bell and a desktop notification, and the person's
- * `notify.command` with the card's JSON description on stdin; once per card. `watch` returns
+ * `afterSeconds` without an answer, the bell and a desktop notification (on a terminal), and the
+ * person's `notify.command` with the card's JSON description on stdin (with the card's `url` on
+ * the web page while one is served); once per card. `watch` returns
  * the function that ends the watch when the card is answered or withdrawn: the timer is
  * cleared and a notify program still running is stopped.
  */
@@ -43,12 +46,12 @@ export class CardNotifier {
 
   private announce(request: AnyPersonRequest, settings: NotifySettings, signal: AbortSignal): void {
     if (signal.aborted || request.signal.aborted) return;
-    const where = this.deps.where();
-    const card = describeWaitingCard(request, where);
-    this.deps.writeTerminal(terminalAlert(card, this.deps.inTmux));
+    const url = this.deps.cardUrl?.(request.id);
+    const card = { ...describeWaitingCard(request, this.deps.where()), ...(url ? { url } : {}) };
+    this.deps.writeTerminal?.(terminalAlert(card, this.deps.inTmux));
     if (settings.command === undefined) return;
     void runNotifyCommand(settings.command, `${JSON.stringify(card)}\n`, {
-      cwd: where.workspace,
+      cwd: card.workspace,
       signal,
     }).then((problem) => {
       if (problem !== undefined && !signal.aborted)

@@ -3,8 +3,11 @@ import { PROVIDER_IDS } from '@agent/llm/config';
 import { AGENT_MODES } from '../modes/agent-mode';
 import type { SandboxMode } from '@agent/tools';
 
-/** The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio). */
-export type AppName = 'repl' | 'headless' | 'acp';
+/**
+ * The front ends: the REPL, the headless runner, the editor's agent (ACP over stdio), and
+ * `agent serve` (the web page).
+ */
+export type AppName = 'repl' | 'headless' | 'acp' | 'serve';
 
 /** One command-line flag, described once for both apps' parsers and usage texts. */
 export interface FlagSpec {
@@ -21,10 +24,11 @@ export interface FlagSpec {
   optionalValue?: boolean;
 }
 
-const BOTH: readonly AppName[] = ['repl', 'headless'];
-const ALL: readonly AppName[] = ['repl', 'headless', 'acp'];
-/** The REPL and the editor's agent: a person answers. */
-const PERSON: readonly AppName[] = ['repl', 'acp'];
+/** The front ends that open a workspace of their own. */
+const OWN_WORKSPACE: readonly AppName[] = ['repl', 'headless', 'serve'];
+const ALL: readonly AppName[] = ['repl', 'headless', 'acp', 'serve'];
+/** The REPL, the editor's agent and the web page: a person answers. */
+const PERSON: readonly AppName[] = ['repl', 'acp', 'serve'];
 
 export const TOOL_HISTORY_MODES = ['full', 'off'] as const satisfies readonly ToolHistoryMode[];
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl'] as const;
@@ -53,21 +57,21 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'cwd',
     value: 'DIR',
     help: 'workspace directory (default: where you ran the command)',
-    apps: BOTH,
+    apps: OWN_WORKSPACE,
   },
   {
     name: 'resume',
     short: 'r',
     value: 'ID',
     help: 'resume a saved session (id, unique part of one, or file; alone, the REPL lists them)',
-    apps: BOTH,
+    apps: ['repl', 'headless'],
     optionalValue: true,
   },
   {
     name: 'continue',
     short: 'c',
     help: 'resume the latest session of this workspace',
-    apps: BOTH,
+    apps: ['repl', 'headless'],
   },
   {
     name: 'tool-history',
@@ -93,7 +97,7 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'mode',
     value: 'MODE',
     help: `${AGENT_MODES.join(' | ')}: how edits are approved, or plan first (default: default; Shift+Tab cycles in the REPL)`,
-    apps: BOTH,
+    apps: OWN_WORKSPACE,
   },
   {
     name: 'sandbox',
@@ -110,7 +114,26 @@ export const FLAGS: readonly FlagSpec[] = [
   {
     name: 'acp',
     help: "be an editor's agent: speak the Agent Client Protocol on stdin/stdout (as agent-acp)",
-    apps: PERSON,
+    apps: ['repl', 'acp'],
+  },
+  {
+    name: 'port',
+    value: 'N',
+    help: 'the port to serve the page on (default 0: a free one)',
+    apps: ['serve'],
+  },
+  {
+    name: 'host',
+    value: 'H',
+    help: 'the address to bind (default 127.0.0.1; any other lets whoever reaches it with the token act as you)',
+    apps: ['serve'],
+  },
+  {
+    name: 'allow-host',
+    value: 'NAME',
+    help: "also answer requests naming NAME as their Host, a proxy's name: tailscale serve's MACHINE.TAILNET.ts.net (repeatable)",
+    apps: ['serve'],
+    multiple: true,
   },
   {
     name: 'prompt',

@@ -50,6 +50,12 @@ export interface AgentFlags {
   images: string[];
   /** The REPL's `--acp`: run the editor's agent instead. */
   acp: boolean;
+  /** `agent serve --port`: 0 picks a free one. */
+  port?: number;
+  /** `agent serve --host`: the address to bind. */
+  host?: string;
+  /** `agent serve --allow-host`: more names the page answers as its Host (a proxy's). */
+  allowHosts?: string[];
   help: boolean;
   version: boolean;
   positionals: string[];
@@ -125,6 +131,19 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   set('sandbox', sandbox === undefined ? undefined : oneOf('sandbox', sandbox, SANDBOX_MODES));
   set('maxAskUser', wholeNumber('max-ask-user', text('max-ask-user'), 0));
   set('maxIterations', wholeNumber('max-iterations', text('max-iterations'), 1));
+  set('port', wholeNumber('port', text('port'), 0, 65_535));
+  set('host', text('host'));
+  const allowHosts = rules(values['allow-host']);
+  if (allowHosts.length > 0) result.allowHosts = allowHosts;
+  for (const name of allowHosts) {
+    if (
+      !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i.test(name)
+    ) {
+      throw new FlagError(
+        `--allow-host must be a host name, as a Host header gives it (got "${name}")`,
+      );
+    }
+  }
   if ((result.resume !== undefined || result.pickSession) && result.continue) {
     throw new FlagError('--resume and --continue cannot be used together');
   }
@@ -166,11 +185,17 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   throw new FlagError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
 }
 
-function wholeNumber(name: string, value: string | undefined, min: number): number | undefined {
+function wholeNumber(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-    throw new FlagError(`--${name} must be a whole number >= ${min} (got "${value}")`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new FlagError(`--${name} must be a whole number ${range} (got "${value}")`);
   }
   return n;
 }

@@ -6,7 +6,13 @@ const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: strin
   repl: {
     synopsis: 'agent [options] [prompt]',
     summary: 'Interactive coding agent (REPL). A prompt given here is sent once the agent is up.',
-    footer: '',
+    footer: [
+      '',
+      'Commands:',
+      '  agent serve [options]      answer from a browser: serves a page for this workspace on',
+      '                             127.0.0.1 and prints its URL (agent serve --help)',
+      '',
+    ].join('\n'),
   },
   headless: {
     synopsis: 'agent-run [options] <prompt-file | - | "prompt text"> | -p "prompt text"',
@@ -29,6 +35,18 @@ const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: strin
       'stderr. Every session is saved and can be loaded again by the editor.',
     ].join('\n'),
     footer: '',
+  },
+  serve: {
+    synopsis: 'agent serve [options]',
+    summary: [
+      'Serves a web page for one workspace: the live conversation, prompts, approvals and',
+      "questions answered in a browser. The first line printed is the page's URL with its",
+      'token (http://127.0.0.1:PORT/?token=...): whoever has it can act as you. It runs until',
+      'Ctrl+C or SIGTERM; the session is saved as in the REPL. From a phone, reach it through',
+      'an SSH tunnel (ssh -L 8080:127.0.0.1:PORT host) or Tailscale (tailscale serve), not by',
+      'binding to a public address.',
+    ].join('\n'),
+    footer: '\nExit codes: 0 stopped, 2 usage error, 130 SIGINT, 143 SIGTERM.\n',
   },
 };
 

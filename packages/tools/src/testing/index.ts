@@ -35,6 +35,7 @@ export const DENIED_SPELLINGS: readonly string[] = [
 ];
 
 export { bwrapForTests } from './bwrap';
+export { chromiumForTests, chromiumPath } from './chromium';
 export { ripgrepForTests, searchEnginesForTests } from './ripgrep';
 export { pathWithout, REQUIRE_TOOLS_ENV, toolForTests, type TestTool } from './test-tools';
 export { processesWith } from './processes';
