@@ -1,4 +1,4 @@
-import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { pageEventStream, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { sessionText, toolMessage } from './support/ask-user-tmux';
 import { replTmuxBed } from './support/repl-tmux-bed';
 
@@ -11,37 +11,6 @@ const questions = {
     { question: 'Which API style should we expose?', options: ['REST', 'GraphQL'] },
   ],
 };
-
-/** The first card the page's event stream shows (its `hello`, or a later `card_shown`). */
-async function cardOnThePage(page: URL, token: string): Promise<{ id: string; kind: string }> {
-  const stop = new AbortController();
-  const response = await fetch(new URL('/events', page), {
-    headers: { authorization: `Bearer ${token}` },
-    signal: stop.signal,
-  });
-  expect(response.status).toBe(200);
-  const decoder = new TextDecoder();
-  let buffered = '';
-  try {
-    for await (const chunk of response.body!) {
-      buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-      for (const line of buffered.split('\n')) {
-        if (!line.startsWith('data: ')) continue;
-        const event = JSON.parse(line.slice('data: '.length)) as {
-          shown?: { id: string; kind: string };
-          card?: { id: string; kind: string };
-          type: string;
-        };
-        const card = event.type === 'card_shown' ? event.card : event.shown;
-        if (card) return card;
-      }
-      buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
-    }
-  } finally {
-    stop.abort();
-  }
-  throw new Error('the event stream ended before a card was shown');
-}
 
 /**
  * `/remote` (issue 37): the running REPL's web page shows the same card as the terminal; answered
@@ -78,7 +47,15 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     typeText('plan the service');
     keys('Enter');
     await waitFor('Question 1 of 2');
-    const card = await cardOnThePage(page, token);
+    const events = pageEventStream(page.origin, token);
+    const shown = await events.until(
+      (event) => event.type === 'card_shown' || (event.type === 'hello' && Boolean(event.shown)),
+    );
+    await events.close();
+    const card = (shown.type === 'hello' ? shown.shown : shown.card) as {
+      id: string;
+      kind: string;
+    };
     expect(card.kind).toBe('questionnaire');
 
     const answered = await fetch(new URL('/operations', page), {

@@ -14,8 +14,12 @@ export class RemoteAccess {
     private readonly lifetime: AbortSignal,
   ) {}
 
-  /** The page's URL (with its token), once a server runs. */
-  url: string | undefined;
+  private running: WebServer | undefined;
+
+  /** The link that opens card `id` on the page, while a server runs (for notify.command). */
+  cardUrl(id: string): string | undefined {
+    return this.running?.cardUrl(id);
+  }
 
   /** Starts the server unless it runs; its URL, and whether it started now. */
   async open(): Promise<{ url: string; started: boolean }> {
@@ -27,7 +31,7 @@ export class RemoteAccess {
     this.server = starting;
     try {
       const server = await starting;
-      this.url = server.url;
+      this.running = server;
       return { url: server.url, started: true };
     } catch (error) {
       this.server = undefined;
@@ -40,7 +44,7 @@ export class RemoteAccess {
     const running = this.server;
     if (!running) return false;
     this.server = undefined;
-    this.url = undefined;
+    this.running = undefined;
     await (await running).close();
     return true;
   }

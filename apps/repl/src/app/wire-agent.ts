@@ -53,7 +53,8 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const saved = await savedSession(args, agentHome, app);
   const host = app.host({ maxAskUser });
   const extensions = BUILTIN_EXTENSIONS.map((factory) => factory(host));
-  const current: { session?: AgentSession; conversation?: Conversation } = {};
+  const current: { session?: AgentSession; conversation?: Conversation; remote?: RemoteAccess } =
+    {};
   const notifier = new CardNotifier({
     settings: loadAgentSettings(agentHome).notify,
     writeTerminal: (data) => app.writeTerminal(data),
@@ -63,6 +64,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       workspace: args.cwd,
     }),
     report: (message) => app.error(message),
+    cardUrl: (id) => current.remote?.cardUrl(id),
   });
   const answer = (id: string, given: CardAnswer | { refused: string }): void => {
     const operation =
@@ -160,6 +162,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     resumeStart,
     remote: new RemoteAccess(conversation, app.lifetime),
   };
+  current.remote = deps.remote;
   wired.deps = deps;
   app.info(`agent · ${session.provider.id}/${session.provider.model} · workspace ${args.cwd}`);
   if (session.provider.id === 'demo') app.info(inFlagTerms(session.providerReason));
