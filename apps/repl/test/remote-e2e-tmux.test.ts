@@ -1,4 +1,6 @@
 import { pageEventStream, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sessionText, toolMessage } from './support/ask-user-tmux';
 import { replTmuxBed } from './support/repl-tmux-bed';
 
@@ -12,6 +14,27 @@ const questions = {
   ],
 };
 
+/** A card as the page's events carry it. */
+interface PageCard {
+  id: string;
+  kind: string;
+}
+
+/** Posts the page's answer to card `id`, as the page does; the response's status. */
+async function answerOnThePage(
+  page: URL,
+  token: string,
+  id: string,
+  answer: Record<string, unknown>,
+): Promise<number> {
+  const response = await fetch(new URL('/operations', page), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'answer', id, answer }),
+  });
+  return response.status;
+}
+
 /**
  * `/remote` (issue 37): the running REPL's web page shows the same card as the terminal; answered
  * there, the terminal's card closes saying so, the model gets the exact answers, and the session
@@ -23,6 +46,15 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
   beforeAll(async () => {
     server = bed.server = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_design', name: 'ask_user', arguments: questions }] },
+      {
+        toolCalls: [
+          {
+            id: 'call_write',
+            name: 'write_file',
+            arguments: { path: 'db.txt', content: 'sqlite' },
+          },
+        ],
+      },
       { text: 'SQLite with GraphQL, as you chose on the page.' },
     ]);
   });
@@ -51,29 +83,32 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     const shown = await events.until(
       (event) => event.type === 'card_shown' || (event.type === 'hello' && Boolean(event.shown)),
     );
-    await events.close();
-    const card = (shown.type === 'hello' ? shown.shown : shown.card) as {
-      id: string;
-      kind: string;
-    };
+    const card = (shown.type === 'hello' ? shown.shown : shown.card) as PageCard;
     expect(card.kind).toBe('questionnaire');
-
-    const answered = await fetch(new URL('/operations', page), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'answer',
-        id: card.id,
-        answer: {
-          kind: 'questionnaire',
-          result: { answers: ['SQLite', 'GraphQL'], cancelled: false, custom: [false, false] },
-        },
+    const approval = events.until(
+      (event) => event.type === 'card_shown' && (event.card as PageCard).kind === 'approval',
+    );
+    expect(
+      await answerOnThePage(page, token, card.id, {
+        kind: 'questionnaire',
+        result: { answers: ['SQLite', 'GraphQL'], cancelled: false, custom: [false, false] },
       }),
-    });
-    expect(answered.status).toBe(200);
+    ).toBe(200);
+    const closed = await waitFor('answered on the web page');
+    expect(closed).toContain('✓ Questionnaire: 2 answers · answered on the web page');
+    expect(closed).toContain('→ SQLite');
+    expect(closed).not.toContain('Question 1 of 2');
 
+    // The approval of the next call: shown in the terminal, allowed on the page.
+    await waitFor('Yes, allow once');
+    const asked = ((await approval).card as PageCard).id;
+    const allowed = await answerOnThePage(page, token, asked, { kind: 'approval', choice: 'once' });
+    expect(allowed).toBe(200);
     const end = await waitFor('SQLite with GraphQL, as you chose on the page.');
-    expect(end).not.toContain('Question 1 of 2');
+    await events.close();
+    expect(end).toContain('✓ Allowed on the web page');
+    expect(end).not.toContain('Yes, allow once');
+    expect(readFileSync(path.join(bed.workspace, 'db.txt'), 'utf8')).toBe('sqlite');
     expect(toolMessage(server.requests[1], 'call_design')).toBe(
       '{"answers":["SQLite","GraphQL"],"cancelled":false}',
     );

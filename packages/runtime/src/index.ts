@@ -45,6 +45,7 @@ export {
   type UnattendedPick,
 } from './conversation/unattended-person';
 export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
+export { AnsweredElsewhere } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.

@@ -83,7 +83,7 @@ describe('Conversation: operations in, events out', () => {
       expect(
         await conversation.submit({ type: 'answer', id: card.request.id, answer }, 'the web page'),
       ).toEqual({ ok: true });
-      expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page' });
+      expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page', answer });
       // The terminal's late answer to the same card is refused: it was answered on the page.
       expect(
         (await conversation.submit({ type: 'answer', id: card.request.id, answer }, 'the terminal'))

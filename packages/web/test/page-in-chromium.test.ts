@@ -107,7 +107,7 @@ describeInChromium('the page in headless Chromium', () => {
     const ended = web.next('turn_ended');
     const closed = web.next('card_closed');
     await page.click('form[aria-label="Questions"] button[type="submit"]');
-    expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page' });
+    expect((await closed).closing).toMatchObject({ how: 'answered', by: 'the web page' });
     expect((await ended).result.reason).toBe('done');
     expect(toolResults(web, 1)).toEqual([AGREED_ANSWERS[0]!.result]);
     await page.waitForSelector('[data-closed="answered"]');

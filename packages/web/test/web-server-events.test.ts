@@ -97,7 +97,7 @@ describe("the page's event stream follows the conversation", () => {
     const closed = next('card_closed');
     const answered = await approveOnce(origin, web.token, card.request.id);
     expect([answered.status, await answered.json()]).toEqual([200, { ok: true }]);
-    expect((await closed).closing).toEqual({ how: 'answered', by: 'the web page' });
+    expect((await closed).closing).toMatchObject({ how: 'answered', by: 'the web page' });
     expect((await next('turn_ended')).result.reason).toBe('done');
     expect(fs.readFileSync(path.join(workspace, 'a.txt'), 'utf8')).toBe('hello');
 

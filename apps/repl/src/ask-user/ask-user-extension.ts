@@ -1,4 +1,5 @@
 import { createAskUserTool, type QuestionnaireModel } from '@agent/askuser';
+import { AnsweredElsewhere } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
@@ -44,7 +45,11 @@ export function presentQuestionnaire(
       host.requestPaint();
     };
     const onAbort = (): void => {
-      segment.interrupt();
+      // Answered first on another front end (the web page): the card shows that answer.
+      const elsewhere = signal.reason instanceof AnsweredElsewhere ? signal.reason : undefined;
+      if (elsewhere?.answer?.kind === 'questionnaire') {
+        segment.resolve(copyResult(elsewhere.answer.result), elsewhere.by);
+      } else segment.interrupt();
       settle();
       reject(signal.reason);
     };

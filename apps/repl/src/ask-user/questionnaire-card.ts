@@ -231,14 +231,18 @@ export function renderQuestionnaireCard(
  * The compact, non-interactive account of an answered or cancelled questionnaire (also used to
  * replay saved sessions): a headline, then each answered question with its answer, typed
  * answers marked. `interrupted` is for a turn stopped (Ctrl+C) while the card was open;
- * `'unknown'` when the answers given before that were not saved.
+ * `'unknown'` when the answers given before that were not saved. `answeredOn`: the front end
+ * that answered it (the web page), when not this one.
  */
 export function renderQuestionnaireSummary(
   summary: QuestionnaireSummary,
   width: number,
-  options: { interrupted?: boolean | 'unknown' } = {},
+  options: { interrupted?: boolean | 'unknown'; answeredOn?: string } = {},
 ): Line[] {
   const w = Math.max(12, width);
+  const where: Span[] = options.answeredOn
+    ? [{ text: ` · answered on ${options.answeredOn}`, style: 'dim' }]
+    : [];
   const head: Span[] = options.interrupted
     ? [
         { text: '■ ', style: 'warn' },
@@ -262,6 +266,7 @@ export function renderQuestionnaireSummary(
           { text: 'Questionnaire: ', style: 'dim' },
           { text: summary.headline, style: 'ok' },
         ];
+  head.push(...where);
   const rows = wrapSpans(head, w, '  ');
   for (const item of summary.items) {
     rows.push(...wrapSpans([{ text: `  ${oneLine(item.question)}`, style: 'dim' }], w, '  '));

@@ -16,7 +16,7 @@ import {
 
 type State =
   | { kind: 'live'; model: QuestionnaireModel }
-  | { kind: 'resolved'; result: AnsweredQuestionnaire }
+  | { kind: 'resolved'; result: AnsweredQuestionnaire; answeredOn?: string }
   | {
       kind: 'interrupted';
       answers: Answer[] | undefined;
@@ -101,8 +101,9 @@ export class QuestionnaireSegment implements CustomSegment {
     return this.state.kind === 'live';
   }
 
-  resolve(result: AnsweredQuestionnaire): void {
-    this.state = { kind: 'resolved', result };
+  /** Answered: here, or first on the front end `answeredOn` (the web page). */
+  resolve(result: AnsweredQuestionnaire, answeredOn?: string): void {
+    this.state = { kind: 'resolved', result, ...(answeredOn ? { answeredOn } : {}) };
   }
 
   /** The turn was interrupted while the card was open: keep what was answered. */
@@ -142,6 +143,7 @@ export class QuestionnaireSegment implements CustomSegment {
         return renderQuestionnaireSummary(
           summarizeQuestionnaire(this.questionnaire, this.state.result),
           width,
+          this.state.answeredOn ? { answeredOn: this.state.answeredOn } : {},
         );
       case 'interrupted':
         return renderQuestionnaireSummary(

@@ -1,4 +1,4 @@
-import type { Card as ConversationCard } from '@agent/runtime';
+import { AnsweredElsewhere, type Card as ConversationCard } from '@agent/runtime';
 import { abortReason, ApprovedByMode, type PersonRequest } from '@agent/tools';
 import type { ApprovalPick, PermissionCard as Card } from '../permission/permission-card';
 import type { CustomSegment } from '../view/segment';
@@ -37,21 +37,27 @@ export function presentApproval(
       kind: 'custom',
       render: (width) => card.render(width, !slot.active(), host.viewportRows()),
     };
-    const finish = (byMode?: ApprovedByMode): void => {
+    const finish = (byMode?: ApprovedByMode, elsewhere?: Elsewhere): void => {
       signal.removeEventListener('abort', onAbort);
       slot.close();
       if (line) {
         transcript.remove(segment);
-        const decided = byMode ? ALLOWED : card.decided;
-        settleLine(transcript, line, card.interrupted && !byMode ? undefined : decided);
+        const decided = byMode ? ALLOWED : (elsewhere?.pick ?? card.decided);
+        const undecided = card.interrupted && !byMode && !elsewhere;
+        settleLine(transcript, line, undecided ? undefined : decided);
         if (byMode) line.approval = `Allowed by ${byMode.mode} mode`;
+        else if (elsewhere && line.approval) line.approval += ` on ${elsewhere.by}`;
       } else transcript.touch(segment);
       host.requestPaint();
     };
     const onAbort = (): void => {
       if (card.decided) return;
       card.interrupt();
-      finish(signal.reason instanceof ApprovedByMode ? signal.reason : undefined);
+      const reason: unknown = signal.reason;
+      finish(
+        reason instanceof ApprovedByMode ? reason : undefined,
+        reason instanceof AnsweredElsewhere ? pickedElsewhere(reason, shown) : undefined,
+      );
       reject(abortReason(signal));
     };
     const modal: Modal = {
@@ -83,3 +89,23 @@ export function presentApproval(
 const ALLOWED: ApprovalPick = {
   choice: { id: 'once', kind: 'allow_once', label: 'Allowed by the mode' },
 };
+
+/** An approval answered first on another front end: the choice picked there, and where. */
+interface Elsewhere {
+  pick: ApprovalPick;
+  by: string;
+}
+
+function pickedElsewhere(
+  reason: AnsweredElsewhere,
+  shown: ConversationCard,
+): Elsewhere | undefined {
+  const { answer } = reason;
+  if (answer?.kind !== 'approval') return undefined;
+  const choice = shown.choices?.choices.find((c) => c.id === answer.choice);
+  if (!choice) return undefined;
+  return {
+    pick: { choice, ...(answer.reason !== undefined ? { reason: answer.reason } : {}) },
+    by: reason.by,
+  };
+}

@@ -1,4 +1,10 @@
-import type { Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
+import {
+  AnsweredElsewhere,
+  type Card,
+  type CardAnswer,
+  type CardClosing,
+  type CardViewer,
+} from '@agent/runtime';
 import type { AnyPersonRequest, PersonRequest, PersonRequestKind } from '@agent/tools';
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
 import type { ReplHost } from '../app/extension';
@@ -101,7 +107,7 @@ export class ReplCards implements CardViewer {
     if (closing.how !== 'answered') return;
     const open = this.open.get(id);
     this.open.delete(id);
-    open?.abort(new Error(`answered on ${closing.by}`));
+    open?.abort(new AnsweredElsewhere(closing.by, closing.answer));
   }
 }
 

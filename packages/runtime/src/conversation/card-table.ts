@@ -105,7 +105,7 @@ export class CardTable implements PersonChannel {
       return `card ${id} offers the choices ${offered}, not ${answer.choice}`;
     }
     this.shownNow = undefined;
-    this.events.closed(id, { how: 'answered', by });
+    this.events.closed(id, { how: 'answered', by, answer });
     if (answer.kind === 'approval') {
       if (!choice) return undefined;
       const decision = decisionFor(choice, answer.reason);

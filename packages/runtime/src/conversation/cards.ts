@@ -28,12 +28,27 @@ export type CardAnswer =
   | { kind: 'plan'; decision: PlanDecision };
 
 /**
- * Where a card went: answered by one front end (`allowedBy`: a waiting approval allowed, unseen,
- * by the rule an "always" answer to another card added), or withdrawn (its turn was interrupted,
- * or a front end could not show it).
+ * Where a card went: answered by one front end with `answer` (`allowedBy`, and no answer: a
+ * waiting approval allowed, unseen, by the rule an "always" answer to another card added), or
+ * withdrawn (its turn was interrupted, or a front end could not show it).
  */
 export type CardClosing =
-  { how: 'answered'; by: string; allowedBy?: string } | { how: 'withdrawn'; reason: string };
+  | { how: 'answered'; by: string; answer?: CardAnswer; allowedBy?: string }
+  | { how: 'withdrawn'; reason: string };
+
+/**
+ * Why a front end's open card was closed: another front end (`by`) answered it first, with
+ * `answer`; the card shows that answer instead of an interruption.
+ */
+export class AnsweredElsewhere extends Error {
+  constructor(
+    readonly by: string,
+    readonly answer: CardAnswer | undefined,
+  ) {
+    super(`answered on ${by}`);
+    this.name = 'AnsweredElsewhere';
+  }
+}
 
 /** One front end that shows cards: its name (said where a card was answered) and what it shows. */
 export interface CardViewer {
