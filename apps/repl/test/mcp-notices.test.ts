@@ -69,9 +69,10 @@ describe('REPL notices about MCP servers (real configuration files, real trust s
     await h.type('/mcp reconnect broken');
     h.send(ENTER);
     await h.waitForText('broken: failed');
-    // Let any late notice arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const screen = await h.screen();
+    // A command run after it: a notice the reconnect still had on its way is drawn before.
+    await h.type('/sessions');
+    h.send(ENTER);
+    const screen = await h.waitForText('No saved sessions for this directory yet.');
     // Once at start, once for the reconnect.
     expect(count(screen, 'stderr: boom-xyz')).toBe(2);
   });
