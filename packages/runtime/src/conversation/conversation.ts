@@ -97,6 +97,11 @@ export class Conversation {
     return { shown: this.cards.shown, waiting: this.cards.waiting };
   }
 
+  /** The conversation so far as transcript entries (see `AgentSession.transcript`). */
+  get transcript() {
+    return this.session.transcript;
+  }
+
   /** Whether a turn runs (a prompt's, or a resumed session's continued one). */
   get busy(): boolean {
     return this.running !== undefined || this.session.busy;
