@@ -195,12 +195,42 @@ function approvalCard(card) {
   return section;
 }
 
+/**
+ * Option labels as drawn: where two options of a question would look alike, the whitespace that
+ * tells them apart is made visible (␠ space at an end, ⏎ newline, → tab); the value sent stays
+ * the exact option.
+ */
+function optionLabels(options) {
+  const plain = (option) => option.replace(/\s+/g, ' ').trim();
+  const seen = new Map();
+  for (const option of options) seen.set(plain(option), (seen.get(plain(option)) || 0) + 1);
+  return options.map((option) =>
+    seen.get(plain(option)) > 1
+      ? option
+          .replace(/\n/g, '⏎')
+          .replace(/\t/g, '→')
+          .replace(/^ +| +$/g, (spaces) => '␠'.repeat(spaces.length))
+      : option,
+  );
+}
+
+/** Fills one question's inputs with an answer given or decided before (a list for multi-select). */
+function preset(inputs, typed, answer) {
+  const entries = Array.isArray(answer) ? answer : [answer];
+  for (const input of inputs) input.checked = entries.includes(input.value);
+  const other = entries.filter((entry) => !inputs.some((input) => input.value === entry));
+  if (other.length > 0) typed.value = other[other.length - 1];
+}
+
 function questionnaireCard(card) {
   const form = el('form', { class: 'card', 'data-card': card.id, 'aria-label': 'Questions' });
-  const touched = card.questions.map(() => false);
+  // Which questions have an answer: picked or typed here, or given before the card was offered
+  // again. A decided answer is only preselected: it counts once the person touches it.
+  const touched = card.questions.map((question) => question.given !== undefined);
   const read = card.questions.map((question, index) => {
     const name = `${card.id}-q${index}`;
     const fieldset = el('fieldset', {}, el('legend', {}, question.question));
+    const labels = optionLabels(question.options);
     const inputs = question.options.map((option, at) => {
       const input = el('input', {
         type: question.multiSelect ? 'checkbox' : 'radio',
@@ -208,13 +238,22 @@ function questionnaireCard(card) {
         value: option,
         checked: at === 0,
       });
-      fieldset.append(el('label', {}, input, ' ', el('span', {}, option)));
+      fieldset.append(el('label', {}, input, ' ', el('span', {}, labels[at])));
       return input;
     });
     const typed = el('input', { type: 'text', id: `${name}-typed`, name: `${name}-typed` });
     fieldset.append(el('label', { for: typed.id }, 'Type your answer'), typed);
+    const earlier = question.given !== undefined ? question.given : question.decided;
+    if (earlier !== undefined) preset(inputs, typed, earlier.answer);
+    if (question.given === undefined && question.decided !== undefined) {
+      const when = new Date(question.decided.decidedAt).toLocaleDateString();
+      fieldset.append(el('p', { class: 'decided' }, `Decided on ${when}.`));
+    }
     fieldset.addEventListener('input', () => (touched[index] = true));
-    fieldset.addEventListener('change', () => (touched[index] = true));
+    fieldset.addEventListener('change', () => {
+      touched[index] = true;
+      reportProgress();
+    });
     // Picking the preselected option again answers the question too (it fires no change).
     fieldset.addEventListener('click', (event) => {
       if (event.target instanceof HTMLInputElement) touched[index] = true;
@@ -237,31 +276,38 @@ function questionnaireCard(card) {
   form.append(
     el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Send answers'), cancel),
   );
-  const send = (cancelled) => {
-    // Cancelling keeps the answers given so far: those in order from the first question, and
-    // those given after a question left alone (`later`).
+  // The answers given so far: those in order from the first question, and those given after a
+  // question left alone (`later`), as a cancel reports them and the session keeps them.
+  const given = () => {
     const gap = touched.indexOf(false);
-    const count = cancelled && gap !== -1 ? gap : read.length;
-    const given = read.slice(0, count).map((answerOf) => answerOf());
+    const count = gap === -1 ? read.length : gap;
+    const inOrder = read.slice(0, count).map((answerOf) => answerOf());
     const later = [];
-    for (let index = count + 1; cancelled && index < read.length; index++) {
+    for (let index = count + 1; index < read.length; index++) {
       if (!touched[index]) continue;
       const { answer, custom } = read[index]();
       later.push({ question: index, answer, custom });
     }
-    const result = {
-      answers: given.map((g) => g.answer),
-      custom: given.map((g) => g.custom),
-      cancelled,
-    };
+    const result = { answers: inOrder.map((g) => g.answer), custom: inOrder.map((g) => g.custom) };
     if (later.length > 0) result.later = later;
-    void submit({ type: 'answer', id: card.id, answer: { kind: 'questionnaire', result } });
+    return result;
   };
+  const reportProgress = () => void submit({ type: 'progress', id: card.id, progress: given() });
+  const send = (result) =>
+    void submit({ type: 'answer', id: card.id, answer: { kind: 'questionnaire', result } });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    send(false);
+    const all = read.map((answerOf) => answerOf());
+    const empty = all.findIndex(
+      (given) => Array.isArray(given.answer) && given.answer.length === 0,
+    );
+    if (empty !== -1) {
+      problem.textContent = `Question ${empty + 1}: tick an option or type an answer.`;
+      return;
+    }
+    send({ answers: all.map((g) => g.answer), custom: all.map((g) => g.custom), cancelled: false });
   });
-  cancel.addEventListener('click', () => send(true));
+  cancel.addEventListener('click', () => send({ ...given(), cancelled: true }));
   return form;
 }
 

@@ -1,6 +1,6 @@
 import type { Card, ConversationEvent } from '@agent/runtime';
 import { compactedTurnsText, type TranscriptEntry } from '@agent/session';
-import type { FormQuestion } from '@agent/tools';
+import type { Answer, FormQuestion, QuestionnaireAsk } from '@agent/tools';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -14,7 +14,7 @@ export interface PageCard {
   preview?: string;
   choices?: Card['choices'];
   /** A questionnaire's questions. */
-  questions?: Array<{ question: string; options: string[]; multiSelect: boolean }>;
+  questions?: PageQuestion[];
   /** A plan card's plan (Markdown, shown as text). */
   plan?: string;
   /** An MCP server's form or URL request: the server, its message, its fields or its link. */
@@ -22,6 +22,17 @@ export interface PageCard {
   message?: string;
   fields?: FormQuestion[];
   url?: string;
+}
+
+/** One question of a questionnaire card. */
+export interface PageQuestion {
+  question: string;
+  options: string[];
+  multiSelect: boolean;
+  /** Its answer given before the card was offered again (a crash, a closed terminal). */
+  given?: { answer: Answer; custom: boolean };
+  /** A decision the person kept for it: preselected, recorded only once the person confirms it. */
+  decided?: { answer: Answer; decidedAt: string };
 }
 
 /**
@@ -95,11 +106,7 @@ export function pageCard(card: Card): PageCard {
       return {
         ...base,
         title: 'Questions',
-        questions: request.payload.questionnaire.questions.map((q) => ({
-          question: q.question,
-          options: [...q.options],
-          multiSelect: q.multiSelect === true,
-        })),
+        questions: pageQuestions(request.payload),
       };
     case 'plan':
       return { ...base, title: 'The plan', plan: request.payload.plan };
@@ -120,6 +127,26 @@ export function pageCard(card: Card): PageCard {
         url: request.payload.url,
       };
   }
+}
+
+function pageQuestions(ask: QuestionnaireAsk): PageQuestion[] {
+  const { answered, decided = [] } = ask;
+  return ask.questionnaire.questions.map((q, index) => {
+    const inOrder = answered?.answers[index];
+    const later = answered?.later?.find((entry) => entry.question === index);
+    const given =
+      inOrder !== undefined
+        ? { answer: inOrder, custom: answered?.custom[index] === true }
+        : later && { answer: later.answer, custom: later.custom === true };
+    const kept = decided.find((entry) => entry.question === index);
+    return {
+      question: q.question,
+      options: [...q.options],
+      multiSelect: q.multiSelect === true,
+      ...(given ? { given } : {}),
+      ...(kept && !given ? { decided: { answer: kept.answer, decidedAt: kept.decidedAt } } : {}),
+    };
+  });
 }
 
 /** The transcript entries as the page draws them, with what it saw live of each call. */

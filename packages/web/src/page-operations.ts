@@ -1,5 +1,5 @@
 import type { CardAnswer, Operation } from '@agent/runtime';
-import { isLaterAnswers } from '@agent/tools';
+import { isAnswer, isLaterAnswers } from '@agent/tools';
 
 /** What the page may ask: an operation, or resuming a saved session of the workspace by its id. */
 export type PageOperation = Exclude<Operation, { type: 'resume' }> | { type: 'resume'; id: string };
@@ -24,12 +24,34 @@ export function pageOperation(body: unknown): PageOperation | string {
       const answer = cardAnswer(body.answer);
       return typeof answer === 'string' ? answer : { type: 'answer', id: body.id, answer };
     }
+    case 'progress': {
+      if (typeof body.id !== 'string') return 'progress needs the card\'s "id" string';
+      const progress = body.progress;
+      if (
+        !isRecord(progress) ||
+        !Array.isArray(progress.answers) ||
+        !progress.answers.every(isAnswer) ||
+        !isBooleans(progress.custom) ||
+        (progress.later !== undefined && !isLaterAnswers(progress.later))
+      ) {
+        return 'progress needs "answers" (strings or lists of strings), "custom" booleans and maybe "later"';
+      }
+      return {
+        type: 'progress',
+        id: body.id,
+        progress: {
+          answers: progress.answers,
+          custom: progress.custom as boolean[],
+          ...(progress.later !== undefined ? { later: progress.later } : {}),
+        },
+      };
+    }
     case 'resume':
       return typeof body.id === 'string'
         ? { type: 'resume', id: body.id }
         : 'a resume needs the session\'s "id" string';
     default:
-      return `unknown operation ${JSON.stringify(body.type ?? null)}: the page sends prompt, steer, interrupt, resume or answer`;
+      return `unknown operation ${JSON.stringify(body.type ?? null)}: the page sends prompt, steer, interrupt, resume, answer or progress`;
   }
 }
 

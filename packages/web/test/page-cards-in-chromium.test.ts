@@ -129,8 +129,11 @@ describeInChromium('every card kind answered on the page', () => {
     expect(result).toContain('- Name: Ada Lovelace');
     expect(result).toContain('- Favorite Integer: 7');
     expect(records.at(-1)).toMatchObject({ mode: 'form', server: 'everything', action: 'accept' });
-    const content = records.at(-1)!.mode === 'form' ? records.at(-1)!.content : undefined;
-    expect(content).toMatchObject({ name: 'Ada Lovelace', integer: 7 });
+    const last = records.at(-1)!;
+    expect(last.mode === 'form' && last.content).toMatchObject({
+      name: 'Ada Lovelace',
+      integer: 7,
+    });
   });
 
   it("an MCP server's link: shown as a link, Done answered back to the server", async () => {

@@ -73,7 +73,8 @@ describeInChromium('the page in headless Chromium', () => {
         legend: question.question,
         options: question.options.map((option, index) => ({
           type: question.multiSelect ? 'checkbox' : 'radio',
-          label: option,
+          // The look-alikes "SQLite " and "SQLite" are told apart by a visible trailing space.
+          label: option === 'SQLite ' ? 'SQLite␠' : option,
           checked: index === 0,
         })),
         typed: 'Type your answer',

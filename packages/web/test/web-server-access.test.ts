@@ -90,7 +90,7 @@ describe('the web server lets in only the page that has its token, at its own ad
       [
         '{"type":"rm -rf"}',
         400,
-        'unknown operation "rm -rf": the page sends prompt, steer, interrupt, resume or answer\n',
+        'unknown operation "rm -rf": the page sends prompt, steer, interrupt, resume, answer or progress\n',
       ],
       ['{"type":"prompt","text":7}', 400, 'a prompt needs a "text" string\n'],
       ['{"type":"prompt","text":"   "}', 409, 'the prompt is empty\n'],
