@@ -144,6 +144,31 @@ describeInChromium('the page in headless Chromium', () => {
     );
   });
 
+  it('steers the running turn from the prompt field; a denied call says so', async () => {
+    const web = await box([writeFile('a.txt', 'hello'), { text: 'Not written.' }]);
+    const page = await openPage(browser, web);
+    await sendPrompt(page, 'write it');
+    await page.waitForSelector('section[aria-label="Approval"] button[data-choice="deny"]');
+    expect(await page.$eval('#send', (node) => node.textContent)).toBe('Steer');
+    const steered = page.waitForResponse((response) => response.url().endsWith('/operations'));
+    await sendPrompt(page, 'use b.txt next time');
+    expect((await steered).status()).toBe(200);
+    const ended = web.next('turn_ended');
+    await page.click('section[aria-label="Approval"] button[data-choice="deny"]');
+    expect((await ended).result.reason).toBe('done');
+    await page.waitForSelector('[data-tool="call_write"][data-status="denied"]');
+    expect(await page.$eval('[data-tool="call_write"] .status', (node) => node.textContent)).toBe(
+      '(denied)',
+    );
+    expect(JSON.stringify(web.fake.requests[1]!.body.messages)).toContain('use b.txt next time');
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#transcript .you')).some(
+        (node) => node.textContent === 'use b.txt next time',
+      ),
+    );
+    expect(fs.existsSync(path.join(web.workspace, 'a.txt'))).toBe(false);
+  });
+
   it('interrupts the running turn from the page: its card is withdrawn', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'never' }]);
     const page = await openPage(browser, web);
