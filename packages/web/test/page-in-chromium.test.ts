@@ -230,5 +230,18 @@ describeInChromium('the page in headless Chromium', () => {
     );
     expect(await page.$$('#transcript img, #transcript b')).toHaveLength(0);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    // Drawn again from the transcript entries after a reload: still text.
+    await page.reload();
+    await page.waitForFunction(
+      (hostile) => document.querySelector('#transcript .assistant')?.textContent === hostile,
+      {},
+      HOSTILE_SHOWN,
+    );
+    expect(await page.$eval('#transcript .you', (node) => node.textContent)).toBe(HOSTILE_SHOWN);
+    expect(await page.$eval('[data-tool="call_read"] pre', (node) => node.textContent)).toContain(
+      HOSTILE_SHOWN,
+    );
+    expect(await page.$$('#transcript img, #transcript b')).toHaveLength(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   });
 });
