@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { AgentSession } from '../agent-session';
 import type { AgentSessionOptions, TurnResult } from '../agent-session-options';
@@ -98,7 +99,7 @@ export class Conversation {
   }
 
   /** The conversation so far as transcript entries (see `AgentSession.transcript`). */
-  get transcript() {
+  get transcript(): readonly TranscriptEntry[] {
     return this.session.transcript;
   }
 
