@@ -11,6 +11,7 @@ import {
   type ToolActivity,
   type ToolHistoryMode,
 } from '@agent/llm';
+import { parseSessionText } from './load-session';
 import { sessionEventForLoopEvent, toolEndEvent } from './loop-events';
 import { sessionPath } from './paths';
 import {
@@ -40,12 +41,19 @@ export interface CreateSessionOptions {
    * by the next `flush` or `close` instead. Each failure is delivered once.
    */
   onError?: (error: Error) => void;
+  /**
+   * Hears each event appended, as its line reads back (redacted, raw outputs dropped: what a
+   * load of the file returns), so a live view can follow the file (see `TranscriptReducer`).
+   */
+  onAppend?: (event: SessionEvent) => void;
 }
 
 export interface OpenSessionOptions {
   now?: () => Date;
   /** As in `CreateSessionOptions`. */
   onError?: (error: Error) => void;
+  /** As in `CreateSessionOptions`. */
+  onAppend?: (event: SessionEvent) => void;
   /** The id of the last `user` event already in the file (see `lastUserEventId`). */
   lastUserEventId?: string;
 }
@@ -68,6 +76,7 @@ export class SessionWriter {
     private readonly now: () => Date,
     onError: ((error: Error) => void) | undefined,
     unlock: () => Promise<void>,
+    private readonly onAppend: ((event: SessionEvent) => void) | undefined,
   ) {
     this.lines = new SessionLineFile(path, file, onError, unlock);
   }
@@ -95,7 +104,15 @@ export class SessionWriter {
     const now = options.now ?? (() => new Date());
     const id = options.id ?? newSessionId(now());
     const path = sessionPath(options.agentHome, id);
-    return new SessionWriter(id, path, undefined, now, options.onError, () => Promise.resolve());
+    return new SessionWriter(
+      id,
+      path,
+      undefined,
+      now,
+      options.onError,
+      () => Promise.resolve(),
+      options.onAppend,
+    );
   }
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
@@ -121,7 +138,15 @@ export class SessionWriter {
         await handle.close();
         throw error;
       }
-      const writer = new SessionWriter(id, file, handle, now, options.onError, unlock);
+      const writer = new SessionWriter(
+        id,
+        file,
+        handle,
+        now,
+        options.onError,
+        unlock,
+        options.onAppend,
+      );
       const start: SessionEventInput = {
         type: 'session_start',
         cwd: options.cwd,
@@ -162,6 +187,7 @@ export class SessionWriter {
       options.now ?? (() => new Date()),
       options.onError,
       unlock,
+      options.onAppend,
     );
     writer.lastUser = options.lastUserEventId;
     return writer;
@@ -198,6 +224,8 @@ export class SessionWriter {
     }
     this.lines.push(`${line}\n`);
     if (event.type === 'user') this.lastUser = event.id;
+    // A line the loader would skip (too long, say) is skipped here too, as a replay skips it.
+    if (this.onAppend) for (const read of parseSessionText(line).events) this.onAppend(read);
   }
 
   /** A person's message; its `images` are recorded by reference only, never their bytes. */

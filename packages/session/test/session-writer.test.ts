@@ -157,6 +157,23 @@ describe('SessionWriter', () => {
     ]);
   });
 
+  it('tells onAppend each event as a load of the file reads it back, secrets redacted', async () => {
+    const heard: unknown[] = [];
+    const writer = await SessionWriter.create({
+      agentHome: home,
+      cwd: '/w',
+      provider: 'demo',
+      model: 'm',
+      onAppend: (event) => heard.push(event),
+    });
+    writer.recordUser('my key is sk-proj-abcdefghijklmnopqrstuvwxyz0123456789');
+    writer.recordAssistant({ role: 'assistant', text: 'Noted.', toolCalls: [] });
+    await writer.close();
+    const { events } = await loadSession(writer.path);
+    expect(heard).toEqual(events);
+    expect(JSON.stringify(heard)).not.toContain('abcdefghijklmnopqrstuvwxyz0123456789');
+  });
+
   it('refuses appends after close', async () => {
     const writer = await create();
     await writer.close();

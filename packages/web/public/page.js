@@ -1,6 +1,7 @@
 // The page: draws the conversation's events and posts the person's operations. It decides
 // nothing: approval choices, answer checks and who answered come from the server's events.
-// Every text from the model, a tool or the server is set with textContent (never as HTML).
+// Every text from the model, a tool or the server is set with textContent (never as HTML), and
+// terminal escapes in it are dropped (see inert).
 'use strict';
 
 const transcript = document.getElementById('transcript');
@@ -11,10 +12,20 @@ const promptForm = document.getElementById('prompt-form');
 const promptBox = document.getElementById('prompt');
 const sendButton = document.getElementById('send');
 const interruptButton = document.getElementById('interrupt');
+const sessionList = document.getElementById('sessions');
 
 let busy = false;
 let reply = undefined; // the <li> the streamed assistant text goes into
 const tools = new Map(); // tool call id -> its <li>
+
+// A terminal's escape sequences (colours, titles, cursor moves) and other control characters.
+const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text as the page shows it: escape sequences dropped, other control characters as U+FFFD. */
+function inert(text) {
+  return String(text).replace(/\r\n/g, '\n').replace(ESCAPES, '').replace(CONTROLS, '\ufffd');
+}
 
 /** An element with attributes and children (strings become text nodes). */
 function el(tag, attributes, ...children) {
@@ -26,7 +37,7 @@ function el(tag, attributes, ...children) {
   }
   for (const child of children) {
     if (child === undefined || child === null) continue;
-    node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+    node.append(typeof child === 'string' ? document.createTextNode(inert(child)) : child);
   }
   return node;
 }
@@ -66,6 +77,17 @@ promptForm.addEventListener('submit', async (event) => {
 });
 interruptButton.addEventListener('click', () => void submit({ type: 'interrupt' }));
 
+// A call's state as the page words it (the runtime's word is kept in data-status).
+const STATES = {
+  running: 'running',
+  pending: 'interrupted',
+  ok: 'done',
+  error: 'failed',
+  denied: 'denied',
+  skipped: 'skipped',
+  interrupted: 'interrupted',
+};
+
 function showTool(event) {
   let item = tools.get(event.id);
   if (!item) {
@@ -80,10 +102,68 @@ function showTool(event) {
   item.replaceChildren(
     el('span', {}, title),
     ' ',
-    el('span', { class: 'status' }, `(${event.status})`),
+    el('span', { class: 'status' }, `(${STATES[event.status] || event.status})`),
   );
   if (event.summary) item.append(el('div', {}, event.summary));
-  if (event.output) item.append(el('pre', {}, event.output));
+  if (event.diff) item.append(el('pre', { class: 'diff', 'aria-label': 'Diff' }, event.diff));
+  else if (event.output) item.append(el('pre', {}, event.output));
+}
+
+function showEntries(entries) {
+  transcript.replaceChildren();
+  tools.clear();
+  reply = undefined;
+  for (const entry of entries) {
+    switch (entry.kind) {
+      case 'prompt':
+        say(el('li', { class: 'you' }, entry.text));
+        break;
+      case 'assistant':
+        say(el('li', { class: 'assistant' }, entry.text));
+        break;
+      case 'call':
+        showTool({ ...entry, status: entry.state });
+        break;
+      default:
+        say(el('li', { class: 'notice' }, entry.text));
+    }
+  }
+}
+
+// Sessions ---------------------------------------------------------------------------------
+
+async function listSessions() {
+  let sessions;
+  try {
+    const response = await fetch('/sessions');
+    if (!response.ok) return;
+    sessions = await response.json();
+  } catch {
+    return;
+  }
+  sessionList.replaceChildren(
+    ...sessions.map((session) => {
+      const when = el(
+        'time',
+        { datetime: session.updatedAt },
+        new Date(session.updatedAt).toLocaleString(),
+      );
+      const item = el(
+        'li',
+        { 'data-session': session.id },
+        el('span', { class: 'label' }, session.label),
+        ' ',
+        when,
+      );
+      if (session.current) item.append(' ', el('span', { class: 'current' }, '(open now)'));
+      else {
+        const resume = el('button', { type: 'button' }, 'Resume');
+        resume.addEventListener('click', () => void submit({ type: 'resume', id: session.id }));
+        item.append(' ', resume);
+      }
+      return item;
+    }),
+  );
 }
 
 // Cards ------------------------------------------------------------------------------------
@@ -115,12 +195,42 @@ function approvalCard(card) {
   return section;
 }
 
+/**
+ * Option labels as drawn: where two options of a question would look alike, the whitespace that
+ * tells them apart is made visible (␠ space at an end, ⏎ newline, → tab); the value sent stays
+ * the exact option.
+ */
+function optionLabels(options) {
+  const plain = (option) => option.replace(/\s+/g, ' ').trim();
+  const seen = new Map();
+  for (const option of options) seen.set(plain(option), (seen.get(plain(option)) || 0) + 1);
+  return options.map((option) =>
+    seen.get(plain(option)) > 1
+      ? option
+          .replace(/\n/g, '⏎')
+          .replace(/\t/g, '→')
+          .replace(/^ +| +$/g, (spaces) => '␠'.repeat(spaces.length))
+      : option,
+  );
+}
+
+/** Fills one question's inputs with an answer given or decided before (a list for multi-select). */
+function preset(inputs, typed, answer) {
+  const entries = Array.isArray(answer) ? answer : [answer];
+  for (const input of inputs) input.checked = entries.includes(input.value);
+  const other = entries.filter((entry) => !inputs.some((input) => input.value === entry));
+  if (other.length > 0) typed.value = other[other.length - 1];
+}
+
 function questionnaireCard(card) {
   const form = el('form', { class: 'card', 'data-card': card.id, 'aria-label': 'Questions' });
-  const touched = card.questions.map(() => false);
+  // Which questions have an answer: picked or typed here, or given before the card was offered
+  // again. A decided answer is only preselected: it counts once the person touches it.
+  const touched = card.questions.map((question) => question.given !== undefined);
   const read = card.questions.map((question, index) => {
     const name = `${card.id}-q${index}`;
     const fieldset = el('fieldset', {}, el('legend', {}, question.question));
+    const labels = optionLabels(question.options);
     const inputs = question.options.map((option, at) => {
       const input = el('input', {
         type: question.multiSelect ? 'checkbox' : 'radio',
@@ -128,13 +238,22 @@ function questionnaireCard(card) {
         value: option,
         checked: at === 0,
       });
-      fieldset.append(el('label', {}, input, ' ', el('span', {}, option)));
+      fieldset.append(el('label', {}, input, ' ', el('span', {}, labels[at])));
       return input;
     });
     const typed = el('input', { type: 'text', id: `${name}-typed`, name: `${name}-typed` });
     fieldset.append(el('label', { for: typed.id }, 'Type your answer'), typed);
+    const earlier = question.given !== undefined ? question.given : question.decided;
+    if (earlier !== undefined) preset(inputs, typed, earlier.answer);
+    if (question.given === undefined && question.decided !== undefined) {
+      const when = new Date(question.decided.decidedAt).toLocaleDateString();
+      fieldset.append(el('p', { class: 'decided' }, `Decided on ${when}.`));
+    }
     fieldset.addEventListener('input', () => (touched[index] = true));
-    fieldset.addEventListener('change', () => (touched[index] = true));
+    fieldset.addEventListener('change', () => {
+      touched[index] = true;
+      reportProgress();
+    });
     // Picking the preselected option again answers the question too (it fires no change).
     fieldset.addEventListener('click', (event) => {
       if (event.target instanceof HTMLInputElement) touched[index] = true;
@@ -157,46 +276,181 @@ function questionnaireCard(card) {
   form.append(
     el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Send answers'), cancel),
   );
-  const send = (cancelled) => {
-    // Cancelling keeps the answers given so far: those in order from the first question, and
-    // those given after a question left alone (`later`).
+  // The answers given so far: those in order from the first question, and those given after a
+  // question left alone (`later`), as a cancel reports them and the session keeps them.
+  const given = () => {
     const gap = touched.indexOf(false);
-    const count = cancelled && gap !== -1 ? gap : read.length;
-    const given = read.slice(0, count).map((answerOf) => answerOf());
+    const count = gap === -1 ? read.length : gap;
+    const inOrder = read.slice(0, count).map((answerOf) => answerOf());
     const later = [];
-    for (let index = count + 1; cancelled && index < read.length; index++) {
+    for (let index = count + 1; index < read.length; index++) {
       if (!touched[index]) continue;
       const { answer, custom } = read[index]();
       later.push({ question: index, answer, custom });
     }
-    const result = {
-      answers: given.map((g) => g.answer),
-      custom: given.map((g) => g.custom),
-      cancelled,
-    };
+    const result = { answers: inOrder.map((g) => g.answer), custom: inOrder.map((g) => g.custom) };
     if (later.length > 0) result.later = later;
-    void submit({ type: 'answer', id: card.id, answer: { kind: 'questionnaire', result } });
+    return result;
   };
+  const reportProgress = () => void submit({ type: 'progress', id: card.id, progress: given() });
+  const send = (result) =>
+    void submit({ type: 'answer', id: card.id, answer: { kind: 'questionnaire', result } });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    send(false);
+    const all = read.map((answerOf) => answerOf());
+    const empty = all.findIndex(
+      (given) => Array.isArray(given.answer) && given.answer.length === 0,
+    );
+    if (empty !== -1) {
+      problem.textContent = `Question ${empty + 1}: tick an option or type an answer.`;
+      return;
+    }
+    send({ answers: all.map((g) => g.answer), custom: all.map((g) => g.custom), cancelled: false });
   });
-  cancel.addEventListener('click', () => send(true));
+  cancel.addEventListener('click', () => send({ ...given(), cancelled: true }));
   return form;
 }
 
-function otherCard(card) {
-  return el('section', { class: 'card', 'data-card': card.id }, el('h3', {}, card.title));
+function answer(card, body) {
+  return submit({ type: 'answer', id: card.id, answer: { kind: card.kind, ...body } });
 }
+
+// The plan card's options, as the terminal's plan card words them.
+const PLAN_APPROVALS = [
+  { mode: 'accept-edits', label: 'Approve, and accept edits (workspace edits run without a card)' },
+  { mode: 'default', label: 'Approve, and ask before each edit' },
+];
+
+function planCard(card) {
+  const section = el(
+    'section',
+    { class: 'card', 'data-card': card.id, 'aria-label': 'Plan' },
+    el('h3', {}, card.title),
+    el('pre', { class: 'plan' }, card.plan),
+  );
+  const buttons = el('div', { class: 'buttons' });
+  for (const option of PLAN_APPROVALS) {
+    const button = el('button', { type: 'button', 'data-mode': option.mode }, option.label);
+    button.addEventListener(
+      'click',
+      () => void answer(card, { decision: { decision: 'approve', mode: option.mode } }),
+    );
+    buttons.append(button);
+  }
+  const note = el('textarea', { id: `${card.id}-note`, rows: 2 });
+  const keep = el('form', {}, el('label', { for: note.id }, 'Note for the model'), note);
+  keep.append(el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Keep planning')));
+  keep.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void answer(card, { decision: { decision: 'keep-planning', note: note.value } });
+  });
+  section.append(buttons, keep);
+  return section;
+}
+
+/** One field of a server's form: its inputs, and how its answer is read (null when skipped). */
+function formField(card, field, index) {
+  const name = `${card.id}-f${index}`;
+  const legend = el('legend', {}, field.question);
+  if (field.required) legend.append(' ', el('span', { class: 'required' }, '(required)'));
+  const fieldset = el('fieldset', { 'data-field': field.key }, legend);
+  if (field.kind === 'text' || field.kind === 'number' || field.kind === 'integer') {
+    const input = el('input', {
+      type: 'text',
+      id: name,
+      name,
+      value: field.options[0],
+      inputmode:
+        field.kind === 'text' ? undefined : field.kind === 'integer' ? 'numeric' : 'decimal',
+      'aria-required': field.required ? 'true' : undefined,
+    });
+    fieldset.append(el('label', { for: name }, 'Your answer'), input);
+    return { fieldset, read: () => (input.value === '' && !field.required ? null : input.value) };
+  }
+  const multi = field.kind === 'multi-choice';
+  const defaults = multi ? field.defaults || [] : field.defaulted ? [field.options[0]] : [];
+  const inputs = field.options.map((option) => {
+    const input = el('input', {
+      type: multi ? 'checkbox' : 'radio',
+      name,
+      value: option,
+      checked: defaults.includes(option),
+    });
+    fieldset.append(el('label', {}, input, ' ', el('span', {}, option)));
+    return input;
+  });
+  const read = () => {
+    const picked = inputs.filter((input) => input.checked).map((input) => input.value);
+    if (picked.length === 0 && !field.required) return null;
+    return multi ? picked : picked.length === 0 ? '' : picked[0];
+  };
+  return { fieldset, read };
+}
+
+function formCard(card) {
+  const form = el(
+    'form',
+    { class: 'card', 'data-card': card.id, 'aria-label': 'Form' },
+    el('h3', {}, card.title),
+    el('p', {}, card.message),
+  );
+  const fields = card.fields.map((field, index) => formField(card, field, index));
+  for (const { fieldset } of fields) form.append(fieldset);
+  const decline = el('button', { type: 'button', 'data-action': 'decline' }, 'Decline');
+  const cancel = el('button', { type: 'button', 'data-action': 'cancel' }, 'Cancel');
+  form.append(
+    el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Submit'), decline, cancel),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void answer(card, {
+      outcome: { action: 'accept', answers: fields.map((field) => field.read()) },
+    });
+  });
+  decline.addEventListener('click', () => void answer(card, { outcome: { action: 'decline' } }));
+  cancel.addEventListener('click', () => void answer(card, { outcome: { action: 'cancel' } }));
+  return form;
+}
+
+/** Whether a server's link may be followed from the page (web links only, never javascript:). */
+function webLink(url) {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function urlCard(card) {
+  const link = webLink(card.url)
+    ? el('a', { href: card.url, target: '_blank', rel: 'noopener noreferrer' }, card.url)
+    : el('code', {}, card.url);
+  const section = el(
+    'section',
+    { class: 'card', 'data-card': card.id, 'aria-label': 'Link' },
+    el('h3', {}, card.title),
+    el('p', {}, card.message),
+    el('p', { class: 'link' }, link),
+  );
+  const done = el('button', { type: 'button', 'data-action': 'accept' }, 'Done');
+  const decline = el('button', { type: 'button', 'data-action': 'decline' }, 'Decline');
+  done.addEventListener('click', () => void answer(card, { outcome: { action: 'accept' } }));
+  decline.addEventListener('click', () => void answer(card, { outcome: { action: 'decline' } }));
+  section.append(el('div', { class: 'buttons' }, done, decline));
+  return section;
+}
+
+const CARDS = {
+  approval: approvalCard,
+  questionnaire: questionnaireCard,
+  plan: planCard,
+  form: formCard,
+  url: urlCard,
+};
 
 function showCard(card) {
   const existing = cards.querySelector(`[data-card="${CSS.escape(card.id)}"]`);
-  const node =
-    card.kind === 'approval'
-      ? approvalCard(card)
-      : card.kind === 'questionnaire'
-        ? questionnaireCard(card)
-        : otherCard(card);
+  const node = CARDS[card.kind](card);
   if (existing) existing.replaceWith(node);
   else cards.append(node);
   node.scrollIntoView({ block: 'start' });
@@ -238,6 +492,10 @@ function closeCard(event) {
 
 function handle(event) {
   switch (event.type) {
+    case 'transcript':
+      showEntries(event.entries);
+      void listSessions();
+      break;
     case 'hello':
       setBusy(event.busy);
       cards.replaceChildren();
@@ -252,6 +510,7 @@ function handle(event) {
     case 'turn_ended':
       setBusy(false);
       reply = undefined;
+      void listSessions();
       if (event.reason !== 'done') {
         say(
           el(
@@ -267,9 +526,12 @@ function handle(event) {
         reply = el('li', { class: 'assistant' });
         say(reply);
       }
-      reply.append(document.createTextNode(event.text));
+      reply.append(document.createTextNode(inert(event.text)));
       break;
     case 'assistant_done':
+      // The whole message: it completes what streamed (a page that joined late missed some).
+      if (reply) reply.textContent = inert(event.text);
+      else if (event.text.trim() !== '') say(el('li', { class: 'assistant' }, event.text));
       reply = undefined;
       break;
     case 'steered':

@@ -1,4 +1,6 @@
 import type { Card, ConversationEvent } from '@agent/runtime';
+import { compactedTurnsText, type TranscriptEntry } from '@agent/session';
+import type { Answer, FormQuestion, QuestionnaireAsk } from '@agent/tools';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -12,16 +14,61 @@ export interface PageCard {
   preview?: string;
   choices?: Card['choices'];
   /** A questionnaire's questions. */
-  questions?: Array<{ question: string; options: string[]; multiSelect: boolean }>;
+  questions?: PageQuestion[];
+  /** A plan card's plan (Markdown, shown as text). */
+  plan?: string;
+  /** An MCP server's form or URL request: the server, its message, its fields or its link. */
+  server?: string;
+  message?: string;
+  fields?: FormQuestion[];
+  url?: string;
+}
+
+/** One question of a questionnaire card. */
+export interface PageQuestion {
+  question: string;
+  options: string[];
+  multiSelect: boolean;
+  /** Its answer given before the card was offered again (a crash, a closed terminal). */
+  given?: { answer: Answer; custom: boolean };
+  /** A decision the person kept for it: preselected, recorded only once the person confirms it. */
+  decided?: { answer: Answer; decidedAt: string };
+}
+
+/**
+ * One line of the transcript as the page draws it, from the session's transcript entries (the
+ * view model every replay uses). A call keeps its id, so the live events update it.
+ */
+export type PageEntry =
+  | { kind: 'prompt'; text: string }
+  | { kind: 'assistant'; text: string }
+  | {
+      kind: 'call';
+      id: string;
+      title: string;
+      state: string;
+      summary?: string;
+      output?: string;
+      diff?: string;
+    }
+  | { kind: 'notice'; text: string };
+
+/** What the page was shown live of a call and the session does not keep: its output, its diff. */
+export interface CallExtras {
+  output?: string;
+  diff?: string;
 }
 
 /** What the page hears on its event stream, one JSON object per server-sent event. */
 export type PageEvent =
+  /** The conversation so far: the page draws it in place of what it showed. */
+  | { type: 'transcript'; entries: PageEntry[] }
   | { type: 'hello'; busy: boolean; shown?: PageCard; waiting: PageCard[] }
   | { type: 'turn_started'; prompt?: string }
   | { type: 'turn_ended'; reason: string; error?: string }
   | { type: 'text'; text: string }
-  | { type: 'assistant_done' }
+  /** The assistant's whole message: the streamed text, complete (also for a page that joined late). */
+  | { type: 'assistant_done'; text: string }
   | { type: 'steered'; text: string }
   | {
       type: 'tool';
@@ -31,6 +78,7 @@ export type PageEvent =
       status: string;
       summary?: string;
       output?: string;
+      diff?: string;
     }
   | { type: 'notice'; text: string }
   | { type: 'card_shown'; card: PageCard }
@@ -58,15 +106,100 @@ export function pageCard(card: Card): PageCard {
       return {
         ...base,
         title: 'Questions',
-        questions: request.payload.questionnaire.questions.map((q) => ({
-          question: q.question,
-          options: [...q.options],
-          multiSelect: q.multiSelect === true,
-        })),
+        questions: pageQuestions(request.payload),
       };
-    default:
-      return { ...base, title: `A ${request.kind} request (answer it in the terminal)` };
+    case 'plan':
+      return { ...base, title: 'The plan', plan: request.payload.plan };
+    case 'form':
+      return {
+        ...base,
+        title: `${request.payload.server} asks you to fill in a form`,
+        server: request.payload.server,
+        message: request.payload.message,
+        fields: request.payload.questions,
+      };
+    case 'url':
+      return {
+        ...base,
+        title: `${request.payload.server} asks you to open a link`,
+        server: request.payload.server,
+        message: request.payload.message,
+        url: request.payload.url,
+      };
   }
+}
+
+function pageQuestions(ask: QuestionnaireAsk): PageQuestion[] {
+  const { answered, decided = [] } = ask;
+  return ask.questionnaire.questions.map((q, index) => {
+    const inOrder = answered?.answers[index];
+    const later = answered?.later?.find((entry) => entry.question === index);
+    const given =
+      inOrder !== undefined
+        ? { answer: inOrder, custom: answered?.custom[index] === true }
+        : later && { answer: later.answer, custom: later.custom === true };
+    const kept = decided.find((entry) => entry.question === index);
+    return {
+      question: q.question,
+      options: [...q.options],
+      multiSelect: q.multiSelect === true,
+      ...(given ? { given } : {}),
+      ...(kept && !given ? { decided: { answer: kept.answer, decidedAt: kept.decidedAt } } : {}),
+    };
+  });
+}
+
+/** The transcript entries as the page draws them, with what it saw live of each call. */
+export function pageEntries(
+  entries: readonly TranscriptEntry[],
+  extras: ReadonlyMap<string, CallExtras>,
+): PageEntry[] {
+  return entries.flatMap((entry): PageEntry[] => {
+    switch (entry.kind) {
+      case 'prompt':
+        return [{ kind: 'prompt', text: entry.shown }];
+      case 'assistant':
+        return [{ kind: 'assistant', text: entry.text }];
+      case 'tool':
+      case 'questionnaire':
+      case 'plan':
+        return [callLine(entry, extras)];
+      case 'amended':
+        return [
+          { kind: 'notice', text: 'Amended by the person afterwards:' },
+          callLine(entry.call, extras),
+        ];
+      case 'compaction':
+        return [{ kind: 'notice', text: `(${compactedTurnsText(entry.earlierTurns)})` }];
+      case 'turn_end':
+        return [{ kind: 'notice', text: `The turn ended: ${entry.reason}.` }];
+      case 'undo':
+        return [{ kind: 'notice', text: `Undone: ${entry.undo.paths.join(', ') || 'nothing'}.` }];
+      case 'mode':
+        return [{ kind: 'notice', text: `Mode: ${entry.mode}.` }];
+      case 'notice':
+        return [{ kind: 'notice', text: entry.text }];
+      default:
+        return [];
+    }
+  });
+}
+
+function callLine(
+  entry: Extract<TranscriptEntry, { kind: 'tool' | 'questionnaire' | 'plan' }>,
+  extras: ReadonlyMap<string, CallExtras>,
+): PageEntry {
+  const seen = extras.get(entry.id);
+  return {
+    kind: 'call',
+    id: entry.id,
+    title: entry.title,
+    // A live call waits or runs; "open" is one a resumed session offers again.
+    state: entry.state === 'open' ? 'running' : entry.state,
+    ...(entry.summary ? { summary: entry.summary } : {}),
+    ...(seen?.output ? { output: seen.output } : {}),
+    ...(seen?.diff ? { diff: seen.diff } : {}),
+  };
 }
 
 /** The page's view of one conversation event; undefined for what the page does not show. */
@@ -105,7 +238,7 @@ function runtimeEvent(
     case 'text_delta':
       return { type: 'text', text: event.text };
     case 'assistant_message':
-      return { type: 'assistant_done' };
+      return { type: 'assistant_done', text: event.message.text };
     case 'user_message':
       return { type: 'steered', text: event.text };
     case 'tool_start':
@@ -124,6 +257,7 @@ function runtimeEvent(
         status: event.activity.status,
         ...(event.result.summary ? { summary: event.result.summary } : {}),
         output: event.result.output.slice(0, OUTPUT_SHOWN),
+        ...(event.result.diff ? { diff: event.result.diff.slice(0, OUTPUT_SHOWN) } : {}),
       };
     case 'notice':
       return { type: 'notice', text: event.text };

@@ -1,12 +1,15 @@
 import type { CardAnswer, Operation } from '@agent/runtime';
-import { isLaterAnswers } from '@agent/tools';
+import { isAnswer, isLaterAnswers } from '@agent/tools';
+
+/** What the page may ask: an operation, or resuming a saved session of the workspace by its id. */
+export type PageOperation = Exclude<Operation, { type: 'resume' }> | { type: 'resume'; id: string };
 
 /**
  * The operation a page's request body asks for, or why it is not one. The page may prompt,
- * steer, interrupt and answer the approvals and questionnaires it shows; whether an answer fits
- * its card is the conversation's to say.
+ * steer, interrupt, resume a session and answer the cards it shows; whether an answer fits its
+ * card is the conversation's to say.
  */
-export function pageOperation(body: unknown): Operation | string {
+export function pageOperation(body: unknown): PageOperation | string {
   if (!isRecord(body)) return 'the body must be a JSON object with a "type"';
   switch (body.type) {
     case 'prompt':
@@ -21,8 +24,34 @@ export function pageOperation(body: unknown): Operation | string {
       const answer = cardAnswer(body.answer);
       return typeof answer === 'string' ? answer : { type: 'answer', id: body.id, answer };
     }
+    case 'progress': {
+      if (typeof body.id !== 'string') return 'progress needs the card\'s "id" string';
+      const progress = body.progress;
+      if (
+        !isRecord(progress) ||
+        !Array.isArray(progress.answers) ||
+        !progress.answers.every(isAnswer) ||
+        !isBooleans(progress.custom) ||
+        (progress.later !== undefined && !isLaterAnswers(progress.later))
+      ) {
+        return 'progress needs "answers" (strings or lists of strings), "custom" booleans and maybe "later"';
+      }
+      return {
+        type: 'progress',
+        id: body.id,
+        progress: {
+          answers: progress.answers,
+          custom: progress.custom as boolean[],
+          ...(progress.later !== undefined ? { later: progress.later } : {}),
+        },
+      };
+    }
+    case 'resume':
+      return typeof body.id === 'string'
+        ? { type: 'resume', id: body.id }
+        : 'a resume needs the session\'s "id" string';
     default:
-      return `unknown operation ${JSON.stringify(body.type ?? null)}: the page sends prompt, steer, interrupt or answer`;
+      return `unknown operation ${JSON.stringify(body.type ?? null)}: the page sends prompt, steer, interrupt, resume, answer or progress`;
   }
 }
 
@@ -60,7 +89,54 @@ function cardAnswer(answer: unknown): CardAnswer | string {
       },
     };
   }
-  return `the page answers approval and questionnaire cards, not ${JSON.stringify(answer.kind ?? null)}`;
+  if (answer.kind === 'plan') return planAnswer(answer.decision);
+  if (answer.kind === 'form') return formAnswer(answer.outcome);
+  if (answer.kind === 'url') {
+    const outcome = answer.outcome;
+    return isRecord(outcome) && isAction(outcome.action)
+      ? { kind: 'url', outcome: { action: outcome.action } }
+      : 'a URL answer needs an "outcome" with an "action": accept, decline or cancel';
+  }
+  return `the page answers approval, questionnaire, plan, form and url cards, not ${JSON.stringify(answer.kind ?? null)}`;
+}
+
+function planAnswer(decision: unknown): CardAnswer | string {
+  if (isRecord(decision) && decision.decision === 'approve') {
+    return decision.mode === 'accept-edits' || decision.mode === 'default'
+      ? { kind: 'plan', decision: { decision: 'approve', mode: decision.mode } }
+      : 'an approved plan needs a "mode": accept-edits or default';
+  }
+  if (isRecord(decision) && decision.decision === 'keep-planning') {
+    return typeof decision.note === 'string'
+      ? { kind: 'plan', decision: { decision: 'keep-planning', note: decision.note } }
+      : 'keeping on planning needs a "note" string';
+  }
+  return 'a plan answer needs a "decision": approve or keep-planning';
+}
+
+function formAnswer(outcome: unknown): CardAnswer | string {
+  if (!isRecord(outcome) || !isAction(outcome.action)) {
+    return 'a form answer needs an "outcome" with an "action": accept, decline or cancel';
+  }
+  if (outcome.action !== 'accept') return { kind: 'form', outcome: { action: outcome.action } };
+  const answers = outcome.answers;
+  const fits = (item: unknown): boolean =>
+    item === null || typeof item === 'string' || isStrings(item);
+  if (!Array.isArray(answers) || !answers.every(fits)) {
+    return 'an accepted form needs "answers": per field a string, a list of strings, or null';
+  }
+  return {
+    kind: 'form',
+    outcome: { action: 'accept', answers: answers as Array<string | string[] | null> },
+  };
+}
+
+function isAction(value: unknown): value is 'accept' | 'decline' | 'cancel' {
+  return value === 'accept' || value === 'decline' || value === 'cancel';
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

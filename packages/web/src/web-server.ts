@@ -7,9 +7,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { sameToken, tokenCookie, tokenOf } from './access';
 import { hostCheck, hostHeader, urlHost } from './host-check';
-import { pageCard, pageEvent, type PageEvent } from './page-events';
+import { pageCard, pageEntries, pageEvent, type CallExtras, type PageEvent } from './page-events';
 import { pageFiles } from './page-files';
-import { pageOperation } from './page-operations';
+import { pageOperation, type PageOperation } from './page-operations';
+import { workspaceSession, workspaceSessions } from './page-sessions';
 
 /** The name cards answered on the page are said to be answered by, in every front end. */
 export const WEB_PAGE = 'the web page';
@@ -60,6 +61,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const files = pageFiles();
   let answers: (header: string | undefined) => boolean = () => false;
   let expectedHost = '';
+  const extras = liveExtras(conversation);
+  const transcript = (): PageEvent => ({
+    type: 'transcript',
+    entries: pageEntries(conversation.transcript, extras.seen),
+  });
 
   const app = new Hono();
   app.use(async (c, next) => {
@@ -92,6 +98,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const send = (event: PageEvent): void => {
         writing = writing.then(() => stream.writeSSE({ data: JSON.stringify(event) })).catch(end);
       };
+      // The conversation so far, then the open cards, then what happens next: all from this one
+      // moment (nothing is awaited before subscribing), so a page that reconnects repeats nothing.
+      send(transcript());
       const { shown, waiting } = conversation.openCards;
       send({
         type: 'hello',
@@ -100,6 +109,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         waiting: waiting.map(pageCard),
       });
       const unsubscribe = conversation.subscribe((event) => {
+        // A resumed session: the page draws its transcript in place of the one before.
+        if (event.type === 'history') send(transcript());
         const page = pageEvent(event);
         if (page) send(page);
       });
@@ -127,9 +138,36 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       const operation = pageOperation(body);
       if (typeof operation === 'string') return c.text(`${operation}\n`, 400);
-      const result = await conversation.submit(operation, WEB_PAGE);
-      return result.ok ? c.json({ ok: true }) : c.text(`${result.reason}\n`, 409);
+      const problem = await submitted(operation);
+      return problem === undefined ? c.json({ ok: true }) : c.text(`${problem}\n`, 409);
     },
+  );
+
+  const session = conversation.session;
+  const submitted = async (operation: PageOperation): Promise<string | undefined> => {
+    if (operation.type !== 'resume') {
+      const result = await conversation.submit(operation, WEB_PAGE);
+      return result.ok ? undefined : result.reason;
+    }
+    if (conversation.busy) return 'a turn is running; interrupt it first';
+    const saved = await workspaceSession(
+      session.agentHome,
+      session.workspaceRoot,
+      operation.id,
+      session.sessionId,
+    );
+    if (typeof saved === 'string') return saved;
+    try {
+      const result = await conversation.submit({ type: 'resume', session: saved }, WEB_PAGE);
+      return result.ok ? undefined : result.reason;
+    } catch (error) {
+      // Another process has it open (a session lock), or its provider cannot be made.
+      return `session ${operation.id} cannot be resumed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
+
+  app.get('/sessions', async (c) =>
+    c.json(await workspaceSessions(session.agentHome, session.workspaceRoot, session.sessionId)),
   );
 
   app.notFound((c) => c.text(`Nothing here: ${c.req.method} ${c.req.path}\n`, 404));
@@ -140,7 +178,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     ),
   );
 
-  const detach = conversation.attach({ name: WEB_PAGE, kinds: ['approval', 'questionnaire'] });
+  const detach = conversation.attach({
+    name: WEB_PAGE,
+    kinds: ['approval', 'questionnaire', 'plan', 'form', 'url'],
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(started));
     started.once('error', reject);
@@ -153,6 +194,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       detach();
+      extras.stop();
       streams.abort();
       signal?.removeEventListener('abort', onAbort);
       server.close(() => resolve());
@@ -166,4 +208,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const url = `http://${expectedHost}/?token=${token}`;
   return { url, token, cardUrl: (id) => `${url}#card-${encodeURIComponent(id)}`, close };
+}
+
+/** Calls whose output and diff are remembered for a page that joins later (the latest ones). */
+const CALLS_REMEMBERED = 200;
+
+/** What the page was shown live of each call that the session does not keep (see CallExtras). */
+function liveExtras(conversation: Conversation) {
+  const seen = new Map<string, CallExtras>();
+  const stop = conversation.subscribe((event) => {
+    if (event.type !== 'runtime' || event.event.type !== 'tool_end') return;
+    const page = pageEvent(event);
+    if (page?.type !== 'tool') return;
+    seen.set(page.id, {
+      ...(page.output ? { output: page.output } : {}),
+      ...(page.diff ? { diff: page.diff } : {}),
+    });
+    if (seen.size > CALLS_REMEMBERED) seen.delete(seen.keys().next().value!);
+  });
+  return { seen: seen as ReadonlyMap<string, CallExtras>, stop };
 }

@@ -3,36 +3,20 @@ import path from 'node:path';
 import { createAskUserTool } from '@agent/askuser';
 import { AGREED_ANSWERS, AGREED_QUESTIONNAIRE } from '@agent/testkit';
 import type { PersonRequestKind } from '@agent/tools';
-import type { Browser, Page } from 'puppeteer-core' with { 'resolution-mode': 'import' };
+import type { Browser } from 'puppeteer-core' with { 'resolution-mode': 'import' };
 import { chromiumForTests, launchChromium } from './support/browser';
-import { webBoxes, writeFile, type WebBox } from './support/web-box';
+import { openPage, sendPrompt, toolResults } from './support/page';
+import { webBoxes, writeFile } from './support/web-box';
 
 const ALL: PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url', 'plan'];
 const SCREENSHOT = path.join(__dirname, '..', 'docs', 'page.png');
 const HOSTILE =
   '<img src=x onerror="window.pwned=1"> <b>bold</b> {red-fg}blessed{/red-fg} \u001b[31mred\u001b[0m &amp;';
 
+/** HOSTILE as the page shows it: the terminal escapes dropped, everything else as it is. */
+const HOSTILE_SHOWN = HOSTILE.replace(/\u001b\[[0-9;]*m/g, '');
+
 const describeInChromium = chromiumForTests() ? describe : describe.skip;
-
-/** The text the model/tool messages of the fake's request `index` carried to it. */
-function toolResults(box: WebBox, index: number): unknown[] {
-  const messages = box.fake.requests[index]!.body.messages as Array<Record<string, unknown>>;
-  return messages.filter((message) => message.role === 'tool').map((message) => message.content);
-}
-
-async function openPage(browser: Browser, box: WebBox): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => process.stderr.write(`page error: ${String(error)}\n`));
-  await page.setViewport({ width: 360, height: 740 });
-  await page.goto(box.web.url);
-  await page.waitForFunction(() => document.getElementById('state')?.textContent === 'Ready');
-  return page;
-}
-
-async function sendPrompt(page: Page, text: string): Promise<void> {
-  await page.type('#prompt', text);
-  await page.click('#send');
-}
 
 describeInChromium('the page in headless Chromium', () => {
   const box = webBoxes('web-page');
@@ -89,7 +73,8 @@ describeInChromium('the page in headless Chromium', () => {
         legend: question.question,
         options: question.options.map((option, index) => ({
           type: question.multiSelect ? 'checkbox' : 'radio',
-          label: option,
+          // The look-alikes "SQLite " and "SQLite" are told apart by a visible trailing space.
+          label: option === 'SQLite ' ? 'SQLite␠' : option,
           checked: index === 0,
         })),
         typed: 'Type your answer',
@@ -155,8 +140,33 @@ describeInChromium('the page in headless Chromium', () => {
     expect((await ended).result.reason).toBe('done');
     expect(fs.readFileSync(path.join(web.workspace, 'a.txt'), 'utf8')).toBe('hello');
     await page.waitForFunction(
-      () => document.querySelector('[data-tool="call_write"] .status')?.textContent === '(ok)',
+      () => document.querySelector('[data-tool="call_write"] .status')?.textContent === '(done)',
     );
+  });
+
+  it('steers the running turn from the prompt field; a denied call says so', async () => {
+    const web = await box([writeFile('a.txt', 'hello'), { text: 'Not written.' }]);
+    const page = await openPage(browser, web);
+    await sendPrompt(page, 'write it');
+    await page.waitForSelector('section[aria-label="Approval"] button[data-choice="deny"]');
+    expect(await page.$eval('#send', (node) => node.textContent)).toBe('Steer');
+    const steered = page.waitForResponse((response) => response.url().endsWith('/operations'));
+    await sendPrompt(page, 'use b.txt next time');
+    expect((await steered).status()).toBe(200);
+    const ended = web.next('turn_ended');
+    await page.click('section[aria-label="Approval"] button[data-choice="deny"]');
+    expect((await ended).result.reason).toBe('done');
+    await page.waitForSelector('[data-tool="call_write"][data-status="denied"]');
+    expect(await page.$eval('[data-tool="call_write"] .status', (node) => node.textContent)).toBe(
+      '(denied)',
+    );
+    expect(JSON.stringify(web.fake.requests[1]!.body.messages)).toContain('use b.txt next time');
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#transcript .you')).some(
+        (node) => node.textContent === 'use b.txt next time',
+      ),
+    );
+    expect(fs.existsSync(path.join(web.workspace, 'a.txt'))).toBe(false);
   });
 
   it('interrupts the running turn from the page: its card is withdrawn', async () => {
@@ -212,11 +222,24 @@ describeInChromium('the page in headless Chromium', () => {
     await page.waitForFunction(
       (hostile) => document.querySelector('#transcript .assistant')?.textContent === hostile,
       {},
-      HOSTILE,
+      HOSTILE_SHOWN,
     );
-    expect(await page.$eval('#transcript .you', (node) => node.textContent)).toBe(HOSTILE);
+    expect(await page.$eval('#transcript .you', (node) => node.textContent)).toBe(HOSTILE_SHOWN);
     expect(await page.$eval('[data-tool="call_read"] pre', (node) => node.textContent)).toContain(
-      HOSTILE,
+      HOSTILE_SHOWN,
+    );
+    expect(await page.$$('#transcript img, #transcript b')).toHaveLength(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    // Drawn again from the transcript entries after a reload: still text.
+    await page.reload();
+    await page.waitForFunction(
+      (hostile) => document.querySelector('#transcript .assistant')?.textContent === hostile,
+      {},
+      HOSTILE_SHOWN,
+    );
+    expect(await page.$eval('#transcript .you', (node) => node.textContent)).toBe(HOSTILE_SHOWN);
+    expect(await page.$eval('[data-tool="call_read"] pre', (node) => node.textContent)).toContain(
+      HOSTILE_SHOWN,
     );
     expect(await page.$$('#transcript img, #transcript b')).toHaveLength(0);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();

@@ -90,7 +90,7 @@ describe('the web server lets in only the page that has its token, at its own ad
       [
         '{"type":"rm -rf"}',
         400,
-        'unknown operation "rm -rf": the page sends prompt, steer, interrupt or answer\n',
+        'unknown operation "rm -rf": the page sends prompt, steer, interrupt, resume, answer or progress\n',
       ],
       ['{"type":"prompt","text":7}', 400, 'a prompt needs a "text" string\n'],
       ['{"type":"prompt","text":"   "}', 409, 'the prompt is empty\n'],
@@ -103,7 +103,28 @@ describe('the web server lets in only the page that has its token, at its own ad
       [
         '{"type":"answer","id":"card-9","answer":{"kind":"form","outcome":{}}}',
         400,
-        'the page answers approval and questionnaire cards, not "form"\n',
+        'a form answer needs an "outcome" with an "action": accept, decline or cancel\n',
+      ],
+      [
+        '{"type":"answer","id":"card-9","answer":{"kind":"form","outcome":{"action":"accept","answers":[1]}}}',
+        400,
+        'an accepted form needs "answers": per field a string, a list of strings, or null\n',
+      ],
+      [
+        '{"type":"answer","id":"card-9","answer":{"kind":"plan","decision":{"decision":"approve"}}}',
+        400,
+        'an approved plan needs a "mode": accept-edits or default\n',
+      ],
+      [
+        '{"type":"answer","id":"card-9","answer":{"kind":"shell"}}',
+        400,
+        'the page answers approval, questionnaire, plan, form and url cards, not "shell"\n',
+      ],
+      ['{"type":"resume"}', 400, 'a resume needs the session\'s "id" string\n'],
+      [
+        '{"type":"resume","id":"../../etc/passwd"}',
+        409,
+        'no session ../../etc/passwd of this workspace\n',
       ],
       [
         '{"type":"answer","id":"card-9","answer":{"kind":"questionnaire","result":{"answers":[]}}}',

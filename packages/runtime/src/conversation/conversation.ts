@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { AgentSession } from '../session/agent-session';
 import type { AgentSessionOptions, TurnResult } from '../session/agent-session-options';
@@ -95,6 +96,11 @@ export class Conversation {
   /** The card shown now and those waiting behind it (for a front end that joins late). */
   get openCards() {
     return { shown: this.cards.shown, waiting: this.cards.waiting };
+  }
+
+  /** The conversation so far as transcript entries (see `AgentSession.transcript`). */
+  get transcript(): readonly TranscriptEntry[] {
+    return this.session.transcript;
   }
 
   /** Whether a turn runs (a prompt's, or a resumed session's continued one). */

@@ -1,5 +1,6 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
+import type { LiveTranscript } from '../conversation/live-transcript';
 import type { AgentSessionOptions } from '../session/agent-session-options';
 import type { AgentMode } from '../modes/agent-mode';
 import { realCause, saveProblemText } from './save-problem';
@@ -24,11 +25,21 @@ export class SessionFile {
   private early: SessionEventInput[] = [];
   private problem: Error | undefined;
 
+  /** Follows the open file's events (see `follow`). */
+  private transcript: LiveTranscript | undefined;
+
   constructor(
     private readonly subject: SessionFileSubject,
     private readonly options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot'>,
     private readonly onError: (error: Error) => void,
   ) {}
+
+  /** Folds every event this file records from now on (and each file opened) into `transcript`. */
+  follow(transcript: LiveTranscript): void {
+    this.transcript = transcript;
+  }
+
+  private readonly appended = (event: SessionEvent): void => this.transcript?.recorded(event);
 
   /** The open file's writer, if a file is open. */
   get current(): SessionWriter | undefined {
@@ -56,7 +67,9 @@ export class SessionFile {
       provider: this.subject.provider.id,
       model: this.subject.provider.model,
       onError: this.failed,
+      onAppend: this.appended,
     };
+    this.transcript?.opened([]);
     try {
       this.writer = await SessionWriter.create(options);
     } catch (error) {
@@ -81,8 +94,10 @@ export class SessionFile {
    */
   async open(path: string, events: readonly SessionEvent[]): Promise<SessionWriter> {
     const lastUser = events.findLast((event) => event.type === 'user');
+    this.transcript?.opened(events);
     this.writer = await SessionWriter.open(path, {
       onError: this.failed,
+      onAppend: this.appended,
       ...(lastUser ? { lastUserEventId: lastUser.id } : {}),
     });
     for (const event of this.early.splice(0)) this.writer.append(event);
@@ -122,6 +137,7 @@ export class SessionFile {
   async close(): Promise<void> {
     const writer = this.writer;
     this.writer = undefined;
+    this.transcript?.opened([]);
     if (!writer) return;
     await writer.close().catch(this.failed);
   }

@@ -30,12 +30,15 @@ export function webBoxes(prefix: string) {
       fs.rmSync(box.workspace, { recursive: true, force: true });
     }
   });
+  /** `config`: the agent home's config.json (MCP servers, say), written before the box opens. */
   return async (
     script: ScriptedTurn[],
     options: Partial<ConversationOptions> = {},
+    config?: Record<string, unknown>,
   ): Promise<WebBox> => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-home-`));
-    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-ws-`));
+    const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-home-`)));
+    const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-ws-`)));
+    if (config) fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify(config));
     const fake = await startOpenAIChatServer(script);
     const waiters: Array<{ type: string; resolve(event: ConversationEvent): void }> = [];
     const conversation = await Conversation.open({

@@ -1,0 +1,35 @@
+import {
+  replayWindow,
+  TranscriptReducer,
+  type CallDisplay,
+  type SessionEvent,
+  type TranscriptEntry,
+} from '@agent/session';
+
+/**
+ * The transcript of the session file open now, folded from each event as the file records it:
+ * what a replay of the file shows (from its last checkpoint on), kept up to date, so a front end
+ * that joins late (a web page reloaded) draws the conversation so far before the live events.
+ */
+export class LiveTranscript {
+  private reducer: TranscriptReducer;
+
+  constructor(private readonly display: CallDisplay) {
+    this.reducer = new TranscriptReducer(display);
+  }
+
+  get entries(): readonly TranscriptEntry[] {
+    return this.reducer.entries;
+  }
+
+  /** A file was opened with `events` in it (none for a new one): the transcript starts over. */
+  opened(events: readonly SessionEvent[]): void {
+    const shown = replayWindow(events);
+    this.reducer = new TranscriptReducer({ ...this.display, earlierTurns: shown.earlierTurns });
+    for (const event of shown.events) this.reducer.apply(event);
+  }
+
+  recorded(event: SessionEvent): void {
+    this.reducer.apply(event);
+  }
+}
