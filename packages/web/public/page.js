@@ -448,11 +448,19 @@ const CARDS = {
   url: urlCard,
 };
 
+/** A card's element id: the link notify.command sends opens the page at `#card-ID`. */
+function cardAnchor(node, id) {
+  node.id = `card-${id}`;
+  if (decodeURIComponent(location.hash.slice(1)) === node.id)
+    node.scrollIntoView({ block: 'start' });
+}
+
 function showCard(card) {
   const existing = cards.querySelector(`[data-card="${CSS.escape(card.id)}"]`);
   const node = CARDS[card.kind](card);
   if (existing) existing.replaceWith(node);
   else cards.append(node);
+  node.id = `card-${card.id}`;
   node.scrollIntoView({ block: 'start' });
   const first = node.querySelector('button, input');
   if (first) first.focus({ preventScroll: true });
@@ -460,14 +468,14 @@ function showCard(card) {
 
 function showWaiting(card) {
   if (cards.querySelector(`[data-card="${CSS.escape(card.id)}"]`)) return;
-  cards.append(
-    el(
-      'section',
-      { class: 'card waiting', 'data-card': card.id },
-      el('h3', {}, card.title),
-      el('p', {}, 'Waiting behind the card above.'),
-    ),
+  const node = el(
+    'section',
+    { class: 'card waiting', 'data-card': card.id },
+    el('h3', {}, card.title),
+    el('p', {}, 'Waiting behind the card above.'),
   );
+  cards.append(node);
+  cardAnchor(node, card.id);
 }
 
 function closeCard(event) {

@@ -144,6 +144,31 @@ describeInChromium('the page in headless Chromium', () => {
     );
   });
 
+  it('opens at the card its link names (the url notify.command is given)', async () => {
+    const web = await box([writeFile('a.txt', 'hello'), { text: 'Written.' }]);
+    const shown = web.next('card_shown');
+    await web.conversation.submit({ type: 'prompt', text: 'write it' });
+    const { card } = await shown;
+    const page = await browser.newPage();
+    await page.setViewport({ width: 360, height: 740 });
+    try {
+      await page.goto(web.web.cardUrl(card.request.id));
+      const anchor = `card-${card.request.id}`;
+      await page.waitForFunction((id) => document.getElementById(id) !== null, {}, anchor);
+      const inView = await page.$eval(`#${anchor}`, (node) => {
+        const box = node.getBoundingClientRect();
+        // Scrolled to its top, give or take a fraction of a pixel.
+        return box.top > -1 && box.top < window.innerHeight;
+      });
+      expect(inView).toBe(true);
+      expect(await page.$eval(`#${anchor}`, (node) => node.getAttribute('aria-label'))).toBe(
+        'Approval',
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
   it('steers the running turn from the prompt field; a denied call says so', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Not written.' }]);
     const page = await openPage(browser, web);
