@@ -1,6 +1,6 @@
 import type { RuntimeEvent } from '@agent/runtime';
-import type { Browser, Page } from 'puppeteer-core' with { 'resolution-mode': 'import' };
-import { chromiumForTests, launchChromium } from './support/browser';
+import type { Page } from 'puppeteer-core' with { 'resolution-mode': 'import' };
+import { chromiumForTests, useChromium } from './support/browser';
 import { openPage, scrollsSideways, sendPrompt, toolResults } from './support/page';
 import { webBoxes, type WebBox } from './support/web-box';
 
@@ -38,14 +38,7 @@ function elicitations(web: WebBox) {
 
 describeInChromium('every card kind answered on the page', () => {
   const box = webBoxes('web-cards');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
 
   it('a plan card: keep planning with a note, then approve; hostile plan text stays text', async () => {
     const web = await box(
@@ -56,7 +49,7 @@ describeInChromium('every card kind answered on the page', () => {
       ],
       { mode: 'plan' },
     );
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'plan it');
     await page.waitForSelector('section[aria-label="Plan"]');
     expect(await page.$eval('section[aria-label="Plan"] pre', (node) => node.textContent)).toBe(
@@ -98,7 +91,7 @@ describeInChromium('every card kind answered on the page', () => {
       EVERYTHING,
     );
     const records = elicitations(web);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'fill the form');
     await pastApproval(page, 'form[aria-label="Form"]');
     const form = 'form[aria-label="Form"]';
@@ -155,7 +148,7 @@ describeInChromium('every card kind answered on the page', () => {
       EVERYTHING,
     );
     const records = elicitations(web);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'sign in');
     await pastApproval(page, 'section[aria-label="Link"]');
     const card = 'section[aria-label="Link"]';

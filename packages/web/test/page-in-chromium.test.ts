@@ -3,8 +3,7 @@ import path from 'node:path';
 import { createAskUserTool } from '@agent/askuser';
 import { AGREED_ANSWERS, AGREED_QUESTIONNAIRE } from '@agent/testkit';
 import type { PersonRequestKind } from '@agent/tools';
-import type { Browser } from 'puppeteer-core' with { 'resolution-mode': 'import' };
-import { chromiumForTests, launchChromium } from './support/browser';
+import { chromiumForTests, useChromium } from './support/browser';
 import { openPage, sendPrompt, toolResults } from './support/page';
 import { webBoxes, writeFile } from './support/web-box';
 
@@ -20,18 +19,11 @@ const describeInChromium = chromiumForTests() ? describe : describe.skip;
 
 describeInChromium('the page in headless Chromium', () => {
   const box = webBoxes('web-page');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
 
   it('sends a prompt from the page and shows the reply as it streams', async () => {
     const web = await box([{ text: ['Hello ', 'from ', 'the fake.'] }]);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     const ended = web.next('turn_ended');
     await sendPrompt(page, 'say hello');
     await page.waitForFunction(
@@ -54,7 +46,7 @@ describeInChromium('the page in headless Chromium', () => {
       ],
       { extraTools: [createAskUserTool()] },
     );
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'ask me');
     await page.waitForSelector('form[aria-label="Questions"]');
     const drawn = await page.$$eval('form[aria-label="Questions"] fieldset', (sets) =>
@@ -109,7 +101,7 @@ describeInChromium('the page in headless Chromium', () => {
       ],
       { extraTools: [createAskUserTool()] },
     );
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'ask me');
     await page.waitForSelector('form[aria-label="Questions"]');
     const [first, , third] = await page.$$('form[aria-label="Questions"] fieldset');
@@ -123,7 +115,7 @@ describeInChromium('the page in headless Chromium', () => {
 
   it('approves a write_file call with the button the runtime named', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Written.' }]);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     const shown = web.next('card_shown');
     await sendPrompt(page, 'write it');
     const { card } = await shown;
@@ -149,7 +141,7 @@ describeInChromium('the page in headless Chromium', () => {
     const shown = web.next('card_shown');
     await web.conversation.submit({ type: 'prompt', text: 'write it' });
     const { card } = await shown;
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.setViewport({ width: 360, height: 740 });
     try {
       await page.goto(web.web.cardUrl(card.request.id));
@@ -171,7 +163,7 @@ describeInChromium('the page in headless Chromium', () => {
 
   it('steers the running turn from the prompt field; a denied call says so', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Not written.' }]);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'write it');
     await page.waitForSelector('section[aria-label="Approval"] button[data-choice="deny"]');
     expect(await page.$eval('#send', (node) => node.textContent)).toBe('Steer');
@@ -196,7 +188,7 @@ describeInChromium('the page in headless Chromium', () => {
 
   it('interrupts the running turn from the page: its card is withdrawn', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'never' }]);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'write it');
     await page.waitForSelector('section[aria-label="Approval"] button');
     expect(await page.$eval('#send', (node) => node.textContent)).toBe('Steer');
@@ -218,7 +210,7 @@ describeInChromium('the page in headless Chromium', () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Written.' }], {
       viewers: [{ name: 'the terminal', kinds: ALL }],
     });
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     const shown = web.next('card_shown');
     await sendPrompt(page, 'write it');
     const { card } = await shown;
@@ -240,7 +232,7 @@ describeInChromium('the page in headless Chromium', () => {
       { text: HOSTILE },
     ]);
     fs.writeFileSync(path.join(web.workspace, 'evil.txt'), HOSTILE);
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     const ended = web.next('turn_ended');
     await sendPrompt(page, HOSTILE);
     await ended;

@@ -1,9 +1,9 @@
 import { createAskUserTool } from '@agent/askuser';
 import { Conversation, openSavedSession } from '@agent/runtime';
 import { AGREED_ANSWERS, AGREED_QUESTIONNAIRE, startOpenAIChatServer } from '@agent/testkit';
-import type { Browser, Page } from 'puppeteer-core' with { 'resolution-mode': 'import' };
+import type { Page } from 'puppeteer-core' with { 'resolution-mode': 'import' };
 import { startWebServer } from '../src';
-import { chromiumForTests, launchChromium } from './support/browser';
+import { chromiumForTests, useChromium } from './support/browser';
 import { openPage, sendPrompt } from './support/page';
 import { webBoxes } from './support/web-box';
 
@@ -33,18 +33,11 @@ function progressPosted(page: Page) {
 
 describeInChromium('questionnaires on the page keep the terminal contract', () => {
   const box = webBoxes('web-questions');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useChromium();
 
   it('keeps each answer as it is given: offered again after the process went away, it opens filled in', async () => {
     const web = await box([ASK], { extraTools: [createAskUserTool()] });
-    let page = await openPage(browser, web);
+    let page = await openPage(chromium(), web);
     await sendPrompt(page, 'ask me');
     await page.waitForSelector(FORM);
     const [first, , third] = await page.$$(`${FORM} fieldset`);
@@ -78,7 +71,7 @@ describeInChromium('questionnaires on the page keep the terminal contract', () =
     const server = await startWebServer({ conversation });
     try {
       conversation.start();
-      page = await browser.newPage();
+      page = await chromium().newPage();
       await page.setViewport({ width: 360, height: 740 });
       await page.goto(server.url);
       await page.waitForSelector(FORM);
@@ -111,7 +104,7 @@ describeInChromium('questionnaires on the page keep the terminal contract', () =
 
   it('refuses a multi-select question with nothing ticked and nothing typed, with a note', async () => {
     const web = await box([ASK, { text: 'Noted.' }], { extraTools: [createAskUserTool()] });
-    const page = await openPage(browser, web);
+    const page = await openPage(chromium(), web);
     await sendPrompt(page, 'ask me');
     await page.waitForSelector(FORM);
     const [, second] = await page.$$(`${FORM} fieldset`);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'puppeteer-core' with { 'resolution-mode': 'import' };
-import { chromiumForTests, launchChromium } from './support/browser';
+import { chromiumForTests, useChromium } from './support/browser';
 import { openPage, scrollsSideways, sendPrompt, transcriptLines } from './support/page';
 import { webBoxes, writeFile } from './support/web-box';
 
@@ -11,14 +10,7 @@ describeInChromium(
   'the page shows the conversation so far, and the sessions of the workspace',
   () => {
     const box = webBoxes('web-replay');
-    let browser: Browser;
-
-    beforeAll(async () => {
-      browser = await launchChromium();
-    }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const chromium = useChromium();
 
     it('reloaded mid-turn, shows the transcript once and the open card again; the diff stays', async () => {
       const long = `${'a-very-long-line-without-spaces-'.repeat(12)}\n`;
@@ -27,7 +19,7 @@ describeInChromium(
         writeFile('a.txt', `hello\n${long}`),
         { text: 'Written.' },
       ]);
-      let page = await openPage(browser, web);
+      let page = await openPage(chromium(), web);
       let ended = web.next('turn_ended');
       await sendPrompt(page, 'first');
       await ended;
@@ -67,7 +59,7 @@ describeInChromium(
 
       // A new tab after the turn: the same lines, the diff kept, no card.
       await page.close();
-      page = await openPage(browser, web);
+      page = await openPage(chromium(), web);
       expect(await transcriptLines(page)).toEqual(after);
       expect(
         await page.$eval('[data-tool="call_write"] pre.diff', (node) => node.textContent),
@@ -89,7 +81,7 @@ describeInChromium(
       ended = web.next('turn_ended');
       await web.conversation.submit({ type: 'prompt', text: 'the newer one' });
       await ended;
-      const page = await openPage(browser, web);
+      const page = await openPage(chromium(), web);
       await page.click('#sessions-heading');
       await page.waitForFunction(() => document.querySelectorAll('#sessions li').length === 2);
       const listed = await page.$$eval('#sessions li', (items) =>

@@ -12,6 +12,7 @@ import {
   SessionNotFound,
   type SavedSession,
 } from '@agent/runtime';
+import { interactiveChoice } from './interactive-choice';
 import { workspaceLister } from '../input/workspace-lister';
 import type { ReplArgs } from './args';
 import type { StartConfig } from './start-config';
@@ -95,17 +96,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   const conversation = await Conversation.open({
     agentHome,
     workspaceRoot: args.cwd,
-    choice: {
-      flags: {
-        provider: args.provider,
-        model: args.model,
-        baseUrl: args.baseUrl,
-        ...(args.contextWindow !== undefined ? { contextWindow: args.contextWindow } : {}),
-      },
-      env: options.config.env,
-      agentHome,
-      fallback: 'demo',
-    },
+    choice: interactiveChoice(args, options.config.env, agentHome),
     provider: options.provider,
     viewers: [cards],
     rules: { allow: args.allow, deny: args.deny },

@@ -1,6 +1,7 @@
 import { createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import { agentHome as defaultAgentHome, ConfigError, loadAgentSettings } from '@agent/llm/config';
 import { Conversation } from '@agent/runtime';
+import { interactiveChoice } from '../app/interactive-choice';
 import { FlagError, inFlagTerms } from '@agent/runtime/flags';
 import { isLoopback, startWebServer } from '@agent/web';
 import { CardNotifier } from '../person/card-notifier';
@@ -39,17 +40,7 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
     conversation = await Conversation.open({
       agentHome,
       workspaceRoot: args.cwd,
-      choice: {
-        flags: {
-          provider: args.provider,
-          model: args.model,
-          baseUrl: args.baseUrl,
-          ...(args.contextWindow !== undefined ? { contextWindow: args.contextWindow } : {}),
-        },
-        env: io.env,
-        agentHome,
-        fallback: 'demo',
-      },
+      choice: interactiveChoice(args, io.env, agentHome),
       rules: { allow: args.allow, deny: args.deny },
       extraTools: budget > 0 ? [createAskUserTool()] : [],
       maxInteractive: budget,

@@ -13,3 +13,21 @@ export async function launchChromium(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
 }
+
+/**
+ * One Chromium for the tests of a `describe`: launched before them, closed after. The getter
+ * gives it to each test.
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is launched before the tests');
+    return browser;
+  };
+}

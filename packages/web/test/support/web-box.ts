@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Conversation, type ConversationEvent, type ConversationOptions } from '@agent/runtime';
-import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '@agent/testkit';
+import {
+  startOpenAIChatServer,
+  type FakeServer,
+  type ScriptedTurn,
+  pageEventStream,
+} from '@agent/testkit';
 import { startWebServer, type WebServer } from '../../src';
 
 /** What one test works in: a conversation on the OpenAI fake, served by a web server. */
@@ -82,51 +87,4 @@ export const writeFile = (file: string, content: string): ScriptedTurn => ({
 });
 
 /** The page's server-sent events, read from `/events` as parsed JSON objects. */
-export function pageEvents(origin: string, token: string) {
-  const controller = new AbortController();
-  const seen: Array<Record<string, unknown>> = [];
-  const waiters: Array<{ test(event: Record<string, unknown>): boolean; resolve(): void }> = [];
-  const reading = (async () => {
-    const response = await fetch(`${origin}/events`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffered.indexOf('\n\n')) !== -1) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const data = block
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trimStart())
-          .join('\n');
-        if (!data) continue;
-        const event = JSON.parse(data) as Record<string, unknown>;
-        seen.push(event);
-        for (const waiter of waiters.filter((w) => w.test(event))) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    seen,
-    /** Resolves once an event passing `test` has arrived (one already seen counts). */
-    until(test: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-      const found = seen.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) =>
-        waiters.push({ test, resolve: () => resolve(seen.find(test)!) }),
-      );
-    },
-    async close(): Promise<void> {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+export const pageEvents = pageEventStream;
