@@ -226,6 +226,8 @@ export function pageEvent(event: ConversationEvent): PageEvent | undefined {
         : { type: 'card_closed', id: event.id, how: 'withdrawn', reason: event.closing.reason };
     case 'history':
       return { type: 'notice', text: 'A saved session was resumed.' };
+    case 'new_session':
+      return { type: 'notice', text: 'A new session was started.' };
     case 'runtime':
       return runtimeEvent(event.event);
   }

@@ -109,8 +109,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         waiting: waiting.map(pageCard),
       });
       const unsubscribe = conversation.subscribe((event) => {
-        // A resumed session: the page draws its transcript in place of the one before.
-        if (event.type === 'history') send(transcript());
+        // A resumed or new session: the page draws its transcript in place of the one before.
+        if (event.type === 'history' || event.type === 'new_session') send(transcript());
         const page = pageEvent(event);
         if (page) send(page);
       });

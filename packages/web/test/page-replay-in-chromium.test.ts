@@ -68,6 +68,22 @@ describeInChromium(
       expect(await scrollsSideways(page)).toBe(false);
     });
 
+    it('starts its transcript over when another front end starts a new session', async () => {
+      const web = await box([{ text: 'Before the new session.' }]);
+      const page = await openPage(chromium(), web);
+      const ended = web.next('turn_ended');
+      await sendPrompt(page, 'first');
+      await ended;
+      await page.waitForFunction(() => document.querySelectorAll('#transcript > li').length === 2);
+      expect(await web.conversation.submit({ type: 'new' }, 'the terminal')).toEqual({ ok: true });
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('#transcript > li')].every(
+          (item) => !item.textContent?.includes('Before the new session.'),
+        ),
+      );
+      expect(await transcriptLines(page)).not.toContain('you: first');
+    });
+
     it("lists the workspace's sessions newest first and resumes an older one", async () => {
       const web = await box([
         { text: 'Older reply.' },

@@ -117,3 +117,10 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
     );
   }
 }
+
+/** The conversation started a new session (`/new` here or elsewhere): the transcript starts over. */
+export function startedOver(deps: CommandDeps): void {
+  deps.resetSession();
+  deps.app.transcript.clear();
+  deps.app.view.followTail();
+}

@@ -20,7 +20,7 @@ import { runCommand, type CommandDeps } from './command-runner';
 import { customCommandInfos } from './commands/custom-command-infos';
 import { completionEntries, reservedNames } from './commands/slash-commands';
 import { RemoteAccess } from './remote-access';
-import { replayResumed, showResumed } from './session-commands';
+import { replayResumed, showResumed, startedOver } from './session-commands';
 import { presentForm, presentUrl } from '../elicitation/elicitation-cards';
 import { presentApproval } from '../person/approval-card';
 import { CardNotifier } from '../person/card-notifier';
@@ -116,6 +116,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).
       if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);
+      if (said.type === 'new_session') return wired.deps && startedOver(wired.deps);
       if (said.type !== 'runtime') return;
       const event = said.event;
       if (event.type === 'mcp_servers') {

@@ -6,11 +6,13 @@ import type { Card, CardClosing } from './cards';
 /**
  * What the conversation tells every front end, in order: the runtime's events (the tool loop's
  * stream, notices, modes...), each card shown, waiting or closed, each turn's start and end, and
- * a saved session's history to draw before anything it continues (`history`).
+ * a saved session's history to draw before anything it continues (`history`), and a new empty
+ * session started in place of the one shown (`new_session`: the transcript starts over).
  */
 export type ConversationEvent =
   | { type: 'runtime'; event: RuntimeEvent }
   | { type: 'history'; session: SavedSession }
+  | { type: 'new_session' }
   | { type: 'card_shown'; card: Card }
   | { type: 'card_waiting'; card: Card }
   | { type: 'card_closed'; id: string; closing: CardClosing }

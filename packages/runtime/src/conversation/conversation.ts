@@ -166,6 +166,7 @@ export class Conversation {
       case 'new':
         if (this.busy) await this.session.interrupt();
         await this.session.reset();
+        this.say({ type: 'new_session' });
         return { ok: true };
       case 'resume':
         if (this.busy) return { ok: false, reason: 'a turn is running; interrupt it first' };
