@@ -1,5 +1,5 @@
 import { pageEventStream, startOpenAIChatServer, type FakeServer } from '@agent/testkit';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sessionText, toolMessage } from './support/ask-user-tmux';
 import { replTmuxBed } from './support/repl-tmux-bed';
@@ -13,6 +13,14 @@ const questions = {
     { question: 'Which API style should we expose?', options: ['REST', 'GraphQL'] },
   ],
 };
+
+/** The text of `file` once it exists (written whole by a rename), checked at most 400 times. */
+async function written(file: string): Promise<string> {
+  for (let i = 0; i < 400 && !existsSync(file); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return readFileSync(file, 'utf8');
+}
 
 /** A card as the page's events carry it. */
 interface PageCard {
@@ -60,6 +68,13 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
   });
 
   it('prints the URL, shows the card on the page, and takes the page’s answer', async () => {
+    // The person's notifier: what it is given for a waiting card lands in a file.
+    const notified = path.join(bed.home, 'notified.json');
+    const script = `cat > '${notified}.part' && mv '${notified}.part' '${notified}'`;
+    writeFileSync(
+      path.join(bed.home, 'config.json'),
+      JSON.stringify({ notify: { afterSeconds: 0.01, command: ['sh', '-c', script] } }),
+    );
     bed.launch({ cols: 200, rows: 40 });
     await waitFor('openai-chat/fake-model');
     typeText('/remote');
@@ -85,6 +100,11 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     );
     const card = (shown.type === 'hello' ? shown.shown : shown.card) as PageCard;
     expect(card.kind).toBe('questionnaire');
+    // The notifier got the link that opens this card on the page.
+    expect(JSON.parse(await written(notified))).toMatchObject({
+      kind: 'questionnaire',
+      url: `${page.href}#card-${encodeURIComponent(card.id)}`,
+    });
     const approval = events.until(
       (event) => event.type === 'card_shown' && (event.card as PageCard).kind === 'approval',
     );
