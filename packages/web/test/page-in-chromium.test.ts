@@ -136,6 +136,34 @@ describeInChromium('the page in headless Chromium', () => {
     );
   });
 
+  it('approves a command with the button the runtime named; it runs and its output reaches the model', async () => {
+    // A command that changes the workspace asks first (a read-only one would simply run).
+    const command = {
+      id: 'call_shell',
+      name: 'run_shell',
+      arguments: { command: 'touch from-the-page.txt && echo made' },
+    };
+    const web = await box([{ toolCalls: [command] }, { text: 'It printed.' }], { sandbox: 'off' });
+    const page = await openPage(chromium(), web);
+    const shown = web.next('card_shown');
+    await sendPrompt(page, 'run it');
+    const { card } = await shown;
+    await page.waitForSelector('section[aria-label="Approval"] button[data-choice="once"]');
+    expect(await page.$eval('section[aria-label="Approval"] h3', (node) => node.textContent)).toBe(
+      card.request.kind === 'approval' ? card.request.payload.title : '',
+    );
+    const ended = web.next('turn_ended');
+    await page.click('section[aria-label="Approval"] button[data-choice="once"]');
+    expect((await ended).result.reason).toBe('done');
+    const messages = web.fake.requests[1]!.body.messages as Array<Record<string, unknown>>;
+    const result = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_shell');
+    expect(String(result?.content)).toContain('made');
+    expect(fs.existsSync(path.join(web.workspace, 'from-the-page.txt'))).toBe(true);
+    await page.waitForFunction(
+      () => document.querySelector('[data-tool="call_shell"] .status')?.textContent === '(done)',
+    );
+  });
+
   it('opens at the card its link names (the url notify.command is given)', async () => {
     const web = await box([writeFile('a.txt', 'hello'), { text: 'Written.' }]);
     const shown = web.next('card_shown');
