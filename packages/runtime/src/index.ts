@@ -47,7 +47,7 @@ export {
 export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export { AnsweredElsewhere } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
-export type { Operation, OperationResult } from './conversation/operations';
+export type { Operation, OperationResult, ResultOf } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.
 export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
 export { isCardTool, TRANSCRIPT_CARDS } from './transcript/transcript-cards';

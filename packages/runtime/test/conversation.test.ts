@@ -227,4 +227,54 @@ describe('Conversation: operations in, events out', () => {
       await resumed.close();
     }
   });
+
+  it('compacts on request and says how many messages the summary replaces; undo says what it restored', async () => {
+    box.server = await startOpenAIChatServer([
+      { text: 'First.' },
+      writeA('hello'),
+      { text: 'Written.' },
+      { text: 'Summary: a greeting, then a.txt written.' },
+    ]);
+    const seen = recorder();
+    const conversation = await open({ unattended: allowAll, onEvent: seen.listener });
+    try {
+      for (const text of ['hi', 'write it']) {
+        const ended = seen.next('turn_ended');
+        await conversation.submit({ type: 'prompt', text });
+        await ended;
+      }
+      const undone = await conversation.submit({ type: 'undo' });
+      expect(undone).toMatchObject({ ok: true, removed: ['a.txt'] });
+      const compacted = await conversation.submit({ type: 'compact' });
+      expect(compacted.ok && compacted.summarized).toBeGreaterThan(0);
+    } finally {
+      await conversation.close();
+    }
+  });
+
+  it('an interrupt stops a compaction waiting for the model', async () => {
+    box.server = await startOpenAIChatServer([
+      { text: 'First.' },
+      { text: 'Second.' },
+      { text: 'never finished', fault: { kind: 'hang' } },
+    ]);
+    const seen = recorder();
+    const conversation = await open({ onEvent: seen.listener });
+    try {
+      for (const text of ['hi', 'and again']) {
+        const ended = seen.next('turn_ended');
+        await conversation.submit({ type: 'prompt', text });
+        await ended;
+      }
+      const compacting = conversation.submit({ type: 'compact' });
+      for (let i = 0; i < 400 && box.server.requests.length < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(box.server.requests).toHaveLength(3);
+      await conversation.submit({ type: 'interrupt' });
+      expect(await compacting).toEqual({ ok: false, reason: 'interrupted' });
+    } finally {
+      await conversation.close();
+    }
+  });
 });

@@ -77,7 +77,7 @@ describeInChromium(
       await page.waitForFunction(() => document.querySelectorAll('#transcript > li').length === 2);
       expect(await web.conversation.submit({ type: 'new' }, 'the terminal')).toEqual({ ok: true });
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('#transcript > li')].every(
+        Array.from(document.querySelectorAll('#transcript > li')).every(
           (item) => !item.textContent?.includes('Before the new session.'),
         ),
       );

@@ -5,7 +5,7 @@ import type { AgentSessionOptions, TurnResult } from '../session/agent-session-o
 import { CardTable } from './card-table';
 import type { CardViewer } from './cards';
 import type { ConversationEvent, ConversationListener } from './conversation-events';
-import type { Operation, OperationResult } from './operations';
+import type { Operation, OperationResult, ResultOf } from './operations';
 
 /** What opening a conversation needs: a session's options, without a person or a listener. */
 export interface ConversationOptions extends Omit<AgentSessionOptions, 'person' | 'onEvent'> {
@@ -119,7 +119,14 @@ export class Conversation {
    * servers (see serversReady). It resolves once accepted (the turn goes on: its end is a
    * `turn_ended` event, and `turn`).
    */
-  async submit(operation: Operation, from = 'this front end'): Promise<OperationResult> {
+  async submit<O extends Operation>(operation: O, from = 'this front end'): Promise<ResultOf<O>> {
+    return (await this.perform(operation, from)) as ResultOf<O>;
+  }
+
+  private async perform(
+    operation: Operation,
+    from: string,
+  ): Promise<OperationResult | ResultOf<{ type: 'compact' }> | ResultOf<{ type: 'undo' }>> {
     switch (operation.type) {
       case 'prompt':
         return this.prompt(operation);
@@ -131,6 +138,7 @@ export class Conversation {
         if (operation.soft) this.session.softStop();
         else {
           this.waitingForServers?.abort();
+          this.compacting?.abort(new Error('interrupted'));
           await this.session.interrupt();
         }
         return { ok: true };
@@ -153,16 +161,11 @@ export class Conversation {
       case 'mode':
         this.session.setAgentMode(operation.mode);
         return { ok: true };
-      case 'compact': {
+      case 'compact':
+        return this.compact();
+      case 'undo':
         if (this.busy) return { ok: false, reason: 'a turn is running' };
-        const result = await this.session.compact(new AbortController().signal);
-        return result.ok ? { ok: true } : { ok: false, reason: result.reason };
-      }
-      case 'undo': {
-        if (this.busy) return { ok: false, reason: 'a turn is running' };
-        await this.session.undo();
-        return { ok: true };
-      }
+        return this.session.undo();
       case 'new':
         if (this.busy) await this.session.interrupt();
         await this.session.reset();
@@ -213,6 +216,24 @@ export class Conversation {
   }
 
   private continuing = false;
+  /** The compaction running now: an interrupt stops it. */
+  private compacting: AbortController | undefined;
+
+  private async compact(): Promise<ResultOf<{ type: 'compact' }>> {
+    if (this.busy) return { ok: false, reason: 'a turn is running' };
+    if (this.compacting) return { ok: false, reason: 'the conversation is being compacted' };
+    const stop = new AbortController();
+    this.compacting = stop;
+    try {
+      const result = await this.session.compact(stop.signal);
+      if (stop.signal.aborted) return { ok: false, reason: 'interrupted' };
+      return result.ok
+        ? { ok: true, summarized: result.summarized }
+        : { ok: false, reason: result.reason };
+    } finally {
+      this.compacting = undefined;
+    }
+  }
 
   /** Offers again, at once, what a resumed session left open, where someone can answer it. */
   private continueOpenCalls(): void {

@@ -3,6 +3,7 @@ import type { QuestionnaireProgress } from '@agent/tools';
 import type { SavedSession } from '../session-file/find-session';
 import type { FileText } from '../prompts/mentions';
 import type { AgentMode } from '../modes/agent-mode';
+import type { UndoResult } from '../undo/file-undo';
 import type { CardAnswer } from './cards';
 
 /**
@@ -42,3 +43,13 @@ export type Operation =
 
 /** What submitting an operation did: done, or refused with a reason in words. */
 export type OperationResult = { ok: true } | { ok: false; reason: string };
+
+/**
+ * What submitting `O` gives back: a compaction says how many messages its summary replaces, an
+ * undo which files it restored and removed; every other operation an OperationResult.
+ */
+export type ResultOf<O extends Operation> = O extends { type: 'compact' }
+  ? { ok: true; summarized: number } | { ok: false; reason: string }
+  : O extends { type: 'undo' }
+    ? UndoResult
+    : OperationResult;

@@ -6,8 +6,8 @@ export const undo: SlashCommand = {
   usage: '/undo',
   description: "restore the files the agent's last turn changed",
   availability: 'idle',
-  async run(_args, { app, session }) {
-    const result = await session.undo();
+  async run(_args, { app, conversation }) {
+    const result = await conversation.submit({ type: 'undo' });
     if (!result.ok) return app.error(result.reason);
     return app.info(undoneLine(result));
   },
