@@ -1,5 +1,5 @@
 import { PLAN_OPTIONS, planDecision } from './acp-modes';
-import type { Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
+import type { AnswerCard, Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
 import { abortReason, type PersonRequest, type PersonRequestKind } from '@agent/tools';
 import { permissionChoice, permissionOptions } from './permission-options';
 import {
@@ -32,8 +32,8 @@ export class AcpCards implements CardViewer {
 
   /**
    * `sessionId` names the session once it has one; `settled` resolves once the updates sent so
-   * far are written, so the editor hears of a call before it is asked about it; `answer` submits
-   * the editor's answer to the conversation (or that the editor could not show the card).
+   * far are written, so the editor hears of a call before it is asked about it; `notTaken` hears
+   * why an answer was not taken.
    */
   constructor(
     private readonly client: AgentContext,
@@ -41,7 +41,7 @@ export class AcpCards implements CardViewer {
     private readonly workspace: string,
     abilities: EditorAbilities,
     private readonly settled: () => Promise<void>,
-    private readonly answer: (id: string, answer: CardAnswer | { refused: string }) => void,
+    private readonly notTaken: (problem: string) => void,
   ) {
     this.kinds = ['approval'];
     if (abilities.forms) this.kinds.push('questionnaire', 'form');
@@ -50,20 +50,17 @@ export class AcpCards implements CardViewer {
     this.kinds.push('plan');
   }
 
-  /** Shows `card` in the editor, unless it is of a kind the editor cannot show. */
-  show(card: Card): void {
-    if (!this.kinds.includes(card.request.kind)) return;
+  /** Shows `card` in the editor; `answer` gives the conversation the editor's answer. */
+  show(card: Card, answer: AnswerCard): void {
     const closed = new AbortController();
     this.open.set(card.request.id, closed);
     const signal = AbortSignal.any([card.request.signal, closed.signal]);
-    this.present(card, signal).then(
-      (answer) => {
-        if (!signal.aborted) this.answer(card.request.id, answer);
-      },
-      (error: unknown) => {
-        if (!signal.aborted) this.answer(card.request.id, { refused: String(error) });
-      },
-    );
+    const given = (value: CardAnswer | { refused: string }): void => {
+      if (signal.aborted) return;
+      const problem = answer(value);
+      if (problem) this.notTaken(problem);
+    };
+    this.present(card, signal).then(given, (error: unknown) => given({ refused: String(error) }));
   }
 
   /** A card closed (answered here or elsewhere, or withdrawn): its editor request ends. */

@@ -58,27 +58,16 @@ export class AcpSession {
     let id = request.resume?.id ?? '';
     const updates = new UpdateSender(deps.client, () => id, deps.log);
     const turn = new TurnUpdates(request.workspace, (update) => updates.send(update), deps.log);
-    const answered: { to?: Conversation } = {};
     const cards = new AcpCards(
       deps.client,
       () => id,
       request.workspace,
       abilities,
       () => updates.flushed(),
-      (cardId, answer) => {
-        const operation =
-          'refused' in answer
-            ? { type: 'refuse' as const, id: cardId, reason: answer.refused }
-            : { type: 'answer' as const, id: cardId, answer };
-        void answered.to?.submit(operation, cards.name).then((result) => {
-          if (!result.ok) deps.log(`the editor's answer was not taken: ${result.reason}`);
-        });
-      },
+      (problem) => deps.log(`the editor's answer was not taken: ${problem}`),
     );
     const onEvent = (event: ConversationEvent): void => {
       if (event.type === 'runtime') turn.handle(event.event);
-      else if (event.type === 'card_shown') cards.show(event.card);
-      else if (event.type === 'card_closed') cards.closed(event.id, event.closing);
     };
     // Where the editor cannot show a form, there is no ask_user (as in headless runs).
     const budget = abilities.forms ? (settings.maxAskUser ?? DEFAULT_MAX_ASK_USER) : 0;
@@ -108,7 +97,6 @@ export class AcpSession {
       mcp: { env: settings.env, clientServers: request.clientServers },
       onEvent,
     });
-    answered.to = conversation;
     const agent = conversation.session;
     try {
       const problem = agent.credentialProblem();

@@ -44,7 +44,7 @@ export {
   type UnattendedAnswers,
   type UnattendedPick,
 } from './conversation/unattended-person';
-export type { Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
+export type { AnswerCard, Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export { AnsweredElsewhere } from './conversation/cards';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult, ResultOf } from './conversation/operations';

@@ -5,7 +5,6 @@ import { inFlagTerms } from '@agent/runtime/flags';
 import {
   Conversation,
   type AgentSession,
-  type CardAnswer,
   findSession,
   isCardTool,
   loadCustomCommands,
@@ -67,15 +66,6 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     report: (message) => app.error(message),
     cardUrl: (id) => current.remote?.cardUrl(id),
   });
-  const answer = (id: string, given: CardAnswer | { refused: string }): void => {
-    const operation =
-      'refused' in given
-        ? { type: 'refuse' as const, id, reason: given.refused }
-        : { type: 'answer' as const, id, answer: given };
-    void current.conversation?.submit(operation, cards.name).then((result) => {
-      if (!result.ok) app.error(`The answer was not taken: ${result.reason}`);
-    });
-  };
   const cards = new ReplCards(
     host,
     Object.assign(
@@ -83,7 +73,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       ...extensions.map((extension) => extension.presenters ?? {}),
     ),
     app.router.promptTyping(),
-    answer,
+    (problem) => app.error(`The answer was not taken: ${problem}`),
     notifier,
   );
   const mcpNotices = new McpNotices(app);
@@ -109,9 +99,6 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     resume: saved,
     mcp: { env: options.config.env },
     onEvent: (said) => {
-      if (said.type === 'card_shown') return cards.show(said.card);
-      if (said.type === 'card_waiting') return cards.queued(said.card);
-      if (said.type === 'card_closed') return cards.closed(said.id, said.closing);
       if (said.type === 'turn_started') return app.turnStarted();
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).

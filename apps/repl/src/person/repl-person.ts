@@ -1,5 +1,6 @@
 import {
   AnsweredElsewhere,
+  type AnswerCard,
   type Card,
   type CardAnswer,
   type CardClosing,
@@ -31,8 +32,8 @@ export class ReplCards implements CardViewer {
     private readonly host: ReplHost,
     private readonly presenters: CardPresenters,
     typing: PromptTyping,
-    /** Gives the conversation the person's answer, or the reason a card ended without one. */
-    private readonly answer: (id: string, answer: CardAnswer | { refused: string }) => void,
+    /** Says that an answer was not taken, and why. */
+    private readonly notTaken: (problem: string) => void,
     private readonly notifier?: CardNotifier,
   ) {
     this.kinds = (Object.keys(presenters) as PersonRequestKind[]).filter(
@@ -57,9 +58,8 @@ export class ReplCards implements CardViewer {
     if (line) markWaiting(this.host.transcript, line);
   }
 
-  show(card: Card): void {
+  show(card: Card, answer: AnswerCard): void {
     this.waiting.delete(card.request.id);
-    if (!this.kinds.includes(card.request.kind)) return;
     const closed = new AbortController();
     this.open.set(card.request.id, closed);
     const signal = AbortSignal.any([card.request.signal, closed.signal]);
@@ -67,22 +67,18 @@ export class ReplCards implements CardViewer {
     const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
     const stopWatching = this.notifier?.watch(request);
     const reply = presenter(request as PersonRequest<typeof request.kind>, this.desk, card);
+    const given = (value: CardAnswer | { refused: string }): void => {
+      stopWatching?.();
+      this.open.delete(card.request.id);
+      if (signal.aborted) return;
+      const problem = answer(value);
+      if (problem) this.notTaken(problem);
+    };
     reply.then(
-      (value) => {
-        stopWatching?.();
-        this.open.delete(card.request.id);
-        if (!signal.aborted) this.answer(card.request.id, cardAnswer(request.kind, value));
-      },
-      (error: unknown) => {
-        stopWatching?.();
-        this.open.delete(card.request.id);
-        // Ended by the person without an answer (Ctrl+C on a server's form): its call fails.
-        if (!signal.aborted) {
-          this.answer(card.request.id, {
-            refused: error instanceof Error ? error.message : String(error),
-          });
-        }
-      },
+      (value) => given(cardAnswer(request.kind, value)),
+      // Ended by the person without an answer (Ctrl+C on a server's form): its call fails.
+      (error: unknown) =>
+        given({ refused: error instanceof Error ? error.message : String(error) }),
     );
   }
 

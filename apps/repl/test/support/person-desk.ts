@@ -40,7 +40,7 @@ export function personDesk(rows = 200) {
     settings: { maxAskUser: 3 },
   };
   const prompt = new TestPrompt();
-  const cards: ReplCards = new ReplCards(
+  const cards = new ReplCards(
     host,
     {
       approval: presentApproval,
@@ -49,17 +49,12 @@ export function personDesk(rows = 200) {
       url: presentUrl,
     },
     prompt,
-    (id, answer) =>
-      void ('refused' in answer
-        ? person.refuse(id, answer.refused)
-        : person.answer(id, answer, cards.name)),
-  );
-  const person: CardTable = new CardTable(
-    {
-      shown: (card) => cards.show(card),
-      waiting: (card) => cards.queued(card),
-      closed: (id, closing) => cards.closed(id, closing),
+    (problem) => {
+      throw new Error(`the answer was not taken: ${problem}`);
     },
+  );
+  const person = new CardTable(
+    { shown: () => undefined, waiting: () => undefined, closed: () => undefined },
     undefined,
   );
   person.attach(cards);

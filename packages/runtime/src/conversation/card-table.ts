@@ -11,7 +11,7 @@ import { approvalChoices, coverWaiting, decisionFor } from '@agent/tools';
 import type { Card, CardAnswer, CardClosing, CardViewer } from './cards';
 import { checkCardAnswer } from './card-answer-checks';
 
-/** What the table tells the conversation's listeners. */
+/** What the table tells the conversation's listeners (its viewers are told directly). */
 export interface CardTableEvents {
   /** A card is shown now (one at a time), to every viewer that shows its kind. */
   shown(card: Card): void;
@@ -20,28 +20,27 @@ export interface CardTableEvents {
   closed(id: string, closing: CardClosing): void;
 }
 
-interface Shown {
-  card: Card;
-  answer(value: unknown): void;
-  fail(reason: Error): void;
-}
-
 /**
  * The conversation's one person channel: requests wait in one queue (one shown at a time, across
  * every kind) and are shown as cards to every attached viewer that shows their kind; the first
- * viewer to answer wins and the others hear where it was answered. Kinds no viewer shows go to
- * `unattended` (a headless policy), or are refused at once.
+ * viewer to answer wins, its answer resolves the asking tool's promise directly, and the others
+ * hear where it was answered. Kinds no viewer shows go to `unattended` (a headless policy), or
+ * are refused at once.
  */
 export class CardTable implements PersonChannel {
   private readonly queue: PersonQueue;
   private readonly viewers = new Set<CardViewer>();
-  private shownNow: Shown | undefined;
+  private shownNow: Card | undefined;
 
   constructor(
     private readonly events: CardTableEvents,
     private readonly unattended: PersonChannel | undefined,
   ) {
-    this.queue = new PersonQueue((request) => this.show(request));
+    this.queue = new PersonQueue(
+      (request) => this.show(request),
+      undefined,
+      (request, reason) => this.withdraw(request, reason),
+    );
   }
 
   /** Adds a viewer; returns the function that removes it. */
@@ -52,7 +51,7 @@ export class CardTable implements PersonChannel {
 
   /** The card shown now, if any (for a viewer that joins while it waits). */
   get shown(): Card | undefined {
-    return this.shownNow?.card;
+    return this.shownNow;
   }
 
   /** The request shown now, then those waiting for it, in order. */
@@ -62,9 +61,7 @@ export class CardTable implements PersonChannel {
 
   /** The cards waiting behind the shown one. */
   get waiting(): Card[] {
-    return this.queue.pending
-      .filter((request) => request !== this.shownNow?.card.request)
-      .map(cardOf);
+    return this.queue.pending.filter((request) => request !== this.shownNow?.request).map(cardOf);
   }
 
   canAnswer(kind: PersonRequestKind): boolean {
@@ -80,8 +77,10 @@ export class CardTable implements PersonChannel {
     }
     const answer = this.queue.ask(request);
     const any = request as AnyPersonRequest;
-    if (this.queue.pending.includes(any) && this.shownNow?.card.request !== any) {
-      this.events.waiting(cardOf(any));
+    if (this.queue.pending.includes(any) && this.shownNow?.request !== any) {
+      const card = cardOf(any);
+      for (const viewer of this.viewersOf(any.kind)) viewer.queued?.(card);
+      this.events.waiting(card);
     }
     return answer;
   }
@@ -91,41 +90,35 @@ export class CardTable implements PersonChannel {
    * not the card shown now (answered elsewhere, withdrawn, never shown) or the answer does not fit.
    */
   answer(id: string, answer: CardAnswer, by: string): string | undefined {
-    const shown = this.shownNow;
-    if (!shown || shown.card.request.id !== id) return `no card ${id} is waiting for an answer`;
-    const request = shown.card.request;
-    const problem = checkCardAnswer(request, answer);
+    const card = this.shownNow;
+    if (card?.request.id !== id) return `no card ${id} is waiting for an answer`;
+    const problem = checkCardAnswer(card.request, answer);
     if (problem) return problem;
-    const choice =
-      answer.kind === 'approval'
-        ? shown.card.choices?.choices.find((c) => c.id === answer.choice)
-        : undefined;
-    if (answer.kind === 'approval' && !choice) {
-      const offered = shown.card.choices?.choices.map((c) => c.id).join(', ');
-      return `card ${id} offers the choices ${offered}, not ${answer.choice}`;
-    }
-    this.shownNow = undefined;
-    this.events.closed(id, { how: 'answered', by, answer });
-    if (answer.kind === 'approval') {
-      if (!choice) return undefined;
-      const decision = decisionFor(choice, answer.reason);
-      shown.answer(decision);
-      for (const covered of coverWaiting(this.queue, decision)) {
-        this.events.closed(covered.id, { how: 'answered', by, allowedBy: choice.rule! });
-      }
+    if (answer.kind !== 'approval') {
+      this.close(id, { how: 'answered', by, answer });
+      this.queue.settleShown(id, { answer: payloadOf(answer) });
       return undefined;
     }
-    shown.answer(payloadOf(answer));
+    const choice = card.choices?.choices.find((c) => c.id === answer.choice);
+    if (!choice) {
+      const offered = card.choices?.choices.map((c) => c.id).join(', ');
+      return `card ${id} offers the choices ${offered}, not ${answer.choice}`;
+    }
+    this.close(id, { how: 'answered', by, answer });
+    const decision = decisionFor(choice, answer.reason);
+    // The waiting approvals it covers are answered first: settling the shown card shows the next.
+    for (const covered of coverWaiting(this.queue, decision)) {
+      this.close(covered.id, { how: 'answered', by, allowedBy: choice.rule! });
+    }
+    this.queue.settleShown(id, { answer: decision });
     return undefined;
   }
 
   /** Fails the shown card `id` with `reason` (a front end could not show it): its call fails. */
   refuse(id: string, reason: string): string | undefined {
-    const shown = this.shownNow;
-    if (!shown || shown.card.request.id !== id) return `no card ${id} is waiting for an answer`;
-    this.shownNow = undefined;
-    this.events.closed(id, { how: 'withdrawn', reason });
-    shown.fail(new Error(reason));
+    if (this.shownNow?.request.id !== id) return `no card ${id} is waiting for an answer`;
+    this.close(id, { how: 'withdrawn', reason });
+    this.queue.settleShown(id, { error: new Error(reason) });
     return undefined;
   }
 
@@ -134,33 +127,42 @@ export class CardTable implements PersonChannel {
     return false;
   }
 
-  private show(request: AnyPersonRequest): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const card = cardOf(request);
-      const onAbort = (): void => {
-        if (this.shownNow?.card !== card) return;
-        this.shownNow = undefined;
-        const reason: unknown = request.signal.reason;
-        this.events.closed(request.id, {
-          how: 'withdrawn',
-          reason: reason instanceof Error ? reason.message : 'interrupted',
-        });
-        reject(reason);
-      };
-      this.shownNow = {
-        card,
-        answer: (value) => {
-          request.signal.removeEventListener('abort', onAbort);
-          resolve(value);
-        },
-        fail: (reason) => {
-          request.signal.removeEventListener('abort', onAbort);
-          reject(reason);
-        },
-      };
-      request.signal.addEventListener('abort', onAbort, { once: true });
-      this.events.shown(card);
+  private viewersOf(kind: PersonRequestKind): CardViewer[] {
+    return [...this.viewers].filter((viewer) => viewer.kinds.includes(kind));
+  }
+
+  private show(request: AnyPersonRequest): void {
+    const card = cardOf(request);
+    this.shownNow = card;
+    for (const viewer of this.viewersOf(request.kind)) {
+      if (this.shownNow !== card) return;
+      try {
+        viewer.show?.(card, (given) =>
+          'refused' in given
+            ? this.refuse(request.id, given.refused)
+            : this.answer(request.id, given, viewer.name),
+        );
+      } catch (error) {
+        this.refuse(request.id, error instanceof Error ? error.message : String(error));
+        return;
+      }
+    }
+    if (this.shownNow === card) this.events.shown(card);
+  }
+
+  /** The shown request's signal aborted (its turn was interrupted): its card goes everywhere. */
+  private withdraw(request: AnyPersonRequest, reason: unknown): void {
+    this.close(request.id, {
+      how: 'withdrawn',
+      reason: reason instanceof Error ? reason.message : 'interrupted',
     });
+  }
+
+  /** Says where card `id` went, to its viewers and the listeners; the shown card is no more. */
+  private close(id: string, closing: CardClosing): void {
+    if (this.shownNow?.request.id === id) this.shownNow = undefined;
+    for (const viewer of this.viewers) viewer.closed?.(id, closing);
+    this.events.closed(id, closing);
   }
 }
 

@@ -50,8 +50,25 @@ export class AnsweredElsewhere extends Error {
   }
 }
 
-/** One front end that shows cards: its name (said where a card was answered) and what it shows. */
+/**
+ * Answers one shown card from the viewer it was shown to: the person's answer, or why the viewer
+ * could not take one (its call fails). Returns the problem in words when it was not taken (the
+ * card was answered elsewhere or withdrawn, or the answer does not fit).
+ */
+export type AnswerCard = (given: CardAnswer | { refused: string }) => string | undefined;
+
+/**
+ * One front end that shows cards: its name (said where a card was answered), what it shows, and
+ * what it is told directly (a front end that only listens to the conversation's events, as the
+ * web page does, answers with the `answer` operation instead).
+ */
 export interface CardViewer {
   readonly name: string;
   readonly kinds: readonly PersonRequestKind[];
+  /** A card of one of `kinds` is shown now; `answer` answers it from this viewer. */
+  show?(card: Card, answer: AnswerCard): void;
+  /** A card waits behind the shown one (not shown yet). */
+  queued?(card: Card): void;
+  /** A card closed: answered (here or elsewhere) or withdrawn. */
+  closed?(id: string, closing: CardClosing): void;
 }

@@ -7,12 +7,6 @@ import type {
   PersonRequestKind,
 } from './person-request';
 
-interface Held {
-  request: AnyPersonRequest;
-  answer(value: unknown): void;
-  fail(reason: unknown): void;
-}
-
 /**
  * A person answered by code: the test harness's channel, and a program's that answers from
  * elsewhere. Requests queue as on a screen (one shown at a time); the shown one waits until
@@ -20,11 +14,10 @@ interface Held {
  */
 export class ManualPerson implements PersonChannel {
   readonly queue: PersonQueue;
-  private held: Held | undefined;
   private readonly listeners = new Set<(request: AnyPersonRequest) => void>();
 
   constructor(kinds?: readonly PersonRequestKind[]) {
-    this.queue = new PersonQueue((request) => this.hold(request), kinds);
+    this.queue = new PersonQueue((request) => this.tell(request), kinds);
   }
 
   canAnswer(kind: PersonRequestKind): boolean {
@@ -37,7 +30,7 @@ export class ManualPerson implements PersonChannel {
 
   /** The request shown now, if any. */
   get current(): AnyPersonRequest | undefined {
-    return this.held?.request;
+    return this.queue.current;
   }
 
   /** Calls `listener` with each request when it is shown. Returns an unsubscribe function. */
@@ -51,42 +44,16 @@ export class ManualPerson implements PersonChannel {
    * nothing is shown or `id` names a request no longer shown.
    */
   answer<K extends PersonRequestKind>(value: PersonAnswer<K>, id?: string): boolean {
-    const held = this.held;
-    if (!held || (id !== undefined && held.request.id !== id)) return false;
-    held.answer(value);
-    return true;
+    const current = this.queue.current;
+    if (!current || (id !== undefined && current.id !== id)) return false;
+    return this.queue.settleShown(current.id, { answer: value });
   }
 
-  private hold(request: AnyPersonRequest): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const release = (): void => {
-        request.signal.removeEventListener('abort', onAbort);
-        if (this.held?.request === request) this.held = undefined;
-      };
-      const onAbort = (): void => {
-        release();
-        reject(request.signal.reason);
-      };
-      this.held = {
-        request,
-        answer: (value) => {
-          release();
-          resolve(value);
-        },
-        fail: (reason) => {
-          release();
-          reject(reason);
-        },
-      };
-      request.signal.addEventListener('abort', onAbort, { once: true });
-      for (const listener of [...this.listeners]) {
-        try {
-          listener(request);
-        } catch (error) {
-          this.held?.fail(error);
-          return;
-        }
-      }
-    });
+  /** Tells the listeners; one that throws fails the request (the front end could not show it). */
+  private tell(request: AnyPersonRequest): void {
+    for (const listener of [...this.listeners]) {
+      listener(request);
+      if (this.queue.current !== request) return;
+    }
   }
 }

@@ -98,18 +98,18 @@ describe('ManualPerson (the test harness channel)', () => {
 describe('PersonQueue', () => {
   function screen() {
     const shown: AnyPersonRequest[] = [];
-    const answers = new Map<string, (answer: unknown) => void>();
+    const withdrawn: unknown[] = [];
     const queue = new PersonQueue(
-      (request) =>
-        new Promise((resolve, reject) => {
-          shown.push(request);
-          answers.set(request.id, resolve);
-          request.signal.addEventListener('abort', () => reject(request.signal.reason), {
-            once: true,
-          });
-        }),
+      (request) => void shown.push(request),
+      undefined,
+      (request, reason) => withdrawn.push([request.id, reason]),
     );
-    return { queue, shown, answer: (id: string, value: unknown) => answers.get(id)!(value) };
+    return {
+      queue,
+      shown,
+      withdrawn,
+      answer: (id: string, value: unknown) => queue.settleShown(id, { answer: value }),
+    };
   }
 
   it('shows one request at a time across kinds; the next waits unseen', async () => {
@@ -144,13 +144,16 @@ describe('PersonQueue', () => {
     expect(queue.pending).toEqual([]);
   });
 
-  it('moves on when the shown request aborts', async () => {
-    const { queue, shown } = screen();
+  it('moves on when the shown request aborts, saying it was withdrawn', async () => {
+    const { queue, shown, withdrawn } = screen();
     const controller = new AbortController();
     const first = askPerson(queue, 'approval', approval, { signal: controller.signal });
     const second = askPerson(queue, 'approval', approval, { signal: new AbortController().signal });
-    controller.abort(new Error('interrupted'));
+    const stopped = new Error('interrupted');
+    controller.abort(stopped);
     await expect(first).rejects.toThrow('interrupted');
+    expect(withdrawn).toEqual([[shown[0]!.id, stopped]]);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     expect(shown).toHaveLength(2);
     expect(queue.pending.map((r) => r.id)).toEqual([shown[1]!.id]);
     void second;
@@ -168,5 +171,21 @@ describe('PersonQueue', () => {
     await first;
     expect(shown.map((r) => r.kind)).toEqual(['approval', 'form']);
     void other;
+  });
+
+  it('settles only the request shown now, once', async () => {
+    const { queue, shown, answer } = screen();
+    const signal = new AbortController().signal;
+    const first = askPerson(queue, 'approval', approval, { signal });
+    const second = askPerson(queue, 'form', form, { signal });
+    const waitingId = queue.pending[1]!.id;
+    expect(answer(waitingId, { kind: 'allow' })).toBe(false);
+    expect(queue.settleShown(shown[0]!.id, { error: new Error('could not show it') })).toBe(true);
+    await expect(first).rejects.toThrow('could not show it');
+    expect(answer(shown[0]!.id, { kind: 'allow' })).toBe(false);
+    expect(queue.current?.id).toBe(waitingId);
+    expect(answer(waitingId, { action: 'decline' })).toBe(true);
+    await expect(second).resolves.toEqual({ action: 'decline' });
+    expect(queue.current).toBeUndefined();
   });
 });

@@ -7,10 +7,13 @@ import {
 } from './person-request';
 
 /**
- * Shows one request and resolves with its answer. It must settle (reject with the reason) when
- * the request's signal aborts: the queue stops listening once it hands the request over.
+ * Told that `request` is shown now (one at a time). The front end answers it with the queue's
+ * `settleShown`; a presenter that throws fails the request with its error.
  */
-export type PersonPresenter = (request: AnyPersonRequest) => Promise<unknown>;
+export type PersonPresenter = (request: AnyPersonRequest) => void;
+
+/** Told that the shown `request` ended because its signal aborted (`reason`), before the next shows. */
+export type PersonWithdrawn = (request: AnyPersonRequest, reason: unknown) => void;
 
 /** Refuses a second questionnaire while one is shown or waiting (one questionnaire at a time); never queued. */
 export class QuestionnaireBusyError extends Error {
@@ -34,9 +37,10 @@ interface Entry {
 
 /**
  * One session's queue of requests to the person: at most one is shown (handed to `present`) at
- * a time, across every kind; the next waits, unseen, until the shown one settles. A waiting
- * request whose signal aborts leaves at once, never shown, rejected with the reason; a shown one
- * ends when its presenter settles. No listener, entry or timer stays behind.
+ * a time, across every kind; the next waits, unseen, until the shown one is settled
+ * (`settleShown`). A request whose signal aborts leaves at once, rejected with the reason (a
+ * shown one tells `withdrawn` first). The answer resolves the asker's promise directly. No
+ * listener, entry or timer stays behind.
  */
 export class PersonQueue implements PersonChannel {
   private shown: Entry | undefined;
@@ -45,10 +49,16 @@ export class PersonQueue implements PersonChannel {
   constructor(
     private readonly present: PersonPresenter,
     private readonly kinds: readonly PersonRequestKind[] = ALL_KINDS,
+    private readonly withdrawn?: PersonWithdrawn,
   ) {}
 
   canAnswer(kind: PersonRequestKind): boolean {
     return this.kinds.includes(kind);
+  }
+
+  /** The request shown now, if any. */
+  get current(): AnyPersonRequest | undefined {
+    return this.shown?.request;
   }
 
   /** The request shown now, then those waiting, in order. */
@@ -70,7 +80,10 @@ export class PersonQueue implements PersonChannel {
       );
     }
     return new Promise<PersonAnswer<K>>((resolve, reject) => {
-      const onAbort = (): void => this.settle(entry, { error: any.signal.reason });
+      const onAbort = (): void => {
+        if (this.shown === entry) this.withdrawn?.(any, any.signal.reason);
+        this.settle(entry, { error: any.signal.reason });
+      };
       const entry: Entry = {
         request: any,
         resolve: resolve as (answer: unknown) => void,
@@ -96,22 +109,27 @@ export class PersonQueue implements PersonChannel {
     return picked.map((entry) => entry.request);
   }
 
+  /**
+   * Settles the shown request `id` with the person's answer or an error. False when `id` is not
+   * the request shown now (answered, withdrawn, never shown).
+   */
+  settleShown(id: string, outcome: { answer: unknown } | { error: unknown }): boolean {
+    const entry = this.shown;
+    if (entry?.request.id !== id) return false;
+    this.settle(entry, outcome);
+    return true;
+  }
+
   private showNext(): void {
     if (this.shown) return;
     const entry = this.waiting.shift();
     if (!entry) return;
     this.shown = entry;
-    entry.release();
-    let shown: Promise<unknown>;
     try {
-      shown = this.present(entry.request);
+      this.present(entry.request);
     } catch (error) {
-      shown = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      this.settle(entry, { error: error instanceof Error ? error : new Error(String(error)) });
     }
-    shown.then(
-      (answer) => this.settle(entry, { answer }),
-      (error: unknown) => this.settle(entry, { error }),
-    );
   }
 
   private settle(entry: Entry, outcome: { answer: unknown } | { error: unknown }): void {
