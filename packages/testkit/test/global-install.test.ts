@@ -4,15 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { bwrapForTests, pathWithout } from '@agent/tools/testing';
-import {
-  startAnthropicServer,
-  startBedrockServer,
-  startGenkitServer,
-  startOpenAIChatServer,
-  startOpenAIResponsesServer,
-  type FakeServer,
-  type ScriptedTurn,
-} from '../src';
+import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '../src';
 import {
   CLI_DIR,
   installCli,
@@ -21,6 +13,7 @@ import {
   type InstalledCli,
 } from './support/installed-cli';
 import { pack, run } from './support/pack';
+import { chatArgs, toolResults, WIRES } from './support/provider-wires';
 
 // Where bwrap does not work the sandboxed part is skipped with one line (a failure under
 // AGENT_TEST_REQUIRE_TOOLS=1); the fallback without it runs everywhere.
@@ -28,49 +21,6 @@ const itWithBwrap = bwrapForTests() ? it : it.skip;
 
 // Each command waits at most a minute (runCommand), and an install of its own takes longer.
 jest.setTimeout(180_000);
-
-/** How each provider meets the fake of its wire: the fake, its --base-url, the SDK's credentials. */
-const WIRES: Record<
-  string,
-  [(script: ScriptedTurn[]) => Promise<FakeServer>, (url: string) => string, NodeJS.ProcessEnv]
-> = {
-  'openai-chat': [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-  'openai-responses': [startOpenAIResponsesServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-  anthropic: [startAnthropicServer, (url) => url, { ANTHROPIC_API_KEY: 'k' }],
-  bedrock: [
-    startBedrockServer,
-    (url) => url,
-    {
-      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret',
-      AWS_REGION: 'us-east-1',
-      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials',
-      AWS_CONFIG_FILE: '/nonexistent/aws-config',
-      AWS_EC2_METADATA_DISABLED: 'true',
-    },
-  ],
-  genkit: [startGenkitServer, (url) => url, { GEMINI_API_KEY: 'k' }],
-  text: [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-};
-
-const chatArgs = (fake: FakeServer) => [
-  '--provider',
-  'openai-chat',
-  '--model',
-  'm',
-  '--base-url',
-  `${fake.url}/v1`,
-];
-
-/** The text of the tool results the model was sent in the request `index` of an openai-chat fake. */
-function toolResults(fake: FakeServer, index: number): Record<string, string> {
-  const messages: Array<Record<string, unknown>> = fake.requests[index]!.body.messages;
-  return Object.fromEntries(
-    messages
-      .filter((m) => m.role === 'tool')
-      .map((m) => [String(m.tool_call_id), String(m.content)]),
-  );
-}
 
 /**
  * The README's install: every package and the commands published to a local registry (no
