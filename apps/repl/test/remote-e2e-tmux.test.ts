@@ -84,6 +84,8 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
       printed,
     );
     expect(match).not.toBeNull();
+    // A paragraph of the notice is one line, wrapped by the transcript only where the width ends.
+    expect(printed).toContain('bound to this machine only (from a phone: an SSH tunnel');
     const page = new URL(match![1]!);
     const token = match![2]!;
     const home = await fetch(new URL('/', page), { headers: { authorization: `Bearer ${token}` } });

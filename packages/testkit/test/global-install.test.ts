@@ -3,15 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  startAnthropicServer,
-  startBedrockServer,
-  startGenkitServer,
-  startOpenAIChatServer,
-  startOpenAIResponsesServer,
-  type FakeServer,
-  type ScriptedTurn,
-} from '../src';
+import { bwrapForTests, pathWithout } from '@agent/tools/testing';
+import { startOpenAIChatServer, type FakeServer, type ScriptedTurn } from '../src';
 import {
   CLI_DIR,
   installCli,
@@ -20,59 +13,22 @@ import {
   type InstalledCli,
 } from './support/installed-cli';
 import { pack, run } from './support/pack';
+import { chatArgs, toolResults, WIRES } from './support/provider-wires';
+
+// Where bwrap does not work the sandboxed part is skipped with one line (a failure under
+// AGENT_TEST_REQUIRE_TOOLS=1); the fallback without it runs everywhere.
+const itWithBwrap = bwrapForTests() ? it : it.skip;
 
 // Each command waits at most a minute (runCommand), and an install of its own takes longer.
 jest.setTimeout(180_000);
-
-/** How each provider meets the fake of its wire: the fake, its --base-url, the SDK's credentials. */
-const WIRES: Record<
-  string,
-  [(script: ScriptedTurn[]) => Promise<FakeServer>, (url: string) => string, NodeJS.ProcessEnv]
-> = {
-  'openai-chat': [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-  'openai-responses': [startOpenAIResponsesServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-  anthropic: [startAnthropicServer, (url) => url, { ANTHROPIC_API_KEY: 'k' }],
-  bedrock: [
-    startBedrockServer,
-    (url) => url,
-    {
-      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret',
-      AWS_REGION: 'us-east-1',
-      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials',
-      AWS_CONFIG_FILE: '/nonexistent/aws-config',
-      AWS_EC2_METADATA_DISABLED: 'true',
-    },
-  ],
-  genkit: [startGenkitServer, (url) => url, { GEMINI_API_KEY: 'k' }],
-  text: [startOpenAIChatServer, (url) => `${url}/v1`, { OPENAI_API_KEY: 'k' }],
-};
-
-const chatArgs = (fake: FakeServer) => [
-  '--provider',
-  'openai-chat',
-  '--model',
-  'm',
-  '--base-url',
-  `${fake.url}/v1`,
-];
-
-/** The text of the tool results the model was sent in the request `index` of an openai-chat fake. */
-function toolResults(fake: FakeServer, index: number): Record<string, string> {
-  const messages: Array<Record<string, unknown>> = fake.requests[index]!.body.messages;
-  return Object.fromEntries(
-    messages
-      .filter((m) => m.role === 'tool')
-      .map((m) => [String(m.tool_call_id), String(m.content)]),
-  );
-}
 
 /**
  * The README's install: every package and the commands published to a local registry (no
  * uplinks, so never the network), then `npm install -g @agent/cli` by name into a fresh prefix.
  * From an unrelated directory the installed commands run a turn on every provider wire, fetch a
  * page, use an MCP server from the npm registry, run commands in the sandbox (through the shell
- * parser's rules), and the REPL answers in a tmux terminal.
+ * parser's rules; without bubblewrap, unsandboxed after saying so), and the REPL answers in a tmux
+ * terminal.
  */
 describe('the commands installed globally by name from a registry', () => {
   let scratch: string;
@@ -199,33 +155,59 @@ describe('the commands installed globally by name from a registry', () => {
     }
   });
 
-  it('runs commands an allow rule covers (the shell parser) inside the sandbox', async () => {
-    // Outside the workspace and outside /tmp, which the sandbox replaces with a private one.
-    const outside = fs.mkdtempSync('/var/tmp/agent-global-');
-    try {
-      const touch = (id: string, file: string) => ({
-        id,
-        name: 'run_shell',
-        arguments: { command: `touch ${file}` },
-      });
-      const fake = await serve([
-        { toolCalls: [touch('in', 'inside.txt'), touch('out', path.join(outside, 'escaped'))] },
-        { text: 'Touched.' },
-      ]);
-      const result = await runCommand(
-        bin('agent-run'),
-        ['-', ...chatArgs(fake), '--allow', 'run_shell(touch *)'],
-        { cwd: elsewhere, env: env({ OPENAI_API_KEY: 'k' }), input: 'Touch both.' },
-      );
-      expect(result.code).toBe(0);
-      const told = toolResults(fake, 1);
-      expect(fs.existsSync(path.join(elsewhere, 'inside.txt'))).toBe(true);
-      expect(told.out).toContain('ran sandboxed');
-      expect(fs.existsSync(path.join(outside, 'escaped'))).toBe(false);
-    } finally {
+  /** agent-run told to touch a file in the workspace and one outside it, its allow rule covering both. */
+  async function touchBoth(outside: string, more: NodeJS.ProcessEnv = {}) {
+    const touch = (id: string, file: string) => ({
+      id,
+      name: 'run_shell',
+      arguments: { command: `touch ${file}` },
+    });
+    const fake = await serve([
+      { toolCalls: [touch('in', 'inside.txt'), touch('out', path.join(outside, 'escaped'))] },
+      { text: 'Touched.' },
+    ]);
+    const result = await runCommand(
+      bin('agent-run'),
+      ['-', ...chatArgs(fake), '--allow', 'run_shell(touch *)'],
+      { cwd: elsewhere, env: env({ OPENAI_API_KEY: 'k', ...more }), input: 'Touch both.' },
+    );
+    return { result, told: toolResults(fake, 1) };
+  }
+
+  describe('run_shell', () => {
+    let outside: string;
+    beforeEach(() => {
+      // Outside the workspace and outside /tmp, which the sandbox replaces with a private one.
+      outside = fs.mkdtempSync('/var/tmp/agent-global-');
+    });
+    afterEach(() => {
       fs.rmSync(outside, { recursive: true, force: true });
       fs.rmSync(path.join(elsewhere, 'inside.txt'), { force: true });
-    }
+    });
+
+    itWithBwrap(
+      'runs commands an allow rule covers (the shell parser) inside the sandbox',
+      async () => {
+        const { result, told } = await touchBoth(outside);
+        expect(result.code).toBe(0);
+        expect(fs.existsSync(path.join(elsewhere, 'inside.txt'))).toBe(true);
+        expect(told.out).toContain('ran sandboxed');
+        expect(fs.existsSync(path.join(outside, 'escaped'))).toBe(false);
+      },
+    );
+
+    it('without bubblewrap on PATH, says once how to install it and runs them unsandboxed', async () => {
+      const { result, told } = await touchBoth(outside, {
+        PATH: pathWithout(scratch, ['bwrap']),
+      });
+      expect(result.code).toBe(0);
+      expect(fs.existsSync(path.join(elsewhere, 'inside.txt'))).toBe(true);
+      expect(fs.existsSync(path.join(outside, 'escaped'))).toBe(true);
+      expect(told.out).toMatch(/\[exit code 0\]$/);
+      const notices = result.stderr.match(/Sandbox auto: bwrap \(bubblewrap\) is not on PATH/g);
+      expect(notices).toHaveLength(1);
+      expect(result.stderr).toContain('apt-get install bubblewrap');
+    });
   });
 
   it('exits 130 when SIGINT interrupts a headless turn', async () => {

@@ -29,9 +29,6 @@ import type { SessionSkills } from '../skills/session-skills';
 import { openAgentSession } from './open-agent-session';
 import type { DecisionBook } from '../decisions/decision-book';
 import type { TranscriptEntry } from '@agent/session';
-import { LiveTranscript } from '../conversation/live-transcript';
-import { registryTitles } from '../transcript/call-titles';
-import { TRANSCRIPT_CARDS } from '../transcript/transcript-cards';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -89,21 +86,14 @@ export class AgentSession {
     this.permissionRules = this.parts.permissionRules;
     this.sandbox = this.parts.sandbox;
     this.toolOffer = this.parts.toolOffer;
-    this.live = new LiveTranscript({
-      cards: TRANSCRIPT_CARDS,
-      titleOf: registryTitles(this.registry),
-    });
-    this.parts.file.follow(this.live);
   }
-
-  private readonly live: LiveTranscript;
 
   /**
    * The open session file's transcript so far, as a replay of it would show it (every front end's
    * view model: see `TranscriptReducer`), kept up to date as the file records each event.
    */
   get transcript(): readonly TranscriptEntry[] {
-    return this.live.entries;
+    return this.parts.live.entries;
   }
 
   /** The agent home: where the sessions of every workspace are saved. */

@@ -4,6 +4,7 @@ import type { PersonChannel, ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { assembleAgent, type ParentAgent } from './assemble-agent';
 import { ContextMeter } from '../context-window/context-meter';
+import { LiveTranscript } from '../conversation/live-transcript';
 import { RequestPreview } from '../context-window/request-preview';
 import type { ConversationView } from './conversation-view';
 import { ImageStore } from '../images';
@@ -28,6 +29,8 @@ import type { SessionSkills } from '../skills/session-skills';
 import { skillTool } from '../skills/skill-tool';
 import type { ToolOffer } from '../tools/tool-offer';
 import { TurnGate } from '../turn/turn-gate';
+import { registryTitles } from '../transcript/call-titles';
+import { TRANSCRIPT_CARDS } from '../transcript/transcript-cards';
 
 /** What the parts read of the session they make up, always as it stands now. */
 export type PartsOwner = ParentAgent &
@@ -47,6 +50,8 @@ export interface SessionParts {
   /** The person channel with the permission rules in front. */
   channel: PersonChannel;
   file: SessionFile;
+  /** The open session file's transcript so far, kept up to date as the file records each event. */
+  live: LiveTranscript;
   person: PersonActions;
   sandbox: ShellSandbox;
   mcpLink: McpLink | undefined;
@@ -76,8 +81,9 @@ export interface SessionParts {
 
 /**
  * Builds one session's parts and connects them: the mode, the permission rules in front of the
- * person, the session file, the tools (MCP servers started), the context meter, compaction and
- * the turn. `conversation` is the session's own conversation, which only the parts write.
+ * person, the session file and the live transcript it keeps, the tools (MCP servers started), the
+ * context meter, compaction and the turn. `conversation` is the session's own conversation, which
+ * only the parts write.
  */
 export function sessionParts(
   owner: PartsOwner,
@@ -160,6 +166,8 @@ export function sessionParts(
   // Registered after the system prompt was built: its tool list is the same in every mode.
   const registry = agent.registry.register(modes.planTool);
   const offered = modes.offered(agent.registry);
+  const live = new LiveTranscript({ cards: TRANSCRIPT_CARDS, titleOf: registryTitles(registry) });
+  file.follow(live);
   const system = (): string =>
     withSection(withSection(agent.system, decisions.promptSection), skills.promptSection());
   const preview = new RequestPreview(conversation, modes, offered, system);
@@ -192,6 +200,7 @@ export function sessionParts(
     permissionRules: permissions.rules,
     channel,
     file,
+    live,
     person,
     sandbox,
     mcpLink: agent.mcpLink,

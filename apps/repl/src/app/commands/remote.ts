@@ -14,11 +14,11 @@ export const remote: SlashCommand = {
     if (what !== '') return app.error('Usage: /remote, or /remote off to stop the page.');
     try {
       const { url, started } = await remote.open();
+      // One line a paragraph: the transcript wraps them to the terminal's width.
       app.info(
         [
           `${started ? 'The web page is running' : 'The web page runs'}: ${url}`,
-          'Anyone with this link can act as you in this session; it is bound to this machine only',
-          '(from a phone: an SSH tunnel or Tailscale). Cards open here and there; the first answer counts.',
+          'Anyone with this link can act as you in this session; it is bound to this machine only (from a phone: an SSH tunnel or Tailscale). Cards open here and there; the first answer counts.',
           '/remote off stops it.',
         ].join('\n'),
       );
