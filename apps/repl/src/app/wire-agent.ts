@@ -112,7 +112,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       if (said.type === 'card_shown') return cards.show(said.card);
       if (said.type === 'card_waiting') return cards.queued(said.card);
       if (said.type === 'card_closed') return cards.closed(said.id, said.closing);
-      if (said.type === 'turn_started') return app.turnStarted();
+      if (said.type === 'turn_started') return app.turnStarted(said.shell);
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).
       if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);
