@@ -96,10 +96,18 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       mcp: { trustWorkspace: options.trustMcp, env: io.env, handshake: 'when-used' },
       onEvent: (event) => {
         if (event.type === 'runtime') render(output, event.event, agentHome);
+        // The prompt's turn starts once the conversation waited for the MCP servers.
+        if (event.type === 'turn_started' && event.prompt !== undefined) reportServers();
       },
     }),
   );
   const session = conversation.session;
+  let serversReported = false;
+  function reportServers(): void {
+    if (serversReported) return;
+    serversReported = true;
+    reportMcp(session, output);
+  }
   // From here on the session owns MCP server processes: every path out closes it.
   const stopped = new AbortController();
   let removeHandlers = (): void => undefined;
@@ -107,6 +115,19 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   let savedFile: string | undefined;
   let sessionId: string;
   try {
+    // Installed before the start line is printed: a signal from then on ends the run with 130.
+    const stop = (): void => {
+      if (stopped.signal.aborted) return;
+      stopped.abort();
+      void conversation.submit({ type: 'interrupt' });
+    };
+    const removeSignalHandlers = abortOnSignals(stop, EXIT.interrupted);
+    if (io.stdoutClosed?.aborted) stop();
+    io.stdoutClosed?.addEventListener('abort', stop);
+    removeHandlers = () => {
+      removeSignalHandlers();
+      io.stdoutClosed?.removeEventListener('abort', stop);
+    };
     const problem = session.credentialProblem();
     if (problem) throw new UsageError(inFlagTerms(problem));
     output.notice(
@@ -125,25 +146,12 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       const offeredAgain = session.openCalls;
       output.history(transcriptOf(previous.events, { ...display, offeredAgain }));
     }
-    const stop = (): void => {
-      if (stopped.signal.aborted) return;
-      stopped.abort();
-      void conversation.submit({ type: 'interrupt' });
-    };
-    const removeSignalHandlers = abortOnSignals(stop, EXIT.interrupted);
-    if (io.stdoutClosed?.aborted) stop();
-    io.stdoutClosed?.addEventListener('abort', stop);
-    removeHandlers = () => {
-      removeSignalHandlers();
-      io.stdoutClosed?.removeEventListener('abort', stop);
-    };
-    // One prompt: its first request should see the servers' tools, so the run waits for every
-    // server to connect or fail (each within its time limit), unless the tools a server listed
-    // last time are remembered (a call to one waits for it); a signal stops the wait.
-    await mcpReady(session, output, stopped.signal);
+    // The conversation waits for the MCP servers before the prompt's first request (an
+    // interrupt stops the wait); what they reported is said once it has.
     result = stopped.signal.aborted
       ? { reason: 'interrupted' as const, messages: [] }
       : await runPrompt(conversation, prompt, images);
+    reportServers();
   } finally {
     removeHandlers();
     savedFile = session.sessionFile;
@@ -174,6 +182,8 @@ async function runPrompt(
   images: ImagePart[],
 ): Promise<TurnResult> {
   const accepted = await conversation.submit({ type: 'prompt', text, images, attach: false });
+  if (!accepted.ok && accepted.reason === 'interrupted')
+    return { reason: 'interrupted', messages: [] };
   if (!accepted.ok) return { reason: 'error', messages: [], error: accepted.reason };
   return conversation.turn!;
 }
@@ -200,20 +210,12 @@ function render(output: RunOutput, event: RuntimeEvent, agentHome: string): void
 }
 
 /**
- * Waits for the MCP servers, then reports the ones that failed, configuration problems, and a
- * workspace `.mcp.json` left unstarted for want of `--trust-mcp`.
+ * Reports the MCP servers that failed, configuration problems, and a workspace `.mcp.json` left
+ * unstarted for want of `--trust-mcp` (once the conversation waited for them).
  */
-async function mcpReady(
-  session: AgentSession,
-  output: RunOutput,
-  signal: AbortSignal,
-): Promise<void> {
+function reportMcp(session: AgentSession, output: RunOutput): void {
   const mcp = session.mcp;
   if (!mcp) return;
-  await new Promise<void>((resolve) => {
-    signal.addEventListener('abort', () => resolve(), { once: true });
-    mcp.toolsKnown().then(resolve, resolve);
-  });
   for (const problem of mcp.configErrors()) output.notice(`MCP configuration: ${problem}`);
   const servers = mcp.servers();
   for (const server of servers) {

@@ -256,9 +256,12 @@ export class ReplApp {
     return this.turns.start(text, display, options);
   }
 
-  /** The conversation started a turn (a prompt's, or a resumed session's continuation). */
-  turnStarted(): void {
-    this.turns.turnStarted();
+  /**
+   * The conversation started a turn (a prompt's, a resumed session's continuation, or a
+   * `!command`'s: `shell`).
+   */
+  turnStarted(shell?: string): void {
+    this.turns.turnStarted(shell);
   }
 
   /** The conversation's turn ended. */
@@ -266,7 +269,7 @@ export class ReplApp {
     this.turns.turnEnded(result);
   }
 
-  /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
+  /** `!command`: the conversation runs it in the shell now (see TurnRunner.shell). */
   startShell(command: string): Promise<void> {
     return this.turns.shell(command);
   }

@@ -47,6 +47,8 @@ export class TurnRunner {
   private preparingPrompt = false;
   /** A conversation turn is drawn (from its start, or from the prompt submitted for it). */
   private drawing = false;
+  /** The turn drawn is a `!command`'s. */
+  private shellTurn = false;
   /** A prompt is with the conversation, which has not started its turn yet. */
   private submitting = false;
   private spinner: NodeJS.Timeout | undefined;
@@ -108,11 +110,15 @@ export class TurnRunner {
     }
   }
 
-  /** The conversation started a turn: drawn from here unless its prompt's submit already was. */
-  turnStarted(): void {
+  /**
+   * The conversation started a turn: drawn from here unless the REPL's own submit already was
+   * (its prompt's or `!command`'s). `shell`: the command of a `!command`'s turn.
+   */
+  turnStarted(shell?: string): void {
     if (this.drawing) return;
     this.host.followTail();
-    this.begin(this.host.display());
+    this.shellTurn = shell !== undefined;
+    this.begin(this.shellTurn ? PERSON_SHELL_DISPLAY : this.host.display());
     this.drawing = true;
     this.host.paint();
   }
@@ -122,23 +128,35 @@ export class TurnRunner {
    * resumed session's continuation the conversation ran first: the prompt's turn follows.
    */
   turnEnded(result: TurnResult): void {
-    if (this.drawing && !this.submitting) this.ended(result);
+    if (!this.drawing || this.submitting) return;
+    // A model turn says its own error (its turn_end); a command that could not run does not.
+    if (this.shellTurn && result.reason === 'error' && result.error) {
+      this.host.report.error(result.error);
+    }
+    this.ended(result);
   }
 
-  /** `!command`: runs it in the shell now, output shown live and added to the conversation. */
+  /**
+   * `!command`: submitted to the conversation, which runs it in the shell now as a turn of its
+   * own; its output is shown live and added to the conversation.
+   */
   async shell(command: string): Promise<void> {
     const { host } = this;
     host.followTail();
     if (command === '')
       return host.report.error('Type a command after ! (for example !git status).');
+    const conversation = host.conversation();
+    if (!conversation) return;
     host.transcript.add({ kind: 'user', text: `!${command}` });
     this.begin(PERSON_SHELL_DISPLAY);
+    this.drawing = true;
+    this.shellTurn = true;
     host.paint();
-    await host
-      .core()
-      ?.runShell(command)
-      .catch((error: Error) => host.report.error(error.message));
-    this.end();
+    const accepted = await conversation.submit({ type: 'shell', command });
+    if (!accepted.ok && this.drawing) {
+      host.report.error(`Not run: ${accepted.reason}`);
+      this.ended(undefined);
+    }
   }
 
   /**
@@ -177,6 +195,7 @@ export class TurnRunner {
     }
     this.modelTurn = false;
     this.drawing = false;
+    this.shellTurn = false;
     this.end();
   }
 

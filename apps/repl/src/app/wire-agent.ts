@@ -99,7 +99,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     resume: saved,
     mcp: { env: options.config.env },
     onEvent: (said) => {
-      if (said.type === 'turn_started') return app.turnStarted();
+      if (said.type === 'turn_started') return app.turnStarted(said.shell);
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).
       if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);

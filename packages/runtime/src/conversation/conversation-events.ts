@@ -16,7 +16,8 @@ export type ConversationEvent =
   | { type: 'card_shown'; card: Card }
   | { type: 'card_waiting'; card: Card }
   | { type: 'card_closed'; id: string; closing: CardClosing }
-  | { type: 'turn_started'; prompt?: string }
+  /** A turn starts: a prompt's, a resumed session's continued one, or a `!command`'s (`shell`). */
+  | { type: 'turn_started'; prompt?: string; shell?: string }
   | { type: 'turn_ended'; result: TurnResult };
 
 export type ConversationListener = (event: ConversationEvent) => void;

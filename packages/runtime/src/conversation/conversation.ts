@@ -103,7 +103,7 @@ export class Conversation {
     return this.session.transcript;
   }
 
-  /** Whether a turn runs (a prompt's, or a resumed session's continued one). */
+  /** Whether a turn runs (a prompt's, a resumed session's continued one, or a `!command`). */
   get busy(): boolean {
     return this.running !== undefined || this.session.busy;
   }
@@ -114,10 +114,10 @@ export class Conversation {
   }
 
   /**
-   * Does what the person did. A prompt while a turn runs is refused (steer instead), except after
-   * a resumed session's continued turn, which it waits for; the first prompt waits for the MCP
-   * servers (see serversReady). It resolves once accepted (the turn goes on: its end is a
-   * `turn_ended` event, and `turn`).
+   * Does what the person did. A prompt or `!command` while a turn runs is refused (steer
+   * instead), except a prompt after a resumed session's continued turn, which it waits for; the
+   * first prompt waits for the MCP servers (see serversReady). It resolves once accepted (the
+   * turn goes on: its end is a `turn_ended` event, and `turn`).
    */
   async submit<O extends Operation>(operation: O, from = 'this front end'): Promise<ResultOf<O>> {
     return (await this.perform(operation, from)) as ResultOf<O>;
@@ -134,6 +134,8 @@ export class Conversation {
         return this.session.steer(operation.text)
           ? { ok: true }
           : { ok: false, reason: 'no turn is running to steer' };
+      case 'shell':
+        return this.shell(operation.command);
       case 'interrupt':
         if (operation.soft) this.session.softStop();
         else {
@@ -246,8 +248,27 @@ export class Conversation {
     prompt: string | undefined,
     options: Parameters<AgentSession['runTurn']>[1],
   ): void {
-    this.say({ type: 'turn_started', ...(prompt !== undefined ? { prompt } : {}) });
-    const running = this.session.runTurn(prompt, options).then(
+    this.run(prompt !== undefined ? { prompt } : {}, () => this.session.runTurn(prompt, options));
+  }
+
+  /**
+   * `!command`: a turn of its own (the model is not asked), so every front end shows it as busy
+   * and an interrupt stops it; its output is said as a tool call's events (see runPersonShell).
+   */
+  private shell(command: string): OperationResult {
+    if (this.busy) return { ok: false, reason: 'a turn is running; interrupt it first' };
+    if (command.trim() === '') return { ok: false, reason: 'the command is empty' };
+    this.run({ shell: command }, async () => {
+      const ran = await this.session.runShell(command);
+      return { reason: ran.interrupted ? 'interrupted' : 'done', messages: [] };
+    });
+    return { ok: true };
+  }
+
+  /** Says `turn_started` with `started`, runs the turn, and says `turn_ended` with its result. */
+  private run(started: { prompt?: string; shell?: string }, turn: () => Promise<TurnResult>): void {
+    this.say({ type: 'turn_started', ...started });
+    const running = turn().then(
       (result) => result,
       (error: unknown): TurnResult => ({
         reason: 'error',

@@ -28,6 +28,12 @@ export type Operation =
     }
   /** A message into the running turn, given to the model at its next step. */
   | { type: 'steer'; text: string }
+  /**
+   * A shell command the person runs themselves (`!cmd`), in its own turn without the model: its
+   * output is said live as one tool call's events and joins the conversation (recorded in the
+   * session) for the next prompt. Refused while a turn runs; an interrupt kills it.
+   */
+  | { type: 'shell'; command: string }
   /** End the running turn at once (Ctrl+C); `soft`: finish the current tool batch first (Esc). */
   | { type: 'interrupt'; soft?: boolean }
   | { type: 'answer'; id: string; answer: CardAnswer }

@@ -9,6 +9,11 @@ import { FileHistory, type UndoResult } from '../undo/file-undo';
 import { ContentStore } from '../workspace/content-store';
 import { SNAPSHOT_TOOL_NAMES, withSnapshots } from '../undo/snapshot-tools';
 
+/** How a person's shell command ended: the shell tool's result, and whether it was interrupted. */
+export interface PersonShellResult extends ToolResult {
+  interrupted: boolean;
+}
+
 /** The conversation the person's actions join. */
 export interface PersonConversation {
   messages: Message[];
@@ -58,7 +63,7 @@ export class PersonActions {
    * without asking permission; Esc/Ctrl+C (interrupt) kill its process group. Its progress is
    * reported as tool events; command and output join the conversation (see recordShell).
    */
-  async runShell(command: string): Promise<ToolResult> {
+  async runShell(command: string): Promise<PersonShellResult> {
     const { gate, file } = this.context;
     const { running, finish } = gate.start();
     try {
@@ -71,7 +76,7 @@ export class PersonActions {
       });
       this.recordShell(command, result.output);
       await file.flush(writer);
-      return result;
+      return { ...result, interrupted: running.abort.signal.aborted };
     } finally {
       finish();
     }

@@ -8,7 +8,7 @@ import {
   type ToolHistoryMode,
 } from '@agent/llm';
 import type { McpManager } from '@agent/mcp';
-import type { ShellSandbox, ToolRegistry, ToolResult } from '@agent/tools';
+import type { ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { ContextFill } from '../context-window/context-meter';
 import type { SavedSession } from '../session-file/find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
@@ -19,6 +19,7 @@ import { sessionFileUsage, type UsageReport } from '../provider/usage-report';
 import type { TurnOptions } from '../turn/session-turn';
 import { sessionParts, type SessionParts } from './session-parts';
 import type { UndoResult } from '../undo/file-undo';
+import type { PersonShellResult } from '../person/person-actions';
 import { attachMentions, type AttachedMentions, type FileText } from '../prompts/mentions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import type { AgentMode } from '../modes/agent-mode';
@@ -268,7 +269,7 @@ export class AgentSession {
   }
 
   /** Runs a command the person typed (`!cmd`), without a model turn (see PersonActions). */
-  async runShell(command: string): Promise<ToolResult> {
+  async runShell(command: string): Promise<PersonShellResult> {
     return this.parts.person.runShell(command);
   }
 
