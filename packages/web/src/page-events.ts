@@ -1,4 +1,4 @@
-import type { Card, ConversationEvent } from '@agent/runtime';
+import { personShellReplay, type Card, type ConversationEvent } from '@agent/runtime';
 import { compactedTurnsText, type TranscriptEntry } from '@agent/session';
 import type { Answer, FormQuestion, QuestionnaireAsk } from '@agent/tools';
 
@@ -157,7 +157,7 @@ export function pageEntries(
   return entries.flatMap((entry): PageEntry[] => {
     switch (entry.kind) {
       case 'prompt':
-        return [{ kind: 'prompt', text: entry.shown }];
+        return [{ kind: 'prompt', text: entry.shown }, ...shellCall(entry)];
       case 'assistant':
         return [{ kind: 'assistant', text: entry.text }];
       case 'tool':
@@ -185,6 +185,25 @@ export function pageEntries(
   });
 }
 
+/** A person's `!command` saved as a prompt: its call and output, as the live run showed them. */
+function shellCall(entry: Extract<TranscriptEntry, { kind: 'prompt' }>): PageEntry[] {
+  const end = personShellReplay(entry.id, entry.sent, entry.display)?.find(
+    (event) => event.type === 'tool_end',
+  );
+  if (end?.type !== 'tool_end') return [];
+  const { activity, result } = end;
+  return [
+    {
+      kind: 'call',
+      id: activity.id,
+      title: `! ${(activity.input as { command: string }).command}`,
+      state: activity.status,
+      ...(activity.summary ? { summary: activity.summary } : {}),
+      ...(result.output ? { output: result.output } : {}),
+    },
+  ];
+}
+
 function callLine(
   entry: Extract<TranscriptEntry, { kind: 'tool' | 'questionnaire' | 'plan' }>,
   extras: ReadonlyMap<string, CallExtras>,
@@ -209,6 +228,7 @@ export function pageEvent(event: ConversationEvent): PageEvent | undefined {
       return {
         type: 'turn_started',
         ...(event.prompt !== undefined ? { prompt: event.prompt } : {}),
+        ...(event.shell !== undefined ? { prompt: `!${event.shell}` } : {}),
       };
     case 'turn_ended':
       return {

@@ -116,6 +116,44 @@ describe("the page's event stream follows the conversation", () => {
     expect(cards).toBe(0);
     expect(fs.existsSync(path.join(workspace, 'b.txt'))).toBe(false);
   });
+
+  it("shows a person's !command live and, after a reload, the same way from the session", async () => {
+    const { web, origin, conversation, next } = await box([]);
+    const events = pageEvents(origin, web.token);
+    try {
+      await events.until((event) => event.type === 'hello');
+      const ended = next('turn_ended');
+      await conversation.submit({ type: 'shell', command: 'echo heron' });
+      expect((await ended).result.reason).toBe('done');
+      await events.until((event) => event.type === 'turn_ended');
+      expect(events.seen.find((event) => event.type === 'turn_started')).toEqual({
+        type: 'turn_started',
+        prompt: '!echo heron',
+      });
+      const calls = events.seen.filter((event) => event.type === 'tool');
+      expect(calls[0]).toMatchObject({ title: '! echo heron', status: 'running' });
+      expect(calls.at(-1)).toMatchObject({ status: 'ok', output: 'heron' });
+    } finally {
+      await events.close();
+    }
+    const reloaded = pageEvents(origin, web.token);
+    try {
+      const { entries } = await reloaded.until((event) => event.type === 'transcript');
+      expect(entries).toEqual([
+        { kind: 'prompt', text: '!echo heron' },
+        {
+          kind: 'call',
+          id: expect.any(String),
+          title: '! echo heron',
+          state: 'ok',
+          summary: 'exit code 0',
+          output: 'heron',
+        },
+      ]);
+    } finally {
+      await reloaded.close();
+    }
+  });
 });
 
 /** The page's answer "allow once" to the approval card `id`, as the page posts it. */
