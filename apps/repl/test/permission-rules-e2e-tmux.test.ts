@@ -117,7 +117,9 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     driver.type('py', 'a');
     driver.keys('py', 'Enter');
     await driver.waitFor('py', 'Always allowed (run_shell(python3 -m unittest))');
-    const asked = await driver.waitFor('py', "$ python3 -c 'print(1)'");
+    // Waits for the card's last choice: a frame caught while the card is being drawn lacks it.
+    const asked = await driver.waitFor('py', 'No, deny (type a reason for the model)');
+    expect(asked).toContain("$ python3 -c 'print(1)'");
     expect(asked).toContain('Yes, allow once');
     expect(asked).toContain("Always allow run_shell(python3 -c 'print(1)') for this session");
     // The same command and its shorter form ran without a card of their own.
