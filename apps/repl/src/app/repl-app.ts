@@ -11,7 +11,9 @@ import { KeyRouter } from './key-router';
 import { ModalSlot, type EditableText } from './modal';
 import type { ToolDisplay } from './turn-renderer';
 import type { StatusInfo } from '../view/status-line';
-import { editTarget, type TerminalRunner } from './external-editor';
+import type { TerminalRunner } from './external-editor';
+import { editPromptOrCard } from './prompt-editing';
+import { FlashNotice } from './flash-notice';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
 import { TurnRunner } from './turn-runner';
@@ -42,7 +44,7 @@ export class ReplApp {
   readonly modals = new ModalSlot();
   readonly router: KeyRouter;
   private readonly prompts = new PromptQueue();
-  notice: string | undefined;
+  private readonly flashed = new FlashNotice(() => this.onPaint());
   /** Prompts waiting for the agent, next first. */
   get queue(): readonly string[] {
     return this.prompts.pending;
@@ -82,7 +84,6 @@ export class ReplApp {
   private readonly running = new AbortController();
   /** Aborted when the app is disposed: what runs beside the REPL (its web page) stops. */
   readonly lifetime = this.running.signal;
-  private noticeTimer: NodeJS.Timeout | undefined;
   private size = { width: 80, height: 20 };
   private disposed = false;
 
@@ -213,14 +214,7 @@ export class ReplApp {
   }
 
   flash(text: string, ms = 2500): void {
-    this.notice = text;
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => {
-      this.notice = undefined;
-      this.onPaint();
-    }, ms);
-    this.noticeTimer.unref?.();
-    this.onPaint();
+    this.flashed.show(text, ms);
   }
 
   status(): StatusInfo {
@@ -231,7 +225,7 @@ export class ReplApp {
       commandRunning: this.command.running,
       turnRunning: this.turns.running,
       stats: this.turns.stats,
-      notice: this.notice,
+      notice: this.flashed.text,
       frame: this.frame,
     });
   }
@@ -242,7 +236,7 @@ export class ReplApp {
     this.running.abort(new Error('quitting'));
     const listed = this.router.mentionList.index?.dispose();
     this.command.abort(new Error('quitting'));
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.flashed.dispose();
     this.turns.dispose();
     return listed ?? Promise.resolve();
   }
@@ -319,19 +313,11 @@ export class ReplApp {
     this.turns.handle(event);
   }
 
-  /**
-   * Ctrl+G: the prompt's text (or the card's, such as a plan) in the person's editor; the saved
-   * text back where it came from (the prompt's is not sent).
-   */
+  /** Ctrl+G: the prompt's text (or the card's) in the person's editor (see editPromptOrCard). */
   private async editInEditor(card?: EditableText): Promise<void> {
-    const input = this.router.input;
-    const prompt: EditableText = {
-      what: 'prompt',
-      text: () => input.text,
-      replace: (text) => input.setText(text),
-    };
-    await editTarget(card ?? prompt, this.runInTerminal, (note, ms) => this.flash(note, ms));
-    this.router.suggestions.update(input.text);
+    await editPromptOrCard(this.router, card, this.runInTerminal, (note, ms) =>
+      this.flash(note, ms),
+    );
     this.urgentPaint();
   }
 

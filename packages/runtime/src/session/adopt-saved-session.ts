@@ -1,8 +1,8 @@
-import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
 import { waitingSubagentTasks } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { SavedSession } from '../session-file/find-session';
 import { missingImagesNotice } from '../images';
+import type { SessionConversation } from './conversation-view';
 import type { SessionParts } from './session-parts';
 import type { SessionProvider } from '../provider/session-provider';
 import { workspaceChangeNotice } from '../workspace/workspace-change';
@@ -13,9 +13,7 @@ export interface AdoptingSession {
   readonly parts: SessionParts;
   readonly providers: SessionProvider;
   readonly workspaceRoot: string;
-  provider(): Provider;
-  setConversation(messages: Message[]): void;
-  setToolHistory(mode: ToolHistoryMode): void;
+  readonly conversation: SessionConversation;
   notice(text: string): void;
 }
 
@@ -40,14 +38,15 @@ export async function adoptSavedSession(
   if (moved) session.notice(moved);
   const { messages, missing } = await parts.images.load(projection.messages);
   if (missing.length > 0) session.notice(missingImagesNotice(missing, options.agentHome));
-  session.setConversation(messages);
+  const { conversation } = session;
+  conversation.messages = messages;
   parts.person.loadEdits(saved.events);
   parts.subagentTasks.replace(waitingSubagentTasks(saved.events));
   parts.meter.counted(undefined);
   const toolHistory = options.toolHistory ?? projection.toolHistory ?? 'full';
-  session.setToolHistory(toolHistory);
+  conversation.toolHistory = toolHistory;
   await parts.file.continueSaved(saved, projection, {
-    provider: session.provider(),
+    provider: conversation.provider,
     toolHistory,
     agentMode: modes.mode,
   });

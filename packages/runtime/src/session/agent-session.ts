@@ -12,7 +12,7 @@ import type { ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { ContextFill } from '../context-window/context-meter';
 import type { SavedSession } from '../session-file/find-session';
 import type { AgentSessionOptions, TurnResult } from './agent-session-options';
-import { conversationView } from './conversation-view';
+import { SessionConversation } from './conversation-view';
 import type { SessionProvider } from '../provider/session-provider';
 import type { SessionSetup } from './session-setup';
 import { sessionFileUsage, type UsageReport } from '../provider/usage-report';
@@ -49,9 +49,7 @@ export class AgentSession {
   readonly sandbox: ShellSandbox;
   /** Which MCP tools requests offer, and the servers the person withholds (with MCP servers). */
   readonly toolOffer: ToolOffer | undefined;
-  /** The conversation: only the runtime writes it. */
-  private messages: Message[] = [];
-  private mode: ToolHistoryMode;
+  private readonly conversation: SessionConversation;
   private readonly parts: SessionParts;
 
   /** Chooses the provider, loads agent profiles and builds the agent. Throws ConfigError. */
@@ -73,15 +71,9 @@ export class AgentSession {
     setup: SessionSetup,
   ) {
     this.providers = setup.providers;
-    this.mode = options.toolHistory ?? 'full';
-    const conversation = conversationView({
-      read: () => this.messages,
-      write: (messages) => void (this.messages = messages),
-      provider: () => this.provider,
-      providerReady: (signal) => this.providers.ready(signal),
-    });
+    this.conversation = new SessionConversation(setup.providers, options.toolHistory ?? 'full');
     const { profiles, skills, mcpLink } = setup;
-    this.parts = sessionParts(this, options, profiles, conversation, skills, mcpLink);
+    this.parts = sessionParts(this, options, profiles, this.conversation, skills, mcpLink);
     this.registry = this.parts.registry;
     this.offered = this.parts.offered;
     this.permissionRules = this.parts.permissionRules;
@@ -129,7 +121,7 @@ export class AgentSession {
 
   /** The conversation so far, as the next request starts from it (read only). */
   get history(): readonly Message[] {
-    return this.messages;
+    return this.conversation.messages;
   }
 
   /**
@@ -212,7 +204,7 @@ export class AgentSession {
   }
 
   get toolHistory(): ToolHistoryMode {
-    return this.mode;
+    return this.conversation.toolHistory;
   }
 
   /** The mode the session works in now (Shift+Tab, `--mode`, an approved plan). */
@@ -227,7 +219,7 @@ export class AgentSession {
 
   /** Changes what raw tool output later requests keep; recorded in the session. */
   setToolHistory(mode: ToolHistoryMode): void {
-    this.mode = mode;
+    this.conversation.toolHistory = mode;
     this.parts.file.current?.recordSettings({ toolHistory: mode });
   }
 
@@ -341,7 +333,7 @@ export class AgentSession {
   /** Starts over in a new session (the old file is closed; the next prompt opens a new one). */
   async reset(): Promise<void> {
     await this.parts.file.close();
-    this.messages = [];
+    this.conversation.messages = [];
     this.parts.resumed.clear();
     this.parts.person.clearEdits();
     this.parts.subagentTasks.replace([]);
@@ -373,9 +365,7 @@ export class AgentSession {
         parts: this.parts,
         providers: this.providers,
         workspaceRoot: this.workspaceRoot,
-        provider: () => this.provider,
-        setConversation: (messages) => void (this.messages = messages),
-        setToolHistory: (mode) => void (this.mode = mode),
+        conversation: this.conversation,
         notice: (text) => this.notice(text),
       },
       saved,

@@ -1,4 +1,5 @@
-import type { Message, Provider } from '@agent/llm';
+import type { Message, Provider, ToolHistoryMode } from '@agent/llm';
+import type { SessionProvider } from '../provider/session-provider';
 
 /** The conversation as the collaborators that write it see it (the session keeps it private). */
 export interface ConversationView {
@@ -8,23 +9,23 @@ export interface ConversationView {
   providerReady(signal: AbortSignal): Promise<void>;
 }
 
-/** A view whose reads and writes go to the owner's own fields. */
-export function conversationView(owner: {
-  read(): Message[];
-  write(messages: Message[]): void;
-  provider(): Provider;
-  providerReady?(signal: AbortSignal): Promise<void>;
-}): ConversationView {
-  return {
-    get messages() {
-      return owner.read();
-    },
-    set messages(messages: Message[]) {
-      owner.write(messages);
-    },
-    get provider() {
-      return owner.provider();
-    },
-    providerReady: (signal) => owner.providerReady?.(signal) ?? Promise.resolve(),
-  };
+/**
+ * A session's conversation: its messages (only the runtime writes them), what raw tool output
+ * later requests keep, and the provider the next request goes to.
+ */
+export class SessionConversation implements ConversationView {
+  messages: Message[] = [];
+
+  constructor(
+    private readonly providers: SessionProvider,
+    public toolHistory: ToolHistoryMode,
+  ) {}
+
+  get provider(): Provider {
+    return this.providers.current;
+  }
+
+  providerReady(signal: AbortSignal): Promise<void> {
+    return this.providers.ready(signal);
+  }
 }
