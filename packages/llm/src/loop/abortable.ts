@@ -1,6 +1,6 @@
 /**
- * The one implementation of waiting under an AbortSignal, for the loop and the provider adapters
- * alike: every wait ends the moment its signal aborts and leaves no listener or timer behind.
+ * Waiting under an AbortSignal, for the loop and the provider adapters alike: every wait ends the
+ * moment its signal aborts and leaves no listener or timer behind.
  */
 
 /** How a raced promise settled. */
@@ -14,10 +14,11 @@ export interface AbortRace {
 }
 
 /**
- * Races many successive waits on one signal (every event of a stream): one abort listener serves
- * them all. `race` settles `aborted` the moment the signal aborts (or at once if it has); a
- * promise still running then is left to settle on its own, its rejection swallowed. One wait at a
- * time; call `dispose` when done.
+ * Races many successive waits on one signal (every event of a stream) as `abortable` races one:
+ * one abort listener serves them all, which a listener added and removed per wait would cost
+ * several times over. `race` settles `aborted` the moment the signal aborts (or at once if it
+ * has); a promise still running then is left to settle on its own, its rejection swallowed. One
+ * wait at a time; call `dispose` when done.
  */
 export function abortRace(signal: AbortSignal): AbortRace {
   let settleCurrent: ((settled: Settled<never>) => void) | undefined;
@@ -45,13 +46,28 @@ export function abortRace(signal: AbortSignal): AbortRace {
   };
 }
 
-/** One wait: `promise` or the abort of `signal`, whichever comes first (an `abortRace` of one). */
+const ABORTED: unique symbol = Symbol('aborted');
+
+/**
+ * One wait: `promise` or the abort of `signal`, whichever comes first. It settles `aborted` the
+ * moment the signal aborts (at once if it has); a promise still running then is left to settle on
+ * its own, its rejection swallowed (the race holds it). Its one listener goes when it settles.
+ */
 export async function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<Settled<T>> {
-  const waits = abortRace(signal);
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
   try {
-    return await waits.race(promise);
+    // `aborted` first: when both have settled already, the abort wins.
+    const value = await Promise.race([aborted, promise]);
+    return value === ABORTED ? { kind: 'aborted' } : { kind: 'value', value };
+  } catch (error) {
+    return { kind: 'error', error };
   } finally {
-    waits.dispose();
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
