@@ -50,7 +50,7 @@ export interface CallEnvironment {
  */
 export async function executeCall(call: ToolCall, env: CallEnvironment): Promise<ToolStatus> {
   env.emit({ type: 'tool_start', activity: cloneActivity(call.activity), title: call.title });
-  const outcome = await decide(call, env);
+  const outcome = await decideAndRun(call, env);
   settleCall(call.activity, call.tool, call.title, outcome, env.emit);
   moveTo(call, 'settled');
   return outcome.status;
@@ -64,15 +64,11 @@ export function moveTo(call: ToolCall, state: CallState): void {
   call.state = state;
 }
 
-async function decide(call: ToolCall, env: CallEnvironment): Promise<CallOutcome> {
-  const outcome = await decideAndRun(call, env);
-  return outcome.ran ? withContext(outcome, await afterCall(call, outcome, env)) : outcome;
-}
-
-async function decideAndRun(
-  call: ToolCall,
-  env: CallEnvironment,
-): Promise<CallOutcome & { ran?: boolean; hookContext?: string }> {
+/**
+ * The call's outcome: refused, denied, interrupted or failed before it runs, else what the tool
+ * returned, with the hooks' text after its output when a hook is configured.
+ */
+async function decideAndRun(call: ToolCall, env: CallEnvironment): Promise<CallOutcome> {
   const { tool, validation, activity } = call;
   if (!tool || !validation.ok) return errorOutcome(validation.ok ? '' : validation.error);
   const input = validation.input;
@@ -112,7 +108,13 @@ async function decideAndRun(
   }
 
   moveTo(call, tool.interactive ? 'awaiting_person' : 'running');
-  const running = attempt(() => tool.execute(input, ctx));
+  let running: Promise<ToolResult>;
+  try {
+    running = tool.execute(input, ctx);
+  } catch (error) {
+    // A throw before the tool's first await fails the call as a rejection does.
+    running = Promise.reject(error);
+  }
   const run = await abortable(running, env.signal);
   if (run.kind === 'aborted' || env.signal.aborted) {
     if (partial) return interruptedOutcome(tool.name, partial);
@@ -126,12 +128,9 @@ async function decideAndRun(
   if (!result || typeof result.output !== 'string') {
     return errorOutcome(`${tool.name} failed: it returned no output`);
   }
-  return {
-    status: result.isError ? 'error' : 'ok',
-    result,
-    ran: true,
-    ...(hooked.context ? { hookContext: hooked.context } : {}),
-  };
+  const outcome: CallOutcome = { status: result.isError ? 'error' : 'ok', result };
+  if (!hooked.context && !env.hooks?.after) return outcome;
+  return withHookText(call, input, outcome, hooked.context, env);
 }
 
 /** What the hooks before the call decided; nothing when there are none. */
@@ -149,42 +148,34 @@ async function beforeCall(
   return verdict.kind === 'value' ? verdict.value : {};
 }
 
-/** The text the hooks after the call add to what the model reads (with the one before's). */
-async function afterCall(
+/**
+ * The outcome of a call that ran, with the hooks' text after the tool's output for the model to
+ * read: `before`, the text of the hooks before the call, then what the hooks after it add.
+ */
+async function withHookText(
   call: ToolCall,
-  outcome: CallOutcome & { hookContext?: string },
+  input: unknown,
+  outcome: CallOutcome,
+  before: string | undefined,
   env: CallEnvironment,
-): Promise<string[]> {
-  const added = outcome.hookContext ? [outcome.hookContext] : [];
+): Promise<CallOutcome> {
+  const { status, result } = outcome;
+  const added = before ? [before] : [];
   const after = env.hooks?.after;
-  if (!after || env.signal.aborted || !call.validation.ok) return added;
-  const result = { output: outcome.result.output, isError: outcome.result.isError === true };
-  const verdict = await abortable(
-    attempt(() =>
-      after(
-        hookedCall(call, call.validation.ok ? call.validation.input : undefined),
-        {
-          ...result,
-          status: outcome.status,
-        },
-        env.signal,
-      ),
-    ),
-    env.signal,
-  );
-  if (verdict.kind === 'value' && verdict.value.context) added.push(verdict.value.context);
-  return added;
+  if (after && !env.signal.aborted) {
+    const ran = { output: result.output, isError: result.isError === true, status };
+    const verdict = await abortable(
+      attempt(() => after(hookedCall(call, input), ran, env.signal)),
+      env.signal,
+    );
+    if (verdict.kind === 'value' && verdict.value.context) added.push(verdict.value.context);
+  }
+  if (added.length === 0) return outcome;
+  return { status, result: { ...result, output: [result.output, ...added].join('\n\n') } };
 }
 
 function hookedCall(call: ToolCall, input: unknown): HookedCall {
   return { id: call.activity.id, name: call.activity.name, input };
-}
-
-/** The outcome with the hooks' text after the tool's output, for the model to read. */
-function withContext(outcome: CallOutcome, added: readonly string[]): CallOutcome {
-  const { status, result } = outcome;
-  if (added.length === 0) return { status, result };
-  return { status, result: { ...result, output: [result.output, ...added].join('\n\n') } };
 }
 
 /**
