@@ -38,26 +38,21 @@ export const INTERRUPTED_OUTPUT = 'interrupted: the turn ended before this call 
  * paired result, so no provider rejects the history. Returns new messages; the input is untouched.
  */
 export function closeDanglingCalls(messages: readonly Message[]): Message[] {
-  return messages.map((message) => {
-    if (message.role !== 'assistant') return message;
-    if (!message.toolCalls.some((call) => call.status === 'pending')) return message;
-    return {
-      ...message,
-      toolCalls: message.toolCalls.map((call) =>
-        call.status === 'pending'
-          ? { ...call, status: 'interrupted' as const, output: call.output ?? INTERRUPTED_OUTPUT }
-          : call,
-      ),
-    };
-  });
+  return messages.map(withCallsClosed);
 }
 
-/** Messages from the last checkpoint on: everything before a checkpoint is left out of requests. */
-export function fromLastCheckpoint(messages: readonly Message[]): Message[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === 'checkpoint') return messages.slice(i);
-  }
-  return [...messages];
+/** The message with its pending calls closed as interrupted; the message itself when none is. */
+function withCallsClosed(message: Message): Message {
+  if (message.role !== 'assistant') return message;
+  if (!message.toolCalls.some((call) => call.status === 'pending')) return message;
+  return {
+    ...message,
+    toolCalls: message.toolCalls.map((call) =>
+      call.status === 'pending'
+        ? { ...call, status: 'interrupted' as const, output: call.output ?? INTERRUPTED_OUTPUT }
+        : call,
+    ),
+  };
 }
 
 /**
@@ -73,9 +68,11 @@ export function checkpointText(checkpoint: CheckpointMessage | string): string {
 }
 
 /**
- * The history of a provider request, prepared once at the boundary: cut at the last checkpoint,
- * dangling calls closed. Adapters receive it prepared (see `Provider.stream`) and never repeat it.
+ * The history of a provider request, prepared once at the boundary: from the last checkpoint on
+ * (everything before it is left out of requests), dangling calls closed. Adapters receive it
+ * prepared (see `Provider.stream`) and never repeat it. Returns new messages.
  */
 export function prepareMessages(messages: readonly Message[]): Message[] {
-  return closeDanglingCalls(fromLastCheckpoint(messages));
+  const checkpoint = messages.findLastIndex((message) => message.role === 'checkpoint');
+  return messages.slice(Math.max(checkpoint, 0)).map(withCallsClosed);
 }
