@@ -87,16 +87,17 @@ export function createAskUserTool(): Tool<AskUserInput> {
         const reason = error instanceof Error ? error.message : String(error);
         return { output: `ask_user failed: ${reason}`, isError: true, summary: 'failed' };
       }
-      const answers = result.answers
-        .slice(0, questionnaire.questions.length)
-        .map((answer, i) => answerFor(questionnaire.questions[i]!, answer));
-      const cancelled = result.cancelled === true;
       const custom = (result as { custom?: unknown }).custom;
-      const typed = answers.map((answer, i) =>
-        Array.isArray(custom) && typeof custom[i] === 'boolean'
-          ? (custom[i] as boolean)
-          : answerIsTyped(questionnaire.questions[i]!, answer),
-      );
+      const answers: Answer[] = [];
+      const typed: boolean[] = [];
+      for (const [i, given] of result.answers.slice(0, total).entries()) {
+        const question = questionnaire.questions[i]!;
+        const answer = answerFor(question, given);
+        const flag: unknown = Array.isArray(custom) ? custom[i] : undefined;
+        answers.push(answer);
+        typed.push(typeof flag === 'boolean' ? flag : answerIsTyped(question, answer));
+      }
+      const cancelled = result.cancelled === true;
       const later = cancelled
         ? laterAnswers(questionnaire.questions, answers.length, result.later)
         : [];
