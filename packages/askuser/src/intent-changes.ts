@@ -19,12 +19,9 @@ export interface ChangingCard {
 
 /**
  * Runs the changes of a card's intents: clears the last hint, reports a change of the answers
- * given to `onProgress`, and says whether anything changed. An intent called from inside
- * another (a key action) runs as part of it.
+ * given to `onProgress`, and says whether anything changed. An intent never calls another.
  */
 export class IntentChanges {
-  private acting = false;
-
   constructor(
     private readonly card: ChangingCard,
     private readonly sheet: AnswerSheet,
@@ -37,19 +34,10 @@ export class IntentChanges {
   /** Runs `act` as one change of an active card; false when the card is resolved. */
   run(act: () => void): boolean {
     if (this.card.status !== 'active') return false;
-    if (this.acting) {
-      act();
-      return true;
-    }
     const before = this.snapshot();
     const given = this.progressKey();
     this.hooks.clearHint();
-    this.acting = true;
-    try {
-      act();
-    } finally {
-      this.acting = false;
-    }
+    act();
     if (this.progressKey() !== given) this.reportProgress();
     return this.snapshot() !== before;
   }

@@ -6,74 +6,54 @@ import type { QuestionnaireModel } from './questionnaire-model';
  * Enter on an option selects it (a multi-select question: toggles it, as Space does), Enter on
  * `Done` or while editing submits, Enter on the free-form row starts editing; Left/Right move the
  * caret inside a typed answer and move between questions elsewhere. No answer rule lives here.
+ * Each action is one intent, so it returns what that intent does: whether anything changed.
  */
-export function applyKeyAction(model: QuestionnaireModel, action: QuestionnaireAction): void {
+export function applyKeyAction(model: QuestionnaireModel, action: QuestionnaireAction): boolean {
   const question = model.questionIndex;
   const option: string | undefined = model.current.options[model.selected];
   const typing = model.editing && model.draft !== '';
   switch (action.type) {
     case 'up':
-      model.moveSelection(-1);
-      return;
+      return model.moveSelection(-1);
     case 'down':
-      model.moveSelection(1);
-      return;
+      return model.moveSelection(1);
     case 'enter':
-      if (option !== undefined && model.multiSelect) model.toggle(question, option);
-      else if (option !== undefined) model.select(question, option);
-      else if (model.selected === model.doneRow || model.editing) model.submit();
-      else model.startEditing();
-      return;
+      if (option !== undefined && model.multiSelect) return model.toggle(question, option);
+      if (option !== undefined) return model.select(question, option);
+      if (model.selected === model.doneRow || model.editing) return model.submit();
+      return model.startEditing();
     case 'space':
-      if (option !== undefined && model.multiSelect) model.toggle(question, option);
-      else model.insertText(' ');
-      return;
+      if (option !== undefined && model.multiSelect) return model.toggle(question, option);
+      return model.insertText(' ');
     case 'escape':
-      model.cancel();
-      return;
+      return model.cancel();
     case 'back':
-      model.back();
-      return;
+      return model.back();
     case 'next':
-      model.next();
-      return;
+      return model.next();
     case 'insert':
-      model.insertText(action.text);
-      return;
+      return model.insertText(action.text);
     case 'backspace':
-      model.eraseChar('back');
-      return;
+      return model.eraseChar('back');
     case 'delete':
-      model.eraseChar('forward');
-      return;
+      return model.eraseChar('forward');
     case 'left':
-      if (typing) model.moveCaret('back');
-      else model.back();
-      return;
+      return typing ? model.moveCaret('back') : model.back();
     case 'right':
-      if (typing) model.moveCaret('forward');
-      else model.next();
-      return;
+      return typing ? model.moveCaret('forward') : model.next();
     case 'home':
-      model.moveCaret('start');
-      return;
+      return model.moveCaret('start');
     case 'end':
-      model.moveCaret('end');
-      return;
+      return model.moveCaret('end');
     case 'word-left':
-      model.moveCaret('word-back');
-      return;
+      return model.moveCaret('word-back');
     case 'word-right':
-      model.moveCaret('word-forward');
-      return;
+      return model.moveCaret('word-forward');
     case 'erase-word':
-      model.eraseTo('word-start');
-      return;
+      return model.eraseTo('word-start');
     case 'erase-start':
-      model.eraseTo('start');
-      return;
+      return model.eraseTo('start');
     case 'erase-end':
-      model.eraseTo('end');
-      return;
+      return model.eraseTo('end');
   }
 }

@@ -39,7 +39,8 @@ export class QuestionnaireIntents {
   private readonly sheet: AnswerSheet;
   protected readonly drafts: AnswerDrafts;
   private readonly kept: KeptDecisions;
-  private readonly changes: IntentChanges;
+  /** Runs each intent as one change of an active card, saying whether anything changed. */
+  protected readonly changes: IntentChanges;
 
   constructor(
     questionnaire: Questionnaire,
@@ -175,7 +176,7 @@ export class QuestionnaireIntents {
   /** Records `option` as the answer of one-answer question `question`, then moves on. */
   select(question: number, option: string): boolean {
     const at = optionIndex(this.questionnaire.questions, question, option, 'one');
-    return this.change(() => {
+    return this.changes.run(() => {
       this.show(question);
       this.row = at;
       this.isEditing = false;
@@ -186,7 +187,7 @@ export class QuestionnaireIntents {
   /** Ticks or unticks `option` of multi-select question `question` (`submit` confirms). */
   toggle(question: number, option: string): boolean {
     const at = optionIndex(this.questionnaire.questions, question, option, 'several');
-    return this.change(() => {
+    return this.changes.run(() => {
       this.show(question);
       this.row = at;
       this.isEditing = false;
@@ -201,7 +202,7 @@ export class QuestionnaireIntents {
    */
   type(question: number, text: string): boolean {
     checkQuestionIndex(this.questionnaire.questions, question);
-    return this.change(() => {
+    return this.changes.run(() => {
       this.show(question);
       const clean = cleanInput(text);
       const { hint } = fitAnswerLimit('', clean);
@@ -220,7 +221,7 @@ export class QuestionnaireIntents {
    * typed text unless it is one of them (refused when that is nothing). Then moves on.
    */
   submit(): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       if (this.multiSelect) return this.confirmTicked();
       const typed = this.refusedOr(typedAnswer(this.draft));
       if (typed !== undefined) this.record(typed, true);
@@ -229,31 +230,26 @@ export class QuestionnaireIntents {
 
   /** The next question; on the last one nothing changes. */
   next(): boolean {
-    return this.change(() => this.go(this.index + 1));
+    return this.changes.run(() => this.go(this.index + 1));
   }
 
   /** The previous question; on the first one nothing changes. */
   back(): boolean {
-    return this.change(() => this.go(this.index - 1));
+    return this.changes.run(() => this.go(this.index - 1));
   }
 
   /** Shows question `question`, its answer offered again if it has one. */
   jump(question: number): boolean {
     checkQuestionIndex(this.questionnaire.questions, question);
-    return this.change(() => this.go(question));
+    return this.changes.run(() => this.go(question));
   }
 
   /** Resolves as cancelled with every answer given (those after a question without one: later). */
   cancel(): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       this.isEditing = false;
       this.state = 'cancelled';
     });
-  }
-
-  /** Runs one change of an active card and says whether anything changed (see `IntentChanges`). */
-  protected change(act: () => void): boolean {
-    return this.changes.run(act);
   }
 
   /** Shows question `target` unless it is on screen already. */

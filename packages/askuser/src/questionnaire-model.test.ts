@@ -220,4 +220,25 @@ describe('QuestionnaireModel', () => {
       [1, '42', true],
     ]);
   });
+
+  it('a key action is one change: it says whether it changed anything and reports progress once', () => {
+    const reports: unknown[] = [];
+    const model = new QuestionnaireModel(questionnaire, {
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(model.dispatch({ type: 'up' })).toBe(true);
+    expect(model.dispatch({ type: 'left' })).toBe(false);
+    expect(reports).toEqual([]);
+    model.dispatch({ type: 'up' });
+    model.dispatch({ type: 'insert', text: 'x' });
+    model.dispatch({ type: 'backspace' });
+    expect(reports).toEqual([]);
+    model.dispatch({ type: 'down' });
+    expect(model.dispatch({ type: 'enter' })).toBe(true);
+    expect(reports).toEqual([{ answers: ['PostgreSQL'], custom: [false] }]);
+    expect(model.dispatch({ type: 'escape' })).toBe(true);
+    expect(model.status).toBe('cancelled');
+    expect(model.dispatch({ type: 'enter' })).toBe(false);
+    expect(reports).toHaveLength(1);
+  });
 });

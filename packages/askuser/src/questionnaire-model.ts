@@ -21,12 +21,12 @@ export type { QuestionnaireAction, QuestionnaireOptions, QuestionnaireStatus };
 export class QuestionnaireModel extends QuestionnaireIntents {
   /** Applies one key action. Returns false when it changed nothing (or the card is resolved). */
   dispatch(action: QuestionnaireAction): boolean {
-    return this.change(() => applyKeyAction(this, action));
+    return applyKeyAction(this, action);
   }
 
   /** Moves the selection `delta` rows, wrapping around; stops editing. */
   moveSelection(delta: number): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       const count = this.rows.length;
       this.row = (this.row + delta + count) % count;
       this.isEditing = false;
@@ -35,12 +35,12 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Selects the free-form row and edits its draft, the caret at the end. */
   startEditing(): boolean {
-    return this.change(() => this.editDraft());
+    return this.changes.run(() => this.editDraft());
   }
 
   /** Inserts typed or pasted text at the caret of the free-form answer (cut at the limit). */
   insertText(raw: string): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       const text = cleanInput(raw);
       if (text.length === 0) return;
       if (!this.isEditing || this.row !== this.freeFormRow) this.editDraft();
@@ -52,7 +52,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Backspace (`back`) or Delete (`forward`) on the free-form row. */
   eraseChar(direction: 'back' | 'forward'): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       if (this.row !== this.freeFormRow) return;
       if (!this.isEditing) this.editDraft();
       this.drafts.erase(this.index, direction === 'back' ? -1 : 0);
@@ -61,7 +61,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Moves the caret while editing. */
   moveCaret(step: 'back' | 'forward' | 'word-back' | 'word-forward' | 'start' | 'end'): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       if (!this.isEditing) return;
       if (step === 'start' || step === 'end') this.drafts.caretTo(this.index, step);
       else this.drafts.caretBy(this.index, step);
@@ -70,7 +70,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** While editing, erases from the caret to the start of the word before it, the start or the end. */
   eraseTo(where: 'word-start' | 'start' | 'end'): boolean {
-    return this.change(() => {
+    return this.changes.run(() => {
       if (!this.isEditing) return;
       const to =
         where === 'word-start'

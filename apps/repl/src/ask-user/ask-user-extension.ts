@@ -5,7 +5,7 @@ import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';
-import type { CardDesk } from '../person/card-desk';
+import type { CardDesk, CardReply } from '../person/card-desk';
 import {
   routeQuestionnaireKey,
   routeQuestionnairePaste,
@@ -18,72 +18,70 @@ const HINT = 'answering questions · Esc cancels';
 /**
  * Shows an `ask_user` questionnaire as a card in the transcript that owns the keyboard until it
  * is answered, cancelled with Esc (`cancelled: true`), or the turn is interrupted (the request's
- * signal: rejects with its reason); then the card becomes its compact summary. Keys reach the
+ * signal: the card closes unanswered); then the card becomes its compact summary. Keys reach the
  * card's model as key actions, which it maps onto its intents; the model reports each change of
  * the answers given so far to the request's `onProgress`.
  */
 export function presentQuestionnaire(
   request: PersonRequest<'questionnaire'>,
   desk: CardDesk,
-): Promise<AnsweredQuestionnaire> {
+  answer: CardReply<'questionnaire'>,
+): void {
   const { host } = desk;
   const { signal } = request;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<AnsweredQuestionnaire>((resolve, reject) => {
-    const screen = { rows: () => host.viewportRows() };
-    const { questionnaire, answered, review, decided } = request.payload;
-    const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
-      ...(answered ? { answered } : {}),
-      ...(review ? { review } : {}),
-      ...(decided?.length ? { preset: decided } : {}),
-      onProgress: (progress) => request.payload.onProgress?.(progress),
-    });
-    const settle = (): void => {
-      signal.removeEventListener('abort', onAbort);
-      slot.close();
-      host.transcript.touch(segment);
-      host.requestPaint();
-    };
-    const onAbort = (): void => {
-      // Answered first on another front end (the web page): the card shows that answer.
-      const elsewhere = signal.reason instanceof AnsweredElsewhere ? signal.reason : undefined;
-      if (elsewhere?.answer?.kind === 'questionnaire') {
-        segment.resolve(copyResult(elsewhere.answer.result), elsewhere.by);
-      } else segment.interrupt();
-      settle();
-      reject(signal.reason);
-    };
-    const route = (routed: QuestionnaireKeyRoute): void => {
-      const model = segment.model;
-      if (!model || routed.kind !== 'action') return;
-      if (!model.dispatch(routed.action)) return;
-      const result = model.result;
-      if (result) {
-        const copy = copyResult(result);
-        segment.resolve(copy);
-        settle();
-        resolve(copy);
-        return;
-      }
-      host.transcript.touch(segment);
-      // A key on the card brings it back into view (after PageUp scrolled the transcript away).
-      host.followTail();
-      host.requestPaint();
-    };
-    const modal: Modal = {
-      hint: HINT,
-      ownsShiftTab: true,
-      handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
-      handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
-      handlePage: (direction) => page(host, segment, direction),
-    };
-    host.transcript.add(segment);
-    const slot = desk.open(modal);
-    signal.addEventListener('abort', onAbort, { once: true });
-    // The answers filled in from before count as given: an interrupt now still keeps them.
-    if (answered && !review && segment.model) reportProgress(request, segment.model);
-    host.requestPaint();
+  if (signal.aborted) return;
+  const screen = { rows: () => host.viewportRows() };
+  const { questionnaire, answered, review, decided } = request.payload;
+  const segment = new QuestionnaireSegment(questionnaire, undefined, screen, {
+    ...(answered ? { answered } : {}),
+    ...(review ? { review } : {}),
+    ...(decided?.length ? { preset: decided } : {}),
+    onProgress: (progress) => request.payload.onProgress?.(progress),
   });
+  const settle = (): void => {
+    signal.removeEventListener('abort', onAbort);
+    slot.close();
+    host.transcript.touch(segment);
+    host.requestPaint();
+  };
+  const onAbort = (): void => {
+    // Answered first on another front end (the web page): the card shows that answer.
+    const elsewhere = signal.reason instanceof AnsweredElsewhere ? signal.reason : undefined;
+    if (elsewhere?.answer?.kind === 'questionnaire') {
+      segment.resolve(copyResult(elsewhere.answer.result), elsewhere.by);
+    } else segment.interrupt();
+    settle();
+  };
+  const route = (routed: QuestionnaireKeyRoute): void => {
+    const model = segment.model;
+    if (!model || routed.kind !== 'action') return;
+    if (!model.dispatch(routed.action)) return;
+    // Built afresh from the answer sheet: the summary and the answer may share it.
+    const result = model.result;
+    if (result) {
+      segment.resolve(result);
+      settle();
+      answer({ kind: 'questionnaire', result });
+      return;
+    }
+    host.transcript.touch(segment);
+    // A key on the card brings it back into view (after PageUp scrolled the transcript away).
+    host.followTail();
+    host.requestPaint();
+  };
+  const modal: Modal = {
+    hint: HINT,
+    ownsShiftTab: true,
+    handleKey: (key: Key) => route(routeQuestionnaireKey(key)),
+    handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
+    handlePage: (direction) => page(host, segment, direction),
+  };
+  host.transcript.add(segment);
+  const slot = desk.open(modal);
+  signal.addEventListener('abort', onAbort, { once: true });
+  // The answers filled in from before count as given: an interrupt now still keeps them.
+  if (answered && !review && segment.model) reportProgress(request, segment.model);
+  host.requestPaint();
 }
 
 function reportProgress(request: PersonRequest<'questionnaire'>, model: QuestionnaireModel): void {
@@ -94,6 +92,7 @@ function reportProgress(request: PersonRequest<'questionnaire'>, model: Question
   }
 }
 
+/** An answer given on another front end, copied for the summary (the tool gets the original). */
 function copyResult(result: AnsweredQuestionnaire): AnsweredQuestionnaire {
   return {
     answers: result.answers.map((answer) => (typeof answer === 'string' ? answer : [...answer])),

@@ -1,33 +1,34 @@
-import type { Card } from '@agent/runtime';
-import type { PersonAnswer, PersonRequest, PersonRequestKind } from '@agent/tools';
+import type { Card, CardAnswer } from '@agent/runtime';
+import type { PersonRequest, PersonRequestKind } from '@agent/tools';
 import type { ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
-import type { ApprovalPick } from '../permission/permission-card';
 
 /** What a card presenter may use: the host, and the one card slot of the person channel. */
 export interface CardDesk {
   host: ReplHost;
   /**
-   * Opens the card's modal, guarded against the person's typing (see guardTyping). `close` is
+   * Opens the card's modal, inert while the person types (see guardTyping). `close` is
    * idempotent; `active` says whether the card owns the keyboard now.
    */
   open(modal: Modal): { close(): void; active(): boolean };
 }
 
 /**
- * Shows one kind of request as a card in the transcript and resolves with the person's answer.
- * It rejects with the signal's reason when the request's signal aborts, leaving nothing open.
+ * Shows one kind of request as a card in the transcript and, once the person is done, answers it
+ * with `answer` (or says why there is no answer: its call fails). When the request's signal
+ * aborts, the card closes, leaving nothing open, and answers nothing.
  */
 export type CardPresenter<K extends PersonRequestKind> = (
   request: PersonRequest<K>,
   desk: CardDesk,
+  answer: CardReply<K>,
   card: Card,
-) => Promise<CardReply<K>>;
+) => void;
 
-/** What a card resolves with: for an approval, the choice picked; else the request's answer. */
-export type CardReply<K extends PersonRequestKind> = K extends 'approval'
-  ? ApprovalPick
-  : PersonAnswer<K>;
+/** Answers one shown card of kind `K`, once. */
+export type CardReply<K extends PersonRequestKind> = (
+  given: Extract<CardAnswer, { kind: K }> | { refused: string },
+) => void;
 
 /** The card of each kind of request the REPL answers. */
 export type CardPresenters = { [K in PersonRequestKind]?: CardPresenter<K> };

@@ -1,5 +1,6 @@
 import { buildElicitationForm } from '@agent/mcp';
 import { personDesk } from '../../test/support/person-desk';
+import type { CardNotifier } from './card-notifier';
 import { lineText } from '../text/line';
 
 const questionnaire = {
@@ -11,8 +12,8 @@ const form = buildElicitationForm('deploy', 'Where to?', {
   required: ['a'],
 }).questionnaire;
 
-function setup() {
-  const desk = personDesk();
+function setup(notifier?: CardNotifier) {
+  const desk = personDesk(200, notifier);
   const screen = () =>
     desk.host.transcript.segments
       .flatMap((segment) => desk.host.transcript.linesOf(segment, 70, 0))
@@ -87,5 +88,43 @@ describe('the REPL person channel', () => {
     await questions;
     expect(screen()).not.toContain('Where to?');
     expect(person.pending).toEqual([]);
+  });
+
+  it("a shown card's wait is watched until it is answered, interrupted, refused or answered elsewhere", async () => {
+    const watches: string[] = [];
+    const notifier = {
+      watch: (request: { id: string; kind: string }) => {
+        watches.push(`watch ${request.kind}`);
+        return () => void watches.push(`stop ${request.kind}`);
+      },
+    } as unknown as CardNotifier;
+    const { ask, press, person, host, screen } = setup(notifier);
+    const answered = ask('questionnaire', { questionnaire });
+    press('enter');
+    await expect(answered).resolves.toMatchObject({ answers: ['PostgreSQL'] });
+    const turn = new AbortController();
+    const interrupted = ask('questionnaire', { questionnaire }, turn.signal);
+    turn.abort(new Error('interrupted'));
+    await expect(interrupted).rejects.toThrow('interrupted');
+    const cancelled = ask('form', form);
+    host.modals.active?.cancel?.();
+    await expect(cancelled).rejects.toThrow('cancelled by the person (Ctrl+C)');
+    const elsewhere = ask('questionnaire', { questionnaire });
+    const id = person.shown!.request.id;
+    const result = { answers: ['SQLite'], cancelled: false, custom: [false] };
+    expect(person.answer(id, { kind: 'questionnaire', result }, 'the web page')).toBeUndefined();
+    await expect(elsewhere).resolves.toEqual(result);
+    expect(host.modals.active).toBeUndefined();
+    expect(screen()).toContain('the web page');
+    expect(watches).toEqual([
+      'watch questionnaire',
+      'stop questionnaire',
+      'watch questionnaire',
+      'stop questionnaire',
+      'watch form',
+      'stop form',
+      'watch questionnaire',
+      'stop questionnaire',
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import {
   AnsweredElsewhere,
   type AnswerCard,
   type Card,
-  type CardAnswer,
   type CardClosing,
   type CardViewer,
 } from '@agent/runtime';
@@ -24,7 +23,11 @@ export class ReplCards implements CardViewer {
   readonly name = 'the terminal';
   readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
-  private readonly open = new Map<string, AbortController>();
+  /** The cards shown here: what closes each, and the end of its notifier's watch. */
+  private readonly open = new Map<
+    string,
+    { closed: AbortController; stopWatching: (() => void) | undefined }
+  >();
   /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
   private readonly waiting = new Map<string, PersonRequest<'approval'>>();
 
@@ -42,7 +45,7 @@ export class ReplCards implements CardViewer {
     this.desk = {
       host,
       open: (modal) => {
-        const guarded = guardTyping(modal, typing);
+        const guarded = typing.active() ? guardTyping(modal, typing) : modal;
         const close = host.modals.open(guarded);
         return { close, active: () => host.modals.active === guarded };
       },
@@ -59,27 +62,20 @@ export class ReplCards implements CardViewer {
   }
 
   show(card: Card, answer: AnswerCard): void {
-    this.waiting.delete(card.request.id);
+    const { id } = card.request;
+    this.waiting.delete(id);
     const closed = new AbortController();
-    this.open.set(card.request.id, closed);
     const signal = AbortSignal.any([card.request.signal, closed.signal]);
     const request = { ...card.request, signal } as AnyPersonRequest;
+    this.open.set(id, { closed, stopWatching: this.notifier?.watch(request) });
     const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
-    const stopWatching = this.notifier?.watch(request);
-    const reply = presenter(request as PersonRequest<typeof request.kind>, this.desk, card);
-    const given = (value: CardAnswer | { refused: string }): void => {
-      stopWatching?.();
-      this.open.delete(card.request.id);
+    const given: CardReply<typeof request.kind> = (reply) => {
+      this.forget(id);
       if (signal.aborted) return;
-      const problem = answer(value);
+      const problem = answer(reply);
       if (problem) this.notTaken(problem);
     };
-    reply.then(
-      (value) => given(cardAnswer(request.kind, value)),
-      // Ended by the person without an answer (Ctrl+C on a server's form): its call fails.
-      (error: unknown) =>
-        given({ refused: error instanceof Error ? error.message : String(error) }),
-    );
+    presenter(request as PersonRequest<typeof request.kind>, this.desk, given, card);
   }
 
   /**
@@ -99,31 +95,16 @@ export class ReplCards implements CardViewer {
       } as const;
       if (line) settleLine(this.host.transcript, line, { choice });
     }
-    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
-    if (closing.how !== 'answered') return;
     const open = this.open.get(id);
-    this.open.delete(id);
-    open?.abort(new AnsweredElsewhere(closing.by, closing.answer));
+    this.forget(id);
+    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
+    if (closing.how === 'answered')
+      open?.closed.abort(new AnsweredElsewhere(closing.by, closing.answer));
   }
-}
 
-function cardAnswer(kind: PersonRequestKind, value: CardReply<PersonRequestKind>): CardAnswer {
-  switch (kind) {
-    case 'approval': {
-      const pick = value as CardReply<'approval'>;
-      return {
-        kind: 'approval',
-        choice: pick.choice.id,
-        ...(pick.reason !== undefined ? { reason: pick.reason } : {}),
-      };
-    }
-    case 'questionnaire':
-      return { kind, result: value as CardReply<'questionnaire'> };
-    case 'form':
-      return { kind, outcome: value as CardReply<'form'> };
-    case 'url':
-      return { kind, outcome: value as CardReply<'url'> };
-    case 'plan':
-      return { kind, decision: value as CardReply<'plan'> };
+  /** The shown card `id` is done here: its wait is no longer announced. */
+  private forget(id: string): void {
+    this.open.get(id)?.stopWatching?.();
+    this.open.delete(id);
   }
 }

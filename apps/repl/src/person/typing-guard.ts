@@ -16,14 +16,13 @@ const HINT =
   'a card opened while you typed: ↑↓ or Enter to answer it · your typing stays in the prompt';
 
 /**
- * `modal` as it opens while the person may be typing: when the prompt holds text, the card
- * starts inert. Printable keys, pastes and editing keys keep going to the prompt, so nothing
- * typed for the prompt lands in the card, until a deliberate key (an arrow, Tab, Enter, Esc)
- * arms it. Enter only arms: a stray Enter never answers the card. Esc acts at once.
+ * `modal` as it opens while the person types (the prompt holds text): the card starts inert.
+ * Printable keys, pastes and editing keys keep going to the prompt, so nothing typed for the
+ * prompt lands in the card, until a deliberate key (an arrow, Tab, Enter, Esc) arms it. Enter
+ * only arms: a stray Enter never answers the card. Esc acts at once.
  */
 export function guardTyping(modal: Modal, typing: PromptTyping): Modal {
-  let armed = !typing.active();
-  if (armed) return modal;
+  let armed = false;
   return {
     get hint() {
       return armed ? modal.hint : HINT;

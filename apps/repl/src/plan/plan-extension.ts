@@ -1,8 +1,8 @@
 import type { CallEntry } from '@agent/session';
-import { abortReason, type PersonRequest, type PlanDecision } from '@agent/tools';
+import type { PersonRequest, PlanDecision } from '@agent/tools';
 import type { ReplExtension } from '../app/extension';
 import type { Modal } from '../app/modal';
-import type { CardDesk } from '../person/card-desk';
+import type { CardDesk, CardReply } from '../person/card-desk';
 import type { CustomSegment } from '../view/segment';
 import { PlanCard, planSummary } from './plan-card';
 
@@ -12,58 +12,59 @@ const HINT =
 /**
  * Shows a presented plan as a card in the transcript that owns the keyboard until the person
  * decides (approve for accept-edits or default, or keep planning with a note; Esc: keep planning
- * without one) or the turn is interrupted (rejects with the reason). Then it becomes its summary.
+ * without one), which answers it, or the turn is interrupted. Then it becomes its summary.
  */
-export function presentPlan(request: PersonRequest<'plan'>, desk: CardDesk): Promise<PlanDecision> {
+export function presentPlan(
+  request: PersonRequest<'plan'>,
+  desk: CardDesk,
+  answer: CardReply<'plan'>,
+): void {
   const { host } = desk;
   const { signal } = request;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<PlanDecision>((resolve, reject) => {
-    const card = new PlanCard(request.payload.plan);
-    const segment: CustomSegment = {
-      kind: 'custom',
-      render: (width) => card.render(width, host.viewportRows()),
-      layoutKey: () => (card.decided || card.interrupted ? 0 : host.viewportRows()),
-    };
-    const settle = (): void => {
-      signal.removeEventListener('abort', onAbort);
-      slot.close();
-      host.transcript.touch(segment);
-      host.requestPaint();
-    };
-    const onAbort = (): void => {
-      card.interrupt();
-      settle();
-      reject(abortReason(signal));
-    };
-    const changed = (result: ReturnType<PlanCard['handleKey']>): void => {
-      if (result === 'decided' && card.decided) {
-        settle();
-        resolve(card.decided);
-      } else if (result === 'changed') {
-        host.followTail();
-        host.transcript.touch(segment);
-      }
-    };
-    const modal: Modal = {
-      hint: HINT,
-      handlesPaging: () => card.scrollable,
-      handleKey: (key) => changed(card.handleKey(key)),
-      handlePaste: (text) => changed(card.paste(text)),
-      editable: {
-        what: 'plan',
-        text: () => card.plan,
-        replace: (text) => {
-          card.replacePlan(text);
-          host.transcript.touch(segment);
-        },
-      },
-    };
-    host.transcript.add(segment);
-    const slot = desk.open(modal);
-    signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) return;
+  const card = new PlanCard(request.payload.plan);
+  const segment: CustomSegment = {
+    kind: 'custom',
+    render: (width) => card.render(width, host.viewportRows()),
+    layoutKey: () => (card.decided || card.interrupted ? 0 : host.viewportRows()),
+  };
+  const settle = (): void => {
+    signal.removeEventListener('abort', onAbort);
+    slot.close();
+    host.transcript.touch(segment);
     host.requestPaint();
-  });
+  };
+  const onAbort = (): void => {
+    card.interrupt();
+    settle();
+  };
+  const changed = (result: ReturnType<PlanCard['handleKey']>): void => {
+    if (result === 'decided' && card.decided) {
+      settle();
+      answer({ kind: 'plan', decision: card.decided });
+    } else if (result === 'changed') {
+      host.followTail();
+      host.transcript.touch(segment);
+    }
+  };
+  const modal: Modal = {
+    hint: HINT,
+    handlesPaging: () => card.scrollable,
+    handleKey: (key) => changed(card.handleKey(key)),
+    handlePaste: (text) => changed(card.paste(text)),
+    editable: {
+      what: 'plan',
+      text: () => card.plan,
+      replace: (text) => {
+        card.replacePlan(text);
+        host.transcript.touch(segment);
+      },
+    },
+  };
+  host.transcript.add(segment);
+  const slot = desk.open(modal);
+  signal.addEventListener('abort', onAbort, { once: true });
+  host.requestPaint();
 }
 
 /** A saved plan call as its compact summary; undefined when it cannot be read back. */

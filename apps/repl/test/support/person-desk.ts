@@ -6,6 +6,7 @@ import type { Key } from '../../src/input/key';
 import { presentForm, presentUrl } from '../../src/elicitation/elicitation-cards';
 import { presentQuestionnaire } from '../../src/ask-user/ask-user-extension';
 import { presentApproval } from '../../src/person/approval-card';
+import type { CardNotifier } from '../../src/person/card-notifier';
 import { ReplCards } from '../../src/person/repl-person';
 import type { PromptTyping } from '../../src/person/typing-guard';
 import { Transcript } from '../../src/view/transcript';
@@ -27,9 +28,9 @@ export class TestPrompt implements PromptTyping {
 
 /**
  * The runtime's card table with the REPL's cards as its one viewer, over a bare host (no screen),
- * with every card of the app.
+ * with every card of the app (and `notifier`, if given).
  */
-export function personDesk(rows = 200) {
+export function personDesk(rows = 200, notifier?: CardNotifier) {
   let paints = 0;
   const host: ReplHost = {
     transcript: new Transcript(),
@@ -52,6 +53,7 @@ export function personDesk(rows = 200) {
     (problem) => {
       throw new Error(`the answer was not taken: ${problem}`);
     },
+    notifier,
   );
   const person = new CardTable(
     { shown: () => undefined, waiting: () => undefined, closed: () => undefined },
