@@ -47,7 +47,7 @@ export interface SessionParts {
   questions: OpenQuestions;
   modes: SessionModes;
   permissionRules: PermissionRuleSet;
-  /** The person channel with the permission rules in front. */
+  /** The person channel, each request routed by its kind (approvals past the rules and the mode). */
   channel: PersonChannel;
   file: SessionFile;
   /** The open session file's transcript so far, kept up to date as the file records each event. */
