@@ -86,20 +86,22 @@ export type RememberRule = (
   action?: 'allow' | 'deny',
 ) => void;
 
+/** Answers one approval request: allows or denies it, asking further where it cannot decide. */
+export type Approve = (request: PersonRequest<'approval'>) => Promise<PermissionDecision>;
+
 /**
- * The person channel with permission rules in front: an approval is decided by `rules()` first
- * (deny wins, then allow), and reaches `channel` (the REPL's card, the headless policy) only when
- * no rule decides; an "always" answer is handed to `remember` (its rule, or the tool's name).
- * Every other kind of request passes through unchanged.
+ * Approvals decided by `rules()` first (deny wins, then allow); only one no rule decides goes on
+ * to `ask` (the person, the headless policy), and an "always" answer is handed to `remember`
+ * (its rule, or the tool's name).
  */
-export function withRules(
+export function approvingByRules(
   rules: () => readonly PermissionRule[],
-  channel: PersonChannel,
+  ask: Approve,
   remember?: RememberRule,
-): PersonChannel {
-  const approve = async (request: PersonRequest<'approval'>): Promise<PermissionDecision> => {
+): Approve {
+  return async (request) => {
     // A rule that allows a command allows it inside the sandbox, never outside it.
-    if (request.payload.leaveSandbox) return once(await channel.ask(request));
+    if (request.payload.leaveSandbox) return once(await ask(request));
     const verdict = await decideByRules(rules(), request.payload);
     const { hook } = request.payload;
     if (verdict.action === 'deny') return { kind: 'deny', by: verdict.by };
@@ -110,7 +112,7 @@ export function withRules(
       verdict.action === 'ask' && verdict.notCovered
         ? { ...request, payload: { ...request.payload, notCovered: verdict.notCovered } }
         : request;
-    const decision = await channel.ask(asked);
+    const decision = await ask(asked);
     if (decision.kind === 'allow' && decision.always) {
       remember?.(decision.rule ?? request.payload.toolName, decision.scope ?? 'session');
     }
@@ -119,6 +121,18 @@ export function withRules(
     }
     return decision;
   };
+}
+
+/**
+ * The person channel with permission rules in front (see approvingByRules), for a program that
+ * hands a tool a channel of its own; every other kind of request passes through unchanged.
+ */
+export function withRules(
+  rules: () => readonly PermissionRule[],
+  channel: PersonChannel,
+  remember?: RememberRule,
+): PersonChannel {
+  const approve = approvingByRules(rules, (request) => channel.ask(request), remember);
   return {
     canAnswer: (kind) => channel.canAnswer(kind),
     ask: <K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> =>

@@ -4,6 +4,7 @@ import {
   type AnyPersonRequest,
   type PersonAnswer,
   type PersonChannel,
+  type PersonPresenter,
   type PersonRequest,
   type PersonRequestKind,
 } from '@agent/tools';
@@ -27,21 +28,15 @@ export interface CardTableEvents {
  * hear where it was answered. Kinds no viewer shows go to `unattended` (a headless policy), or
  * are refused at once.
  */
-export class CardTable implements PersonChannel {
-  private readonly queue: PersonQueue;
+export class CardTable implements PersonChannel, PersonPresenter {
+  private readonly queue = new PersonQueue(this);
   private readonly viewers = new Set<CardViewer>();
   private shownNow: Card | undefined;
 
   constructor(
     private readonly events: CardTableEvents,
     private readonly unattended: PersonChannel | undefined,
-  ) {
-    this.queue = new PersonQueue(
-      (request) => this.show(request),
-      undefined,
-      (request, reason) => this.withdraw(request, reason),
-    );
-  }
+  ) {}
 
   /** Adds a viewer; returns the function that removes it. */
   attach(viewer: CardViewer): () => void {
@@ -131,7 +126,8 @@ export class CardTable implements PersonChannel {
     return [...this.viewers].filter((viewer) => viewer.kinds.includes(kind));
   }
 
-  private show(request: AnyPersonRequest): void {
+  /** The queue shows `request` now: its card goes to every viewer of its kind. */
+  show(request: AnyPersonRequest): void {
     const card = cardOf(request);
     this.shownNow = card;
     for (const viewer of this.viewersOf(request.kind)) {
@@ -151,7 +147,7 @@ export class CardTable implements PersonChannel {
   }
 
   /** The shown request's signal aborted (its turn was interrupted): its card goes everywhere. */
-  private withdraw(request: AnyPersonRequest, reason: unknown): void {
+  withdrawn(request: AnyPersonRequest, reason: unknown): void {
     this.close(request.id, {
       how: 'withdrawn',
       reason: reason instanceof Error ? reason.message : 'interrupted',

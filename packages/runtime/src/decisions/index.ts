@@ -1,4 +1,4 @@
 export * from './decision-file';
 export * from './decision-book';
 export * from './decisions-prompt';
-export { decidedAnswers, offeringDecisions } from './deciding-person';
+export { decidedAnswers } from './deciding-person';

@@ -1,28 +1,12 @@
 import {
   ApprovedByMode,
   decideByRules,
+  type Approve,
   type PermissionDecision,
   type PermissionRequest,
-  type PersonAnswer,
-  type PersonChannel,
   type PersonRequest,
-  type PersonRequestKind,
 } from '@agent/tools';
 import type { AgentMode } from './agent-mode';
-
-/** `channel` with its approvals answered by `approve` (which may pass them on); others unchanged. */
-function approvingWith(
-  channel: PersonChannel,
-  approve: (request: PersonRequest<'approval'>) => Promise<PermissionDecision>,
-): PersonChannel {
-  return {
-    canAnswer: (kind) => channel.canAnswer(kind),
-    ask: <K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> =>
-      request.kind === 'approval'
-        ? (approve(request as PersonRequest<'approval'>) as Promise<PersonAnswer<K>>)
-        : channel.ask(request),
-  };
-}
 
 /**
  * Whether `mode` itself approves `request`: in accept-edits, a write or edit of a workspace path
@@ -43,25 +27,21 @@ export function modeApproves(mode: AgentMode, request: PermissionRequest): boole
 export type ModeWatch = (listener: (mode: AgentMode) => void) => () => void;
 
 /**
- * `channel` answering the approvals its mode approves itself (see modeApproves), also while a
- * card waits: a switch to such a mode (Shift+Tab on the card) withdraws the card and allows the
- * call. Meant behind the permission rules, so a deny rule still wins.
+ * Approvals the mode approves itself (see modeApproves) allowed, the others asked of `ask`, also
+ * while a card waits: a switch to such a mode (Shift+Tab on the card) withdraws the card and
+ * allows the call. Meant behind the permission rules, so a deny rule still wins.
  */
-export function acceptingEdits(
-  mode: () => AgentMode,
-  channel: PersonChannel,
-  watch?: ModeWatch,
-): PersonChannel {
-  return approvingWith(channel, (request) => {
+export function acceptingEdits(mode: () => AgentMode, ask: Approve, watch?: ModeWatch): Approve {
+  return (request) => {
     if (modeApproves(mode(), request.payload)) return Promise.resolve({ kind: 'allow' });
-    if (!watch) return channel.ask(request);
-    return askUntilApproved(channel, request, watch);
-  });
+    if (!watch) return ask(request);
+    return askUntilApproved(ask, request, watch);
+  };
 }
 
-/** Asks `channel`; a mode change that approves the request first withdraws the card and allows. */
+/** Asks `ask`; a mode change that approves the request first withdraws the card and allows. */
 function askUntilApproved(
-  channel: PersonChannel,
+  ask: Approve,
   request: PersonRequest<'approval'>,
   watch: ModeWatch,
 ): Promise<PermissionDecision> {
@@ -74,8 +54,7 @@ function askUntilApproved(
     approved = true;
     card.abort(new ApprovedByMode(mode));
   });
-  return channel
-    .ask({ ...request, signal: card.signal })
+  return ask({ ...request, signal: card.signal })
     .catch((error: unknown) => {
       if (approved) return { kind: 'allow' } as PermissionDecision;
       throw error;
@@ -87,20 +66,21 @@ function askUntilApproved(
 }
 
 /**
- * `channel` refusing, in plan mode, every call that needs approval (edits, commands, a
- * subagent's or a server's tools) before any rule or card: nothing changes until a plan is
- * approved. Known read-only commands still pass. Behind the tools plan mode offers (reading ones
- * only, to subagents too), it is the guard for whatever still asks.
+ * In plan mode, every call that needs approval (edits, commands, a subagent's or a server's
+ * tools) refused before any rule or card: nothing changes until a plan is approved. Known
+ * read-only commands still go on to `next`, as does everything outside plan mode. Behind the
+ * tools plan mode offers (reading ones only, to subagents too), it is the guard for whatever
+ * still asks.
  */
-export function planGuard(mode: () => AgentMode, channel: PersonChannel): PersonChannel {
-  return approvingWith(channel, async (request) => {
-    if (mode() !== 'plan') return channel.ask(request);
+export function planGuard(mode: () => AgentMode, next: Approve): Approve {
+  return async (request) => {
+    if (mode() !== 'plan') return next(request);
     const verdict = await decideByRules([], request.payload);
-    if (verdict.action === 'allow') return channel.ask(request);
+    if (verdict.action === 'allow') return next(request);
     return {
       kind: 'deny',
       by: 'plan mode',
       reason: `nothing is changed or run before the person approves a plan: finish investigating, then present the plan with present_plan`,
     };
-  });
+  };
 }

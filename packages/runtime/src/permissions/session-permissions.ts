@@ -1,6 +1,5 @@
 import { ConfigError } from '@agent/llm';
-import { withRules, type PersonChannel } from '@agent/tools';
-import { keepingAnswers, type AnswerKeeper } from '../session-file/kept-answers';
+import { approvingByRules, type Approve, type PersonChannel } from '@agent/tools';
 import type { AgentSessionOptions } from '../session/agent-session-options';
 import type { AgentMode } from '../modes/agent-mode';
 import { acceptingEdits, planGuard, type ModeWatch } from '../modes/mode-person';
@@ -8,18 +7,18 @@ import { PermissionRuleSet } from './permission-settings';
 
 /**
  * A session's permission rules (flags and settings files; throws ConfigError when they cannot
- * be read) and the person channel its tool calls ask: the rules first, then `options.person`,
- * every questionnaire kept by `keeper` from its first answer; the mode's layers around the rules
- * (plan mode refuses what needs approval before any rule; accept-edits answers workspace edits
- * behind them, so a deny rule still wins). An "always" answer holds for this session, or is saved (only) in the settings of the scope named.
+ * be read) and how its tool calls are approved: by the rules first, then by `person`; the mode's
+ * layers around the rules (plan mode refuses what needs approval before any rule; accept-edits
+ * answers workspace edits behind them, so a deny rule still wins). An "always" answer holds for
+ * this session, or is saved (only) in the settings of the scope named.
  */
 export function sessionPermissions(
-  options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules' | 'person'>,
+  options: Pick<AgentSessionOptions, 'agentHome' | 'workspaceRoot' | 'rules'>,
+  person: PersonChannel,
   notice: (text: string) => void,
-  keeper: AnswerKeeper,
   mode: () => AgentMode,
   watchMode?: ModeWatch,
-): { rules: PermissionRuleSet; person: PersonChannel } {
+): { rules: PermissionRuleSet; approve: Approve } {
   let rules: PermissionRuleSet;
   try {
     rules = new PermissionRuleSet({
@@ -31,9 +30,9 @@ export function sessionPermissions(
   } catch (error) {
     throw new ConfigError((error as Error).message, { cause: error });
   }
-  const person = withRules(
+  const approve = approvingByRules(
     () => rules.list(),
-    acceptingEdits(mode, options.person, watchMode),
+    acceptingEdits(mode, (request) => person.ask(request), watchMode),
     (rule, scope, action) => {
       if (action === 'deny') {
         try {
@@ -60,7 +59,7 @@ export function sessionPermissions(
       }
     },
   );
-  return { rules, person: keepingAnswers(planGuard(mode, person), keeper) };
+  return { rules, approve: planGuard(mode, approve) };
 }
 
 function keptForSession(rules: PermissionRuleSet, rule: string): boolean {

@@ -1,11 +1,5 @@
 import type { SessionWriter } from '@agent/session';
-import type {
-  PersonAnswer,
-  PersonChannel,
-  PersonRequest,
-  PersonRequestKind,
-  QuestionnaireProgress,
-} from '@agent/tools';
+import type { QuestionnaireProgress } from '@agent/tools';
 
 /** Where a session keeps each questionnaire answer as it is given, and finds it again. */
 export interface AnswerKeeper {
@@ -13,36 +7,6 @@ export interface AnswerKeeper {
   record(callId: string, progress: QuestionnaireProgress): void;
   /** The answers a call had before the process went away (a resumed session), if any. */
   earlier(callId: string): QuestionnaireProgress | undefined;
-}
-
-/**
- * `channel` with every questionnaire kept from its first answer: each answer
- * the person gives is recorded in the session as it happens, and a questionnaire offered again
- * after a crash opens with the answers given before filled in. Other requests pass unchanged.
- */
-export function keepingAnswers(channel: PersonChannel, keeper: AnswerKeeper): PersonChannel {
-  return {
-    canAnswer: (kind) => channel.canAnswer(kind),
-    ask: <K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> => {
-      const callId = request.toolCallId;
-      if (request.kind !== 'questionnaire' || callId === undefined) return channel.ask(request);
-      const asked = request as PersonRequest<'questionnaire'>;
-      const { onProgress } = asked.payload;
-      const answered = asked.payload.answered ?? keeper.earlier(callId);
-      const kept: PersonRequest<'questionnaire'> = {
-        ...asked,
-        payload: {
-          ...asked.payload,
-          ...(answered ? { answered } : {}),
-          onProgress: (progress) => {
-            keeper.record(callId, progress);
-            onProgress?.(progress);
-          },
-        },
-      };
-      return channel.ask(kept as unknown as PersonRequest<K>);
-    },
-  };
 }
 
 /**

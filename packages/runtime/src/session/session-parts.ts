@@ -14,11 +14,11 @@ import { SessionModes } from '../modes/session-modes';
 import { OpenQuestions } from '../turn/open-questions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import { PersonActions } from '../person/person-actions';
+import { sessionPerson } from '../person/session-person';
 import { ResumedTurn } from '../turn/resumed-turn';
 import { SessionCompaction } from '../context-window/session-compaction';
 import { SessionFile, type SessionFileSubject } from '../session-file/session-file';
 import { sessionPermissions } from '../permissions/session-permissions';
-import { offeringDecisions } from '../decisions/deciding-person';
 import { SessionDecisions } from '../decisions/session-decisions';
 import { projectRootOf } from '../workspace/project-root';
 import { sessionSandbox } from '../permissions/session-sandbox';
@@ -47,7 +47,7 @@ export interface SessionParts {
   questions: OpenQuestions;
   modes: SessionModes;
   permissionRules: PermissionRuleSet;
-  /** The person channel with the permission rules in front. */
+  /** The person channel, each request routed by its kind (approvals past the rules and the mode). */
   channel: PersonChannel;
   file: SessionFile;
   /** The open session file's transcript so far, kept up to date as the file records each event. */
@@ -138,10 +138,14 @@ export function sessionParts(
     },
   });
   // Notification hooks run for what reaches the person, after the rules.
-  const toPerson = { ...options, person: notifyingPerson(options.person, hooks) };
-  const permissions = sessionPermissions(toPerson, notice, keeper, modes.read, modes.watch);
+  const toPerson = notifyingPerson(options.person, hooks);
+  const permissions = sessionPermissions(options, toPerson, notice, modes.read, modes.watch);
   const decisions = new SessionDecisions(options.agentHome, projectRootOf(options.workspaceRoot));
-  const channel = offeringDecisions(permissions.person, decisions.book);
+  const channel = sessionPerson(toPerson, {
+    approve: permissions.approve,
+    book: decisions.book,
+    keeper,
+  });
   const file = new SessionFile(owner, options, (error) =>
     options.onEvent({ type: 'save_error', error }),
   );

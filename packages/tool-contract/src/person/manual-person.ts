@@ -17,7 +17,7 @@ export class ManualPerson implements PersonChannel {
   private readonly listeners = new Set<(request: AnyPersonRequest) => void>();
 
   constructor(kinds?: readonly PersonRequestKind[]) {
-    this.queue = new PersonQueue((request) => this.tell(request), kinds);
+    this.queue = new PersonQueue({ show: (request) => this.tell(request) }, kinds);
   }
 
   canAnswer(kind: PersonRequestKind): boolean {

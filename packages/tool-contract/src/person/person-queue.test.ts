@@ -99,11 +99,10 @@ describe('PersonQueue', () => {
   function screen() {
     const shown: AnyPersonRequest[] = [];
     const withdrawn: unknown[] = [];
-    const queue = new PersonQueue(
-      (request) => void shown.push(request),
-      undefined,
-      (request, reason) => withdrawn.push([request.id, reason]),
-    );
+    const queue = new PersonQueue({
+      show: (request) => void shown.push(request),
+      withdrawn: (request, reason) => withdrawn.push([request.id, reason]),
+    });
     return {
       queue,
       shown,

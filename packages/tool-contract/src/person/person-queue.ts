@@ -6,14 +6,16 @@ import {
   type PersonRequestKind,
 } from './person-request';
 
-/**
- * Told that `request` is shown now (one at a time). The front end answers it with the queue's
- * `settleShown`; a presenter that throws fails the request with its error.
- */
-export type PersonPresenter = (request: AnyPersonRequest) => void;
-
-/** Told that the shown `request` ended because its signal aborted (`reason`), before the next shows. */
-export type PersonWithdrawn = (request: AnyPersonRequest, reason: unknown) => void;
+/** What shows a queue's requests to the person. */
+export interface PersonPresenter {
+  /**
+   * `request` is shown now (one at a time). The front end answers it with the queue's
+   * `settleShown`; a presenter that throws fails the request with its error.
+   */
+  show(request: AnyPersonRequest): void;
+  /** The shown `request` ended because its signal aborted (`reason`), before the next shows. */
+  withdrawn?(request: AnyPersonRequest, reason: unknown): void;
+}
 
 /** Refuses a second questionnaire while one is shown or waiting (one questionnaire at a time); never queued. */
 export class QuestionnaireBusyError extends Error {
@@ -36,10 +38,10 @@ interface Entry {
 }
 
 /**
- * One session's queue of requests to the person: at most one is shown (handed to `present`) at
- * a time, across every kind; the next waits, unseen, until the shown one is settled
- * (`settleShown`). A request whose signal aborts leaves at once, rejected with the reason (a
- * shown one tells `withdrawn` first). The answer resolves the asker's promise directly. No
+ * One session's queue of requests to the person: at most one is shown (handed to the
+ * presenter's `show`) at a time, across every kind; the next waits, unseen, until the shown one
+ * is settled (`settleShown`). A request whose signal aborts leaves at once, rejected with the
+ * reason (a shown one tells the presenter's `withdrawn` first). The answer resolves the asker's promise directly. No
  * listener, entry or timer stays behind.
  */
 export class PersonQueue implements PersonChannel {
@@ -47,9 +49,8 @@ export class PersonQueue implements PersonChannel {
   private readonly waiting: Entry[] = [];
 
   constructor(
-    private readonly present: PersonPresenter,
+    private readonly presenter: PersonPresenter,
     private readonly kinds: readonly PersonRequestKind[] = ALL_KINDS,
-    private readonly withdrawn?: PersonWithdrawn,
   ) {}
 
   canAnswer(kind: PersonRequestKind): boolean {
@@ -79,21 +80,21 @@ export class PersonQueue implements PersonChannel {
         ),
       );
     }
-    return new Promise<PersonAnswer<K>>((resolve, reject) => {
-      const onAbort = (): void => {
-        if (this.shown === entry) this.withdrawn?.(any, any.signal.reason);
-        this.settle(entry, { error: any.signal.reason });
-      };
-      const entry: Entry = {
-        request: any,
-        resolve: resolve as (answer: unknown) => void,
-        reject,
-        release: () => any.signal.removeEventListener('abort', onAbort),
-      };
-      any.signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(entry);
-      this.showNext();
-    });
+    const { promise, resolve, reject } = withResolvers<PersonAnswer<K>>();
+    const onAbort = (): void => {
+      if (this.shown === entry) this.presenter.withdrawn?.(any, any.signal.reason);
+      this.settle(entry, { error: any.signal.reason });
+    };
+    const entry: Entry = {
+      request: any,
+      resolve: resolve as (answer: unknown) => void,
+      reject,
+      release: () => any.signal.removeEventListener('abort', onAbort),
+    };
+    any.signal.addEventListener('abort', onAbort, { once: true });
+    this.waiting.push(entry);
+    this.showNext();
+    return promise;
   }
 
   /**
@@ -126,7 +127,7 @@ export class PersonQueue implements PersonChannel {
     if (!entry) return;
     this.shown = entry;
     try {
-      this.present(entry.request);
+      this.presenter.show(entry.request);
     } catch (error) {
       this.settle(entry, { error: error instanceof Error ? error : new Error(String(error)) });
     }
@@ -142,4 +143,19 @@ export class PersonQueue implements PersonChannel {
     else entry.reject(outcome.error);
     this.showNext();
   }
+}
+
+/** `Promise.withResolvers()`, which Node 20 (still in `engines`) lacks. */
+function withResolvers<T>(): {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (reason: unknown) => void;
+} {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
