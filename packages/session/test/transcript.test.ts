@@ -130,4 +130,34 @@ describe('the transcript: one fold of session events into typed entries', () => 
       { kind: 'turn_end', reason: 'interrupted' },
     ]);
   });
+
+  it("draws a person's !command as its entry: the command, how it ended, the output shown", () => {
+    const base = { v: 3, ts: '2026-11-30T00:00:00.000Z' };
+    const shell = {
+      command: 'echo hi; exit 3',
+      status: 'error',
+      summary: 'exit code 3',
+      output: 'hi',
+    };
+    const events = [
+      {
+        ...base,
+        id: 's1',
+        type: 'user',
+        text: 'for the model',
+        display: '!echo hi; exit 3',
+        shell,
+      },
+    ] as unknown as SessionEvent[];
+    expect(transcriptOf(events)).toEqual([
+      {
+        kind: 'shell',
+        id: 's1',
+        command: 'echo hi; exit 3',
+        state: 'error',
+        summary: 'exit code 3',
+        output: 'hi',
+      },
+    ]);
+  });
 });

@@ -45,6 +45,10 @@ export class TranscriptReducer {
         const undone = this.undone;
         this.undone = undefined;
         if (event.display === '/undo' && undone) return this.add({ kind: 'undo', undo: undone });
+        if (event.shell) {
+          const { command, status, summary, output } = event.shell;
+          return this.add({ kind: 'shell', id: event.id, command, state: status, summary, output });
+        }
         return this.add({
           kind: 'prompt',
           id: event.id,
