@@ -102,8 +102,11 @@ describe('the transcript: one fold of session events into typed entries', () => 
     const end = events.findIndex((event) => event.type === 'tool_end');
     expect(changes[start]).toMatchObject([{ kind: 'questionnaire', card: 'asking' }]);
     expect(changes[end]).toMatchObject([{ kind: 'questionnaire', card: 'answered' }]);
-    // The changed entry replaced the one before it, in place.
+    // The changed entry replaced the one before it, in place, and is the call's entry by id.
     expect(reducer.entries[1]).toBe(changes[end]![0]);
+    const ended = changes[end]![0] as Extract<TranscriptEntry, { kind: 'questionnaire' }>;
+    expect(reducer.call(ended.id)).toBe(ended);
+    expect(reducer.call('no such call')).toBeUndefined();
     expect(reducer.entries.at(-1)).toMatchObject({ kind: 'tool', state: 'running' });
     expect(reducer.finish()).toMatchObject([{ kind: 'tool', state: 'interrupted' }]);
   });

@@ -1,7 +1,7 @@
 import type { SessionEvent, UndoEvent } from '../schema';
 import { SessionReducer, type CallState } from '../session-reducer';
 import { callEntry, keptCallEntry } from './call-entry';
-import type { CallDisplay, TranscriptEntry } from './transcript-entry';
+import type { CallDisplay, CallEntry, TranscriptEntry } from './transcript-entry';
 
 export interface TranscriptOptions extends CallDisplay {
   /** The prompts before the first event folded in that a checkpoint replaced (see `replayWindow`). */
@@ -35,6 +35,12 @@ export class TranscriptReducer {
 
   get entries(): readonly TranscriptEntry[] {
     return this.list;
+  }
+
+  /** A call's entry as it stands now (its state, summary, whether it is a card), by call id. */
+  call(id: string): CallEntry | undefined {
+    const known = this.calls.get(id);
+    return known ? (this.list[known.index] as CallEntry) : undefined;
   }
 
   /** Folds one event in; returns the entries it added or changed, in order. */
