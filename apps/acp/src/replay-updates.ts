@@ -27,6 +27,8 @@ export function replayUpdates(
         return [
           chunk('user_message_chunk', [entry.shown, ...entry.images.map(imageLabel)].join('\n')),
         ];
+      case 'shell':
+        return [chunk('user_message_chunk', `!${entry.command}`)];
       case 'assistant':
         return [chunk('agent_message_chunk', entry.text)];
       case 'compaction':

@@ -16,7 +16,6 @@ export * from './tools/live-registry';
 export * from './mcp/mcp-link';
 // What the apps show of MCP servers, so they need not depend on @agent/mcp (types only: no load).
 export type { McpManager, McpServerStatus, ServerConfig } from '@agent/mcp';
-export { personShellReplay } from './person/person-shell';
 export type { PersonShellResult } from './person/person-actions';
 export { registryTitles } from './transcript/call-titles';
 export * from './modes';

@@ -104,4 +104,26 @@ describe("Conversation.transcript: the session file's replay, kept up to date", 
       await conversation.close();
     }
   });
+
+  it("gives each tool event its call's entry as it stands then (recorded before it is emitted)", async () => {
+    box.server = await startOpenAIChatServer([writeA('hello'), { text: 'Written.' }]);
+    const conversation = await open({ rules: { allow: ['write_file'] } });
+    try {
+      const seen: string[] = [];
+      conversation.subscribe((event) => {
+        if (event.type !== 'runtime') return;
+        const { event: said } = event;
+        if (said.type !== 'tool_start' && said.type !== 'tool_end') return;
+        const entry = conversation.transcriptCall(said.activity.id);
+        seen.push(`${said.type} ${entry?.kind} ${entry?.state}`);
+      });
+      const ended = next(conversation, 'turn_ended');
+      await conversation.submit({ type: 'prompt', text: 'write it' });
+      await ended;
+      expect(seen).toEqual(['tool_start tool running', 'tool_end tool ok']);
+      expect(conversation.transcriptCall('no such call')).toBeUndefined();
+    } finally {
+      await conversation.close();
+    }
+  });
 });

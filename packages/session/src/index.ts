@@ -17,3 +17,4 @@ export * from './replay-window';
 export * from './session-usage';
 export * from './subagent-tasks';
 export * from './transcript';
+export * from './person-shell-ending';

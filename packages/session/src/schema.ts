@@ -17,7 +17,18 @@ import type {
 } from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
-export const SESSION_SCHEMA_VERSION = 2;
+export const SESSION_SCHEMA_VERSION = 3;
+
+/**
+ * A person's `!command` as it ended: `summary` says how in plain words (`exit code 0`), `output`
+ * is its output without the shell tool's closing note (which the model still gets).
+ */
+export interface PersonShellRecord {
+  command: string;
+  status: 'ok' | 'error' | 'interrupted';
+  summary: string;
+  output: string;
+}
 
 /** Fields every line of a session file carries. `id` is unique within the session. */
 export interface EventBase {
@@ -48,6 +59,12 @@ export interface UserEvent extends EventBase {
    * store under the agent home, never in this file. Added in schema 1 (absent: none).
    */
   images?: ImageRef[];
+  /**
+   * A command the person ran (`!cmd`; `display` is `!cmd`, `text` its command and whole output
+   * as the model reads them), as data: how it ended and what the person saw. Added in schema 3
+   * (older files get it from their text on load).
+   */
+  shell?: PersonShellRecord;
   /**
    * The o200k_base tokens this event adds to a request rebuilt from the file (see
    * `recordedTokens`), written while the tokenizer was loaded, so that resuming needs no count.

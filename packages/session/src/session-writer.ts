@@ -18,6 +18,7 @@ import {
   SESSION_SCHEMA_VERSION,
   type CheckpointEvent,
   type ElicitationEvent,
+  type PersonShellRecord,
   type QuestionnaireProgress,
   type SessionEvent,
   type SessionEventInput,
@@ -242,6 +243,14 @@ export class SessionWriter {
       ...(amends === undefined ? {} : { amends: { ...amends } }),
       ...(images?.length ? { images: images.map(imageRef) } : {}),
     });
+  }
+
+  /**
+   * A command the person ran (`!cmd`): `text` is how the model reads it, `shell` how it ended
+   * and what the person saw.
+   */
+  recordPersonShell(text: string, shell: PersonShellRecord): SessionEvent {
+    return this.append({ type: 'user', text, display: `!${shell.command}`, shell: { ...shell } });
   }
 
   /** An agent edit of `path` (relative to `workspace`, the root it was made in, when given). */

@@ -7,6 +7,7 @@ import {
   reduceSession,
   SESSION_SCHEMA_VERSION,
   SessionWriter,
+  transcriptOf,
   type SessionEvent,
 } from '../src';
 import { FIXTURE_VERSIONS, fixtureNames, writeCurrentFixture } from './fixture-writer';
@@ -73,6 +74,37 @@ describe('fixtures of every schema version', () => {
       if (update) await fs.writeFile(committed, written);
       expect({ name, text: await fs.readFile(committed, 'utf8') }).toEqual({ name, text: written });
     }
+  });
+});
+
+describe("a person's !commands as data", () => {
+  it.each(FIXTURE_VERSIONS)('v%i: each command reads back with how it ended', async (v) => {
+    const loaded = await loadSession(fixturePath(`v${v}/person-shell.jsonl`));
+    const shells = transcriptOf(loaded.events).filter((entry) => entry.kind === 'shell');
+    expect(shells).toEqual([
+      expect.objectContaining({
+        command: 'git status --short',
+        state: 'ok',
+        output: ' M src/app.ts',
+      }),
+      expect.objectContaining({ command: 'npm test', state: 'error', summary: 'exit code 1' }),
+      expect.objectContaining({ command: 'sleep 30', state: 'interrupted', output: '(no output)' }),
+      // bash never started: its one line says so, with no output under it.
+      expect.objectContaining({
+        command: 'ls',
+        state: 'error',
+        summary: 'Could not start bash: spawn bash ENOENT',
+        output: '',
+      }),
+    ]);
+    expect(shells[0]).toMatchObject({ summary: 'exit code 0' });
+    // A prompt that only looks like a command stays a prompt, and the model still gets the notes.
+    expect(transcriptOf(loaded.events)).toContainEqual(
+      expect.objectContaining({ kind: 'prompt', shown: '!why' }),
+    );
+    expect(loaded.events.find((event) => event.id === 'e3')).toMatchObject({
+      text: expect.stringContaining('[exit code 1]') as unknown,
+    });
   });
 });
 
@@ -166,9 +198,9 @@ describe('ask_user outcomes as data', () => {
     const lines = (await fs.readFile(file, 'utf8')).trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { v: number }).v)).toEqual([
       ...Array<number>(10).fill(1),
-      2,
-      2,
-      2,
+      3,
+      3,
+      3,
     ]);
     const loaded = await loadSession(file);
     expect(loaded.warnings).toEqual([]);

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { loadSession, projectMessages, SessionWriter } from '../src';
+import { loadSession, projectMessages, SESSION_SCHEMA_VERSION, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 
 describe('loadSession on damaged files', () => {
@@ -92,9 +92,16 @@ describe('loadSession on damaged files', () => {
     await fs.writeFile(
       file,
       [
-        JSON.stringify({ v: 3, type: 'user', id: 'a', ts, text: 'hi', attachments: ['x.png'] }),
         JSON.stringify({
-          v: 3,
+          v: SESSION_SCHEMA_VERSION + 1,
+          type: 'user',
+          id: 'a',
+          ts,
+          text: 'hi',
+          attachments: ['x.png'],
+        }),
+        JSON.stringify({
+          v: SESSION_SCHEMA_VERSION + 1,
           type: 'assistant',
           id: 'b',
           ts,

@@ -1,4 +1,4 @@
-import { migrateEvent, type Upgrade } from '../src';
+import { migrateEvent, SESSION_SCHEMA_VERSION, type Upgrade } from '../src';
 
 const ts = '2026-11-30T00:00:00.000Z';
 
@@ -24,14 +24,21 @@ describe('migrateEvent', () => {
   });
 
   it('loads current events untouched, unknown fields included', () => {
-    const event = { v: 2, type: 'checkpoint', id: 'a', ts, summary: 's', tokensSaved: 9000 };
+    const event = {
+      v: SESSION_SCHEMA_VERSION,
+      type: 'checkpoint',
+      id: 'a',
+      ts,
+      summary: 's',
+      tokensSaved: 9000,
+    };
     expect(migrateEvent(event)).toEqual({ ok: true, newer: false, event });
   });
 
   it('checks the undo events and the user display text', () => {
     const hash = 'a'.repeat(64);
     const snapshot = {
-      v: 2,
+      v: SESSION_SCHEMA_VERSION,
       type: 'file_snapshot',
       id: 'b',
       ts,
@@ -51,10 +58,24 @@ describe('migrateEvent', () => {
       ok: false,
       reason: 'file_snapshot: "workspace": expected string, received number',
     });
-    const undo = { v: 2, type: 'undo', id: 'c', ts, turn: 'a', paths: ['a.ts'] };
+    const undo = {
+      v: SESSION_SCHEMA_VERSION,
+      type: 'undo',
+      id: 'c',
+      ts,
+      turn: 'a',
+      paths: ['a.ts'],
+    };
     expect(migrateEvent(undo)).toEqual({ ok: true, newer: false, event: undo });
     expect(migrateEvent({ ...undo, paths: [1] })).toMatchObject({ ok: false });
-    const user = { v: 2, type: 'user', id: 'd', ts, text: 'long', display: '!ls' };
+    const user = {
+      v: SESSION_SCHEMA_VERSION,
+      type: 'user',
+      id: 'd',
+      ts,
+      text: 'long',
+      display: '!ls',
+    };
     expect(migrateEvent(user)).toEqual({ ok: true, newer: false, event: user });
     expect(migrateEvent({ ...user, display: 3 })).toEqual({
       ok: false,
@@ -64,7 +85,7 @@ describe('migrateEvent', () => {
 
   it('reads MCP elicitation events and refuses malformed ones with a reason', () => {
     const form = {
-      v: 2,
+      v: SESSION_SCHEMA_VERSION,
       type: 'elicitation',
       id: 'e',
       ts,

@@ -102,8 +102,11 @@ describe('the transcript: one fold of session events into typed entries', () => 
     const end = events.findIndex((event) => event.type === 'tool_end');
     expect(changes[start]).toMatchObject([{ kind: 'questionnaire', card: 'asking' }]);
     expect(changes[end]).toMatchObject([{ kind: 'questionnaire', card: 'answered' }]);
-    // The changed entry replaced the one before it, in place.
+    // The changed entry replaced the one before it, in place, and is the call's entry by id.
     expect(reducer.entries[1]).toBe(changes[end]![0]);
+    const ended = changes[end]![0] as Extract<TranscriptEntry, { kind: 'questionnaire' }>;
+    expect(reducer.call(ended.id)).toBe(ended);
+    expect(reducer.call('no such call')).toBeUndefined();
     expect(reducer.entries.at(-1)).toMatchObject({ kind: 'tool', state: 'running' });
     expect(reducer.finish()).toMatchObject([{ kind: 'tool', state: 'interrupted' }]);
   });
@@ -128,6 +131,36 @@ describe('the transcript: one fold of session events into typed entries', () => 
       { kind: 'undo', undo: { turn: 't1', paths: ['a.ts'] } },
       { kind: 'prompt', shown: 'look', images: [{ hash: 'h' }] },
       { kind: 'turn_end', reason: 'interrupted' },
+    ]);
+  });
+
+  it("draws a person's !command as its entry: the command, how it ended, the output shown", () => {
+    const base = { v: 3, ts: '2026-11-30T00:00:00.000Z' };
+    const shell = {
+      command: 'echo hi; exit 3',
+      status: 'error',
+      summary: 'exit code 3',
+      output: 'hi',
+    };
+    const events = [
+      {
+        ...base,
+        id: 's1',
+        type: 'user',
+        text: 'for the model',
+        display: '!echo hi; exit 3',
+        shell,
+      },
+    ] as unknown as SessionEvent[];
+    expect(transcriptOf(events)).toEqual([
+      {
+        kind: 'shell',
+        id: 's1',
+        command: 'echo hi; exit 3',
+        state: 'error',
+        summary: 'exit code 3',
+        output: 'hi',
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { personShellReplay, type Card, type ConversationEvent } from '@agent/runtime';
+import type { Card, ConversationEvent } from '@agent/runtime';
 import { compactedTurnsText, type TranscriptEntry } from '@agent/session';
 import type { Answer, FormQuestion, QuestionnaireAsk } from '@agent/tools';
 
@@ -157,7 +157,9 @@ export function pageEntries(
   return entries.flatMap((entry): PageEntry[] => {
     switch (entry.kind) {
       case 'prompt':
-        return [{ kind: 'prompt', text: entry.shown }, ...shellCall(entry)];
+        return [{ kind: 'prompt', text: entry.shown }];
+      case 'shell':
+        return [{ kind: 'prompt', text: `!${entry.command}` }, shellCall(entry)];
       case 'assistant':
         return [{ kind: 'assistant', text: entry.text }];
       case 'tool':
@@ -185,23 +187,16 @@ export function pageEntries(
   });
 }
 
-/** A person's `!command` saved as a prompt: its call and output, as the live run showed them. */
-function shellCall(entry: Extract<TranscriptEntry, { kind: 'prompt' }>): PageEntry[] {
-  const end = personShellReplay(entry.id, entry.sent, entry.display)?.find(
-    (event) => event.type === 'tool_end',
-  );
-  if (end?.type !== 'tool_end') return [];
-  const { activity, result } = end;
-  return [
-    {
-      kind: 'call',
-      id: activity.id,
-      title: `! ${(activity.input as { command: string }).command}`,
-      state: activity.status,
-      ...(activity.summary ? { summary: activity.summary } : {}),
-      ...(result.output ? { output: result.output } : {}),
-    },
-  ];
+/** A person's `!command`: its call and output, as the live run showed them. */
+function shellCall(entry: Extract<TranscriptEntry, { kind: 'shell' }>): PageEntry {
+  return {
+    kind: 'call',
+    id: entry.id,
+    title: `! ${entry.command}`,
+    state: entry.state,
+    ...(entry.summary ? { summary: entry.summary } : {}),
+    ...(entry.output ? { output: entry.output } : {}),
+  };
 }
 
 function callLine(

@@ -49,7 +49,7 @@ export class ReplApp {
   get queue(): readonly string[] {
     return this.prompts.pending;
   }
-  private display: ToolDisplay = { isHidden: () => false, showsOutput: () => false };
+  private display: ToolDisplay = { entry: () => undefined, showsOutput: () => false };
   /** Writes raw bytes to the terminal between frames (set by the screen). */
   writeTerminal: (data: string) => void = () => undefined;
   /** Gives the terminal to a program (the editor of Ctrl+G) until it exits; set by the screen. */

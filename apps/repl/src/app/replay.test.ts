@@ -234,6 +234,7 @@ describe('replaySegments', () => {
         type: 'user',
         display: '!echo hi',
         text: 'I ran this shell command in the workspace myself:\n$ echo hi\nhi\n\n[exit code 0]',
+        shell: { command: 'echo hi', status: 'ok', summary: 'exit code 0', output: 'hi' },
       },
       {
         ...base,

@@ -8,18 +8,11 @@ import {
   type SessionEvent,
   type TranscriptEntry,
 } from '@agent/session';
-import {
-  attachedFilesOf,
-  attachedLine,
-  personShellReplay,
-  TRANSCRIPT_CARDS,
-  undoneFiles,
-} from '@agent/runtime';
+import { attachedFilesOf, attachedLine, TRANSCRIPT_CARDS, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
-import { commandOutcome } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
-import { Transcript } from '../view/transcript';
-import { PERSON_SHELL_DISPLAY, TurnRenderer } from './turn-renderer';
+import { callEnding } from './call-ending';
+import { shellSegments } from './shell-segments';
 import { turnEndLine } from './turn-end-line';
 import { undoneLine } from './undo-line';
 
@@ -61,6 +54,8 @@ function entrySegments(
       return [{ kind: 'info', text: entry.text }];
     case 'prompt':
       return promptSegments(entry);
+    case 'shell':
+      return [{ kind: 'user', text: `!${entry.command}` }, ...shellSegments(entry)];
     case 'undo':
       return [{ kind: 'info', text: undoneLine(undoneFiles(events, entry.undo)) }];
     case 'assistant':
@@ -119,20 +114,9 @@ function callSegments(call: CallEntry, hooks: readonly ReplayHook[]): Segment[] 
   ];
 }
 
-/** A saved prompt as it was shown live: the prompt and its attached files, or a `!` command. */
+/** A saved prompt as it was shown live: the prompt and its attached files. */
 function promptSegments(event: PromptEntry): Segment[] {
   const shown: Segment = { kind: 'user', text: event.shown };
-  const shell = personShellReplay(event.id, event.sent, event.display);
-  if (shell) {
-    // Drawn by the renderer that drew it live, from the same events.
-    const transcript = new Transcript();
-    const renderer = new TurnRenderer(transcript, {
-      ...PERSON_SHELL_DISPLAY,
-      timesCommands: false,
-    });
-    for (const loopEvent of shell) renderer.handle(loopEvent);
-    return [shown, ...transcript.segments];
-  }
   const images = event.images.map((image): Segment => ({
     kind: 'info',
     text: imageLabel(image),
@@ -161,18 +145,14 @@ function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
   }
   // A call the resumed turn offers again is drawn as it stood, as interrupted (the continued
   // turn asks it again below).
-  const activity: ToolActivity =
-    call.activity.status === 'pending'
-      ? { ...call.activity, status: 'interrupted' }
-      : call.activity;
-  const outcome = commandOutcome(activity.summary, '')?.ending;
+  const { state, summary, outcome } = callEnding(call);
   return {
     kind: 'tool',
-    id: activity.id,
-    name: activity.name,
+    id: call.id,
+    name: call.name,
     title: call.title,
-    state: activity.status === 'pending' ? 'interrupted' : activity.status,
-    summary: activity.summary,
-    ...(outcome !== undefined && activity.status !== 'denied' ? { outcome } : {}),
+    state,
+    summary,
+    ...(outcome !== undefined ? { outcome } : {}),
   };
 }

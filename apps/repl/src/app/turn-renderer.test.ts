@@ -1,8 +1,16 @@
-import type { ToolActivity } from '@agent/llm';
+import type { LoopEvent, ToolActivity } from '@agent/llm';
+import {
+  SESSION_SCHEMA_VERSION,
+  sessionEventForLoopEvent,
+  TranscriptReducer,
+  type SessionEvent,
+} from '@agent/session';
 import { lineText } from '../text/line';
+import type { Segment } from '../view/segment';
 import { Transcript } from '../view/transcript';
 import { TranscriptView } from '../view/transcript-view';
-import { TurnRenderer } from './turn-renderer';
+import { replaySegments } from './replay';
+import { TurnRenderer, type ToolDisplay } from './turn-renderer';
 
 const activity = (id: string, name: string, extra: Partial<ToolActivity> = {}): ToolActivity => ({
   id,
@@ -13,14 +21,40 @@ const activity = (id: string, name: string, extra: Partial<ToolActivity> = {}): 
   ...extra,
 });
 
-function setup(hidden: string[] = []) {
+/**
+ * A renderer as the REPL wires it: each loop event is recorded first (the session event it
+ * becomes, folded into the session's transcript reducer, as the runtime's live transcript does),
+ * then drawn, so a call's entry is current when its event arrives.
+ */
+function setup(display: Partial<ToolDisplay> = {}) {
   const transcript = new Transcript();
-  const renderer = new TurnRenderer(transcript, {
-    isHidden: (name) => hidden.includes(name),
+  const entries = new TranscriptReducer({ cards: { ask_user: 'questionnaire' } });
+  const drawn = new TurnRenderer(transcript, {
+    entry: (id) => entries.call(id),
     showsOutput: (name) => name === 'run_shell',
+    ...display,
   });
+  const recorded: SessionEvent[] = [];
+  const renderer = {
+    handle(event: LoopEvent): void {
+      const input = sessionEventForLoopEvent(event);
+      if (input) {
+        const stamp = { v: SESSION_SCHEMA_VERSION, id: `e${recorded.length}`, ts: TS };
+        recorded.push({ ...stamp, ...input } as SessionEvent);
+        entries.apply(recorded.at(-1)!);
+      }
+      drawn.handle(event);
+    },
+  };
   const screen = () => new TranscriptView(transcript).render(60, 40).map(lineText);
-  return { transcript, renderer, screen };
+  return { transcript, renderer, screen, recorded };
+}
+
+const TS = '2026-12-01T00:00:00.000Z';
+
+/** The model's message asking for `calls`, as the loop emits it before their starts. */
+function asked(...calls: ToolActivity[]): LoopEvent {
+  return { type: 'assistant_message', message: { role: 'assistant', text: '', toolCalls: calls } };
 }
 
 describe('TurnRenderer', () => {
@@ -83,7 +117,8 @@ describe('TurnRenderer', () => {
   });
 
   it('draws no status lines for interactive tools', () => {
-    const { renderer, screen } = setup(['ask_user']);
+    const { renderer, screen } = setup();
+    renderer.handle(asked(activity('1', 'ask_user')));
     renderer.handle({ type: 'tool_start', activity: activity('1', 'ask_user'), title: 'ask' });
     renderer.handle({
       type: 'tool_end',
@@ -94,7 +129,8 @@ describe('TurnRenderer', () => {
   });
 
   it('shows an error line when an interactive tool fails (invalid input, budget, concurrency)', () => {
-    const { renderer, screen } = setup(['ask_user']);
+    const { renderer, screen } = setup();
+    renderer.handle(asked(activity('1', 'ask_user'), activity('2', 'ask_user')));
     renderer.handle({ type: 'tool_start', activity: activity('1', 'ask_user'), title: 'ask' });
     renderer.handle({
       type: 'tool_end',
@@ -186,5 +222,45 @@ describe('TurnRenderer', () => {
     expect(screen().join(' ').replace(/\s+/g, ' ')).toBe(
       `✗ ${error} Send a message to let it continue.`,
     );
+  });
+
+  it("draws each call's status line as a replay of the session draws it", () => {
+    const { renderer, transcript, recorded } = setup({ timesCommands: false });
+    const calls = [
+      activity('1', 'read_file'),
+      activity('2', 'run_shell'),
+      activity('3', 'edit_file'),
+      activity('4', 'run_shell'),
+    ];
+    const titles = new Map(calls.map((call) => [call.id, `${call.name} ${call.id}`]));
+    renderer.handle(asked(...calls));
+    for (const call of calls) {
+      renderer.handle({ type: 'tool_start', activity: call, title: titles.get(call.id)! });
+    }
+    const end = (call: ToolActivity, status: ToolActivity['status'], summary: string) =>
+      renderer.handle({
+        type: 'tool_end',
+        activity: { ...call, status, summary },
+        result: { output: `out\n\n[exit code 1]` },
+      });
+    end(calls[0]!, 'ok', 'read 4 lines');
+    end(calls[1]!, 'error', '$ npm test: exit code 1');
+    end(calls[2]!, 'denied', 'denied by a rule');
+    // The fourth never ends: the turn is interrupted with it running.
+    renderer.handle({ type: 'turn_end', reason: 'interrupted' });
+    const lines = (segments: readonly Segment[]) =>
+      segments.flatMap((segment) =>
+        segment.kind === 'tool'
+          ? [[segment.id, segment.title, segment.state, segment.summary ?? '', segment.outcome]]
+          : [],
+      );
+    const replayed = replaySegments(recorded, [], [], (call) => titles.get(call.id)!);
+    expect(lines(transcript.segments)).toEqual(lines(replayed));
+    expect(lines(replayed).map((line) => line[2])).toEqual([
+      'ok',
+      'error',
+      'denied',
+      'interrupted',
+    ]);
   });
 });

@@ -1,8 +1,10 @@
-import type { LoopEvent } from '@agent/llm';
+import type { LoopEvent, ToolActivity } from '@agent/llm';
 import { formatWait, reportedWhenInterrupted } from '@agent/llm/text';
-import { commandOutcome, formatDuration } from '../view/command-outcome';
+import type { CallEntry } from '@agent/session';
+import { formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
+import { callEnding } from './call-ending';
 import { turnEndLine } from './turn-end-line';
 
 type ToolSegment = Extract<Segment, { kind: 'tool' }>;
@@ -24,10 +26,15 @@ function subagentData(data: unknown): SubagentData | undefined {
     : undefined;
 }
 
-/** Which tools get special treatment on screen. */
+/** Where the live view takes its calls' facts from, and which tools get special treatment. */
 export interface ToolDisplay {
-  /** Interactive tools (ask_user) draw their own card: no status lines unless they fail. */
-  isHidden(name: string): boolean;
+  /**
+   * A call's live transcript entry, by call id (the session's view model, the one every replay
+   * draws: see `Conversation.transcriptCall`): whether it is a card (drawn by its card, no status
+   * line unless it fails), the state and summary it ended in. Undefined for a call the session
+   * does not record (a person's `!command`): its events stand in.
+   */
+  entry(id: string): CallEntry | undefined;
   /** Exec tools show their (folded) output below the status line. */
   showsOutput(name: string): boolean;
   /** Whether that output starts folded (default: yes). */
@@ -38,15 +45,23 @@ export interface ToolDisplay {
 
 /** A command the person ran (`!cmd`): its output is shown, unfolded, live and replayed. */
 export const PERSON_SHELL_DISPLAY: ToolDisplay = {
-  isHidden: () => false,
+  entry: () => undefined,
   showsOutput: () => true,
   foldsOutput: false,
 };
 
+/** What a call's own events say of it, where the session holds no entry for it. */
+function eventEntry(activity: ToolActivity): Pick<CallEntry, 'kind' | 'state' | 'summary'> {
+  const state = activity.status === 'pending' ? 'running' : activity.status;
+  return { kind: 'tool', state, summary: activity.summary };
+}
+
 /**
  * Turns tool-loop events into transcript segments: streamed assistant text, one status line per
  * tool call (spinner while running, one-line result after), diffs of edits, folded output of
- * commands, and how the turn ended.
+ * commands, and how the turn ended. What a call is and how it ended (a card or a line, its state
+ * and summary) come from its transcript entry, drawn as a replay draws it (`callEnding`); what
+ * the session does not hold (streamed text, progress, outputs, durations) from the events.
  */
 export class TurnRenderer {
   private assistant: AssistantSegment | undefined;
@@ -76,7 +91,7 @@ export class TurnRenderer {
       case 'tool_start': {
         this.endText();
         const { activity } = event;
-        if (this.display.isHidden(activity.name)) {
+        if ((this.display.entry(activity.id)?.kind ?? 'tool') !== 'tool') {
           this.hidden.set(activity.id, event.title);
           return;
         }
@@ -102,16 +117,19 @@ export class TurnRenderer {
       }
       case 'tool_end': {
         const { activity, result } = event;
+        const entry = this.display.entry(activity.id) ?? eventEntry(activity);
         const title = this.hidden.get(activity.id);
         this.hidden.delete(activity.id);
-        if (activity.status === 'error' && this.display.isHidden(activity.name)) {
+        if (entry.kind !== 'tool') {
+          // A card stands for its call: a status line only when it failed.
+          if (entry.state !== 'error') return;
           this.transcript.add({
             kind: 'tool',
             id: activity.id,
             name: activity.name,
             title: title || activity.name,
             state: 'error',
-            summary: activity.summary || result.output.split('\n')[0],
+            summary: entry.summary || result.output.split('\n')[0],
           });
           return;
         }
@@ -119,32 +137,26 @@ export class TurnRenderer {
         if (!segment) return;
         this.tools.delete(activity.id);
         this.endSubagent(activity.id);
-        segment.state = activity.status === 'pending' ? 'interrupted' : activity.status;
-        segment.summary = activity.summary;
-        segment.progress = undefined;
-        const shows = activity.status !== 'denied' && this.display.showsOutput(activity.name);
+        const shows = entry.state !== 'denied' && this.display.showsOutput(activity.name);
         // An interrupted call's result is a note to the model: the person sees what the tool
         // reported (a command's output so far), and the turn's end line says what to do next.
         const given =
-          activity.status === 'interrupted'
-            ? reportedWhenInterrupted(result.output)
-            : result.output;
-        const command = shows ? commandOutcome(activity.summary, given) : undefined;
-        if (command) {
-          const started = this.display.timesCommands === false ? undefined : segment.startedAt;
-          const ran = started === undefined ? '' : ` · ${formatDuration(Date.now() - started)}`;
-          segment.outcome = `${command.ending}${ran}`;
-        }
+          entry.state === 'interrupted' ? reportedWhenInterrupted(result.output) : result.output;
+        const started = this.display.timesCommands === false ? undefined : segment.startedAt;
+        const ran = started === undefined ? undefined : formatDuration(Date.now() - started);
+        const ending = callEnding(entry, shows ? given : '', ran);
+        segment.state = ending.state;
+        segment.summary = ending.summary;
+        segment.progress = undefined;
+        if (ending.outcome !== undefined) segment.outcome = ending.outcome;
         this.transcript.touch(segment);
-        const output = command ? command.body : given;
-        if (result.diff && activity.status === 'ok') {
+        if (result.diff && ending.state === 'ok') {
           this.transcript.add({ kind: 'diff', diff: result.diff });
-        } else if (shows && output.trim() !== '') {
+        } else if (shows && ending.body.trim() !== '') {
           // A denied call's output is the note to the model; its status line says it all.
           const folded = this.display.foldsOutput ?? true;
-          // A command's last lines are what tells how it went (its error, when it failed).
-          const whenFolded = command ? 'tail' : 'head';
-          this.transcript.add({ kind: 'output', text: output, folded, whenFolded });
+          const whenFolded = ending.command ? 'tail' : 'head';
+          this.transcript.add({ kind: 'output', text: ending.body, folded, whenFolded });
         }
         return;
       }
@@ -163,8 +175,10 @@ export class TurnRenderer {
         return;
       case 'turn_end': {
         this.endText();
-        for (const segment of this.tools.values()) {
-          segment.state = 'interrupted';
+        // A call the turn left without its end is drawn as a replay of the session draws it.
+        for (const [id, segment] of this.tools) {
+          const entry = this.display.entry(id) ?? { state: 'running', summary: '' };
+          segment.state = callEnding(entry).state;
           this.transcript.touch(segment);
         }
         this.tools.clear();

@@ -6,7 +6,6 @@ import {
   Conversation,
   type AgentSession,
   findSession,
-  isCardTool,
   loadCustomCommands,
   SessionNotFound,
   type SavedSession,
@@ -155,8 +154,8 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     conversation,
     commands: (text, signal) => runCommand(text, deps, signal),
     display: {
-      // The questionnaire and plan cards stand for their calls: no status lines beside them.
-      isHidden: (name) => session.registry.get(name)?.interactive === true || isCardTool(name),
+      // What each call is and how it ended, as the session's transcript has it.
+      entry: (id) => conversation.transcriptCall(id),
       showsOutput: (name) => session.registry.get(name)?.permission === 'exec',
     },
     listFiles: workspaceLister(args.cwd),

@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from '@agent/session';
+import type { CallEntry, TranscriptEntry } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { AgentSession } from '../session/agent-session';
 import type { AgentSessionOptions, TurnResult } from '../session/agent-session-options';
@@ -101,6 +101,11 @@ export class Conversation {
   /** The conversation so far as transcript entries (see `AgentSession.transcript`). */
   get transcript(): readonly TranscriptEntry[] {
     return this.session.transcript;
+  }
+
+  /** A call's transcript entry as it stands now (see `AgentSession.transcriptCall`). */
+  transcriptCall(id: string): CallEntry | undefined {
+    return this.session.transcriptCall(id);
   }
 
   /** Whether a turn runs (a prompt's, a resumed session's continued one, or a `!command`). */

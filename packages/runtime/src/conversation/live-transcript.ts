@@ -2,6 +2,7 @@ import {
   replayWindow,
   TranscriptReducer,
   type CallDisplay,
+  type CallEntry,
   type SessionEvent,
   type TranscriptEntry,
 } from '@agent/session';
@@ -20,6 +21,11 @@ export class LiveTranscript {
 
   get entries(): readonly TranscriptEntry[] {
     return this.reducer.entries;
+  }
+
+  /** A call's entry as it stands now, by call id (see `TranscriptReducer.call`). */
+  call(id: string): CallEntry | undefined {
+    return this.reducer.call(id);
   }
 
   /** A file was opened with `events` in it (none for a new one): the transcript starts over. */

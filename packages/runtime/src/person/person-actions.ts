@@ -1,5 +1,5 @@
 import type { Message } from '@agent/llm';
-import type { SessionEvent } from '@agent/session';
+import { personShellEnding, type SessionEvent } from '@agent/session';
 import type { PersonChannel, Tool, ToolResult } from '@agent/tools';
 import type { AgentSessionOptions } from '../session/agent-session-options';
 import { personShellText, runPersonShell } from './person-shell';
@@ -74,7 +74,7 @@ export class PersonActions {
         person: this.context.person,
         onEvent: this.options.onEvent,
       });
-      this.recordShell(command, result.output);
+      this.recordShell(command, result.output, running.abort.signal.aborted);
       await file.flush(writer);
       return { ...result, interrupted: running.abort.signal.aborted };
     } finally {
@@ -83,12 +83,13 @@ export class PersonActions {
   }
 
   /**
-   * Adds a command the person ran and its output to the conversation (recorded in the session)
-   * so the model sees both with the next prompt.
+   * Adds a command the person ran and its output to the conversation (recorded in the session,
+   * with how it ended as data) so the model sees both with the next prompt. `aborted`: the person
+   * interrupted it.
    */
-  recordShell(command: string, output: string): void {
+  recordShell(command: string, output: string, aborted = false): void {
     const text = personShellText(command, output);
-    this.context.file.current?.recordUser(text, `!${command}`);
+    this.context.file.current?.recordPersonShell(text, personShellEnding(command, output, aborted));
     this.append(text);
   }
 

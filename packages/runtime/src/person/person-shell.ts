@@ -1,4 +1,5 @@
-import type { LoopEvent, ToolActivity, ToolStatus } from '@agent/llm';
+import type { LoopEvent, ToolActivity } from '@agent/llm';
+import { personShellEnding } from '@agent/session';
 import { runShellTool, type PersonChannel, type ToolResult } from '@agent/tools';
 import type { RuntimeEvent } from '../session/events';
 
@@ -43,24 +44,6 @@ export function personShellText(command: string, output: string): string {
   return `I ran this shell command in the workspace myself:\n$ ${command}\n${output}`;
 }
 
-/**
- * The events a saved `!command` (a user event: `display` `!cmd`, `text` from personShellText)
- * replays as: the same start and end the live run reported, so it is drawn the same way.
- * Undefined when the event is not a person's shell command.
- */
-export function personShellReplay(
-  id: string,
-  text: string,
-  display: string | undefined,
-): LoopEvent[] | undefined {
-  if (!display?.startsWith('!')) return undefined;
-  const command = display.slice(1);
-  const head = personShellText(command, '');
-  if (!text.startsWith(head)) return undefined;
-  const activity = shellActivity(id, command);
-  return [shellStart(activity), shellEnd(activity, text.slice(head.length), false)];
-}
-
 function shellActivity(id: string, command: string): ToolActivity {
   return { id, name: 'run_shell', input: { command }, status: 'pending', summary: '' };
 }
@@ -71,28 +54,13 @@ function shellStart(activity: ToolActivity): LoopEvent {
 }
 
 /**
- * The end of a person's command as the transcript shows it: the status line says how it ended
- * in plain words (`exit code 0`), the output block shows the output without the shell tool's
- * closing `[exit code 0]` note (the model still gets the note).
+ * The end of a person's command as the transcript shows it (see `personShellEnding`): the status
+ * line says how it ended in plain words (`exit code 0`), the output block shows the output
+ * without the shell tool's closing `[exit code 0]` note (the model still gets the note).
  */
 function shellEnd(activity: ToolActivity, output: string, aborted: boolean): LoopEvent {
-  const note = /\n\n\[([^\n]*)\]$/.exec(output);
-  let status: ToolStatus;
-  let summary: string;
-  let shown: string;
-  if (note) {
-    summary = note[1]!;
-    shown = output.slice(0, note.index);
-    if (summary === 'exit code 0') status = 'ok';
-    else if (summary.startsWith('aborted')) status = 'interrupted';
-    else status = 'error';
-  } else {
-    // Nothing ran (bash did not start): the one line is the whole story.
-    status = 'error';
-    summary = output.split('\n')[0] ?? '';
-    shown = output.includes('\n') ? output : '';
-  }
-  if (aborted) status = 'interrupted';
+  const { command } = activity.input as { command: string };
+  const { status, summary, output: shown } = personShellEnding(command, output, aborted);
   return {
     type: 'tool_end',
     activity: { ...activity, status, summary },

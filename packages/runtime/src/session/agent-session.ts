@@ -29,7 +29,7 @@ import type { LoadedHooks } from '../hooks/hook-sources';
 import type { SessionSkills } from '../skills/session-skills';
 import { openAgentSession } from './open-agent-session';
 import type { DecisionBook } from '../decisions/decision-book';
-import type { TranscriptEntry } from '@agent/session';
+import type { CallEntry, TranscriptEntry } from '@agent/session';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -87,6 +87,15 @@ export class AgentSession {
    */
   get transcript(): readonly TranscriptEntry[] {
     return this.parts.live.entries;
+  }
+
+  /**
+   * A call's entry in `transcript` as it stands now, by call id: its state, summary, and whether
+   * it is a card. A live view's tool events find their call's entry here (recorded before they
+   * are emitted); undefined for a call the file did not record.
+   */
+  transcriptCall(id: string): CallEntry | undefined {
+    return this.parts.live.call(id);
   }
 
   /** The agent home: where the sessions of every workspace are saved. */

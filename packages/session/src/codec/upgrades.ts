@@ -1,4 +1,5 @@
 import { parseQuestionnaireResult, type AnsweredQuestionnaire } from '@agent/tool-contract';
+import { personShellEnding } from '../person-shell-ending';
 
 export type RawEvent = Record<string, unknown>;
 
@@ -13,8 +14,30 @@ export type Upgrade = (event: RawEvent) => RawEvent;
  * text (and which answers were typed, in `retainedDetails`); version 2 records the answers in
  * `tool_end.questionnaire`, and in the details of a retained call (an assistant message's call,
  * a checkpoint's decision). This is the one place that reads a saved output text back.
+ *
+ * 2 -> 3: a person's `!command` becomes data. Version 2 kept it as a user event (`display`
+ * `!cmd`, `text` the command and output as the model read them); version 3 adds
+ * `user.shell` (command, how it ended, the output shown), read back here from that text.
  */
-export const UPGRADES: ReadonlyMap<number, Upgrade> = new Map([[1, answersAsData]]);
+export const UPGRADES: ReadonlyMap<number, Upgrade> = new Map([
+  [1, answersAsData],
+  [2, shellAsData],
+]);
+
+/** How versions 1 and 2 wrote a person's command for the model; the output follows it. */
+function v2ShellHead(command: string): string {
+  return `I ran this shell command in the workspace myself:\n$ ${command}\n`;
+}
+
+function shellAsData(event: RawEvent): RawEvent {
+  const { type, display, text } = event;
+  if (type !== 'user' || typeof display !== 'string' || typeof text !== 'string') return event;
+  if (!display.startsWith('!')) return event;
+  const command = display.slice(1);
+  const head = v2ShellHead(command);
+  if (!text.startsWith(head)) return event;
+  return { ...event, shell: personShellEnding(command, text.slice(head.length)) };
+}
 
 const ASK_USER = 'ask_user';
 

@@ -43,6 +43,14 @@ const imageRef = z.object({
   size: z.number(),
 });
 
+/** A person's `!command` as it ended (v3). */
+const personShell = z.object({
+  command: z.string(),
+  status: z.enum(['ok', 'error', 'interrupted'], { error: 'unknown status' }),
+  summary: z.string(),
+  output: z.string(),
+});
+
 const toolCall = z.object({
   id: z.string(),
   name: z.string(),
@@ -136,6 +144,7 @@ export const WIRE_EVENT_SCHEMAS = {
     display: z.string().optional(),
     amends: z.object({ callId: z.string(), output: z.string() }).optional(),
     images: z.array(imageRef).optional(),
+    shell: personShell.optional(),
     ...o200k,
   }),
   file_snapshot: event('file_snapshot', {

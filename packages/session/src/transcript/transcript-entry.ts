@@ -1,7 +1,7 @@
 import type { ImageRef, ToolActivity } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
 import type { SavedQuestionnaire } from '@agent/tool-contract';
-import type { ElicitationEvent, TurnEndReason, UndoEvent } from '../schema';
+import type { ElicitationEvent, PersonShellRecord, TurnEndReason, UndoEvent } from '../schema';
 
 /**
  * How a tool call stands in the transcript. `running`: no `tool_end` yet (live); `open`: left
@@ -58,7 +58,7 @@ export type CallEntry = ToolCallEntry | QuestionnaireEntry | PlanEntry;
 /** A prompt the person sent: what the transcript shows, and what the model got. */
 export interface PromptEntry {
   kind: 'prompt';
-  /** The user event's id (a `!` command's output is found by it). */
+  /** The user event's id. */
   id: string;
   /** What the transcript shows (`display`, else the text). */
   shown: string;
@@ -68,6 +68,20 @@ export interface PromptEntry {
   images: readonly ImageRef[];
   /** The earlier call whose result this message corrects (`/amend`). */
   amends?: { callId: string; output: string };
+}
+
+/**
+ * A command the person ran (`!cmd`), drawn as their line, its call and its output: how it ended
+ * (`summary` in plain words, `exit code 0`) and the output without the shell tool's closing note.
+ */
+export interface ShellEntry {
+  kind: 'shell';
+  /** The user event's id. */
+  id: string;
+  command: string;
+  state: PersonShellRecord['status'];
+  summary: string;
+  output: string;
 }
 
 export interface AssistantEntry {
@@ -132,6 +146,7 @@ export interface NoticeEntry {
 /** One thing a transcript shows, in order. */
 export type TranscriptEntry =
   | PromptEntry
+  | ShellEntry
   | AssistantEntry
   | CallEntry
   | CompactionEntry

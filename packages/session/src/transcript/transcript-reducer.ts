@@ -1,7 +1,7 @@
 import type { SessionEvent, UndoEvent } from '../schema';
 import { SessionReducer, type CallState } from '../session-reducer';
 import { callEntry, keptCallEntry } from './call-entry';
-import type { CallDisplay, TranscriptEntry } from './transcript-entry';
+import type { CallDisplay, CallEntry, TranscriptEntry } from './transcript-entry';
 
 export interface TranscriptOptions extends CallDisplay {
   /** The prompts before the first event folded in that a checkpoint replaced (see `replayWindow`). */
@@ -37,6 +37,12 @@ export class TranscriptReducer {
     return this.list;
   }
 
+  /** A call's entry as it stands now (its state, summary, whether it is a card), by call id. */
+  call(id: string): CallEntry | undefined {
+    const known = this.calls.get(id);
+    return known ? (this.list[known.index] as CallEntry) : undefined;
+  }
+
   /** Folds one event in; returns the entries it added or changed, in order. */
   apply(event: SessionEvent): TranscriptEntry[] {
     const opened = this.reducer.apply(event);
@@ -45,6 +51,10 @@ export class TranscriptReducer {
         const undone = this.undone;
         this.undone = undefined;
         if (event.display === '/undo' && undone) return this.add({ kind: 'undo', undo: undone });
+        if (event.shell) {
+          const { command, status, summary, output } = event.shell;
+          return this.add({ kind: 'shell', id: event.id, command, state: status, summary, output });
+        }
         return this.add({
           kind: 'prompt',
           id: event.id,
