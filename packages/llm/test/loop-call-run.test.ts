@@ -17,6 +17,27 @@ const throwingTool: Tool<Record<string, never>> = {
 };
 
 describe('running one call', () => {
+  it('interrupts a call whose tool, not async, returns its result as the turn is interrupted', async () => {
+    let interrupt = (): void => undefined;
+    const plainTool = {
+      name: 'plain',
+      description: 'Returns its result without a promise.',
+      inputSchema: z.object({}),
+      permission: 'read',
+      describe: () => 'plain',
+      execute: () => {
+        interrupt();
+        return { output: 'done at once' };
+      },
+    } as unknown as Tool;
+    const h = startLoop([reply('', call('c1', 'plain', {}))], [plainTool]);
+    interrupt = () => h.controller.abort();
+    const result = await h.result;
+    expect(result.reason).toBe('interrupted');
+    const ended = h.events.find((event) => event.type === 'tool_end');
+    expect(ended?.type === 'tool_end' && ended.activity.status).toBe('interrupted');
+  });
+
   it('fails a call whose tool throws synchronously as a rejection would, and goes on', async () => {
     const h = startLoop(
       [reply('', call('c1', 'throws', {})), reply('noted')],

@@ -110,7 +110,8 @@ async function decideAndRun(call: ToolCall, env: CallEnvironment): Promise<CallO
   moveTo(call, tool.interactive ? 'awaiting_person' : 'running');
   let running: Promise<ToolResult>;
   try {
-    running = tool.execute(input, ctx);
+    // A tool not written as `async` may return its result (or a thenable) as it is.
+    running = Promise.resolve(tool.execute(input, ctx));
   } catch (error) {
     // A throw before the tool's first await fails the call as a rejection does.
     running = Promise.reject(error);

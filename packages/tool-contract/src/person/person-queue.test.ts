@@ -158,6 +158,23 @@ describe('PersonQueue', () => {
     void second;
   });
 
+  it('moves on when the shown request aborts even if its presenter fails on the withdrawal', async () => {
+    const shown: AnyPersonRequest[] = [];
+    const queue = new PersonQueue({
+      show: (request) => void shown.push(request),
+      withdrawn: () => {
+        throw new Error('presenter broke');
+      },
+    });
+    const controller = new AbortController();
+    const first = askPerson(queue, 'approval', approval, { signal: controller.signal });
+    const second = askPerson(queue, 'approval', approval, { signal: new AbortController().signal });
+    controller.abort(new Error('interrupted'));
+    await expect(first).rejects.toThrow('interrupted');
+    expect(queue.pending.map((r) => r.id)).toEqual([shown[1]!.id]);
+    void second;
+  });
+
   it('answers the waiting requests an "always" covers, without showing them', async () => {
     const { queue, shown, answer } = screen();
     const signal = new AbortController().signal;

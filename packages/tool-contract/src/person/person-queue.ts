@@ -82,7 +82,12 @@ export class PersonQueue implements PersonChannel {
     }
     const { promise, resolve, reject } = withResolvers<PersonAnswer<K>>();
     const onAbort = (): void => {
-      if (this.shown === entry) this.presenter.withdrawn?.(any, any.signal.reason);
+      try {
+        if (this.shown === entry) this.presenter.withdrawn?.(any, any.signal.reason);
+      } catch {
+        // A presenter failing on a withdrawal must neither leave the queue stuck on the request
+        // nor throw out of an abort listener (an uncaught exception).
+      }
       this.settle(entry, { error: any.signal.reason });
     };
     const entry: Entry = {
