@@ -5,7 +5,7 @@ import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';
-import type { CardDesk, CardReply } from '../person/card-desk';
+import { openCardSegment, type CardDesk, type CardReply } from '../person/card-desk';
 import {
   routeQuestionnaireKey,
   routeQuestionnairePaste,
@@ -38,19 +38,12 @@ export function presentQuestionnaire(
     ...(decided?.length ? { preset: decided } : {}),
     onProgress: (progress) => request.payload.onProgress?.(progress),
   });
-  const settle = (): void => {
-    signal.removeEventListener('abort', onAbort);
-    slot.close();
-    host.transcript.touch(segment);
-    host.requestPaint();
-  };
-  const onAbort = (): void => {
+  const interrupted = (): void => {
     // Answered first on another front end (the web page): the card shows that answer.
     const elsewhere = signal.reason instanceof AnsweredElsewhere ? signal.reason : undefined;
     if (elsewhere?.answer?.kind === 'questionnaire') {
       segment.resolve(copyResult(elsewhere.answer.result), elsewhere.by);
     } else segment.interrupt();
-    settle();
   };
   const route = (routed: QuestionnaireKeyRoute): void => {
     const model = segment.model;
@@ -76,9 +69,7 @@ export function presentQuestionnaire(
     handlePaste: (text: string) => route(routeQuestionnairePaste(text)),
     handlePage: (direction) => page(host, segment, direction),
   };
-  host.transcript.add(segment);
-  const slot = desk.open(modal);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const settle = openCardSegment(desk, segment, modal, signal, interrupted);
   // The answers filled in from before count as given: an interrupt now still keeps them.
   if (answered && !review && segment.model) reportProgress(request, segment.model);
   host.requestPaint();

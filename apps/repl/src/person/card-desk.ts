@@ -2,6 +2,7 @@ import type { Card, CardAnswer } from '@agent/runtime';
 import type { PersonRequest, PersonRequestKind } from '@agent/tools';
 import type { ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
+import type { Segment } from '../view/segment';
 
 /** What a card presenter may use: the host, and the one card slot of the person channel. */
 export interface CardDesk {
@@ -32,3 +33,32 @@ export type CardReply<K extends PersonRequestKind> = (
 
 /** The card of each kind of request the REPL answers. */
 export type CardPresenters = { [K in PersonRequestKind]?: CardPresenter<K> };
+
+/**
+ * Adds a card's segment to the transcript and opens its modal until the card is settled or its
+ * request's signal aborts (then `interrupted` runs first). Returns `settle`: it closes the modal,
+ * stops listening for the abort and redraws the segment.
+ */
+export function openCardSegment(
+  desk: CardDesk,
+  segment: Segment,
+  modal: Modal,
+  signal: AbortSignal,
+  interrupted: () => void,
+): () => void {
+  const { host } = desk;
+  const settle = (): void => {
+    signal.removeEventListener('abort', onAbort);
+    slot.close();
+    host.transcript.touch(segment);
+    host.requestPaint();
+  };
+  const onAbort = (): void => {
+    interrupted();
+    settle();
+  };
+  host.transcript.add(segment);
+  const slot = desk.open(modal);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return settle;
+}

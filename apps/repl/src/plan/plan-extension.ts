@@ -2,7 +2,7 @@ import type { CallEntry } from '@agent/session';
 import type { PersonRequest, PlanDecision } from '@agent/tools';
 import type { ReplExtension } from '../app/extension';
 import type { Modal } from '../app/modal';
-import type { CardDesk, CardReply } from '../person/card-desk';
+import { openCardSegment, type CardDesk, type CardReply } from '../person/card-desk';
 import type { CustomSegment } from '../view/segment';
 import { PlanCard, planSummary } from './plan-card';
 
@@ -28,16 +28,6 @@ export function presentPlan(
     render: (width) => card.render(width, host.viewportRows()),
     layoutKey: () => (card.decided || card.interrupted ? 0 : host.viewportRows()),
   };
-  const settle = (): void => {
-    signal.removeEventListener('abort', onAbort);
-    slot.close();
-    host.transcript.touch(segment);
-    host.requestPaint();
-  };
-  const onAbort = (): void => {
-    card.interrupt();
-    settle();
-  };
   const changed = (result: ReturnType<PlanCard['handleKey']>): void => {
     if (result === 'decided' && card.decided) {
       settle();
@@ -61,9 +51,7 @@ export function presentPlan(
       },
     },
   };
-  host.transcript.add(segment);
-  const slot = desk.open(modal);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const settle = openCardSegment(desk, segment, modal, signal, () => card.interrupt());
   host.requestPaint();
 }
 
