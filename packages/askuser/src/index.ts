@@ -16,9 +16,7 @@ export {
 } from './questionnaire-model';
 export { QuestionnaireIntents } from './questionnaire-intents';
 export { QuestionnaireIntentError } from './intent-checks';
-// Named by QuestionnaireIntents' declarations (the drafts a keyboard front end edits, the
-// changes its keys run).
+// Named by QuestionnaireIntents' declarations (the drafts a keyboard front end edits).
 export type { AnswerDrafts } from './answer-drafts';
-export type { IntentChanges } from './intent-changes';
 export { ASK_USER_GUIDANCE } from './guidance';
 export { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from './saved-questionnaire';

@@ -40,7 +40,7 @@ export class QuestionnaireIntents {
   protected readonly drafts: AnswerDrafts;
   private readonly kept: KeptDecisions;
   /** Runs each intent as one change of an active card, saying whether anything changed. */
-  protected readonly changes: IntentChanges;
+  private readonly changes: IntentChanges;
 
   constructor(
     questionnaire: Questionnaire,
@@ -165,6 +165,11 @@ export class QuestionnaireIntents {
       custom: [...this.custom],
       ...(later.length > 0 ? { later } : {}),
     };
+  }
+
+  /** Runs a subclass's own intent as one change (see `changes`); false on a resolved card. */
+  protected change(act: () => void): boolean {
+    return this.changes.run(act);
   }
 
   // The intents: what a person means, for any front end (keys, an editor's form, a web page).

@@ -26,7 +26,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Moves the selection `delta` rows, wrapping around; stops editing. */
   moveSelection(delta: number): boolean {
-    return this.changes.run(() => {
+    return this.change(() => {
       const count = this.rows.length;
       this.row = (this.row + delta + count) % count;
       this.isEditing = false;
@@ -35,12 +35,12 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Selects the free-form row and edits its draft, the caret at the end. */
   startEditing(): boolean {
-    return this.changes.run(() => this.editDraft());
+    return this.change(() => this.editDraft());
   }
 
   /** Inserts typed or pasted text at the caret of the free-form answer (cut at the limit). */
   insertText(raw: string): boolean {
-    return this.changes.run(() => {
+    return this.change(() => {
       const text = cleanInput(raw);
       if (text.length === 0) return;
       if (!this.isEditing || this.row !== this.freeFormRow) this.editDraft();
@@ -52,7 +52,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Backspace (`back`) or Delete (`forward`) on the free-form row. */
   eraseChar(direction: 'back' | 'forward'): boolean {
-    return this.changes.run(() => {
+    return this.change(() => {
       if (this.row !== this.freeFormRow) return;
       if (!this.isEditing) this.editDraft();
       this.drafts.erase(this.index, direction === 'back' ? -1 : 0);
@@ -61,7 +61,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** Moves the caret while editing. */
   moveCaret(step: 'back' | 'forward' | 'word-back' | 'word-forward' | 'start' | 'end'): boolean {
-    return this.changes.run(() => {
+    return this.change(() => {
       if (!this.isEditing) return;
       if (step === 'start' || step === 'end') this.drafts.caretTo(this.index, step);
       else this.drafts.caretBy(this.index, step);
@@ -70,7 +70,7 @@ export class QuestionnaireModel extends QuestionnaireIntents {
 
   /** While editing, erases from the caret to the start of the word before it, the start or the end. */
   eraseTo(where: 'word-start' | 'start' | 'end'): boolean {
-    return this.changes.run(() => {
+    return this.change(() => {
       if (!this.isEditing) return;
       const to =
         where === 'word-start'
