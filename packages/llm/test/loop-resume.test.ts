@@ -75,4 +75,57 @@ describe('resuming a turn cut off while a questionnaire was open', () => {
     const [, ask] = resultsIn(h.provider.requests[0]!.messages);
     expect(ask!.status).toBe('interrupted');
   });
+
+  it('the first request waits for beforeFirstRequest, after the resumed calls have settled', async () => {
+    const order: string[] = [];
+    let open = (): void => undefined;
+    let reached = (): void => undefined;
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    const effects = new Effects();
+    const h = startLoop(
+      [reply('Using PostgreSQL.')],
+      [askTool(effects), echoTool(effects)],
+      {
+        person: firstOptionAsker,
+        resume: true,
+        onEvent: (event) => {
+          if (event.type === 'tool_end') order.push(`end:${event.activity.id}`);
+        },
+        beforeFirstRequest: () => {
+          order.push('wait');
+          reached();
+          return new Promise<void>((resolve) => (open = resolve));
+        },
+      },
+      cutOff(),
+    );
+    await waiting;
+    expect(order).toEqual(['end:e1', 'end:a1', 'wait']);
+    expect(h.provider.requests).toHaveLength(0);
+    open();
+    expect((await h.result).reason).toBe('done');
+    expect(h.provider.requests).toHaveLength(1);
+  });
+
+  it('an abort while the first request waits ends the loop interrupted with no request', async () => {
+    const controller = new AbortController();
+    const effects = new Effects();
+    const h = startLoop(
+      [reply('never')],
+      [askTool(effects), echoTool(effects)],
+      {
+        person: firstOptionAsker,
+        resume: true,
+        signal: controller.signal,
+        // It never resolves: the abort alone ends the wait.
+        beforeFirstRequest: () => {
+          controller.abort();
+          return new Promise<void>(() => undefined);
+        },
+      },
+      cutOff(),
+    );
+    expect((await h.result).reason).toBe('interrupted');
+    expect(h.provider.requests).toHaveLength(0);
+  });
 });

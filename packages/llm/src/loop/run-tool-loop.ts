@@ -61,6 +61,13 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const outcome = await resumeBatch(message, env);
     if (outcome === 'interrupted') return end('interrupted');
   }
+  const ready = options.beforeFirstRequest;
+  if (ready) {
+    await abortable(
+      attempt(() => ready(options.signal)),
+      options.signal,
+    );
+  }
 
   for (let iteration = 0; ; iteration++) {
     if (options.signal.aborted) return end('interrupted');

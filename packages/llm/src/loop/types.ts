@@ -78,6 +78,12 @@ export interface LoopOptions {
   steer?: () => readonly string[];
   /** Run around each tool call and when the model stops (the runtime's hooks, see LoopHooks). */
   hooks?: LoopHooks;
+  /**
+   * What the loop's first model request waits for (the MCP servers' tools), after a resumed
+   * turn's calls have been offered and settled. An interrupt ends the wait and the loop with no
+   * request sent; a rejection counts as ready.
+   */
+  beforeFirstRequest?: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface LoopResult {

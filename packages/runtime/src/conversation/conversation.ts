@@ -1,3 +1,4 @@
+import { abortable } from '@agent/llm';
 import type { CallEntry, TranscriptEntry } from '@agent/session';
 import type { PersonChannel } from '@agent/tools';
 import { AgentSession } from '../session/agent-session';
@@ -206,7 +207,11 @@ export class Conversation {
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
       return { ok: false, reason: 'the prompt is empty' };
     }
-    if (!(await this.serversReady())) return { ok: false, reason: 'interrupted' };
+    const stop = new AbortController();
+    this.waitingForServers = stop;
+    const ready = await this.serversReady(stop.signal);
+    this.waitingForServers = undefined;
+    if (!ready) return { ok: false, reason: 'interrupted' };
     const attached =
       operation.attach === false ? undefined : await this.session.attachMentions(text, files);
     for (const problem of attached?.problems ?? []) {
@@ -242,11 +247,16 @@ export class Conversation {
     }
   }
 
-  /** Offers again, at once, what a resumed session left open, where someone can answer it. */
+  /**
+   * Offers again, at once, what a resumed session left open, where someone can answer it; the
+   * continued turn's next request waits for the servers as a first prompt's does.
+   */
   private continueOpenCalls(): void {
     if (this.session.openCalls.length === 0 || this.busy) return;
     this.continuing = true;
-    this.startTurn(undefined, {});
+    this.startTurn(undefined, {
+      beforeFirstRequest: async (signal) => void (await this.serversReady(signal)),
+    });
   }
 
   private startTurn(
@@ -295,25 +305,16 @@ export class Conversation {
   private serversChecked = false;
 
   /**
-   * Before the first turn, waits for the MCP servers to connect or fail (each within its time
-   * limit), so its first request offers their tools, unless the tools a server listed last time
-   * are remembered (a call to one waits for it). False when an interrupt stopped the wait.
+   * Before the first model request (a first prompt's, or a resumed session's continued turn's once
+   * its open calls are offered), waits for the MCP servers to connect or fail (each within its
+   * time limit), so it offers their tools, unless the tools a server listed last time are
+   * remembered (a call to one waits for it). Only once. False when `signal` stopped the wait.
    */
-  private async serversReady(): Promise<boolean> {
+  private async serversReady(signal: AbortSignal): Promise<boolean> {
     const mcp = this.session.mcp;
     if (!mcp || this.serversChecked) return true;
     this.serversChecked = true;
-    const stop = new AbortController();
-    this.waitingForServers = stop;
-    try {
-      await new Promise<void>((resolve) => {
-        stop.signal.addEventListener('abort', () => resolve(), { once: true });
-        mcp.toolsKnown().then(resolve, resolve);
-      });
-    } finally {
-      this.waitingForServers = undefined;
-    }
-    return !stop.signal.aborted;
+    return (await abortable(mcp.toolsKnown(), signal)).kind !== 'aborted';
   }
 
   private say(event: ConversationEvent): void {

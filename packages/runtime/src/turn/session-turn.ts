@@ -28,6 +28,8 @@ export interface TurnOptions {
   display?: string;
   amends?: Amendment;
   images?: readonly ImagePart[];
+  /** What the turn's first model request waits for (see LoopOptions.beforeFirstRequest). */
+  beforeFirstRequest?: (signal: AbortSignal) => Promise<void>;
 }
 
 /** The session's parts one turn works with. */
@@ -121,8 +123,15 @@ export class SessionTurn {
       }
       const steering: string[] = [];
       this.steering = steering;
-      const result = await this.loop(prompt === undefined, history, running, steering, (event) =>
-        writer.recordLoopEvent(event),
+      const result = await this.loop(
+        {
+          resume: prompt === undefined,
+          history,
+          running,
+          steering,
+          ready: options.beforeFirstRequest,
+        },
+        (event) => writer.recordLoopEvent(event),
       );
       this.steering = undefined;
       const base = prompt === undefined ? history.slice(0, -1) : history;
@@ -165,14 +174,19 @@ export class SessionTurn {
   }
 
   private loop(
-    resume: boolean,
-    history: Message[],
-    running: RunningTurn,
-    steering: string[],
+    turn: {
+      resume: boolean;
+      history: Message[];
+      running: RunningTurn;
+      steering: string[];
+      ready: TurnOptions['beforeFirstRequest'];
+    },
     record: (event: LoopEvent) => void,
   ): ReturnType<typeof runToolLoop> {
     const { options, conversation, meter, questions, modes } = this.parts;
+    const { resume, history, running, steering, ready } = turn;
     return runToolLoop({
+      ...(ready ? { beforeFirstRequest: ready } : {}),
       provider: conversation.provider,
       registry: this.parts.offered,
       system: () => modes.system(this.parts.system())(),
