@@ -181,6 +181,7 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     expect(fs.readFileSync(file(), 'utf8')).toBe('zero\n');
     expect(fs.readFileSync(outside, 'utf8')).toBe('one\n');
     fs.rmSync(outsideDir, { recursive: true, force: true });
+    await session.close();
   });
 
   it('removes a file the undone turn created', async () => {

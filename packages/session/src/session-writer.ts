@@ -156,7 +156,12 @@ export class SessionWriter {
       };
       if (options.title !== undefined) start.title = options.title;
       writer.append(start);
-      await writer.flush();
+      try {
+        await writer.flush();
+      } catch (error) {
+        await writer.close().catch(() => undefined);
+        throw error;
+      }
       return writer;
     }
   }
@@ -174,11 +179,15 @@ export class SessionWriter {
       await unlock();
       throw error;
     }
-    const { size } = await handle.stat();
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) await handle.write('\n');
+    try {
+      await fenceTornLine(handle);
+    } catch (error) {
+      try {
+        await handle.close();
+      } finally {
+        await unlock();
+      }
+      throw error;
     }
     const id = path.basename(file).replace(/\.jsonl$/, '');
     const writer = new SessionWriter(
@@ -350,4 +359,13 @@ export class SessionWriter {
   close(): Promise<void> {
     return this.lines.close();
   }
+}
+
+/** Ends a torn last line (a crash mid-write) with a newline, so the next line starts clean. */
+async function fenceTornLine(handle: fs.FileHandle): Promise<void> {
+  const { size } = await handle.stat();
+  if (size === 0) return;
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  if (last[0] !== 0x0a) await handle.write('\n');
 }

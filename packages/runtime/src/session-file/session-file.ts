@@ -21,6 +21,8 @@ export interface SessionFileSubject {
  */
 export class SessionFile {
   private writer: SessionWriter | undefined;
+  /** The file being created: a second `ensure` (or `close`) meanwhile waits for it. */
+  private creating: Promise<SessionWriter> | undefined;
   /** Session events that arrived before the session file existed. */
   private early: SessionEventInput[] = [];
   private problem: Error | undefined;
@@ -61,6 +63,11 @@ export class SessionFile {
   /** The open file's writer, creating the file first when none is open. */
   async ensure(): Promise<SessionWriter> {
     if (this.writer) return this.writer;
+    this.creating ??= this.create().finally(() => (this.creating = undefined));
+    return this.creating;
+  }
+
+  private async create(): Promise<SessionWriter> {
     const options = {
       agentHome: this.options.agentHome,
       cwd: this.options.workspaceRoot,
@@ -89,10 +96,11 @@ export class SessionFile {
   }
 
   /**
-   * Opens a saved session's file, whose `events` were loaded, to continue it (close the current
-   * one first). Events recorded while no file was open join it.
+   * Opens a saved session's file, whose `events` were loaded, to continue it (a file still open
+   * is closed first). Events recorded while no file was open join it.
    */
   async open(path: string, events: readonly SessionEvent[]): Promise<SessionWriter> {
+    await (await this.takeWriter())?.close().catch(this.failed);
     const lastUser = events.findLast((event) => event.type === 'user');
     this.transcript?.opened(events);
     this.writer = await SessionWriter.open(path, {
@@ -134,11 +142,18 @@ export class SessionFile {
     await writer?.flush().catch(this.failed);
   }
 
+  /** Flushes and closes the open file, also one still being created. */
   async close(): Promise<void> {
+    const writer = await this.takeWriter();
+    this.transcript?.opened([]);
+    await writer?.close().catch(this.failed);
+  }
+
+  /** The open file's writer, no longer the open one; waits for a file being created. */
+  private async takeWriter(): Promise<SessionWriter | undefined> {
+    if (this.creating) await this.creating.catch(() => undefined);
     const writer = this.writer;
     this.writer = undefined;
-    this.transcript?.opened([]);
-    if (!writer) return;
-    await writer.close().catch(this.failed);
+    return writer;
   }
 }
