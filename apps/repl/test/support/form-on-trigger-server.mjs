@@ -87,7 +87,8 @@ let seen;
 server.oninitialized = () => {
   setInterval(() => {
     const now = readTrigger();
-    if (now === undefined || now === seen) return;
+    // Empty: caught between the writer's truncate and its write (a trigger is never empty).
+    if (!now || now === seen) return;
     seen = now;
     sendForm(now);
   }, 50).unref();
