@@ -73,7 +73,6 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     ),
     app.router.promptTyping(),
     (problem) => app.error(`The answer was not taken: ${problem}`),
-    notifier,
   );
   const mcpNotices = new McpNotices(app);
   const resumeStart: CommandDeps['resumeStart'] = {};
@@ -98,6 +97,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     resume: saved,
     mcp: { env: options.config.env },
     onEvent: (said) => {
+      notifier.hear(said);
       if (said.type === 'turn_started') return app.turnStarted(said.shell);
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).

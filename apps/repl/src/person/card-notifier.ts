@@ -1,4 +1,5 @@
 import type { NotifySettings } from '@agent/llm/config';
+import type { ConversationEvent } from '@agent/runtime';
 import type { AnyPersonRequest } from '@agent/tools';
 import { describeWaitingCard, terminalAlert } from './card-alert';
 import { runNotifyCommand } from './notify-command';
@@ -27,7 +28,29 @@ export interface NotifierDeps {
  * cleared and a notify program still running is stopped.
  */
 export class CardNotifier {
+  /** The watches of the cards shown now, by card id. */
+  private readonly watching = new Map<string, () => void>();
+
   constructor(private readonly deps: NotifierDeps) {}
+
+  /** Follows the conversation's cards: each shown card is watched until it closes. */
+  hear(event: ConversationEvent): void {
+    if (event.type === 'card_shown') {
+      const { request } = event.card;
+      this.stopWatching(request.id);
+      this.watching.set(request.id, this.watch(request));
+    } else if (event.type === 'card_closed') this.stopWatching(event.id);
+  }
+
+  /** Ends every watch (the front end is closing). */
+  stop(): void {
+    for (const id of [...this.watching.keys()]) this.stopWatching(id);
+  }
+
+  private stopWatching(id: string): void {
+    this.watching.get(id)?.();
+    this.watching.delete(id);
+  }
 
   watch(request: AnyPersonRequest): () => void {
     const { settings } = this.deps;

@@ -1,6 +1,7 @@
 import { buildElicitationForm } from '@agent/mcp';
+import type { AnyPersonRequest } from '@agent/tools';
 import { personDesk } from '../../test/support/person-desk';
-import type { CardNotifier } from './card-notifier';
+import { CardNotifier } from './card-notifier';
 import { lineText } from '../text/line';
 
 const questionnaire = {
@@ -92,12 +93,18 @@ describe('the REPL person channel', () => {
 
   it("a shown card's wait is watched until it is answered, interrupted, refused or answered elsewhere", async () => {
     const watches: string[] = [];
-    const notifier = {
-      watch: (request: { id: string; kind: string }) => {
+    class RecordingNotifier extends CardNotifier {
+      override watch(request: AnyPersonRequest): () => void {
         watches.push(`watch ${request.kind}`);
         return () => void watches.push(`stop ${request.kind}`);
-      },
-    } as unknown as CardNotifier;
+      }
+    }
+    const notifier = new RecordingNotifier({
+      settings: false,
+      inTmux: false,
+      where: () => ({ workspace: '/w' }),
+      report: () => undefined,
+    });
     const { ask, press, person, host, screen } = setup(notifier);
     const answered = ask('questionnaire', { questionnaire });
     press('enter');

@@ -9,25 +9,20 @@ import type { AnyPersonRequest, PersonRequest, PersonRequestKind } from '@agent/
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
 import type { ReplHost } from '../app/extension';
 import type { CardDesk, CardPresenter, CardPresenters, CardReply } from './card-desk';
-import type { CardNotifier } from './card-notifier';
 import { guardTyping, type PromptTyping } from './typing-guard';
 
 /**
  * The terminal as a viewer of the conversation's cards: each card (approval, questionnaire,
  * server form) is shown by its presenter; the conversation keeps the queue (one shown at a time)
  * and decides what an answer does. A card that opens while the person types starts inert
- * (guardTyping). With a notifier, a shown card that waits long is announced. A card closed
- * elsewhere (answered on another front end, withdrawn) closes here too.
+ * (guardTyping). A card closed elsewhere (answered on another front end, withdrawn) closes here too.
  */
 export class ReplCards implements CardViewer {
   readonly name = 'the terminal';
   readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
-  /** The cards shown here: what closes each, and the end of its notifier's watch. */
-  private readonly open = new Map<
-    string,
-    { closed: AbortController; stopWatching: (() => void) | undefined }
-  >();
+  /** The cards shown here: what closes each. */
+  private readonly open = new Map<string, AbortController>();
   /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
   private readonly waiting = new Map<string, PersonRequest<'approval'>>();
 
@@ -37,7 +32,6 @@ export class ReplCards implements CardViewer {
     typing: PromptTyping,
     /** Says that an answer was not taken, and why. */
     private readonly notTaken: (problem: string) => void,
-    private readonly notifier?: CardNotifier,
   ) {
     this.kinds = (Object.keys(presenters) as PersonRequestKind[]).filter(
       (kind) => presenters[kind] !== undefined,
@@ -67,10 +61,10 @@ export class ReplCards implements CardViewer {
     const closed = new AbortController();
     const signal = AbortSignal.any([card.request.signal, closed.signal]);
     const request = { ...card.request, signal } as AnyPersonRequest;
-    this.open.set(id, { closed, stopWatching: this.notifier?.watch(request) });
+    this.open.set(id, closed);
     const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
     const given: CardReply<typeof request.kind> = (reply) => {
-      this.forget(id);
+      this.open.delete(id);
       if (signal.aborted) return;
       const problem = answer(reply);
       if (problem) this.notTaken(problem);
@@ -96,15 +90,8 @@ export class ReplCards implements CardViewer {
       if (line) settleLine(this.host.transcript, line, { choice });
     }
     const open = this.open.get(id);
-    this.forget(id);
-    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
-    if (closing.how === 'answered')
-      open?.closed.abort(new AnsweredElsewhere(closing.by, closing.answer));
-  }
-
-  /** The shown card `id` is done here: its wait is no longer announced. */
-  private forget(id: string): void {
-    this.open.get(id)?.stopWatching?.();
     this.open.delete(id);
+    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
+    if (closing.how === 'answered') open?.abort(new AnsweredElsewhere(closing.by, closing.answer));
   }
 }

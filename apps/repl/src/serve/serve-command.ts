@@ -119,20 +119,12 @@ function notifyWaitingCards(
     },
     report,
   });
-  const watching = new Map<string, () => void>();
-  const unsubscribe = conversation.subscribe((event) => {
-    if (event.type === 'card_shown') {
-      watching.set(event.card.request.id, notifier.watch(event.card.request));
-    } else if (event.type === 'card_closed') {
-      watching.get(event.id)?.();
-      watching.delete(event.id);
-    }
-  });
+  const unsubscribe = conversation.subscribe((event) => notifier.hear(event));
   signal.addEventListener(
     'abort',
     () => {
       unsubscribe();
-      for (const stop of watching.values()) stop();
+      notifier.stop();
     },
     { once: true },
   );

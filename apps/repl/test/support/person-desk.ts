@@ -28,7 +28,7 @@ export class TestPrompt implements PromptTyping {
 
 /**
  * The runtime's card table with the REPL's cards as its one viewer, over a bare host (no screen),
- * with every card of the app (and `notifier`, if given).
+ * with every card of the app (and `notifier` hearing its cards, if given).
  */
 export function personDesk(rows = 200, notifier?: CardNotifier) {
   let paints = 0;
@@ -53,10 +53,14 @@ export function personDesk(rows = 200, notifier?: CardNotifier) {
     (problem) => {
       throw new Error(`the answer was not taken: ${problem}`);
     },
-    notifier,
   );
+  // The table's events reach the notifier as a conversation says them.
   const person = new CardTable(
-    { shown: () => undefined, waiting: () => undefined, closed: () => undefined },
+    {
+      shown: (card) => notifier?.hear({ type: 'card_shown', card }),
+      waiting: () => undefined,
+      closed: (id, closing) => notifier?.hear({ type: 'card_closed', id, closing }),
+    },
     undefined,
   );
   person.attach(cards);
