@@ -285,7 +285,9 @@ describe('the commands installed globally by name from a registry', () => {
 
   /** The installed REPL started from `elsewhere` in a tmux terminal of its own. */
   function replInTmux(fake: FakeServer) {
-    const socket = `global-install-${process.pid}`;
+    // A server of its own per REPL: the last test's server may still be exiting after its
+    // kill-server, and a new session sent to it fails ("server exited unexpectedly").
+    const socket = `global-install-${process.pid}-${fakes.length}`;
     const tmux = (...args: string[]) =>
       execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
     const screen = () => tmux('capture-pane', '-p', '-t', 'repl');
