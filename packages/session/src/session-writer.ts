@@ -24,9 +24,9 @@ import {
   type SessionEventInput,
 } from './schema';
 import { SessionLineFile } from './session-line-file';
-import { lockSession } from './session-lock';
-import { toSessionLine } from './serialize';
+import { createSessionFile, openSessionFile } from './session-file-handle';
 import { newSessionId } from './session-id';
+import { toSessionLine } from './serialize';
 
 export interface CreateSessionOptions {
   agentHome: string;
@@ -118,52 +118,36 @@ export class SessionWriter {
 
   /** Creates a new session file and writes its `session_start` event (flushed). */
   static async create(options: CreateSessionOptions): Promise<SessionWriter> {
-    const dir = path.dirname(sessionPath(options.agentHome, 'x'));
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const now = options.now ?? (() => new Date());
-    for (let attempt = 0; ; attempt++) {
-      const id = options.id ?? newSessionId(now());
-      const file = sessionPath(options.agentHome, id);
-      let handle: fs.FileHandle;
-      try {
-        handle = await fs.open(file, 'wx', 0o600);
-      } catch (error) {
-        const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
-        if (exists && options.id === undefined && attempt < 20) continue;
-        throw error;
-      }
-      let unlock: () => Promise<void>;
-      try {
-        unlock = await lockSession(file);
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-      const writer = new SessionWriter(
-        id,
-        file,
-        handle,
-        now,
-        options.onError,
-        unlock,
-        options.onAppend,
-      );
-      const start: SessionEventInput = {
-        type: 'session_start',
-        cwd: options.cwd,
-        provider: options.provider,
-        model: options.model,
-      };
-      if (options.title !== undefined) start.title = options.title;
-      writer.append(start);
-      try {
-        await writer.flush();
-      } catch (error) {
-        await writer.close().catch(() => undefined);
-        throw error;
-      }
-      return writer;
+    const { id, file, handle, unlock } = await createSessionFile(
+      options.agentHome,
+      options.id,
+      now,
+    );
+    const writer = new SessionWriter(
+      id,
+      file,
+      handle,
+      now,
+      options.onError,
+      unlock,
+      options.onAppend,
+    );
+    const start: SessionEventInput = {
+      type: 'session_start',
+      cwd: options.cwd,
+      provider: options.provider,
+      model: options.model,
+    };
+    if (options.title !== undefined) start.title = options.title;
+    writer.append(start);
+    try {
+      await writer.flush();
+    } catch (error) {
+      await writer.close().catch(() => undefined);
+      throw error;
     }
+    return writer;
   }
 
   /**
@@ -171,24 +155,7 @@ export class SessionWriter {
    * Throws `SessionLockedError` while another live process appends to it.
    */
   static async open(file: string, options: OpenSessionOptions = {}): Promise<SessionWriter> {
-    const unlock = await lockSession(file);
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(file, 'a+', 0o600);
-    } catch (error) {
-      await unlock();
-      throw error;
-    }
-    try {
-      await fenceTornLine(handle);
-    } catch (error) {
-      try {
-        await handle.close();
-      } finally {
-        await unlock();
-      }
-      throw error;
-    }
+    const { handle, unlock } = await openSessionFile(file);
     const id = path.basename(file).replace(/\.jsonl$/, '');
     const writer = new SessionWriter(
       id,
@@ -359,13 +326,4 @@ export class SessionWriter {
   close(): Promise<void> {
     return this.lines.close();
   }
-}
-
-/** Ends a torn last line (a crash mid-write) with a newline, so the next line starts clean. */
-async function fenceTornLine(handle: fs.FileHandle): Promise<void> {
-  const { size } = await handle.stat();
-  if (size === 0) return;
-  const last = Buffer.alloc(1);
-  await handle.read(last, 0, 1, size - 1);
-  if (last[0] !== 0x0a) await handle.write('\n');
 }
