@@ -91,6 +91,28 @@ describe('the REPL person channel', () => {
     expect(person.pending).toEqual([]);
   });
 
+  it('a card another viewer refuses closes here too, and its call fails with the reason', async () => {
+    const { ask, person, host } = setup();
+    const questions = ask('questionnaire', { questionnaire });
+    expect(host.modals.active).toBeDefined();
+    const id = person.shown!.request.id;
+    expect(person.refuse(id, 'the web page could not show it')).toBeUndefined();
+    await expect(questions).rejects.toThrow('the web page could not show it');
+    expect(host.modals.active).toBeUndefined();
+    expect(person.pending).toEqual([]);
+    const approval = ask('approval', {
+      toolCallId: 'c2',
+      toolName: 'write_file',
+      permission: 'edit',
+      title: 'write a.md',
+      input: {},
+    });
+    expect(host.modals.active).toBeDefined();
+    expect(person.refuse(person.shown!.request.id, 'no screen')).toBeUndefined();
+    await expect(approval).rejects.toThrow('no screen');
+    expect(host.modals.active).toBeUndefined();
+  });
+
   it("a shown card's wait is watched until it is answered, interrupted, refused or answered elsewhere", async () => {
     const watches: string[] = [];
     class RecordingNotifier extends CardNotifier {

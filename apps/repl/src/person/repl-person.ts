@@ -21,8 +21,8 @@ export class ReplCards implements CardViewer {
   readonly name = 'the terminal';
   readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
-  /** The cards shown here: what closes each. */
-  private readonly open = new Map<string, AbortController>();
+  /** The cards shown here: what closes each, and the signal of the request it shows. */
+  private readonly open = new Map<string, { close: AbortController; asked: AbortSignal }>();
   /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
   private readonly waiting = new Map<string, PersonRequest<'approval'>>();
 
@@ -61,7 +61,7 @@ export class ReplCards implements CardViewer {
     const closed = new AbortController();
     const signal = AbortSignal.any([card.request.signal, closed.signal]);
     const request = { ...card.request, signal } as AnyPersonRequest;
-    this.open.set(id, closed);
+    this.open.set(id, { close: closed, asked: card.request.signal });
     const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
     const given: CardReply<typeof request.kind> = (reply) => {
       this.open.delete(id);
@@ -91,7 +91,13 @@ export class ReplCards implements CardViewer {
     }
     const open = this.open.get(id);
     this.open.delete(id);
-    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
-    if (closing.how === 'answered') open?.abort(new AnsweredElsewhere(closing.by, closing.answer));
+    if (!open) return;
+    if (closing.how === 'answered') {
+      open.close.abort(new AnsweredElsewhere(closing.by, closing.answer));
+    } else if (!open.asked.aborted) {
+      // Refused by another viewer: the request itself goes on failing, so nothing else closes the
+      // card here. A withdrawn card's own signal already says why (an ApprovedByMode reason).
+      open.close.abort(new Error(closing.reason));
+    }
   }
 }
