@@ -50,4 +50,4 @@ export type { ConversationEvent, ConversationListener } from './conversation/con
 export type { Operation, OperationResult, ResultOf } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.
 export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
-export { isCardTool, TRANSCRIPT_CARDS } from './transcript/transcript-cards';
+export { TRANSCRIPT_CARDS } from './transcript/transcript-cards';

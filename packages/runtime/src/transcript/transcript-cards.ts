@@ -10,8 +10,3 @@ export const TRANSCRIPT_CARDS: TranscriptCards = {
   ask_user: 'questionnaire',
   [PRESENT_PLAN]: 'plan',
 };
-
-/** Whether a tool's calls are drawn as cards (see `TRANSCRIPT_CARDS`): no status line beside them. */
-export function isCardTool(name: string): boolean {
-  return Object.hasOwn(TRANSCRIPT_CARDS, name);
-}
