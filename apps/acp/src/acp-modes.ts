@@ -1,5 +1,5 @@
 import { AGENT_MODES, isAgentMode, type AgentMode } from '@agent/runtime';
-import type { PlanDecision } from '@agent/tools';
+import { planDecisionFor, type PlanChoice, type PlanDecision } from '@agent/tools';
 import type { PermissionOption, RequestPermissionResponse, SessionModeState } from './schema';
 
 const MODES: Record<AgentMode, { name: string; description: string }> = {
@@ -27,18 +27,21 @@ export function modeOf(id: string): AgentMode | undefined {
   return isAgentMode(id) ? id : undefined;
 }
 
-/** The three answers an editor offers for a presented plan. */
-export const PLAN_OPTIONS: PermissionOption[] = [
-  { optionId: 'approve-accept-edits', name: 'Yes, and accept edits', kind: 'allow_always' },
-  { optionId: 'approve-default', name: 'Yes, and ask before each edit', kind: 'allow_once' },
-  { optionId: 'keep-planning', name: 'No, keep planning', kind: 'reject_once' },
-];
+/** A plan's choices (the runtime's, in its words) as an editor's permission options. */
+export function planOptions(choices: readonly PlanChoice[]): PermissionOption[] {
+  return choices.map((choice) => ({ optionId: choice.id, name: choice.label, kind: choice.kind }));
+}
 
-/** The editor's answer to a plan (a request cancelled by the editor keeps planning). */
-export function planDecision(response: RequestPermissionResponse): PlanDecision {
+/**
+ * The editor's answer to a plan: the choice picked (one it was offered), else keeping planning
+ * (a request the editor cancelled, an option it made up).
+ */
+export function planDecision(
+  response: RequestPermissionResponse,
+  choices: readonly PlanChoice[],
+): PlanDecision {
   const outcome = response.outcome;
   const chosen = outcome.outcome === 'selected' && 'optionId' in outcome ? outcome.optionId : '';
-  if (chosen === 'approve-accept-edits') return { decision: 'approve', mode: 'accept-edits' };
-  if (chosen === 'approve-default') return { decision: 'approve', mode: 'default' };
-  return { decision: 'keep-planning', note: '' };
+  const choice = choices.find((c) => c.id === chosen);
+  return planDecisionFor(choice?.id ?? 'keep-planning');
 }

@@ -1,5 +1,12 @@
-import { PLAN_OPTIONS, planDecision } from './acp-modes';
-import type { AnswerCard, Card, CardAnswer, CardClosing, CardViewer } from '@agent/runtime';
+import { planDecision, planOptions } from './acp-modes';
+import {
+  ShownCopies,
+  type AnswerCard,
+  type Card,
+  type CardAnswer,
+  type CardClosing,
+  type CardViewer,
+} from '@agent/runtime';
 import { abortReason, type PersonRequest, type PersonRequestKind } from '@agent/tools';
 import { permissionChoice, permissionOptions } from './permission-options';
 import {
@@ -28,7 +35,7 @@ export interface EditorAbilities {
 export class AcpCards implements CardViewer {
   readonly name = 'the editor';
   readonly kinds: PersonRequestKind[];
-  private readonly open = new Map<string, AbortController>();
+  private readonly open = new ShownCopies();
 
   /**
    * `sessionId` names the session once it has one; `settled` resolves once the updates sent so
@@ -52,9 +59,7 @@ export class AcpCards implements CardViewer {
 
   /** Shows `card` in the editor; `answer` gives the conversation the editor's answer. */
   show(card: Card, answer: AnswerCard): void {
-    const closed = new AbortController();
-    this.open.set(card.request.id, closed);
-    const signal = AbortSignal.any([card.request.signal, closed.signal]);
+    const signal = this.open.open(card);
     const given = (value: CardAnswer | { refused: string }): void => {
       if (signal.aborted) return;
       const problem = answer(value);
@@ -65,11 +70,7 @@ export class AcpCards implements CardViewer {
 
   /** A card closed (answered here or elsewhere, or withdrawn): its editor request ends. */
   closed(id: string, closing: CardClosing): void {
-    // A withdrawn card's own signal says why (an ApprovedByMode reason is drawn as such).
-    if (closing.how !== 'answered') return;
-    const open = this.open.get(id);
-    this.open.delete(id);
-    open?.abort(new Error(`answered in ${closing.by}`));
+    this.open.closed(id, closing);
   }
 
   private async present(card: Card, signal: AbortSignal): Promise<CardAnswer> {
@@ -125,11 +126,11 @@ export class AcpCards implements CardViewer {
                   { type: 'content', content: { type: 'text', text: request.payload.plan } },
                 ],
               },
-              options: PLAN_OPTIONS,
+              options: planOptions(card.planChoices ?? []),
             },
             options,
           );
-          return { kind: 'plan', decision: planDecision(response) };
+          return { kind: 'plan', decision: planDecision(response, card.planChoices ?? []) };
         }
         case 'url': {
           const { server, message, url } = request.payload;

@@ -45,15 +45,25 @@ describe('agent-acp session modes', () => {
     ).rejects.toThrow(/unknown mode "yolo"; available: default, accept-edits, plan/);
     await editor.agent.request('session/set_mode', { sessionId, modeId: 'plan' });
     const asked: string[] = [];
+    const offered: string[][] = [];
     editor.answers.permission = (params) => {
+      offered.push(params.options.map((option) => `${option.optionId}: ${option.name}`));
       const content = params.toolCall.content?.[0];
       asked.push(
         content?.type === 'content' && content.content.type === 'text' ? content.content.text : '',
       );
-      return { outcome: { outcome: 'selected', optionId: 'approve-accept-edits' } };
+      return { outcome: { outcome: 'selected', optionId: 'accept-edits' } };
     };
     expect(await promptText(editor, sessionId, 'plan a file')).toBe('end_turn');
     expect(asked).toEqual([PLAN]);
+    // The runtime's plan choices, in the words every front end uses.
+    expect(offered).toEqual([
+      [
+        'accept-edits: Approve, and accept edits (workspace edits run without a card)',
+        'default: Approve, and ask before each edit',
+        'keep-planning: Keep planning',
+      ],
+    ]);
     expect(toolNames(bed.fake, 0)).not.toContain('write_file');
     expect(toolNames(bed.fake, 1)).toContain('write_file');
     expect(fs.readFileSync(path.join(bed.sandbox.workspace, 'a.txt'), 'utf8')).toBe('a\n');

@@ -46,6 +46,7 @@ export {
 } from './conversation/unattended-person';
 export type { AnswerCard, Card, CardAnswer, CardClosing, CardViewer } from './conversation/cards';
 export { AnsweredElsewhere } from './conversation/cards';
+export { ShownCopies } from './conversation/shown-copies';
 export type { ConversationEvent, ConversationListener } from './conversation/conversation-events';
 export type { Operation, OperationResult, ResultOf } from './conversation/operations';
 // What a card offers for an approval, computed here for every front end.

@@ -315,12 +315,6 @@ function answer(card, body) {
   return submit({ type: 'answer', id: card.id, answer: { kind: card.kind, ...body } });
 }
 
-// The plan card's options, as the terminal's plan card words them.
-const PLAN_APPROVALS = [
-  { mode: 'accept-edits', label: 'Approve, and accept edits (workspace edits run without a card)' },
-  { mode: 'default', label: 'Approve, and ask before each edit' },
-];
-
 function planCard(card) {
   const section = el(
     'section',
@@ -328,18 +322,21 @@ function planCard(card) {
     el('h3', {}, card.title),
     el('pre', { class: 'plan' }, card.plan),
   );
+  // The choices as the runtime words them: the approvals as buttons, keeping planning with a note.
+  const choices = card.planChoices ?? [];
   const buttons = el('div', { class: 'buttons' });
-  for (const option of PLAN_APPROVALS) {
-    const button = el('button', { type: 'button', 'data-mode': option.mode }, option.label);
+  for (const choice of choices.filter((c) => c.id !== 'keep-planning')) {
+    const button = el('button', { type: 'button', 'data-mode': choice.id }, choice.label);
     button.addEventListener(
       'click',
-      () => void answer(card, { decision: { decision: 'approve', mode: option.mode } }),
+      () => void answer(card, { decision: { decision: 'approve', mode: choice.id } }),
     );
     buttons.append(button);
   }
+  const keepLabel = choices.find((c) => c.id === 'keep-planning')?.label ?? 'Keep planning';
   const note = el('textarea', { id: `${card.id}-note`, rows: 2 });
   const keep = el('form', {}, el('label', { for: note.id }, 'Note for the model'), note);
-  keep.append(el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Keep planning')));
+  keep.append(el('div', { class: 'buttons' }, el('button', { type: 'submit' }, keepLabel)));
   keep.addEventListener('submit', (event) => {
     event.preventDefault();
     void answer(card, { decision: { decision: 'keep-planning', note: note.value } });

@@ -15,8 +15,9 @@ export interface PageCard {
   choices?: Card['choices'];
   /** A questionnaire's questions. */
   questions?: PageQuestion[];
-  /** A plan card's plan (Markdown, shown as text). */
+  /** A plan card's plan (Markdown, shown as text), and its choices as the runtime words them. */
   plan?: string;
+  planChoices?: Card['planChoices'];
   /** An MCP server's form or URL request: the server, its message, its fields or its link. */
   server?: string;
   message?: string;
@@ -109,7 +110,12 @@ export function pageCard(card: Card): PageCard {
         questions: pageQuestions(request.payload),
       };
     case 'plan':
-      return { ...base, title: 'The plan', plan: request.payload.plan };
+      return {
+        ...base,
+        title: 'The plan',
+        plan: request.payload.plan,
+        ...(card.planChoices ? { planChoices: card.planChoices } : {}),
+      };
     case 'form':
       return {
         ...base,

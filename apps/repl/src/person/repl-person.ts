@@ -1,5 +1,5 @@
 import {
-  AnsweredElsewhere,
+  ShownCopies,
   type AnswerCard,
   type Card,
   type CardClosing,
@@ -21,8 +21,8 @@ export class ReplCards implements CardViewer {
   readonly name = 'the terminal';
   readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
-  /** The cards shown here: what closes each, and the signal of the request it shows. */
-  private readonly open = new Map<string, { close: AbortController; asked: AbortSignal }>();
+  /** The cards shown here, each closed when the conversation closes it. */
+  private readonly open = new ShownCopies();
   /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
   private readonly waiting = new Map<string, PersonRequest<'approval'>>();
 
@@ -58,13 +58,11 @@ export class ReplCards implements CardViewer {
   show(card: Card, answer: AnswerCard): void {
     const { id } = card.request;
     this.waiting.delete(id);
-    const closed = new AbortController();
-    const signal = AbortSignal.any([card.request.signal, closed.signal]);
+    const signal = this.open.open(card);
     const request = { ...card.request, signal } as AnyPersonRequest;
-    this.open.set(id, { close: closed, asked: card.request.signal });
     const presenter = this.presenters[request.kind] as CardPresenter<typeof request.kind>;
     const given: CardReply<typeof request.kind> = (reply) => {
-      this.open.delete(id);
+      this.open.forget(id);
       if (signal.aborted) return;
       const problem = answer(reply);
       if (problem) this.notTaken(problem);
@@ -89,15 +87,6 @@ export class ReplCards implements CardViewer {
       } as const;
       if (line) settleLine(this.host.transcript, line, { choice });
     }
-    const open = this.open.get(id);
-    this.open.delete(id);
-    if (!open) return;
-    if (closing.how === 'answered') {
-      open.close.abort(new AnsweredElsewhere(closing.by, closing.answer));
-    } else if (!open.asked.aborted) {
-      // Refused by another viewer: the request itself goes on failing, so nothing else closes the
-      // card here. A withdrawn card's own signal already says why (an ApprovedByMode reason).
-      open.close.abort(new Error(closing.reason));
-    }
+    this.open.closed(id, closing);
   }
 }

@@ -1,17 +1,9 @@
-import type { PlanDecision } from '@agent/tools';
+import { PLAN_CHOICES, planDecisionFor, type PlanChoice, type PlanDecision } from '@agent/tools';
 import { printable, type Key } from '../input/key';
 import { lineWidth, plain, wrapText, type Line } from '../text/line';
 import { renderMarkdown } from '../text/markdown';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
-
-type PlanOption = 'accept-edits' | 'default' | 'keep-planning';
-
-const OPTIONS: ReadonlyArray<{ id: PlanOption; label: string }> = [
-  { id: 'accept-edits', label: 'Approve, and accept edits (workspace edits run without a card)' },
-  { id: 'default', label: 'Approve, and ask before each edit' },
-  { id: 'keep-planning', label: 'Keep planning: type a note for the model' },
-];
 
 /** Rows of the plan shown when the screen height is unknown. */
 const DEFAULT_PLAN_ROWS = 20;
@@ -39,7 +31,11 @@ export class PlanCard {
   /** The plan as the person edited it (Ctrl+G), approved in place of the presented one. */
   private edited: string | undefined;
 
-  constructor(private readonly presented: string) {}
+  constructor(
+    private readonly presented: string,
+    /** The choices the runtime offers for a plan, in its words (the card's `planChoices`). */
+    private readonly choices: readonly PlanChoice[] = PLAN_CHOICES,
+  ) {}
 
   /** The plan the card shows and approves: the presented one, or the person's edit of it. */
   get plan(): string {
@@ -113,9 +109,12 @@ export class PlanCard {
     if (this.decided || this.interrupted) return planSummary(this.plan, this.decided, w);
     const plan = this.planLines(inner - 2);
     const tail: Line[] = [];
-    OPTIONS.forEach((option, index) => {
+    this.choices.forEach((option, index) => {
       const chosen = index === this.selected;
-      const label = ` ${chosen ? '❯' : ' '} ${index + 1}) ${option.label}`;
+      // Keeping planning takes a note here, typed on the row.
+      const words =
+        option.id === 'keep-planning' ? `${option.label}: type a note for the model` : option.label;
+      const label = ` ${chosen ? '❯' : ' '} ${index + 1}) ${words}`;
       tail.push(...wrapText(label, inner, chosen ? 'selected' : 'plain', '      '));
       if (option.id === 'keep-planning' && chosen) {
         const note = this.note ? sanitize(this.note) : 'your note, then Enter';
@@ -152,12 +151,12 @@ export class PlanCard {
     ];
   }
 
-  private get option(): PlanOption {
-    return OPTIONS[this.selected]!.id;
+  private get option(): PlanChoice['id'] {
+    return this.choices[this.selected]!.id;
   }
 
   private select(index: number): PlanCardResult {
-    this.selected = (index + OPTIONS.length) % OPTIONS.length;
+    this.selected = (index + this.choices.length) % this.choices.length;
     this.warning = undefined;
     return 'changed';
   }
@@ -170,7 +169,7 @@ export class PlanCard {
   }
 
   private type(text: string): PlanCardResult {
-    this.selected = OPTIONS.findIndex((option) => option.id === 'keep-planning');
+    this.selected = this.choices.findIndex((option) => option.id === 'keep-planning');
     this.note += text;
     this.warning = undefined;
     return 'changed';
@@ -178,20 +177,12 @@ export class PlanCard {
 
   private decide(): PlanCardResult {
     const option = this.option;
-    if (option !== 'keep-planning') {
-      this.decided = {
-        decision: 'approve',
-        mode: option,
-        ...(this.edited !== undefined ? { plan: this.edited } : {}),
-      };
-      return 'decided';
-    }
     const note = this.note.trim();
-    if (note === '') {
+    if (option === 'keep-planning' && note === '') {
       this.warning = 'Type a note for the model first (or Esc to send the plan back without one).';
       return 'changed';
     }
-    this.decided = { decision: 'keep-planning', note };
+    this.decided = planDecisionFor(option, note, this.edited);
     return 'decided';
   }
 

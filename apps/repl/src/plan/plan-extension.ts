@@ -1,3 +1,4 @@
+import type { Card } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { PersonRequest, PlanDecision } from '@agent/tools';
 import type { ReplExtension } from '../app/extension';
@@ -18,11 +19,12 @@ export function presentPlan(
   request: PersonRequest<'plan'>,
   desk: CardDesk,
   answer: CardReply<'plan'>,
+  offered: Card,
 ): void {
   const { host } = desk;
   const { signal } = request;
   if (signal.aborted) return;
-  const card = new PlanCard(request.payload.plan);
+  const card = new PlanCard(request.payload.plan, offered.planChoices);
   const segment: CustomSegment = {
     kind: 'custom',
     render: (width) => card.render(width, host.viewportRows()),

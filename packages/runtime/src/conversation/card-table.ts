@@ -8,7 +8,7 @@ import {
   type PersonRequest,
   type PersonRequestKind,
 } from '@agent/tools';
-import { approvalChoices, coverWaiting, decisionFor } from '@agent/tools';
+import { approvalChoices, coverWaiting, decisionFor, PLAN_CHOICES } from '@agent/tools';
 import type { Card, CardAnswer, CardClosing, CardViewer } from './cards';
 import { checkCardAnswer } from './card-answer-checks';
 
@@ -163,9 +163,9 @@ export class CardTable implements PersonChannel, PersonPresenter {
 }
 
 function cardOf(request: AnyPersonRequest): Card {
-  return request.kind === 'approval'
-    ? { request, choices: approvalChoices(request.payload) }
-    : { request };
+  if (request.kind === 'approval') return { request, choices: approvalChoices(request.payload) };
+  if (request.kind === 'plan') return { request, planChoices: PLAN_CHOICES };
+  return { request };
 }
 
 function payloadOf(answer: Exclude<CardAnswer, { kind: 'approval' }>): unknown {

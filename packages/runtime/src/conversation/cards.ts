@@ -6,7 +6,7 @@ import type {
   PlanDecision,
   UrlOutcome,
 } from '@agent/tools';
-import type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
+import type { ApprovalChoice, ApprovalChoices, PlanChoice } from '@agent/tools';
 
 /**
  * One request to the person as every front end sees it: the request itself (its id, kind, tool
@@ -17,6 +17,8 @@ export interface Card {
   readonly request: AnyPersonRequest;
   /** An approval's choices (once, always with its rule and scope, deny), in the order shown. */
   readonly choices?: ApprovalChoices;
+  /** A plan's choices (approve for accept-edits or default, keep planning), in the order shown. */
+  readonly planChoices?: readonly PlanChoice[];
 }
 
 /** What a front end answers a card with: for an approval, the id of the choice picked. */
