@@ -267,6 +267,39 @@ describe('REPL sessions, commands and scrolling', () => {
     }
   });
 
+  it('a command sent during /compact waits for nothing: /init is refused, /context runs beside it', async () => {
+    const provider = new ScriptedProvider(
+      [reply('Noted.'), reply('- earlier: noted'), reply('never used')],
+      AS_OPENAI_CHAT,
+    );
+    const h = await new Harness().start(provider);
+    try {
+      await h.type('note this');
+      h.send(ENTER);
+      await h.waitForText('Noted.');
+      await h.waitForText('· ready');
+      provider.hold();
+      await h.type('/compact');
+      h.send(ENTER);
+      await h.waitForText('Compacting the conversation');
+      await h.type('/init');
+      h.send(ENTER);
+      await h.waitForText('/init does not run while /compact is running');
+      await h.type('/context');
+      h.send(ENTER);
+      await h.waitForText('tool history full');
+      expect(await h.screen()).toContain('running command');
+      provider.release();
+      await h.waitForText('Compacted 2 messages');
+      await h.waitForText('· ready');
+      // Nothing but the note and the compaction reached the model: /init sent no prompt.
+      expect(provider.requests).toHaveLength(2);
+      expect(h.repl.core.history.map((m) => m.role)).toContain('checkpoint');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('Esc interrupts a running command at once; the model gets its output, paired', async () => {
     // echo and sleep are known read-only commands: they run without a card (issue 23).
     const provider = new ScriptedProvider(

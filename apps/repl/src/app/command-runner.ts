@@ -10,14 +10,16 @@ export async function runCommand(
   text: string,
   deps: CommandDeps,
   signal: AbortSignal = new AbortController().signal,
+  beside?: string,
 ): Promise<void | CommandPrompt> {
   const { app, session } = deps;
   const parsed = parseCommand(text);
   if (!parsed) return app.error(`Not a command: ${text}`);
   const command = findCommand(parsed.name);
-  if (session.busy && command?.availability !== 'busy') {
+  const busyWith = session.busy ? 'a turn' : beside;
+  if (busyWith !== undefined && command?.availability !== 'busy') {
     return app.error(
-      `${parsed.name} does not run while a turn is running, and was not kept: run it again once the turn ends (Esc or Ctrl+C interrupts it).`,
+      `${parsed.name} does not run while ${busyWith} is running, and was not kept: run it again once it ends (Esc or Ctrl+C interrupts it).`,
     );
   }
   if (command) return command.run(parsed.args, deps, signal);

@@ -2,11 +2,13 @@ import type { Amendment } from '@agent/llm';
 
 /**
  * Runs a slash command; resolves when it is done, with a prompt to send when the command is one
- * (a custom command, /init). `signal` aborts on Ctrl+C or quit.
+ * (a custom command, /init). `signal` aborts on Ctrl+C or quit. `beside`: the command already
+ * running (`/compact`), when this one was sent during it.
  */
 export type CommandHandler = (
   text: string,
   signal: AbortSignal,
+  beside?: string,
 ) => Promise<void | { prompt: string; display: string; amends?: Amendment }>;
 
 /** What a slash command's run needs of the app. */
@@ -25,18 +27,24 @@ export interface SlashCommandHost {
  */
 export class SlashCommandRun {
   handler: CommandHandler = async () => undefined;
-  /** A command runs (the app is busy and the status line says so). */
-  running = false;
   private abortController: AbortController | undefined;
+  /** The name of the command running now. */
+  private current: string | undefined;
 
   constructor(private readonly host: SlashCommandHost) {}
+
+  /** A command runs (the app is busy and the status line says so). */
+  get running(): boolean {
+    return this.current !== undefined;
+  }
 
   abort(reason: Error): void {
     this.abortController?.abort(reason);
   }
 
   async run(text: string): Promise<void> {
-    this.running = true;
+    if (this.current !== undefined) return this.runBeside(text, this.current);
+    this.current = text.split(/\s/, 1)[0];
     this.host.paint();
     let prompt: Awaited<ReturnType<CommandHandler>> = undefined;
     try {
@@ -46,7 +54,7 @@ export class SlashCommandRun {
       this.host.error(error instanceof Error ? error.message : String(error));
     } finally {
       this.abortController = undefined;
-      this.running = false;
+      this.current = undefined;
       this.host.paint();
     }
     if (prompt && !this.host.disposed()) {
@@ -54,5 +62,21 @@ export class SlashCommandRun {
         ...(prompt.amends ? { amends: prompt.amends } : {}),
       });
     } else this.host.idle();
+  }
+
+  /**
+   * A command sent while another runs: one that may run during a turn runs beside it (it shows
+   * what it shows; such commands send no prompt); any other is refused by the handler, as during
+   * a turn. The running command stays the one that makes the app busy.
+   */
+  private async runBeside(text: string, running: string): Promise<void> {
+    try {
+      const signal = this.abortController?.signal ?? new AbortController().signal;
+      await this.handler(text, signal, running);
+    } catch (error) {
+      this.host.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.host.paint();
+    }
   }
 }

@@ -152,7 +152,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
   app.attach({
     session,
     conversation,
-    commands: (text, signal) => runCommand(text, deps, signal),
+    commands: (text, signal, beside) => runCommand(text, deps, signal, beside),
     display: {
       // What each call is and how it ended, as the session's transcript has it.
       entry: (id) => conversation.transcriptCall(id),
