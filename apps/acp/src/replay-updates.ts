@@ -1,7 +1,7 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
 import { compactedTurnsText, transcriptOf, type CallEntry } from '@agent/session';
-import { questionnaireTitle, savedQuestionnaireText } from './questionnaire-summary';
+import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
@@ -56,16 +56,13 @@ function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   const { activity } = call;
   const pending = call.state === 'open' || call.state === 'running';
   // A questionnaire is summed up from what the transcript read back, never by its tool's name.
-  const summary =
-    pending || call.kind !== 'questionnaire' || !call.saved
-      ? undefined
-      : savedQuestionnaireText(call.saved);
+  const summary = pending ? undefined : entryQuestionnaireText(call);
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: (call.kind === 'questionnaire' && questionnaireTitle(call.input)) || call.title,
+    title: entryTitle(call),
     kind: toolKind(call.name),
-    status: pending ? 'pending' : call.state === 'ok' ? 'completed' : 'failed',
+    status: pending ? 'pending' : endedStatus(call.state),
     locations: toolLocations(workspace, activity),
     content: textContent(summary ?? shownSummary(call)),
     rawInput: call.input,
