@@ -57,7 +57,13 @@ export class AcpSession {
     const { settings, abilities } = deps;
     let id = request.resume?.id ?? '';
     const updates = new UpdateSender(deps.client, () => id, deps.log);
-    const turn = new TurnUpdates(request.workspace, (update) => updates.send(update), deps.log);
+    const turn = new TurnUpdates(
+      request.workspace,
+      // Asked only for a turn's calls: the conversation is open by then.
+      (callId) => conversation.transcriptCall(callId),
+      (update) => updates.send(update),
+      deps.log,
+    );
     const cards = new AcpCards(
       deps.client,
       () => id,

@@ -1,7 +1,12 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
-import { compactedTurnsText, transcriptOf, type CallEntry } from '@agent/session';
-import { questionnaireTitle, savedQuestionnaireText } from './questionnaire-summary';
+import {
+  compactedTurnsText,
+  transcriptOf,
+  type CallEntry,
+  type TranscriptEntry,
+} from '@agent/session';
+import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
@@ -9,8 +14,9 @@ import { textContent, toolKind, toolLocations } from './tool-display';
  * A saved session as the updates an editor replays on `session/load`, drawn from its transcript
  * entries (see `transcriptOf`): each prompt as the person wrote it, the assistant's text, each
  * tool call finished (its summary as content; an `ask_user` call as its compact questionnaire
- * summary), from the last checkpoint on (a note says how many turns it replaced), then each
- * kept answer the person amended. Nothing is asked again here; a call left open (a crash) shows
+ * summary), a person's `!command` as their line and its finished `execute` call, from the last
+ * checkpoint on (a note says how many turns it replaced), then each kept answer the person
+ * amended. Nothing is asked again here; a call left open (a crash) shows
  * as failed (interrupted), or as pending when the resumed turn offers it again
  * (`offeredAgain`).
  */
@@ -28,7 +34,7 @@ export function replayUpdates(
           chunk('user_message_chunk', [entry.shown, ...entry.images.map(imageLabel)].join('\n')),
         ];
       case 'shell':
-        return [chunk('user_message_chunk', `!${entry.command}`)];
+        return [chunk('user_message_chunk', `!${entry.command}`), shellCall(entry)];
       case 'assistant':
         return [chunk('agent_message_chunk', entry.text)];
       case 'compaction':
@@ -56,19 +62,32 @@ function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   const { activity } = call;
   const pending = call.state === 'open' || call.state === 'running';
   // A questionnaire is summed up from what the transcript read back, never by its tool's name.
-  const summary =
-    pending || call.kind !== 'questionnaire' || !call.saved
-      ? undefined
-      : savedQuestionnaireText(call.saved);
+  const summary = pending ? undefined : entryQuestionnaireText(call);
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: (call.kind === 'questionnaire' && questionnaireTitle(call.input)) || call.title,
+    title: entryTitle(call),
     kind: toolKind(call.name),
-    status: pending ? 'pending' : call.state === 'ok' ? 'completed' : 'failed',
+    status: pending ? 'pending' : endedStatus(call.state),
     locations: toolLocations(workspace, activity),
     content: textContent(summary ?? shownSummary(call)),
     rawInput: call.input,
+  };
+}
+
+/**
+ * A person's command as the call it ran as (titled as the runtime titles it live): its output,
+ * then how it ended in plain words (`exit code 0`), which the output no longer says.
+ */
+function shellCall(entry: Extract<TranscriptEntry, { kind: 'shell' }>): SessionUpdate {
+  return {
+    sessionUpdate: 'tool_call',
+    toolCallId: entry.id,
+    title: `! ${entry.command}`,
+    kind: 'execute',
+    status: endedStatus(entry.state),
+    content: [...textContent(entry.output), ...textContent(entry.summary)],
+    rawInput: { command: entry.command },
   };
 }
 

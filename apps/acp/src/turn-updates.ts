@@ -1,7 +1,8 @@
 import type { RuntimeEvent } from '@agent/runtime';
+import type { CallEntry } from '@agent/session';
 import type { ShellProgress, ToolResult } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
-import { questionnaireSummaryText, questionnaireTitle } from './questionnaire-summary';
+import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
 import type { SessionUpdate, ToolCallContent } from './schema';
 import {
   editDiff,
@@ -14,7 +15,10 @@ import {
 /**
  * The runtime's events of a turn as ACP session updates: assistant text as message chunks, each
  * tool call as `tool_call` (kind, title, locations, an edit's diff), its progress (a command's
- * output as it arrives) and its end as `tool_call_update`. Other events are for the log.
+ * output as it arrives) and its end as `tool_call_update`. Other events are for the log. What a
+ * call is and how it ended (its title, state, a questionnaire's summary) come from its transcript
+ * entry (`entry`, recorded before its event arrives), as a session/load replay draws it; what the
+ * session does not hold (progress, outputs, diffs) from the events.
  */
 export class TurnUpdates {
   /** Per open call: the diff shown at its start, and the output it printed so far. */
@@ -22,6 +26,8 @@ export class TurnUpdates {
 
   constructor(
     private readonly workspace: string,
+    /** A call's transcript entry as it stands now (see `Conversation.transcriptCall`). */
+    private readonly entry: (id: string) => CallEntry | undefined,
     private readonly send: (update: SessionUpdate) => void,
     private readonly log: (text: string) => void,
   ) {}
@@ -67,10 +73,12 @@ export class TurnUpdates {
   private start(activity: ToolActivity, title: string): void {
     const diff = editDiff(this.workspace, activity);
     this.calls.set(activity.id, { diff, output: '' });
+    // A call the session does not record (a person's command) is as its event says.
+    const entry = this.entry(activity.id);
     this.send({
       sessionUpdate: 'tool_call',
       toolCallId: activity.id,
-      title: questionnaireTitle(activity.input) ?? title,
+      title: entry ? entryTitle(entry) : title,
       kind: toolKind(activity.name),
       status: 'in_progress',
       locations: toolLocations(this.workspace, activity),
@@ -98,14 +106,15 @@ export class TurnUpdates {
   private end(activity: ToolActivity, result: ToolResult): void {
     const call = this.calls.get(activity.id);
     this.calls.delete(activity.id);
-    const summary = questionnaireSummaryText({ ...activity, output: result.output });
+    const entry = this.entry(activity.id);
+    const summary = entry && entryQuestionnaireText(entry);
     const content = summary
       ? textContent(summary)
       : [...(result.isError ? [] : (call?.diff ?? [])), ...textContent(result.output)];
     this.send({
       sessionUpdate: 'tool_call_update',
       toolCallId: activity.id,
-      status: activity.status === 'ok' ? 'completed' : 'failed',
+      status: endedStatus(entry?.state ?? activity.status),
       content,
     });
   }
