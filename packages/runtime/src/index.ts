@@ -52,3 +52,4 @@ export type { Operation, OperationResult, ResultOf } from './conversation/operat
 // What a card offers for an approval, computed here for every front end.
 export type { ApprovalChoice, ApprovalChoices } from '@agent/tools';
 export { TRANSCRIPT_CARDS } from './transcript/transcript-cards';
+export type { LastQuestionnaire } from './transcript/last-questionnaire';

@@ -6,7 +6,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 /**
  * What only the runtime decides (DESIGN.md, "The conversation, owned by the runtime"): what an
  * approval offers and what each answer does, the queue of cards, and how saved events become the
- * conversation. A front end renders the runtime's cards, events and transcript entries instead.
+ * conversation, and which questionnaire is the last one answered. A front end renders the runtime's cards, events and transcript entries instead.
  */
 const POLICY = [
   'approvalChoices',
@@ -21,6 +21,11 @@ const POLICY = [
   'projectSession',
   'SessionReducer',
   'replayWindow',
+  // The last questionnaire as it stands (AgentSession.lastQuestionnaire): its ledger, how a
+  // kept call reads back, and amendments read from their text.
+  'retainedCalls',
+  'keptCallEntry',
+  'parseQuestionnaireResult',
 ];
 
 function sources(dir: string): string[] {

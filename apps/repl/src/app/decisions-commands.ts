@@ -1,6 +1,5 @@
 import { answerAt } from '@agent/tools';
 import { decisionDate, scopeLabel, type Decision, type KeptAnswer } from '@agent/runtime';
-import { lastQuestionnaire } from '../ask-user/amend-command';
 import type { CommandDeps } from './command-runner';
 import { openPicker } from './open-picker';
 import { PickList, type PickItem } from './pick-list';
@@ -14,7 +13,7 @@ import { RememberPicker } from './remember-picker';
 
 /** The answers of the session's last questionnaire, exact, in question order. */
 function lastAnswers(deps: CommandDeps): KeptAnswer[] {
-  const last = lastQuestionnaire(deps.session.history);
+  const last = deps.session.lastQuestionnaire();
   if (!last) return [];
   return last.questionnaire.questions.flatMap((q, i) => {
     const answer = answerAt(last.result, i);

@@ -7,6 +7,7 @@ import { CardTable } from './card-table';
 import type { CardViewer } from './cards';
 import type { ConversationEvent, ConversationListener } from './conversation-events';
 import type { Operation, OperationResult, ResultOf } from './operations';
+import type { LastQuestionnaire } from '../transcript/last-questionnaire';
 
 /** What opening a conversation needs: a session's options, without a person or a listener. */
 export interface ConversationOptions extends Omit<AgentSessionOptions, 'person' | 'onEvent'> {
@@ -107,6 +108,11 @@ export class Conversation {
   /** A call's transcript entry as it stands now (see `AgentSession.transcriptCall`). */
   transcriptCall(id: string): CallEntry | undefined {
     return this.session.transcriptCall(id);
+  }
+
+  /** The last answered questionnaire, amendments applied (see `AgentSession.lastQuestionnaire`). */
+  lastQuestionnaire(): LastQuestionnaire | undefined {
+    return this.session.lastQuestionnaire();
   }
 
   /** Whether a turn runs (a prompt's, a resumed session's continued one, or a `!command`). */

@@ -30,6 +30,7 @@ import type { SessionSkills } from '../skills/session-skills';
 import { openAgentSession } from './open-agent-session';
 import type { DecisionBook } from '../decisions/decision-book';
 import type { CallEntry, TranscriptEntry } from '@agent/session';
+import { lastQuestionnaire, type LastQuestionnaire } from '../transcript/last-questionnaire';
 
 /**
  * One agent session, the same for both apps: the provider (chosen by one rule, also on resume),
@@ -131,6 +132,15 @@ export class AgentSession {
   /** The conversation so far, as the next request starts from it (read only). */
   get history(): readonly Message[] {
     return this.conversation.messages;
+  }
+
+  /**
+   * The conversation's last answered questionnaire as it stands now, amendments applied, also
+   * when a compaction kept it only in its checkpoint's ledger (`/amend` reopens it, `/remember`
+   * keeps its answers). Undefined when none was answered.
+   */
+  lastQuestionnaire(): LastQuestionnaire | undefined {
+    return lastQuestionnaire(this.conversation.messages);
   }
 
   /**

@@ -1,4 +1,4 @@
 export * from './transcript-entry';
 export * from './transcript-reducer';
 export * from './transcript-of';
-export { callEntry } from './call-entry';
+export { callEntry, keptCallEntry } from './call-entry';

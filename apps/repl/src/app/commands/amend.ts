@@ -11,5 +11,7 @@ export const amend: SlashCommand = {
   description: 'change your answers to the last questionnaire and tell the model',
   availability: 'idle',
   run: (_args, { app, session, person }, signal) =>
-    load().amendLastQuestionnaire(session.history, person, signal, (text) => app.info(text)),
+    load().amendLastQuestionnaire(session.lastQuestionnaire(), person, signal, (text) =>
+      app.info(text),
+    ),
 };
