@@ -48,7 +48,7 @@ describe('/remember and /decisions in tmux', () => {
     keys('Space');
     await waitFor('[✓] Which database should the service use?');
     keys('Down', 'Down');
-    await waitFor('❯   Keep the 1 ticked for this project');
+    await waitFor('❯   Keep the ticked answer for this project');
     keys('Enter');
     await waitFor('Kept 1 decision for this project');
     const file = JSON.parse(readFileSync(path.join(bed.home, 'decisions.json'), 'utf8'));

@@ -73,7 +73,11 @@ export class RememberPicker implements ModalList<RememberChoice> {
       if (row.kind === 'keep') {
         const count = this.ticked.filter(Boolean).length;
         const where = row.scope === 'project' ? 'for this project' : 'for every project';
-        return { value: row, label: `Keep the ${count} ticked ${where}`, group: 'Save' };
+        const what =
+          count === 0
+            ? `Keep the ticked answers ${where} (none ticked yet)`
+            : `Keep ${count === 1 ? 'the ticked answer' : `the ${count} ticked answers`} ${where}`;
+        return { value: row, label: what, group: 'Save' };
       }
       const kept = this.answers[row.index]!;
       const mark = this.ticked[row.index] ? '[✓]' : '[ ]';
