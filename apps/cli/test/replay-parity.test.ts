@@ -49,7 +49,7 @@ function fakeArgs(server: FakeServer): string[] {
  * interrupted in headless, where nobody does.
  */
 const { amended, cancelled, crashed, shell, open, prompts } = TRANSCRIPT_SAMPLE;
-const shown = (last: 'asked again' | 'interrupted', options: { shellResult?: boolean } = {}) => [
+const shown = (last: 'asked again' | 'interrupted') => [
   `amended: ${amended.answers.join(', ')}`,
   `prompt: ${prompts[0]}`,
   `questionnaire cancelled: ${cancelled.answers.join(', ')}`,
@@ -58,7 +58,7 @@ const shown = (last: 'asked again' | 'interrupted', options: { shellResult?: boo
   `prompt: ${prompts[2]}`,
   `${crashed.title}: interrupted`,
   `prompt: !${shell.command}`,
-  ...(options.shellResult === false ? [] : [`shell: exit 1: ${shell.output}`]),
+  `shell: exit 1: ${shell.output}`,
   `prompt: ${prompts[3]}`,
   last === 'asked again'
     ? `questionnaire asked again: ${open.question}`
@@ -102,9 +102,7 @@ describe('one recorded session replays alike in the REPL, the editor, headless a
       };
       expect(outlines).toEqual({
         headless: shown('interrupted'),
-        // The editor's replay drops a person's command's result (only `!cmd` shows): being fixed
-        // in the branch `acplive`; until then that one line is left out of its comparison.
-        editor: shown('asked again', { shellResult: false }),
+        editor: shown('asked again'),
         repl: shown('asked again'),
         ...(web ? { web: shown('asked again') } : {}),
       });
@@ -285,6 +283,10 @@ function editorOutline({ updates, forms }: EditorShown): string[] {
     else if (update.status === 'pending' && /^Asking \d+ question/.test(update.title ?? '')) {
       // Drawn pending, and asked again in a form.
       outline.push(`questionnaire asked again: ${forms.map((form) => form.join(', ')).join('; ')}`);
+    } else if (update.title?.startsWith('! ')) {
+      // A person's command: its output, then how it ended.
+      const said = summary.split('\n');
+      outline.push(shellLine(said.at(-1) ?? '', said.slice(0, -1).join('\n')));
     } else if (summary.startsWith('Questionnaire')) {
       const state = /cancelled/.test(summary) ? 'cancelled' : 'answered';
       outline.push(`questionnaire ${state}: ${answers(summary)}`);
