@@ -10,6 +10,9 @@ import {
   writeTranscriptSample,
   type FakeServer,
 } from '@agent/testkit';
+import type { Browser } from 'puppeteer-core' with { 'resolution-mode': 'import' };
+import { chromiumForTests, launchChromium } from './support/chromium';
+import { startServe } from './support/served-agent';
 
 jest.setTimeout(90_000);
 
@@ -40,11 +43,13 @@ function fakeArgs(server: FakeServer): string[] {
 
 /**
  * What every front end must show of the sample alike, in order: the kept answer the person
- * amended, the prompts, the cancelled questionnaire with its typed answer, the plan, and the
- * call a crash left open as interrupted.
+ * amended, the prompts, the cancelled questionnaire with its typed answer, the plan, the call a
+ * crash left open as interrupted, the person's failed command with its output, and the last
+ * questionnaire a crash left open: offered again where someone answers questionnaires, closed as
+ * interrupted in headless, where nobody does.
  */
-const { amended, cancelled, crashed, prompts } = TRANSCRIPT_SAMPLE;
-const EXPECTED = [
+const { amended, cancelled, crashed, shell, open, prompts } = TRANSCRIPT_SAMPLE;
+const shown = (last: 'asked again' | 'interrupted') => [
   `amended: ${amended.answers.join(', ')}`,
   `prompt: ${prompts[0]}`,
   `questionnaire cancelled: ${cancelled.answers.join(', ')}`,
@@ -52,9 +57,20 @@ const EXPECTED = [
   'plan: approved',
   `prompt: ${prompts[2]}`,
   `${crashed.title}: interrupted`,
+  `prompt: !${shell.command}`,
+  `shell: exit 1: ${shell.output}`,
+  `prompt: ${prompts[3]}`,
+  last === 'asked again'
+    ? `questionnaire asked again: ${open.question}`
+    : 'questionnaire interrupted',
 ];
 
-describe('one recorded session replays alike in the REPL, the editor and headless (issue 35)', () => {
+/** `shell: exit N: OUTPUT`, from a command's ending as a front end words it (`exit code 1`). */
+function shellLine(ending: string, output: string): string {
+  return `shell: exit ${/exit (?:code )?(\d+)/.exec(ending)?.[1] ?? '?'}: ${output}`;
+}
+
+describe('one recorded session replays alike in the REPL, the editor, headless and the web page (issue 35)', () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'replay-parity-')));
   let server: FakeServer;
   beforeAll(async () => {
@@ -73,13 +89,26 @@ describe('one recorded session replays alike in the REPL, the editor and headles
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('headless --output jsonl history, ACP session/load and the REPL screen show the same entries and answers', async () => {
-    const shown = {
-      headless: headlessOutline(await headlessHistory(bed(root, 'headless'), server)),
-      editor: editorOutline(await editorUpdates(bed(root, 'editor'), server)),
-      repl: replOutline(await replScreen(bed(root, 'repl'), server)),
-    };
-    expect(shown).toEqual({ headless: EXPECTED, editor: EXPECTED, repl: EXPECTED });
+  it('headless --output jsonl history, ACP session/load, the REPL screen and the web page show the same entries and answers', async () => {
+    // The web page is read in Chromium; without it (skipped with one line) the others still are.
+    const web = chromiumForTests();
+    const browser = web ? await launchChromium() : undefined;
+    try {
+      const outlines = {
+        headless: headlessOutline(await headlessHistory(bed(root, 'headless'), server)),
+        editor: editorOutline(await editorUpdates(bed(root, 'editor'), server)),
+        repl: replOutline(await replScreen(bed(root, 'repl'), server)),
+        ...(browser ? { web: webOutline(await webPage(bed(root, 'web'), server, browser)) } : {}),
+      };
+      expect(outlines).toEqual({
+        headless: shown('interrupted'),
+        editor: shown('asked again'),
+        repl: shown('asked again'),
+        ...(web ? { web: shown('asked again') } : {}),
+      });
+    } finally {
+      await browser?.close();
+    }
   });
 });
 
@@ -88,6 +117,9 @@ describe('one recorded session replays alike in the REPL, the editor and headles
 interface HistoryEntry {
   kind: string;
   shown?: string;
+  command?: string;
+  summary?: string;
+  output?: string;
   title?: string;
   state?: string;
   card?: string;
@@ -119,8 +151,10 @@ function headlessOutline(entries: readonly HistoryEntry[]): string[] {
         return [`amended: ${answers(entry.call!)}`];
       case 'prompt':
         return [`prompt: ${entry.shown}`];
+      case 'shell':
+        return [`prompt: !${entry.command}`, shellLine(entry.summary ?? '', entry.output ?? '')];
       case 'questionnaire':
-        return [`questionnaire ${entry.card}: ${answers(entry)}`];
+        return [withAnswers(`questionnaire ${entry.card}`, answers(entry))];
       case 'plan':
         return [`plan: ${entry.decision?.decision === 'approve' ? 'approved' : entry.state}`];
       case 'tool':
@@ -129,6 +163,11 @@ function headlessOutline(entries: readonly HistoryEntry[]): string[] {
         return [];
     }
   });
+}
+
+/** An outline line and the answers it shows, if any. */
+function withAnswers(line: string, answers: string): string {
+  return answers === '' ? line : `${line}: ${answers}`;
 }
 
 function run(bin: string, args: string[], home: string): Promise<string> {
@@ -155,10 +194,16 @@ interface Update {
   rawInput?: unknown;
 }
 
+/** What the editor was shown: the updates, and the questions of each form it was asked to show. */
+interface EditorShown {
+  updates: Update[];
+  forms: string[][];
+}
+
 async function editorUpdates(
   { home, workspace }: { home: string; workspace: string },
   server: FakeServer,
-): Promise<Update[]> {
+): Promise<EditorShown> {
   const acp = await import('@agentclientprotocol/sdk');
   const child = spawn(process.execPath, [path.join(DIST, 'agent-acp.js'), ...fakeArgs(server)], {
     env: env(home),
@@ -166,10 +211,25 @@ async function editorUpdates(
   });
   const exited = new Promise((resolve) => child.on('close', resolve));
   const updates: Update[] = [];
+  let replayed: number | undefined;
+  const forms: string[][] = [];
+  let formShown!: () => void;
+  const asked = new Promise<void>((resolve) => (formShown = resolve));
   const app = acp
     .client({ name: 'parity-editor' })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       updates.push(params.update as Update);
+    })
+    // The form of a questionnaire the load offers again: its questions are its choice fields.
+    .onRequest(acp.methods.client.elicitation.create, ({ params }) => {
+      const { requestedSchema } = params as {
+        requestedSchema?: { properties?: Record<string, { title?: string; enum?: unknown }> };
+      };
+      const fields = Object.values(requestedSchema?.properties ?? {});
+      forms.push(fields.flatMap((field) => (field.enum ? [field.title ?? ''] : [])));
+      formShown();
+      // Nobody answers it here.
+      return new Promise<never>(() => undefined);
     });
   const connection = app.connect(
     acp.ndJsonStream(
@@ -180,22 +240,26 @@ async function editorUpdates(
   try {
     await connection.agent.request('initialize', {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: {},
+      // An editor that shows forms: questionnaires can be answered, so the load offers one again.
+      clientCapabilities: { elicitation: { form: {} } },
     });
-    // The replayed updates are all sent before the load answers.
+    // The replayed updates are all sent before the load answers; the form comes after it.
     await connection.agent.request('session/load', {
       sessionId: TRANSCRIPT_SAMPLE_ID,
       cwd: workspace,
       mcpServers: [],
     });
+    replayed = updates.length;
+    await asked;
   } finally {
     child.stdin.end();
     await exited;
   }
-  return updates;
+  // The replay; what follows is the continued turn's own updates.
+  return { updates: updates.slice(0, replayed), forms };
 }
 
-function editorOutline(updates: readonly Update[]): string[] {
+function editorOutline({ updates, forms }: EditorShown): string[] {
   const text = (update: Update): string => {
     const content = update.content as
       { text?: string } | Array<{ content?: { text?: string } }> | undefined;
@@ -216,7 +280,14 @@ function editorOutline(updates: readonly Update[]): string[] {
     if (update.sessionUpdate !== 'tool_call') continue;
     const summary = text(update);
     if (amending) outline.push(`amended: ${answers(summary)}`);
-    else if (summary.startsWith('Questionnaire')) {
+    else if (update.status === 'pending' && /^Asking \d+ question/.test(update.title ?? '')) {
+      // Drawn pending, and asked again in a form.
+      outline.push(`questionnaire asked again: ${forms.map((form) => form.join(', ')).join('; ')}`);
+    } else if (update.title?.startsWith('! ')) {
+      // A person's command: its output, then how it ended.
+      const said = summary.split('\n');
+      outline.push(shellLine(said.at(-1) ?? '', said.slice(0, -1).join('\n')));
+    } else if (summary.startsWith('Questionnaire')) {
       const state = /cancelled/.test(summary) ? 'cancelled' : 'answered';
       outline.push(`questionnaire ${state}: ${answers(summary)}`);
     } else if (/plan/i.test(update.title ?? '')) {
@@ -255,18 +326,20 @@ async function replScreen(
   const tmux = (...args: string[]): string =>
     execFileSync('tmux', ['-L', TMUX, ...args], { encoding: 'utf8' });
   tmux('new-session', '-d', '-s', 'repl', '-x', '110', '-y', '60', command);
-  // Bounded by count: each capture is a process run; the replay is drawn long before.
+  // Bounded by count: each capture is a process run; the replay is drawn long before. The
+  // questionnaire the resume offers again comes as a card below the line that says so.
   for (let attempt = 0; attempt < 400; attempt++) {
     const screen = tmux('capture-pane', '-p', '-t', 'repl');
-    if (screen.includes('Resumed session')) return screen;
+    if (/Question \d+ of \d+/.test(screen.split('Resumed session')[1] ?? '')) return screen;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  throw new Error(`the REPL never said it resumed:\n${tmux('capture-pane', '-p', '-t', 'repl')}`);
+  throw new Error(`the REPL never asked again:\n${tmux('capture-pane', '-p', '-t', 'repl')}`);
 }
 
 /** The replay on the REPL's screen, up to the line that says the session resumed. */
 function replOutline(screen: string): string[] {
   const lines = screen.split('\n');
+  const card = screen.split('Resumed session')[1] ?? '';
   const outline: string[] = [];
   const answersFrom = (start: number): string => {
     const answers: string[] = [];
@@ -275,6 +348,14 @@ function replOutline(screen: string): string[] {
       if (answer) answers.push(answer[1]!);
     }
     return answers.join(', ');
+  };
+  /** The indented lines under line `start`, trimmed. */
+  const under = (start: number): string[] => {
+    const found: string[] = [];
+    for (let i = start + 1; i < lines.length && lines[i]!.startsWith('  '); i++) {
+      found.push(lines[i]!.trim());
+    }
+    return found;
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -287,8 +368,83 @@ function replOutline(screen: string): string[] {
       outline.push(`questionnaire cancelled: ${answersFrom(i)}`);
     } else if (/^✓ Questionnaire/.test(line)) {
       outline.push(`questionnaire answered: ${answersFrom(i)}`);
+    } else if (/^■ Questionnaire interrupted/.test(line)) {
+      // Drawn as it stood; a card below the resume line asks its questions again.
+      const questions = under(i).filter((text) => !/^[→⊘]/.test(text));
+      const again = questions.length > 0 && questions.every((question) => card.includes(question));
+      outline.push(
+        again ? `questionnaire asked again: ${questions.join(', ')}` : 'questionnaire interrupted',
+      );
     } else if (/^✓ Plan approved/.test(line)) outline.push('plan: approved');
     else if ((match = /^■ Interrupted (.*)/.exec(line))) outline.push(`${match[1]}: interrupted`);
+    else if (/^✗ ! /.test(line)) outline.push(shellLine(line, under(i).join('\n')));
+  }
+  return outline;
+}
+
+// ── web page (agent serve, in Chromium) ───────────────────────────────────────────────────
+
+/**
+ * The page `agent serve` prints, after it resumed the sample: each transcript line as the page
+ * draws it (its class, then its text as the reader sees it), and the questions of the card the
+ * page shows.
+ */
+async function webPage(
+  { home, workspace }: { home: string; workspace: string },
+  server: FakeServer,
+  browser: Browser,
+): Promise<{ lines: string[]; card: string[] }> {
+  const key = { OPENAI_API_KEY: 'k' };
+  const served = startServe(['--cwd', workspace, ...fakeArgs(server)], { home, workspace }, key);
+  try {
+    const page = await browser.newPage();
+    await page.goto(await served.url);
+    // Strings, run in the page: this package's types have no DOM.
+    await page.waitForFunction(`document.getElementById('state')?.textContent === 'Ready'`);
+    const status = await page.evaluate(
+      `fetch('/operations', { method: 'POST', body: JSON.stringify({ type: 'resume', id: '${TRANSCRIPT_SAMPLE_ID}' }) }).then((response) => response.status)`,
+    );
+    if (status !== 200) throw new Error(`the page could not resume the sample: ${status}`);
+    await page.waitForFunction(
+      `Array.from(document.querySelectorAll('#transcript > li')).some((item) => item.textContent === 'A saved session was resumed.')`,
+    );
+    return (await page.evaluate(`({
+      lines: Array.from(document.querySelectorAll('#transcript > li')).map(
+        (item) => item.className + ': ' + item.innerText,
+      ),
+      card: Array.from(document.querySelectorAll('#cards form[aria-label="Questions"] legend')).map(
+        (legend) => legend.textContent,
+      ),
+    })`)) as { lines: string[]; card: string[] };
+  } finally {
+    served.child.kill('SIGTERM');
+    await served.exited;
+  }
+}
+
+function webOutline({ lines, card }: { lines: string[]; card: string[] }): string[] {
+  const answers = (text: string): string =>
+    [...text.matchAll(/→ (.*)/g)].map((match) => match[1]!.replace(/ \(typed\)$/, '')).join(', ');
+  const outline: string[] = [];
+  let amending = false;
+  for (const line of lines) {
+    const [, kind, text = ''] = /^(\w+): ([\s\S]*)$/.exec(line) ?? [];
+    if (kind === 'you') outline.push(`prompt: ${text}`);
+    if (kind === 'notice') amending = text === 'Amended by the person afterwards:';
+    if (kind !== 'tool') continue;
+    const [title = '', ...rest] = text.split('\n');
+    let match: RegExpExecArray | null;
+    if (amending) outline.push(`amended: ${answers(text)}`);
+    else if ((match = /^Questionnaire (cancelled|interrupted)?/m.exec(text))) {
+      outline.push(`questionnaire ${match[1] ?? 'answered'}: ${answers(text)}`);
+    } else if (/ \(running\)$/.test(title) && card.some((question) => title.includes(question))) {
+      // Its line waits; the card below asks its questions again.
+      outline.push(`questionnaire asked again: ${card.join(', ')}`);
+    } else if (rest.includes('plan approved')) outline.push('plan: approved');
+    else if (title.startsWith('! '))
+      outline.push(shellLine(rest[0] ?? '', rest.slice(1).join('\n')));
+    else if ((match = /^(.*) \((\w+)\)$/.exec(title))) outline.push(`${match[1]}: ${match[2]}`);
+    amending = false;
   }
   return outline;
 }

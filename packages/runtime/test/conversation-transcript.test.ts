@@ -1,4 +1,4 @@
-import { loadSession, transcriptOf } from '@agent/session';
+import { loadSession, SessionWriter, transcriptOf } from '@agent/session';
 import { startOpenAIChatServer } from '@agent/testkit';
 import type { PersonRequestKind } from '@agent/tools';
 import {
@@ -8,18 +8,48 @@ import {
   TRANSCRIPT_CARDS,
   type ConversationEvent,
 } from '../src';
+import { pickTool, WHICH } from './support/pick-tool';
 import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
 const ALL: PersonRequestKind[] = ['approval', 'questionnaire', 'form', 'url', 'plan'];
 
 /** What a replay of the conversation's session file shows now. */
-async function replayOf(conversation: Conversation) {
+async function replayOf(conversation: Conversation, offeredAgain: readonly string[] = []) {
   await conversation.session.flushSession();
   const { events } = await loadSession(conversation.session.sessionFile!);
   return transcriptOf(events, {
     cards: TRANSCRIPT_CARDS,
     titleOf: registryTitles(conversation.session.registry),
+    offeredAgain,
   });
+}
+
+/**
+ * A session two crashes left: a read_file call open in an earlier turn, and the pick call of its
+ * last response open (which a resume offers again where someone answers questionnaires).
+ */
+async function crashedTwice(home: string, workspace: string): Promise<string> {
+  const writer = await SessionWriter.create({
+    agentHome: home,
+    cwd: workspace,
+    provider: 'openai-chat',
+    model: 'fake-model',
+  });
+  const ask = (id: string, name: string, input: unknown) =>
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: '',
+        toolCalls: [{ id, name, input, status: 'pending', summary: '' }],
+      },
+    });
+  writer.recordUser('read the notes');
+  ask('call_read', 'read_file', { path: 'notes.md' });
+  writer.recordUser('help me choose');
+  ask('call_pick', 'pick', { questions: [WHICH] });
+  await writer.close();
+  return writer.path;
 }
 
 describe("Conversation.transcript: the session file's replay, kept up to date", () => {
@@ -100,6 +130,41 @@ describe("Conversation.transcript: the session file's replay, kept up to date", 
       expect(conversation.transcript[0]).toMatchObject({ shown: 'the older one' });
       await conversation.submit({ type: 'new' });
       expect(conversation.transcript).toEqual([]);
+    } finally {
+      await conversation.close();
+    }
+  });
+
+  it('after a resume closes the calls a crash left open as a replay does: open if offered again', async () => {
+    box.server = await startOpenAIChatServer([{ text: 'Picked.' }]);
+    const file = await crashedTwice(box.home, box.workspace);
+    const conversation = await open({
+      extraTools: [pickTool],
+      resume: await openSavedSession(file),
+    });
+    try {
+      expect(conversation.session.openCalls).toEqual(['call_pick']);
+      const calls = conversation.transcript.flatMap((entry) =>
+        entry.kind === 'tool' ? [`${entry.id} ${entry.state}`] : [],
+      );
+      expect(calls).toEqual(['call_read interrupted', 'call_pick open']);
+      expect(conversation.transcript).toEqual(await replayOf(conversation, ['call_pick']));
+      // Answered now, the call the resumed turn offered again is done.
+      const shown = next(conversation, 'card_shown');
+      const ended = next(conversation, 'turn_ended');
+      conversation.start();
+      const card = await shown;
+      await conversation.submit(
+        {
+          type: 'answer',
+          id: card.type === 'card_shown' ? card.card.request.id : '',
+          answer: { kind: 'questionnaire', result: { answers: ['b'], cancelled: false } },
+        },
+        'the terminal',
+      );
+      await ended;
+      expect(conversation.transcriptCall('call_pick')).toMatchObject({ state: 'ok' });
+      expect(conversation.transcriptCall('call_read')).toMatchObject({ state: 'interrupted' });
     } finally {
       await conversation.close();
     }

@@ -42,14 +42,16 @@ describe('the transcript: one fold of session events into typed entries', () => 
           return `amended ${entry.call.id}`;
         case 'compaction':
           return `compaction ${entry.earlierTurns} ${entry.decisions}`;
+        case 'shell':
+          return `shell ${entry.command} ${entry.state} ${entry.summary} ${entry.output}`;
         default:
           return entry.kind;
       }
     });
   }
 
-  it('replays a saved session from its last checkpoint: amended answer, cancelled card, plan, crash-open call interrupted', async () => {
-    const { amended, cancelled, plan, crashed, prompts, answer } = TRANSCRIPT_SAMPLE;
+  it('replays a saved session from its last checkpoint: amended answer, cancelled card, plan, crash-open calls interrupted', async () => {
+    const { amended, cancelled, plan, crashed, shell, open, prompts, answer } = TRANSCRIPT_SAMPLE;
     const entries = transcriptOf(await sample(), { cards: CARDS });
     expect(outline(entries)).toEqual([
       'compaction 1 1',
@@ -61,6 +63,9 @@ describe('the transcript: one fold of session events into typed entries', () => 
       `plan ${plan.id} ok`,
       `prompt ${prompts[2]}`,
       `tool ${crashed.id} interrupted`,
+      `shell ${shell.command} error ${shell.summary} ${shell.output}`,
+      `prompt ${prompts[3]}`,
+      `questionnaire ${open.id} interrupted`,
     ]);
     const kept = entries[1];
     expect(
@@ -79,19 +84,21 @@ describe('the transcript: one fold of session events into typed entries', () => 
       plan: plan.plan,
       decision: { decision: 'approve', mode: 'default' },
     });
-    // Never `pending` in a replay: the renderers get the call as interrupted.
-    const open = entries[8];
-    expect(open?.kind === 'tool' && open.activity.status).toBe('interrupted');
+    // Never `pending` in a replay: the renderers get the calls as interrupted.
+    const last = entries.at(-1);
+    expect(entries[8]?.kind === 'tool' && entries[8].activity.status).toBe('interrupted');
+    expect(last?.kind === 'questionnaire' && last.activity.status).toBe('interrupted');
   });
 
   it('keeps open the call the resumed turn offers again', async () => {
-    const { crashed } = TRANSCRIPT_SAMPLE;
-    const entries = transcriptOf(await sample(), { cards: CARDS, offeredAgain: [crashed.id] });
-    const open = entries.at(-1);
-    expect(open?.kind === 'tool' && [open.state, open.activity.status]).toEqual([
-      'open',
-      'pending',
-    ]);
+    const { crashed, open } = TRANSCRIPT_SAMPLE;
+    const entries = transcriptOf(await sample(), { cards: CARDS, offeredAgain: [open.id] });
+    const last = entries.at(-1);
+    expect(last?.kind === 'questionnaire' && [last.state, last.card, last.activity.status]).toEqual(
+      ['open', 'open', 'pending'],
+    );
+    const earlier = entries.find((entry) => entry.kind === 'tool' && entry.id === crashed.id);
+    expect(earlier).toMatchObject({ state: 'interrupted' });
   });
 
   it('says what each event added or changed, so a live view can follow it', async () => {
@@ -107,8 +114,11 @@ describe('the transcript: one fold of session events into typed entries', () => 
     const ended = changes[end]![0] as Extract<TranscriptEntry, { kind: 'questionnaire' }>;
     expect(reducer.call(ended.id)).toBe(ended);
     expect(reducer.call('no such call')).toBeUndefined();
-    expect(reducer.entries.at(-1)).toMatchObject({ kind: 'tool', state: 'running' });
-    expect(reducer.finish()).toMatchObject([{ kind: 'tool', state: 'interrupted' }]);
+    expect(reducer.entries.at(-1)).toMatchObject({ kind: 'questionnaire', state: 'running' });
+    expect(reducer.finish()).toMatchObject([
+      { kind: 'tool', state: 'interrupted' },
+      { kind: 'questionnaire', state: 'interrupted', card: 'interrupted' },
+    ]);
   });
 
   it("shows an /undo as its result, a prompt's images and the skipped lines", () => {

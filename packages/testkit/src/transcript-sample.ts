@@ -11,9 +11,16 @@ export const TRANSCRIPT_SAMPLE = {
   cancelled: { id: 'q_deploy', answers: ['On my own box'], custom: [true] },
   /** The plan the model presented, approved. */
   plan: { id: 'p_plan', plan: '# Plan\n\n1. Build the service.' },
-  /** The call a crash left open (no `tool_end`). */
+  /** The call a crash left open (no `tool_end`) in an earlier turn: interrupted on every load. */
   crashed: { id: 'r_notes', name: 'read_file', title: 'read notes.md' },
-  prompts: ['Now the deployment.', 'Make a plan.', 'Read the notes.'],
+  /** The person's `!command` after it, which failed (exit 1): its ending and output. */
+  shell: { command: 'grep -c heron notes.md', summary: 'exit code 1', output: '0' },
+  /**
+   * The questionnaire of the last response a crash left open: a resume offers it again where
+   * someone answers questionnaires (else it is interrupted).
+   */
+  open: { id: 'q_launch', question: 'When should it launch?' },
+  prompts: ['Now the deployment.', 'Make a plan.', 'Read the notes.', 'Ask me about the launch.'],
   answer: 'Two things about the deployment.',
 } as const;
 
@@ -25,6 +32,9 @@ const DESIGN = {
     { question: 'Which API style?', options: ['REST', 'GraphQL'] },
   ],
 };
+const LAUNCH = {
+  questions: [{ question: TRANSCRIPT_SAMPLE.open.question, options: ['Monday', 'Friday'] }],
+};
 const DEPLOY = {
   questions: [
     { question: 'Where should it run?', options: ['Fly.io', 'AWS'] },
@@ -33,18 +43,19 @@ const DEPLOY = {
 };
 
 /**
- * Writes a recorded session (schema 1 lines as the agent writes them) with what every replay
- * must show alike: a compaction whose ledger keeps an answer the person amended afterwards, a
- * questionnaire cancelled after one typed answer, a plan presented and approved, and a last call
- * a crash left open. `cwd` is the session's workspace.
+ * Writes a recorded session (schema 1 lines as the agent writes them; the person's command a
+ * schema 3 one) with what every replay must show alike: a compaction whose ledger keeps an
+ * answer the person amended afterwards, a questionnaire cancelled after one typed answer, a plan
+ * presented and approved, a call a crash left open, the person's failed `!command`, and a last
+ * questionnaire a crash left open. `cwd` is the session's workspace.
  */
 export function writeTranscriptSample(file: string, cwd: string): void {
-  const { amended, cancelled, plan, crashed, prompts, answer } = TRANSCRIPT_SAMPLE;
+  const { amended, cancelled, plan, crashed, shell, open, prompts, answer } = TRANSCRIPT_SAMPLE;
   let count = 0;
   const lines: string[] = [];
-  const line = (type: string, fields: Record<string, unknown>): void => {
+  const line = (type: string, fields: Record<string, unknown>, v = 1): void => {
     const id = (count++).toString(16).padStart(12, '0');
-    lines.push(JSON.stringify({ v: 1, type, id, ts: TS, ...fields }));
+    lines.push(JSON.stringify({ v, type, id, ts: TS, ...fields }));
   };
   const assistant = (text: string, call: { id: string; name: string; input: unknown }): void =>
     line('assistant', {
@@ -102,5 +113,17 @@ export function writeTranscriptSample(file: string, cwd: string): void {
   line('user', { text: prompts[2] });
   const { id, name } = crashed;
   assistant('', { id, name, input: { path: 'notes.md' } });
+  const ran = `I ran this shell command in the workspace myself:\n$ ${shell.command}\n${shell.output}`;
+  line(
+    'user',
+    {
+      text: `${ran}\n\n[${shell.summary}]`,
+      display: `!${shell.command}`,
+      shell: { ...shell, status: 'error' },
+    },
+    3,
+  );
+  line('user', { text: prompts[3] });
+  assistant('', { id: open.id, name: 'ask_user', input: LAUNCH });
   writeFileSync(file, `${lines.join('\n')}\n`);
 }

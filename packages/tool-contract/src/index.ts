@@ -11,3 +11,4 @@ export * from './tool-spec';
 export * from './registry';
 export * from './validate';
 export * from './saved-questionnaire';
+export * from './saved-questionnaire-text';

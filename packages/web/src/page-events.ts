@@ -1,6 +1,11 @@
 import type { Card, ConversationEvent } from '@agent/runtime';
-import { compactedTurnsText, type TranscriptEntry } from '@agent/session';
-import type { Answer, FormQuestion, QuestionnaireAsk } from '@agent/tools';
+import { compactedTurnsText, type CallEntry, type TranscriptEntry } from '@agent/session';
+import {
+  savedQuestionnaireText,
+  type Answer,
+  type FormQuestion,
+  type QuestionnaireAsk,
+} from '@agent/tools';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -210,6 +215,7 @@ function callLine(
   extras: ReadonlyMap<string, CallExtras>,
 ): PageEntry {
   const seen = extras.get(entry.id);
+  const output = answersText(entry) ?? seen?.output;
   return {
     kind: 'call',
     id: entry.id,
@@ -217,13 +223,31 @@ function callLine(
     // A live call waits or runs; "open" is one a resumed session offers again.
     state: entry.state === 'open' ? 'running' : entry.state,
     ...(entry.summary ? { summary: entry.summary } : {}),
-    ...(seen?.output ? { output: seen.output } : {}),
+    ...(output ? { output } : {}),
     ...(seen?.diff ? { diff: seen.diff } : {}),
   };
 }
 
-/** The page's view of one conversation event; undefined for what the page does not show. */
-export function pageEvent(event: ConversationEvent): PageEvent | undefined {
+/**
+ * A finished questionnaire's questions and answers as every front end words them (typed,
+ * cancelled, interrupted; an amended one as amended); undefined for another call, or one that
+ * waits for its answers (its card shows them).
+ */
+function answersText(entry: CallEntry | undefined): string | undefined {
+  if (entry?.kind !== 'questionnaire' || !entry.saved) return undefined;
+  if (entry.state === 'running' || entry.state === 'open') return undefined;
+  return savedQuestionnaireText(entry.saved);
+}
+
+/**
+ * The page's view of one conversation event; undefined for what the page does not show.
+ * `callOf`: a call's transcript entry as it stands (`Conversation.transcriptCall`), so a
+ * questionnaire that ends shows its answers as a replay of it does.
+ */
+export function pageEvent(
+  event: ConversationEvent,
+  callOf: (id: string) => CallEntry | undefined = () => undefined,
+): PageEvent | undefined {
   switch (event.type) {
     case 'turn_started':
       return {
@@ -250,12 +274,13 @@ export function pageEvent(event: ConversationEvent): PageEvent | undefined {
     case 'new_session':
       return { type: 'notice', text: 'A new session was started.' };
     case 'runtime':
-      return runtimeEvent(event.event);
+      return runtimeEvent(event.event, callOf);
   }
 }
 
 function runtimeEvent(
   event: Extract<ConversationEvent, { type: 'runtime' }>['event'],
+  callOf: (id: string) => CallEntry | undefined,
 ): PageEvent | undefined {
   switch (event.type) {
     case 'text_delta':
@@ -279,7 +304,10 @@ function runtimeEvent(
         name: event.activity.name,
         status: event.activity.status,
         ...(event.result.summary ? { summary: event.result.summary } : {}),
-        output: event.result.output.slice(0, OUTPUT_SHOWN),
+        output: (answersText(callOf(event.activity.id)) ?? event.result.output).slice(
+          0,
+          OUTPUT_SHOWN,
+        ),
         ...(event.result.diff ? { diff: event.result.diff.slice(0, OUTPUT_SHOWN) } : {}),
       };
     case 'notice':

@@ -61,7 +61,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const files = pageFiles();
   let answers: (header: string | undefined) => boolean = () => false;
   let expectedHost = '';
-  const extras = liveExtras(conversation);
+  const callOf = (id: string) => conversation.transcriptCall(id);
+  const extras = liveExtras(conversation, callOf);
   const transcript = (): PageEvent => ({
     type: 'transcript',
     entries: pageEntries(conversation.transcript, extras.seen),
@@ -111,7 +112,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const unsubscribe = conversation.subscribe((event) => {
         // A resumed or new session: the page draws its transcript in place of the one before.
         if (event.type === 'history' || event.type === 'new_session') send(transcript());
-        const page = pageEvent(event);
+        const page = pageEvent(event, callOf);
         if (page) send(page);
       });
       await new Promise<void>((resolve) => {
@@ -214,11 +215,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 const CALLS_REMEMBERED = 200;
 
 /** What the page was shown live of each call that the session does not keep (see CallExtras). */
-function liveExtras(conversation: Conversation) {
+function liveExtras(conversation: Conversation, callOf: Parameters<typeof pageEvent>[1]) {
   const seen = new Map<string, CallExtras>();
   const stop = conversation.subscribe((event) => {
     if (event.type !== 'runtime' || event.event.type !== 'tool_end') return;
-    const page = pageEvent(event);
+    const page = pageEvent(event, callOf);
     if (page?.type !== 'tool') return;
     seen.set(page.id, {
       ...(page.output ? { output: page.output } : {}),

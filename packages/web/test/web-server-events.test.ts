@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createAskUserTool } from '@agent/askuser';
 import type { PersonRequestKind } from '@agent/tools';
+import type { PageCard, PageEntry } from '../src/page-events';
 import { pageEvents, webBoxes, writeFile } from './support/web-box';
 
 const HOSTILE =
@@ -150,6 +152,67 @@ describe("the page's event stream follows the conversation", () => {
           output: 'heron',
         },
       ]);
+    } finally {
+      await reloaded.close();
+    }
+  });
+
+  it("shows a questionnaire's questions and answers when it ends, and after a reload the same", async () => {
+    const questions = {
+      questions: [
+        { question: 'Where should it run?', options: ['Fly.io', 'AWS'] },
+        { question: 'Enable autoscaling?', options: ['Yes', 'No'] },
+      ],
+    };
+    const { web, origin, conversation, next } = await box(
+      [
+        { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: questions }] },
+        { text: 'Ok.' },
+      ],
+      { extraTools: [createAskUserTool()] },
+    );
+    const words = [
+      'Questionnaire cancelled after 1 of 2',
+      '- Where should it run?',
+      '  → On my own box (typed)',
+      'Not answered: Enable autoscaling?',
+    ].join('\n');
+    const events = pageEvents(origin, web.token);
+    try {
+      await events.until((event) => event.type === 'hello');
+      const ended = next('turn_ended');
+      await conversation.submit({ type: 'prompt', text: 'ask me' });
+      const shown = (await events.until((event) => event.type === 'card_shown')) as {
+        card: PageCard;
+      };
+      const result = { answers: ['On my own box'], custom: [true], cancelled: true };
+      const posted = await fetch(`${origin}/operations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${web.token}` },
+        body: JSON.stringify({
+          type: 'answer',
+          id: shown.card.id,
+          answer: { kind: 'questionnaire', result },
+        }),
+      });
+      expect(posted.status).toBe(200);
+      await ended;
+      await events.until((event) => event.type === 'turn_ended');
+      const tool = events.seen.find((event) => event.type === 'tool' && event.status === 'ok');
+      expect(tool).toMatchObject({ id: 'call_ask', output: words });
+    } finally {
+      await events.close();
+    }
+    const reloaded = pageEvents(origin, web.token);
+    try {
+      const { entries } = (await reloaded.until((event) => event.type === 'transcript')) as {
+        entries: PageEntry[];
+      };
+      expect(entries.find((entry) => entry.kind === 'call')).toMatchObject({
+        id: 'call_ask',
+        state: 'ok',
+        output: words,
+      });
     } finally {
       await reloaded.close();
     }

@@ -54,7 +54,7 @@ export interface ServedAgent {
 /** Starts the bundle's `agent serve ARGS` with only PATH, HOME and what `env` adds. */
 export function startServe(
   args: string[],
-  bed: ServeBed,
+  bed: Pick<ServeBed, 'home' | 'workspace'>,
   env: NodeJS.ProcessEnv = {},
 ): ServedAgent {
   const child = spawn(process.execPath, [AGENT, 'serve', ...args], {

@@ -28,11 +28,16 @@ export class LiveTranscript {
     return this.reducer.call(id);
   }
 
-  /** A file was opened with `events` in it (none for a new one): the transcript starts over. */
-  opened(events: readonly SessionEvent[]): void {
+  /**
+   * A file was opened with `events` in it (none for a new one): the transcript starts over. The
+   * calls it left open are closed as a replay closes them: `open` when the resumed turn offers
+   * them again (`offeredAgain`, by call id), else `interrupted`.
+   */
+  opened(events: readonly SessionEvent[], offeredAgain: readonly string[] = []): void {
     const shown = replayWindow(events);
     this.reducer = new TranscriptReducer({ ...this.display, earlierTurns: shown.earlierTurns });
     for (const event of shown.events) this.reducer.apply(event);
+    this.reducer.finish(offeredAgain);
   }
 
   recorded(event: SessionEvent): void {

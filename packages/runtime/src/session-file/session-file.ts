@@ -97,12 +97,17 @@ export class SessionFile {
 
   /**
    * Opens a saved session's file, whose `events` were loaded, to continue it (a file still open
-   * is closed first). Events recorded while no file was open join it.
+   * is closed first); `offeredAgain`: the open calls the resumed turn offers again (see
+   * `LiveTranscript.opened`). Events recorded while no file was open join it.
    */
-  async open(path: string, events: readonly SessionEvent[]): Promise<SessionWriter> {
+  async open(
+    path: string,
+    events: readonly SessionEvent[],
+    offeredAgain: readonly string[] = [],
+  ): Promise<SessionWriter> {
     await (await this.takeWriter())?.close().catch(this.failed);
     const lastUser = events.findLast((event) => event.type === 'user');
-    this.transcript?.opened(events);
+    this.transcript?.opened(events, offeredAgain);
     this.writer = await SessionWriter.open(path, {
       onError: this.failed,
       onAppend: this.appended,
@@ -113,15 +118,21 @@ export class SessionFile {
   }
 
   /**
-   * Continues a saved session's file (see `open`) and records what differs from the saved
-   * session now: another provider or model, another tool-history mode, another mode.
+   * Continues a saved session's file (see `open`; `now.offeredAgain`: the open calls the resumed
+   * turn offers again) and records what differs from the saved session now: another provider or
+   * model, another tool-history mode, another mode.
    */
   async continueSaved(
     saved: { path: string; events: readonly SessionEvent[] },
     was: { provider?: string; model?: string; toolHistory?: ToolHistoryMode; mode?: AgentMode },
-    now: { provider: Provider; toolHistory: ToolHistoryMode; agentMode: AgentMode },
+    now: {
+      provider: Provider;
+      toolHistory: ToolHistoryMode;
+      agentMode: AgentMode;
+      offeredAgain: readonly string[];
+    },
   ): Promise<void> {
-    const writer = await this.open(saved.path, saved.events);
+    const writer = await this.open(saved.path, saved.events, now.offeredAgain);
     if (was.provider !== now.provider.id || was.model !== now.provider.model) {
       writer.recordProviderChange(now.provider.id, now.provider.model);
     }

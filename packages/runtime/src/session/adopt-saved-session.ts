@@ -49,5 +49,7 @@ export async function adoptSavedSession(
     provider: conversation.provider,
     toolHistory,
     agentMode: modes.mode,
+    // Known since `resumed.adopt` above: the transcript shows those calls open, the others closed.
+    offeredAgain: parts.resumed.openCalls,
   });
 }
