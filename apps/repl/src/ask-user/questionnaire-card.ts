@@ -2,7 +2,7 @@ import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from './card-fit';
+import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from '../view/card-fit';
 import { distinctLabels, withVisibleWhitespace } from './look-alike';
 import { questionStrip } from './question-strip';
 

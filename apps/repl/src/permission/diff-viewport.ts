@@ -20,9 +20,9 @@ export class DiffViewport {
 
   constructor(private readonly diff: string) {}
 
-  /** Whether the last layout hid rows (so paging keys belong to the card). */
+  /** Whether the last layout showed a window with rows hidden (so paging keys are the card's). */
   get scrollable(): boolean {
-    return !this.expanded && this.total > this.window;
+    return !this.expanded && this.window > 0 && this.total > this.window;
   }
 
   /** Scrolls or expands for `key`; false when the key is not the viewport's. */
@@ -47,42 +47,80 @@ export class DiffViewport {
     return false;
   }
 
-  /** At most `maxRows` rows (more when expanded) for `width` cells, with a position line. */
+  /** Rows the whole diff takes at `width` cells. */
+  rowsAt(width: number): number {
+    return diffHasChanges(this.diff) ? this.rowsFor(width).length : 1;
+  }
+
+  /**
+   * At most `maxRows` rows (all of them when expanded) for `width` cells: a window with a
+   * position line, with one row only a line saying how many rows are hidden, with none nothing.
+   */
   render(width: number, maxRows: number): Line[] {
+    if (maxRows <= 0 && !this.expanded) {
+      this.window = 0;
+      return [];
+    }
     if (!diffHasChanges(this.diff)) {
       return [plain('  no changes: the content is already the same', 'dim')];
     }
-    if (this.cached?.width !== width) {
-      this.cached = { width, rows: numberedDiff(this.diff, width) };
-    }
-    const rows = this.cached.rows;
+    const rows = this.rowsFor(width);
     this.total = rows.length;
-    this.window = Math.max(3, maxRows - 1);
-    if (this.expanded || rows.length <= this.window) {
+    // Expanded keeps the folded layout's window: it tells whether folding would hide rows.
+    if (this.expanded) {
       this.top = 0;
-      const all = [...rows];
-      if (this.expanded && rows.length > this.window) {
-        all.push(plain(`  all ${rows.length} rows · Ctrl+O folds`, 'dim'));
-      }
-      return all;
+      if (rows.length <= this.window) return [...rows];
+      return [...rows, plain(`  all ${rows.length} rows · Ctrl+O folds`, 'dim')];
+    }
+    this.window = rows.length <= maxRows ? rows.length : Math.max(0, maxRows - 1);
+    if (rows.length <= maxRows) {
+      this.top = 0;
+      return [...rows];
+    }
+    if (this.window === 0) {
+      const hidden = `${rows.length} rows hidden`;
+      return [
+        plain(
+          fitting(
+            [`  ${hidden} · Ctrl+O shows them`, `  ${hidden} · Ctrl+O`, `  ${hidden}`],
+            width,
+          ) ?? `${rows.length} hidden`,
+          'accent',
+        ),
+      ];
     }
     this.top = Math.max(0, Math.min(this.top, rows.length - this.window));
     const end = this.top + this.window;
     const where = `rows ${this.top + 1}–${end} of ${rows.length}${end === rows.length ? ' (end)' : ''}`;
     const position =
-      [
-        `  ${where} · PgUp/PgDn j/k scroll · Ctrl+O shows all`,
-        `  ${where} · PgUp/PgDn · Ctrl+O`,
-        `  ${where}`,
-      ].find((text) => stringWidth(text) <= width) ?? `${this.top + 1}–${end}/${rows.length}`;
+      fitting(
+        [
+          `  ${where} · PgUp/PgDn j/k scroll · Ctrl+O shows all`,
+          `  ${where} · PgUp/PgDn · Ctrl+O`,
+          `  ${where}`,
+        ],
+        width,
+      ) ?? `${this.top + 1}–${end}/${rows.length}`;
     return [...rows.slice(this.top, end), plain(position, 'accent')];
   }
 
+  private rowsFor(width: number): Line[] {
+    if (this.cached?.width !== width) {
+      this.cached = { width, rows: numberedDiff(this.diff, width) };
+    }
+    return this.cached.rows;
+  }
+
   private scrollBy(delta: number): boolean {
-    if (this.expanded) return false;
+    if (this.expanded || this.window === 0) return false;
     const max = Math.max(0, this.total - this.window);
     const next = Math.max(0, Math.min(max, this.top + delta));
     this.top = next;
     return true;
   }
+}
+
+/** The first of `texts` that fits `width` cells. */
+function fitting(texts: string[], width: number): string | undefined {
+  return texts.find((text) => stringWidth(text) <= width);
 }

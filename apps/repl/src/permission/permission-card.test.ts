@@ -166,6 +166,25 @@ describe('PermissionCard diff window', () => {
     expect(text(card)).toMatch(/ 1 \+ l1\b[\s\S]*60 \+ l60/);
   });
 
+  it('at every height keeps the title, what is approved and the choices, the diff shrinking', () => {
+    const card = cardFor({ ...long, title: 'edit a-long-file-name-for-the-choices.ts' });
+    const choices = ['y) Yes', 'a) Always', 'w) Always', 'u) Always', 'd) No, and', 'n) No, deny'];
+    for (let rows = 9; rows <= 30; rows++) {
+      const shown = card.render(60, false, rows);
+      const all = shown.map(lineText).join('\n');
+      expect(shown.length).toBeLessThanOrEqual(rows);
+      expect(all).toContain('Allow editing? edit_file');
+      expect(all).toContain('edit a-long-file-name-for-the-choices.ts');
+      for (const choice of choices) expect(all).toContain(choice);
+      if (rows >= 12) expect(all).toMatch(/rows \d+–\d+ of 63|63 rows hidden/);
+    }
+    // Too low for every choice: the title and the selected one, its neighbours counted.
+    const low = card.render(60, false, 5).map(lineText).join('\n');
+    expect(low).toContain('Allow editing? edit_file');
+    expect(low).toContain('❯ y) Yes, allow once');
+    expect(low).toMatch(/↓ \d more/);
+  });
+
   it('leaves j and k to the reason on the deny row', () => {
     const card = cardFor(long);
     card.handleKey({ name: 'n', ch: 'n' });

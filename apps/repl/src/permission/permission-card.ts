@@ -6,6 +6,7 @@ import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
 import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
+import { fitPermissionCard, type PermissionParts } from './permission-fit';
 
 export type CardOption = ApprovalChoice['id'];
 
@@ -139,8 +140,9 @@ export class PermissionCard {
 
   /**
    * The card for `width` columns; `waiting` (another card has the keys) shows a short form.
-   * `screenRows` bounds the diff window so the options stay on screen. The title (the command,
-   * the path) is always shown whole and exactly: every line, hidden characters as notation.
+   * Laid out to `screenRows` (see `fitPermissionCard`): the title, what is being approved and the
+   * choices stay on screen, the diff takes what is left. What is being approved (the command, the
+   * path) is shown whole and exactly: every line, hidden characters as notation.
    */
   render(width: number, waiting = false, screenRows?: number): Line[] {
     const w = Math.max(20, width);
@@ -170,9 +172,8 @@ export class PermissionCard {
       return labelled([{ text: `… waiting to ask: ${tool}: `, style: 'dim' }], title, w, 'bold');
     }
     const inner = w - 2;
-    const head: Line[] = [
-      plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
-      ...wrapSpans(
+    const parts: PermissionParts = {
+      title: wrapSpans(
         [
           { text: ` ${this.choices.question} `, style: 'accent' },
           { text: tool, style: 'heading' },
@@ -180,34 +181,41 @@ export class PermissionCard {
         inner,
         '   ',
       ),
-      ...exactRows(title, inner - 3, 'bold').map((row): Line => [{ text: '   ' }, ...row]),
-      ...(this.request.reason
+      summary: exactRows(title, inner - 3, 'bold').map((row): Line => [{ text: '   ' }, ...row]),
+      why: this.request.reason
         ? wrapText(`   Why: ${sanitize(this.request.reason)}`, inner, 'warn', '        ')
-        : []),
-      ...(this.choices.reach
+        : [],
+      reach: this.choices.reach
         ? wrapText(`   "Always" ${sanitize(this.choices.reach)}.`, inner, 'dim', '     ')
-        : []),
-    ];
-    const tail: Line[] = [];
-    this.options.forEach((option, index) => {
-      const chosen = index === this.selected;
-      const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
-      tail.push(...wrapText(label, inner, chosen ? 'selected' : 'plain', '      '));
-      if (option.choice.id === 'deny' && chosen) {
-        const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
-        tail.push(...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      '));
-      }
-    });
-    const budget =
-      screenRows === undefined ? DEFAULT_DIFF_ROWS : screenRows - head.length - tail.length - 1;
-    const diff = this.diff ? this.diff.render(inner - 1, budget) : [];
-    return [
-      head[0]!,
-      ...head.slice(1).map((row) => boxed(row, inner)),
-      ...diff.map((row) => boxed([{ text: ' ' }, ...row], inner)),
-      ...tail.map((row) => boxed(row, inner)),
-      plain(`╰${'─'.repeat(Math.max(0, w - 2))}╯`, 'accent'),
-    ];
+        : [],
+      choices: this.options.map((option, index) => this.choiceRows(option, index, inner)),
+      selected: this.selected,
+    };
+    const diff = this.diff;
+    if (diff) {
+      parts.preview = {
+        rows: diff.rowsAt(inner - 1),
+        render: (max) => diff.render(inner - 1, max).map((row): Line => [{ text: ' ' }, ...row]),
+      };
+    }
+    // Expanded (Ctrl+O) shows the whole card, which the transcript then scrolls.
+    const room = diff?.expanded ? undefined : screenRows;
+    const { frame, body } = fitPermissionCard(parts, inner, room, DEFAULT_DIFF_ROWS);
+    const rule = '─'.repeat(Math.max(0, w - 2));
+    const rows = body.map((row) => boxed(row, inner));
+    return frame ? [plain(`╭${rule}╮`, 'accent'), ...rows, plain(`╰${rule}╯`, 'accent')] : rows;
+  }
+
+  /** A choice's rows; the selected "deny" row is followed by the reason being typed. */
+  private choiceRows(option: OptionRow, index: number, inner: number): Line[] {
+    const chosen = index === this.selected;
+    const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
+    const rows = wrapText(label, inner, chosen ? 'selected' : 'plain', '      ');
+    if (option.choice.id === 'deny' && chosen) {
+      const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
+      rows.push(...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      '));
+    }
+    return rows;
   }
 }
 

@@ -34,7 +34,14 @@ export function presentApproval(
   if (line) markWaiting(transcript, line);
   const segment: CustomSegment = {
     kind: 'custom',
-    render: (width) => card.render(width, !slot.active(), host.viewportRows()),
+    render: (width) => {
+      // The status bar's hint, drawn before the card, says whether PgUp/PgDn scroll its diff.
+      const scrollable = card.scrollable;
+      const rows = card.render(width, !slot.active(), host.viewportRows());
+      if (card.scrollable !== scrollable) host.requestPaint();
+      return rows;
+    },
+    layoutKey: () => (card.decided || card.interrupted ? 0 : host.viewportRows()),
   };
   const finish = (byMode?: ApprovedByMode, elsewhere?: Elsewhere): void => {
     signal.removeEventListener('abort', onAbort);
