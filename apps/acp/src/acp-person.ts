@@ -7,7 +7,12 @@ import {
   type CardClosing,
   type CardViewer,
 } from '@agent/runtime';
-import { abortReason, type PersonRequest, type PersonRequestKind } from '@agent/tools';
+import {
+  abortReason,
+  PLAN_CHOICES,
+  type PersonRequest,
+  type PersonRequestKind,
+} from '@agent/tools';
 import { permissionChoice, permissionOptions } from './permission-options';
 import {
   questionnaireAnswers,
@@ -126,11 +131,14 @@ export class AcpCards implements CardViewer {
                   { type: 'content', content: { type: 'text', text: request.payload.plan } },
                 ],
               },
-              options: planOptions(card.planChoices ?? []),
+              options: planOptions(card.planChoices ?? PLAN_CHOICES),
             },
             options,
           );
-          return { kind: 'plan', decision: planDecision(response, card.planChoices ?? []) };
+          return {
+            kind: 'plan',
+            decision: planDecision(response, card.planChoices ?? PLAN_CHOICES),
+          };
         }
         case 'url': {
           const { server, message, url } = request.payload;

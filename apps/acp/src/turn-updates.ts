@@ -108,9 +108,12 @@ export class TurnUpdates {
     this.calls.delete(activity.id);
     const entry = this.entry(activity.id);
     const summary = entry && entryQuestionnaireText(entry);
+    // A call the session does not record (a person's `!command`) says how it ended as its
+    // replay does: the output, then the summary (`exit code 1`).
+    const ending = entry ? [] : textContent(result.summary ?? '');
     const content = summary
       ? textContent(summary)
-      : [...(result.isError ? [] : (call?.diff ?? [])), ...textContent(result.output)];
+      : [...(result.isError ? [] : (call?.diff ?? [])), ...textContent(result.output), ...ending];
     this.send({
       sessionUpdate: 'tool_call_update',
       toolCallId: activity.id,

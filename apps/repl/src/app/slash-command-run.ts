@@ -30,6 +30,8 @@ export class SlashCommandRun {
   private abortController: AbortController | undefined;
   /** The name of the command running now. */
   private current: string | undefined;
+  /** The commands running beside it. */
+  private readonly beside = new Set<AbortController>();
 
   constructor(private readonly host: SlashCommandHost) {}
 
@@ -40,6 +42,7 @@ export class SlashCommandRun {
 
   abort(reason: Error): void {
     this.abortController?.abort(reason);
+    for (const beside of this.beside) beside.abort(reason);
   }
 
   async run(text: string): Promise<void> {
@@ -70,12 +73,14 @@ export class SlashCommandRun {
    * a turn. The running command stays the one that makes the app busy.
    */
   private async runBeside(text: string, running: string): Promise<void> {
+    const controller = new AbortController();
+    this.beside.add(controller);
     try {
-      const signal = this.abortController?.signal ?? new AbortController().signal;
-      await this.handler(text, signal, running);
+      await this.handler(text, controller.signal, running);
     } catch (error) {
       this.host.error(error instanceof Error ? error.message : String(error));
     } finally {
+      this.beside.delete(controller);
       this.host.paint();
     }
   }

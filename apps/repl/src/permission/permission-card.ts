@@ -59,6 +59,8 @@ export class PermissionCard {
   private readonly options: OptionRow[];
   /** The preview's diff window, when the tool could tell what would change. */
   readonly diff: DiffViewport | undefined;
+  /** Ctrl+O on a card without a diff: the whole card, however tall (its summary uncut). */
+  private expanded = false;
 
   /** `choices`: what the card offers, computed by the runtime for the call, drawn here. */
   constructor(
@@ -81,6 +83,10 @@ export class PermissionCard {
   handleKey(key: Key): CardResult {
     if (this.decided) return { type: 'ignored' };
     if (this.diff?.handleKey(key, this.option !== 'deny')) return { type: 'changed' };
+    if (!this.diff && (key.full ?? key.name) === 'C-o') {
+      this.expanded = !this.expanded;
+      return { type: 'changed' };
+    }
     switch (key.name) {
       case 'up':
         this.selected = (this.selected + this.options.length - 1) % this.options.length;
@@ -199,7 +205,7 @@ export class PermissionCard {
       };
     }
     // Expanded (Ctrl+O) shows the whole card, which the transcript then scrolls.
-    const room = diff?.expanded ? undefined : screenRows;
+    const room = (diff?.expanded ?? this.expanded) ? undefined : screenRows;
     const { frame, body } = fitPermissionCard(parts, inner, room, DEFAULT_DIFF_ROWS);
     const rule = '─'.repeat(Math.max(0, w - 2));
     const rows = body.map((row) => boxed(row, inner));

@@ -31,7 +31,6 @@ export interface FittedCard {
 
 interface Shape {
   frame: boolean;
-  summary: boolean;
   why: boolean;
   reach: boolean;
   /** Unselected choices take one row each (the selected one stays whole). */
@@ -42,7 +41,6 @@ interface Shape {
 
 const ROOMY: Shape = {
   frame: true,
-  summary: true,
   why: true,
   reach: true,
   clamp: false,
@@ -52,9 +50,10 @@ const ROOMY: Shape = {
 /**
  * What a card gives up, in order, until it fits the screen: the diff shrinks to one row, the
  * "Always" note goes, unselected choices take one row each, the diff becomes a line saying its
- * rows are hidden, then goes; then the border rows, the reason, and last the summary. The title
- * and the choices stay; should even they not fit, the choices are windowed around the selected
- * one as the questionnaire's options are.
+ * rows are hidden, then goes; then the border rows and the reason. The title, what is being
+ * approved and the choices stay: a summary still too tall keeps its first and last rows around
+ * a line saying how many are hidden (Ctrl+O shows the whole card), and should the choices still
+ * not fit, they are windowed around the selected one as the questionnaire's options are.
  */
 const LADDER: Shape[] = [
   ROOMY,
@@ -64,8 +63,11 @@ const LADDER: Shape[] = [
   { ...ROOMY, reach: false, clamp: true, preview: 0 },
   { ...ROOMY, reach: false, clamp: true, preview: 0, frame: false },
   { ...ROOMY, reach: false, clamp: true, preview: 0, frame: false, why: false },
-  { ...ROOMY, reach: false, clamp: true, preview: 0, frame: false, why: false, summary: false },
 ];
+
+/** Rows of the summary kept from its top when it is cut, and from its bottom. */
+const SUMMARY_HEAD = 2;
+const SUMMARY_TAIL = 1;
 
 /**
  * The permission card laid out to `room` rows (the transcript's height; undefined when not
@@ -82,9 +84,10 @@ export function fitPermissionCard(
   const clamped = parts.choices.map((block, index) =>
     index === parts.selected ? block : clampRows(block, 1, inner),
   );
+  let summary = parts.summary;
   const fixed = (shape: Shape): Line[] => [
     ...parts.title,
-    ...(shape.summary ? parts.summary : []),
+    ...summary,
     ...(shape.why ? parts.why : []),
     ...(shape.reach ? parts.reach : []),
   ];
@@ -92,11 +95,15 @@ export function fitPermissionCard(
     (shape.frame ? 2 : 0) +
     fixed(shape).length +
     (shape.clamp ? clamped : parts.choices).reduce((sum, block) => sum + block.length, 0);
-  const shape =
-    room === undefined
-      ? ROOMY
-      : (LADDER.find((s) => height(s) + Math.min(previewRows, s.preview) <= room) ??
-        LADDER[LADDER.length - 1]!);
+  const fits = (s: Shape) =>
+    room === undefined || height(s) + Math.min(previewRows, s.preview) <= room;
+  let shape = LADDER.find(fits);
+  if (!shape) {
+    shape = LADDER[LADDER.length - 1]!;
+    // The summary gives the rows the choices need, down to its first and last rows.
+    const over = height(shape) - room!;
+    summary = cutSummary(parts.summary, parts.summary.length - over);
+  }
   const left = room === undefined ? defaultPreview : room - height(shape);
   const preview = parts.preview?.render(shape.preview > 0 ? Math.max(1, left) : 0) ?? [];
   const head = fixed(shape);
@@ -104,10 +111,27 @@ export function fitPermissionCard(
   const choices =
     room !== undefined && height(shape) > room
       ? fitOptions(
-          { blocks: clamped, selected: parts.selected, focus: 0 },
+          {
+            blocks: clamped,
+            selected: parts.selected,
+            // The selected row's last line: where a deny reason is typed.
+            focus: clamped[parts.selected]!.length - 1,
+          },
           Math.max(1, room - head.length - frame),
           (count, up) => plain(`      ${up ? '↑' : '↓'} ${count} more`, 'dim'),
         )
       : (shape.clamp ? clamped : parts.choices).flat();
   return { frame: shape.frame, body: [...head, ...preview, ...choices] };
+}
+
+/** `rows` cut to about `keep` rows: its first and last rows around a line saying how many went. */
+function cutSummary(rows: Line[], keep: number): Line[] {
+  const head = Math.max(1, Math.min(SUMMARY_HEAD, keep - SUMMARY_TAIL - 1));
+  if (rows.length <= head + SUMMARY_TAIL + 1) return rows;
+  const hidden = rows.length - head - SUMMARY_TAIL;
+  return [
+    ...rows.slice(0, head),
+    plain(`   … ${hidden} more lines · Ctrl+O shows all`, 'dim'),
+    ...rows.slice(rows.length - SUMMARY_TAIL),
+  ];
 }

@@ -1,4 +1,4 @@
-import { retainedCalls, type Message } from '@agent/llm';
+import { retainedCalls, type Message, type RetainedCall } from '@agent/llm';
 import { keptCallEntry } from '@agent/session';
 import { answerIsTyped, type AnsweredQuestionnaire, type Questionnaire } from '@agent/tools';
 import { TRANSCRIPT_CARDS } from './transcript-cards';
@@ -27,9 +27,12 @@ export function lastQuestionnaire(history: readonly Message[]): LastQuestionnair
   const calls = retainedCalls(history);
   for (let i = calls.length - 1; i >= 0; i--) {
     const kept = calls[i]!;
-    const entry = keptCallEntry(kept, kept.amended ?? kept.output, { cards: TRANSCRIPT_CARDS });
-    if (entry.kind !== 'questionnaire' || entry.saved?.state !== 'answered') continue;
-    const { questionnaire, result } = entry.saved;
+    const amended = kept.amended === undefined ? undefined : answeredOf(kept, kept.amended);
+    // An amendment that does not read back (cut at the session's line limit) leaves the call's
+    // own answers, as the model got them before it.
+    const saved = amended ?? answeredOf(kept, kept.output);
+    if (!saved) continue;
+    const { questionnaire, result } = saved;
     const custom = result.answers.map(
       (answer, k) => result.custom?.[k] ?? answerIsTyped(questionnaire.questions[k]!, answer),
     );
@@ -37,8 +40,15 @@ export function lastQuestionnaire(history: readonly Message[]): LastQuestionnair
       callId: kept.id,
       questionnaire,
       result: { ...result, custom },
-      amended: kept.amended !== undefined,
+      amended: amended !== undefined,
     };
   }
   return undefined;
+}
+
+/** The questionnaire `kept` was, answered as `output` says; undefined when it reads no answer. */
+function answeredOf(kept: RetainedCall, output: string) {
+  const entry = keptCallEntry(kept, output, { cards: TRANSCRIPT_CARDS });
+  if (entry.kind !== 'questionnaire' || entry.saved?.state !== 'answered') return undefined;
+  return entry.saved;
 }
