@@ -57,4 +57,14 @@ describe('replayPlan', () => {
     expect(text(open!.render(80))).toContain('■ Interrupted before a decision on the plan');
     expect(replayPlan({ ...base, name: 'read_file', status: 'ok' })).toBeUndefined();
   });
+  it('fits a short screen: the plan window gives way to one row, the choices stay', () => {
+    const plan = ['# Plan', ...Array.from({ length: 40 }, (_, i) => `- step ${i + 1}`)].join('\n');
+    const card = new PlanCard(plan);
+    for (const rows of [9, 10, 12, 16]) {
+      const shown = card.render(60, rows).map(lineText);
+      expect(shown.length).toBeLessThanOrEqual(rows);
+      expect(shown.join('\n')).toContain('3) Keep planning');
+      expect(shown.join('\n')).toContain('1) Approve, and accept edits');
+    }
+  });
 });

@@ -123,8 +123,10 @@ export class PlanCard {
     });
     if (this.warning) tail.push(...wrapText(`   ${this.warning}`, inner, 'warn', '   '));
     const chrome = 2 + 1 + 1 + tail.length;
+    // On a short screen the plan's window gives way down to one row (PgUp/PgDn scroll it): the
+    // choices stay on screen.
     const shown = Math.max(
-      3,
+      1,
       Math.min(plan.length, (screenRows ?? DEFAULT_PLAN_ROWS + chrome) - chrome),
     );
     this.window = { rows: plan.length, shown };
