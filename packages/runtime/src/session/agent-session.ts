@@ -23,7 +23,7 @@ import type { PersonShellResult } from '../person/person-actions';
 import { attachMentions, type AttachedMentions, type FileText } from '../prompts/mentions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import type { AgentMode } from '../modes/agent-mode';
-import { adoptSavedSession } from './adopt-saved-session';
+import { SessionLifecycle } from './session-lifecycle';
 import type { ToolOffer } from '../tools/tool-offer';
 import type { LoadedHooks } from '../hooks/hook-sources';
 import type { SessionSkills } from '../skills/session-skills';
@@ -60,12 +60,13 @@ export class AgentSession {
       return {
         session,
         parts: session.parts,
-        resume: (saved) => session.adopt(saved, { switchProvider: false }),
+        resume: (saved) => session.lifecycle.resume(saved, { switchProvider: false }),
       };
     });
   }
 
   private readonly providers: SessionProvider;
+  private readonly lifecycle: SessionLifecycle;
 
   private constructor(
     private readonly options: AgentSessionOptions,
@@ -80,6 +81,14 @@ export class AgentSession {
     this.permissionRules = this.parts.permissionRules;
     this.sandbox = this.parts.sandbox;
     this.toolOffer = this.parts.toolOffer;
+    this.lifecycle = new SessionLifecycle({
+      options,
+      parts: this.parts,
+      providers: setup.providers,
+      workspaceRoot: options.workspaceRoot,
+      conversation: this.conversation,
+      notice: (text) => options.onEvent({ type: 'notice', text }),
+    });
   }
 
   /**
@@ -340,59 +349,20 @@ export class AgentSession {
   }
 
   /**
-   * Continues a saved session: its conversation and its file, the tool-history mode it was
-   * saved with (unless `--tool-history` says otherwise) and, by the one rule, its provider and
-   * model unless the person chose them. Throws ConfigError when that provider cannot be made.
+   * Continues a saved session: its conversation, its file and, by the one rule, its provider
+   * (see SessionLifecycle.resume). Throws ConfigError when that provider cannot be made.
    */
   async resume(saved: SavedSession): Promise<void> {
-    if (this.parts.gate.busy) throw new Error('a turn is running');
-    await this.adopt(saved, { switchProvider: true });
+    await this.lifecycle.resume(saved, { switchProvider: true });
   }
 
   /** Starts over in a new session (the old file is closed; the next prompt opens a new one). */
   async reset(): Promise<void> {
-    await this.parts.file.close();
-    this.conversation.messages = [];
-    this.parts.resumed.clear();
-    this.parts.person.clearEdits();
-    this.parts.subagentTasks.replace([]);
-    this.parts.meter.counted(undefined);
-    this.parts.decisions.refresh();
+    await this.lifecycle.reset();
   }
 
-  /**
-   * Interrupts a running turn, stops every MCP server, then flushes and closes the file.
-   * `leaveQuestionsOpen`: the process is going away (SIGHUP when the terminal closes, SIGTERM),
-   * not the person stopping the turn: a questionnaire still open is left unanswered in the
-   * session file, so resuming offers it again, as after a crash.
-   */
+  /** Interrupts a running turn, stops the servers, closes the file (see SessionLifecycle.close). */
   async close(options: { leaveQuestionsOpen?: boolean } = {}): Promise<void> {
-    if (options.leaveQuestionsOpen) this.parts.questions.leaveOpen();
-    await this.interrupt();
-    // Servers are told to end while the session file is flushed and closed, and end in the
-    // background (bounded): closing never waits on a server's exit.
-    await Promise.all([
-      this.parts.mcpLink?.manager.close({ wait: false }),
-      this.parts.file.close(),
-    ]);
-  }
-
-  private async adopt(saved: SavedSession, how: { switchProvider: boolean }): Promise<void> {
-    await adoptSavedSession(
-      {
-        options: this.options,
-        parts: this.parts,
-        providers: this.providers,
-        workspaceRoot: this.workspaceRoot,
-        conversation: this.conversation,
-        notice: (text) => this.notice(text),
-      },
-      saved,
-      how,
-    );
-  }
-
-  private notice(text: string): void {
-    this.options.onEvent({ type: 'notice', text });
+    await this.lifecycle.close(options);
   }
 }
