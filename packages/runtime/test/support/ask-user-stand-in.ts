@@ -1,5 +1,5 @@
-import { askPerson, defineTool } from '@agent/tools';
-import { z } from 'zod/v4';
+import { defineTool } from '@agent/tools';
+import { askQuestions, QUESTIONS_INPUT } from './pick-tool';
 
 /**
  * A questionnaire tool as @agent/askuser's `ask_user` is to the runtime (which does not depend
@@ -8,21 +8,14 @@ import { z } from 'zod/v4';
 export const askUserStandIn = defineTool({
   name: 'ask_user',
   description: 'asks the person questions',
-  inputSchema: z.object({
-    questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
-  }),
+  inputSchema: QUESTIONS_INPUT,
   permission: 'read',
   interactive: true,
   retainsOutput: true,
   async execute(input, ctx) {
-    const result = await askPerson(
-      ctx.person,
-      'questionnaire',
-      { questionnaire: { questions: input.questions } },
-      { signal: ctx.signal, toolCallId: ctx.toolCallId },
-    );
+    const result = await askQuestions(input, ctx);
     const { answers, cancelled } = result;
-    const custom = (result as { custom?: boolean[] }).custom ?? answers.map(() => false);
+    const custom = result.custom ?? answers.map(() => false);
     return {
       output: JSON.stringify({ answers, cancelled }),
       details: { answers, cancelled, custom },
