@@ -11,7 +11,7 @@ import type { CommandDeps } from './command-runner';
 import { replaySegments } from './replay';
 import { sessionLine } from './session-list';
 import { openPicker } from './open-picker';
-import { SessionPicker } from './session-picker';
+import { sessionPicker } from './session-picker';
 
 /*
  * The session commands: `/sessions` lists this directory's sessions, `/resume [ID]` continues
@@ -59,7 +59,7 @@ async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<stri
   }
   const here = all.filter((s) => s.cwd === deps.workspaceRoot);
   const sessions = [...here, ...all.filter((s) => s.cwd !== deps.workspaceRoot)];
-  const picker = new SessionPicker(sessions, new Date(), deps.session.sessionId);
+  const picker = sessionPicker(sessions, new Date(), deps.session.sessionId);
   const hint = 'type to filter · ↑↓ select · Enter resumes · Esc closes';
   return (await openPicker(deps.app, picker, hint, signal))?.path;
 }
