@@ -4,6 +4,7 @@ import { AS_OPENAI_CHAT, Harness } from './harness';
 const ENTER = '\r';
 const ESC = '\x1b';
 const CTRL_C = '\x03';
+const CTRL_O = '\x0f';
 
 /** What the model was sent last, as one string. */
 const lastSent = (provider: ScriptedProvider): string =>
@@ -41,6 +42,33 @@ describe('!command on the screen (a conversation operation)', () => {
       }
     },
   );
+
+  it("a long !command output is folded as a model command's is: its last lines under the count of the others; Ctrl+O shows all", async () => {
+    const h = await new Harness(100, 30).start(new ScriptedProvider([], AS_OPENAI_CHAT));
+    try {
+      await h.waitForText('· ready');
+      await h.type('!seq 1 500');
+      h.send(ENTER);
+      await h.waitForText('exit 0');
+      const folded = await h.waitForText('· ready');
+      const rows = folded.split('\n');
+      const row = rows.findIndex((line) => /^✓ ! seq 1 500 · exit 0 · \d+\.\d s\s*$/.test(line));
+      expect(row).toBeGreaterThan(-1);
+      expect(rows.slice(row + 1, row + 6).map((line) => line.trimEnd())).toEqual([
+        '    … +496 lines (Ctrl+O)',
+        '    497',
+        '    498',
+        '    499',
+        '    500',
+      ]);
+      expect(folded).not.toMatch(/^ {4}496$/m);
+      h.send(CTRL_O);
+      const open = await h.waitFor((s) => /^ {4}480$/m.test(s), 'the whole output');
+      expect(open).not.toContain('+496 lines');
+    } finally {
+      await h.stop();
+    }
+  });
 
   it('a !command typed while one runs waits for it, then runs', async () => {
     const h = await new Harness(100, 30).start(new ScriptedProvider([], AS_OPENAI_CHAT));

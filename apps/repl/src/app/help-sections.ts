@@ -10,7 +10,11 @@ const KEYS = [
   { usage: 'PageUp/PageDown, wheel', description: 'scroll' },
   { usage: 'Ctrl+O', description: 'expand/fold long tool output' },
   { usage: 'Ctrl+G', description: 'edit the prompt (or a plan on its card) in $VISUAL/$EDITOR' },
-  { usage: 'Shift+Tab', description: 'mode: default → accept edits → plan (on a card too)' },
+  {
+    usage: 'Shift+Tab',
+    description:
+      'cycle the mode: default → accept edits → plan → default (on an approval or plan card too; on a questionnaire or form, the previous question)',
+  },
 ];
 
 /** What /help says: keys, the built-in commands, then `custom` (from `.agent/commands/`). */

@@ -264,4 +264,30 @@ describe('replaySegments', () => {
       'Undone: restored old.md; removed new.md (created by that turn).',
     ]);
   });
+
+  it("replays a long ! command's output folded, as it was shown live (Ctrl+O shows all)", () => {
+    const output = Array.from({ length: 10 }, (_, i) => String(i + 1)).join('\n');
+    const events = [
+      {
+        ...base,
+        id: 'u1',
+        type: 'user',
+        display: '!seq 1 10',
+        text: `I ran this shell command in the workspace myself:\n$ seq 1 10\n${output}\n\n[exit code 0]`,
+        shell: { command: 'seq 1 10', status: 'ok', summary: 'exit code 0', output },
+      },
+    ] as unknown as SessionEvent[];
+    const transcript = new Transcript();
+    for (const segment of replaySegments(events, [], [])) transcript.add(segment);
+    expect(new TranscriptView(transcript).render(70, 30).map(lineText)).toEqual([
+      '',
+      '› !seq 1 10',
+      '✓ ! seq 1 10 · exit 0',
+      '    … +6 lines (Ctrl+O)',
+      '    7',
+      '    8',
+      '    9',
+      '    10',
+    ]);
+  });
 });

@@ -4,7 +4,8 @@ import { callEnding } from './call-ending';
 
 /**
  * A person's `!command` under their line, live and replayed alike: its status line (`! cmd`,
- * one row with how it ended) and its output, unfolded. `duration`: how long it ran (live).
+ * one row with how it ended) and its output, folded as a model's command's (Ctrl+O shows it
+ * all). `duration`: how long it ran (live).
  */
 export function shellSegments(
   entry: Pick<ShellEntry, 'id' | 'command' | 'state' | 'summary' | 'output'>,
@@ -22,5 +23,5 @@ export function shellSegments(
   };
   if (ending.body.trim() === '') return [line];
   const whenFolded = ending.command ? 'tail' : 'head';
-  return [line, { kind: 'output', text: ending.body, folded: false, whenFolded }];
+  return [line, { kind: 'output', text: ending.body, folded: true, whenFolded }];
 }

@@ -37,17 +37,14 @@ export interface ToolDisplay {
   entry(id: string): CallEntry | undefined;
   /** Exec tools show their (folded) output below the status line. */
   showsOutput(name: string): boolean;
-  /** Whether that output starts folded (default: yes). */
-  foldsOutput?: boolean;
   /** Whether a finished command's row says how long it ran (default: yes; not on replay). */
   timesCommands?: boolean;
 }
 
-/** A command the person ran (`!cmd`): its output is shown, unfolded, live and replayed. */
+/** A command the person ran (`!cmd`): its output is shown folded, as a model's command's is. */
 export const PERSON_SHELL_DISPLAY: ToolDisplay = {
   entry: () => undefined,
   showsOutput: () => true,
-  foldsOutput: false,
 };
 
 /** What a call's own events say of it, where the session holds no entry for it. */
@@ -154,9 +151,8 @@ export class TurnRenderer {
           this.transcript.add({ kind: 'diff', diff: result.diff });
         } else if (shows && ending.body.trim() !== '') {
           // A denied call's output is the note to the model; its status line says it all.
-          const folded = this.display.foldsOutput ?? true;
           const whenFolded = ending.command ? 'tail' : 'head';
-          this.transcript.add({ kind: 'output', text: ending.body, folded, whenFolded });
+          this.transcript.add({ kind: 'output', text: ending.body, folded: true, whenFolded });
         }
         return;
       }
