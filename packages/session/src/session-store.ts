@@ -173,7 +173,8 @@ function fillFromEvents(info: SessionInfo, events: ReturnType<SessionLineParser[
       info.model = event.model;
       if (event.title !== undefined) info.title = event.title;
     } else if (event.type === 'user' && info.firstPrompt === undefined) {
-      info.firstPrompt = previewPrompt(event.text);
+      // What the person typed (`!ls`, `@a.ts (12 lines)`), not what the model was sent.
+      info.firstPrompt = previewPrompt(event.display ?? event.text);
     }
   }
   return info.cwd !== undefined && info.firstPrompt !== undefined;

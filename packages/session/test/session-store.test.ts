@@ -74,6 +74,25 @@ describe('session store', () => {
     expect(c!.firstPrompt).toBeUndefined();
   });
 
+  it('names a session by what the person typed first: a !command, not its output as the model reads it', async () => {
+    const writer = await SessionWriter.create({
+      agentHome: home,
+      id: '2026-11-28T10-00-00-dddd',
+      cwd: '/repo/a',
+      provider: 'anthropic',
+      model: 'claude',
+    });
+    writer.recordPersonShell('I ran this shell command in the workspace: ls\nOutput: a.txt', {
+      command: 'ls',
+      status: 'ok',
+      summary: 'exit 0',
+      output: 'a.txt',
+    });
+    await writer.close();
+    const [only] = await listSessions(home);
+    expect(only!.firstPrompt).toBe('!ls');
+  });
+
   it('lists every one of many sessions', async () => {
     await fs.mkdir(sessionsDir(home), { recursive: true });
     const ids = Array.from(
