@@ -199,13 +199,18 @@ const lazyZodLocales = {
 };
 
 /**
- * esbuild escapes non-ASCII characters in code but keeps comments as they are (an SDK's emoji). An
- * ASCII file loads faster (read as Latin-1, one byte per character in V8): those characters,
- * necessarily in comments, are written as escapes too.
+ * esbuild escapes non-ASCII characters in strings but keeps them in comments (an SDK's emoji) and
+ * in regular expressions. An ASCII file loads faster (read as Latin-1, one byte per character in
+ * V8): what is left is written as escapes too, one `\uXXXX` per UTF-16 unit, which means the same
+ * in a string, a template and a regular expression with or without the `u` flag (`\u{...}` is
+ * no escape in a regular expression without it).
  */
 function asciiOnly(file) {
   const text = fs.readFileSync(file, 'utf8');
-  const ascii = text.replace(/[^\0-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+  const ascii = text.replace(
+    /[^\0-\x7f]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   if (ascii !== text) fs.writeFileSync(file, ascii);
 }
 
