@@ -54,7 +54,7 @@ export async function resume(
 async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<string | undefined> {
   const all = (await listSessions(deps.agentHome)).filter((s) => s.id !== deps.session.sessionId);
   if (all.length === 0) {
-    deps.app.error('No other saved session yet.');
+    deps.app.error('No saved session to resume yet.');
     return undefined;
   }
   const here = all.filter((s) => s.cwd === deps.workspaceRoot);

@@ -63,7 +63,7 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'resume',
     short: 'r',
     value: 'ID',
-    help: 'resume a saved session (id, unique part of one, or file; alone, the REPL lists them)',
+    help: 'resume a saved session (id, unique part of one, or file; the REPL lists them when none is given)',
     apps: ['repl', 'headless'],
     optionalValue: true,
   },
