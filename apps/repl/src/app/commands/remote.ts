@@ -17,7 +17,7 @@ export const remote: SlashCommand = {
       // One line a paragraph: the transcript wraps them to the terminal's width.
       app.info(
         [
-          `${started ? 'The web page is running' : 'The web page runs'}: ${url}`,
+          `${started ? 'The web page is running' : 'The web page is already running'}: ${url}`,
           'Anyone with this link can act as you in this session; it is bound to this machine only (from a phone: an SSH tunnel or Tailscale). Cards open here and there; the first answer counts.',
           '/remote off stops it.',
         ].join('\n'),
