@@ -35,6 +35,22 @@ describe('renderQuestionnaireCard', () => {
     expect(selected?.style).toBe('selected');
   });
 
+  it('wraps the keys hint between its pieces, never parting a key from what it does', () => {
+    const model = new QuestionnaireModel(questionnaire);
+    for (const width of [40, 50, 60, 70, 80]) {
+      const lines = renderQuestionnaireCard(model, width, { strip: true });
+      expectWithin(lines, width);
+      const rows = text(lines).map((row) => row.replace(/^│ | *│$/g, '').trim());
+      const hint = rows.slice(
+        rows.findIndex((row) => row.startsWith('Esc cancel')),
+        -1,
+      );
+      expect(hint.join(' · ')).toBe(
+        'Esc cancel · ↑↓ select · Enter choose · any key types · Tab/Shift+Tab question',
+      );
+    }
+  });
+
   it('shows the strip of questions on the ask_user card: current marked, answered ticked', () => {
     const model = new QuestionnaireModel(questionnaire);
     const strip = () => text(renderQuestionnaireCard(model, 70, { strip: true }))[2]!;

@@ -1,6 +1,14 @@
 import type { QuestionnaireModel } from '@agent/askuser';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
-import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
+import {
+  lineWidth,
+  plain,
+  wrapPieces,
+  wrapSpans,
+  wrapText,
+  type Line,
+  type Span,
+} from '../text/line';
 import { sanitize } from '../text/sanitize';
 import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from '../view/card-fit';
 import { distinctLabels, withVisibleWhitespace } from './look-alike';
@@ -39,11 +47,11 @@ function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
 }
 
 /**
- * The hint row. `Esc cancel` comes first so that it survives when the row is cut to the width
- * (a small terminal).
+ * The hint rows: a notice (wrapped as text), or the keys, wrapped between its pieces. `Esc
+ * cancel` comes first so that it survives when the card must be cut (a small terminal).
  */
-function hintFor(model: QuestionnaireModel, strip: boolean): Span {
-  if (model.hint) return { text: oneLine(model.hint), style: 'warn' };
+function hintRows(model: QuestionnaireModel, strip: boolean, inner: number): Line[] {
+  if (model.hint) return wrapSpans([{ text: oneLine(model.hint), style: 'warn' }], inner, '  ');
   const onOption = model.selected < model.current.options.length;
   const text = model.editing
     ? 'Esc cancel · Enter submit · ↑↓ choose an option'
@@ -55,7 +63,7 @@ function hintFor(model: QuestionnaireModel, strip: boolean): Span {
           ? 'Esc cancel · Enter confirm the ticked · ↑↓ select'
           : 'Esc cancel · ↑↓ select · Enter choose · any key types';
   const moves = strip && model.total > 1 ? ' · Tab/Shift+Tab question' : '';
-  return { text: text + moves, style: 'dim' };
+  return wrapPieces(text + moves, inner, 'dim', '  ');
 }
 
 /** How the card is viewed: the rows it may take and the first question row shown. */
@@ -147,7 +155,7 @@ export function layoutQuestionnaireCard(
   ];
   const kept = keptNote(model);
   if (kept && lineWidth(header) + kept.length <= inner) header.push({ text: kept, style: 'ok' });
-  const hint = wrapSpans([hintFor(model, view.strip === true)], inner, '  ');
+  const hint = hintRows(model, view.strip === true, inner);
   const strip = view.strip ? questionStrip(model, inner) : [];
   const frame = (body: Line[]): Line[] => [
     plain(`╭${rule}╮`, 'accent'),

@@ -115,3 +115,23 @@ function trimTrailingSpace(row: Line): void {
 export function wrapText(text: string, width: number, style?: SpanStyle, indent = ''): Line[] {
   return text.split('\n').flatMap((part) => wrapSpans([{ text: part, style }], width, indent));
 }
+
+/**
+ * Wraps a hint of `a · b · c` pieces to `width`, breaking only between pieces (a piece wider than
+ * a row wraps at its spaces), so that no key is parted from what it does; continuation rows start
+ * with `indent`.
+ */
+export function wrapPieces(text: string, width: number, style?: SpanStyle, indent = ''): Line[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const piece of text.split(' · ')) {
+    const joined = row === '' ? piece : `${row} · ${piece}`;
+    if (row === '' || stringWidth(joined) <= width) row = joined;
+    else {
+      rows.push(row);
+      row = indent + piece;
+    }
+  }
+  rows.push(row);
+  return rows.flatMap((text) => wrapSpans([{ text, style }], width, indent));
+}
