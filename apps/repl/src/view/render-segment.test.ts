@@ -16,3 +16,22 @@ describe('folded output and diffs', () => {
     expect(output(14).at(-1)).toBe('    … 14 more lines');
   });
 });
+
+describe('a finished command', () => {
+  const command = (title: string, width: number) =>
+    renderSegment(
+      { kind: 'tool', id: 'c1', name: 'run_shell', title, state: 'ok', outcome: 'exit 0 · 0.1 s' },
+      width,
+    ).map(lineText);
+
+  it('is one row when it fits: the command, then how it ended', () => {
+    expect(command('$ echo hi', 40)).toEqual(['✓ $ echo hi · exit 0 · 0.1 s']);
+  });
+
+  it('too long for the row, is a block below the row that says how it ended', () => {
+    const rows = command(`$ echo ${'long '.repeat(12).trim()}`, 40);
+    expect(rows[0]).toBe('✓ exit 0 · 0.1 s');
+    expect(rows.slice(1).join('')).not.toContain('exit 0');
+    expect(rows[1]).toMatch(/^ {2}1 │ \$ echo long/);
+  });
+});

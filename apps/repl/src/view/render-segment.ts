@@ -144,7 +144,11 @@ function commandRow(
     style: segment.state === 'ok' ? 'dim' : style,
   };
   const last = rows[rows.length - 1]!;
-  if (lineWidth(last) + stringWidth(outcome.text) <= width) last.push(outcome);
+  // A command too long for the label's row is a block of its own below it: the outcome goes on
+  // the label's row, never into the command's text.
+  if (rows.length > 1 && lineWidth(rows[0]!) + stringWidth(outcome.text) <= width) {
+    rows[0]!.push({ ...outcome, text: outcome.text.slice(3) });
+  } else if (lineWidth(last) + stringWidth(outcome.text) <= width) last.push(outcome);
   else
     rows.push(
       ...wrapSpans([{ text: '   ' }, { ...outcome, text: outcome.text.slice(3) }], width, '   '),
