@@ -35,3 +35,15 @@ describe('a finished command', () => {
     expect(rows[1]).toMatch(/^ {2}1 │ \$ echo long/);
   });
 });
+
+describe('an info message', () => {
+  it('wraps an indented line under its own text, and a heading at column 0', () => {
+    const rows = renderSegment(
+      { kind: 'info', text: `Kept 1 decision for this project:\n  ${'word '.repeat(12).trim()}` },
+      30,
+    ).map(lineText);
+    expect(rows[0]).toBe('Kept 1 decision for this');
+    expect(rows[1]).toBe('project:');
+    expect(rows.slice(3).every((row) => row.startsWith('    word'))).toBe(true);
+  });
+});

@@ -125,7 +125,13 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'error':
       return wrapText(`✗ ${sanitize(segment.text)}`, w, 'error', '  ');
     case 'info':
-      return wrapText(sanitize(segment.text), w, 'dim');
+      // An indented line (a list under its heading) wraps under its own text, not at column 0.
+      return sanitize(segment.text)
+        .split('\n')
+        .flatMap((line) => {
+          const lead = /^ */.exec(line)![0].length;
+          return wrapSpans([{ text: line, style: 'dim' }], w, lead ? ' '.repeat(lead + 2) : '');
+        });
     case 'custom':
       return segment.render(w);
   }
