@@ -2,6 +2,7 @@ import { pageEventStream, startOpenAIChatServer, type FakeServer } from '@agent/
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sessionText, toolMessage } from './support/ask-user-tmux';
+import { answerOnThePage, openRemote } from './support/remote-page';
 import { replTmuxBed } from './support/repl-tmux-bed';
 
 const bed = replTmuxBed('remote-e2e', { session: 'remote', scope: 'file' });
@@ -26,21 +27,6 @@ async function written(file: string): Promise<string> {
 interface PageCard {
   id: string;
   kind: string;
-}
-
-/** Posts the page's answer to card `id`, as the page does; the response's status. */
-async function answerOnThePage(
-  page: URL,
-  token: string,
-  id: string,
-  answer: Record<string, unknown>,
-): Promise<number> {
-  const response = await fetch(new URL('/operations', page), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'answer', id, answer }),
-  });
-  return response.status;
 }
 
 /**
@@ -77,17 +63,10 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     );
     bed.launch({ cols: 200, rows: 40 });
     await waitFor('openai-chat/fake-model');
-    typeText('/remote');
-    keys('Enter');
-    const printed = await waitFor('The web page is running: ');
-    const match = /The web page is running: (http:\/\/127\.0\.0\.1:\d+\/\?token=([\w-]+))/.exec(
-      printed,
-    );
-    expect(match).not.toBeNull();
+    const remote = await openRemote(bed);
+    const { page, token, printed } = remote;
     // A paragraph of the notice is one line, wrapped by the transcript only where the width ends.
     expect(printed).toContain('bound to this machine only (from a phone: an SSH tunnel');
-    const page = new URL(match![1]!);
-    const token = match![2]!;
     const home = await fetch(new URL('/', page), { headers: { authorization: `Bearer ${token}` } });
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<form');
@@ -111,7 +90,7 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
       (event) => event.type === 'card_shown' && (event.card as PageCard).kind === 'approval',
     );
     expect(
-      await answerOnThePage(page, token, card.id, {
+      await answerOnThePage(remote, card.id, {
         kind: 'questionnaire',
         result: { answers: ['SQLite', 'GraphQL'], cancelled: false, custom: [false, false] },
       }),
@@ -124,7 +103,7 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     // The approval of the next call: shown in the terminal, allowed on the page.
     await waitFor('Yes, allow once');
     const asked = ((await approval).card as PageCard).id;
-    const allowed = await answerOnThePage(page, token, asked, { kind: 'approval', choice: 'once' });
+    const allowed = await answerOnThePage(remote, asked, { kind: 'approval', choice: 'once' });
     expect(allowed).toBe(200);
     const end = await waitFor('SQLite with GraphQL, as you chose on the page.');
     await events.close();

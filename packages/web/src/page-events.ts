@@ -252,7 +252,8 @@ export function pageEvent(
     case 'turn_started':
       return {
         type: 'turn_started',
-        ...(event.prompt !== undefined ? { prompt: event.prompt } : {}),
+        // What the transcript shows of it (a mention's file is attached to what the model got).
+        ...(event.prompt !== undefined ? { prompt: event.display ?? event.prompt } : {}),
         ...(event.shell !== undefined ? { prompt: `!${event.shell}` } : {}),
       };
     case 'turn_ended':

@@ -157,6 +157,37 @@ describe("the page's event stream follows the conversation", () => {
     }
   });
 
+  it('shows a prompt with a mention as typed, live as after a reload, not the file it attached', async () => {
+    const { web, origin, conversation, workspace, next } = await box([{ text: 'Heron.' }]);
+    fs.writeFileSync(path.join(workspace, 'notes.md'), 'The codeword is heron.\n');
+    const events = pageEvents(origin, web.token);
+    try {
+      await events.until((event) => event.type === 'hello');
+      const started = next('turn_started');
+      const ended = next('turn_ended');
+      await conversation.submit({ type: 'prompt', text: 'what says @notes.md?' });
+      // Every front end is told what the model gets and what the transcript shows of it.
+      const said = await started;
+      expect(said.prompt).toContain('The codeword is heron.');
+      expect(said.display).toBe('what says @notes.md?');
+      await ended;
+      await events.until((event) => event.type === 'turn_ended');
+      expect(events.seen.find((event) => event.type === 'turn_started')).toEqual({
+        type: 'turn_started',
+        prompt: 'what says @notes.md?',
+      });
+    } finally {
+      await events.close();
+    }
+    const reloaded = pageEvents(origin, web.token);
+    try {
+      const { entries } = await reloaded.until((event) => event.type === 'transcript');
+      expect((entries as PageEntry[])[0]).toEqual({ kind: 'prompt', text: 'what says @notes.md?' });
+    } finally {
+      await reloaded.close();
+    }
+  });
+
   it("shows a questionnaire's questions and answers when it ends, and after a reload the same", async () => {
     const questions = {
       questions: [

@@ -16,7 +16,7 @@ import { editPromptOrCard } from './prompt-editing';
 import { FlashNotice } from './flash-notice';
 import { statusInfo } from './status-info';
 import type { Steering } from './steering';
-import { TurnRunner } from './turn-runner';
+import { TurnRunner, type TurnStarted } from './turn-runner';
 import { SlashCommandRun, type CommandHandler } from './slash-command-run';
 
 export type { StatusInfo } from '../view/status-line';
@@ -251,11 +251,11 @@ export class ReplApp {
   }
 
   /**
-   * The conversation started a turn (a prompt's, a resumed session's continuation, or a
-   * `!command`'s: `shell`).
+   * The conversation started a turn (a prompt's, from here or another front end, a resumed
+   * session's continuation, or a `!command`'s: `shell`).
    */
-  turnStarted(shell?: string): void {
-    this.turns.turnStarted(shell);
+  turnStarted(started: TurnStarted): void {
+    this.turns.turnStarted(started);
   }
 
   /** The conversation's turn ended. */

@@ -1,17 +1,17 @@
-import { imageLabel, type ToolActivity } from '@agent/llm';
+import type { ToolActivity } from '@agent/llm';
 import {
   compactedTurnsText,
   transcriptOf,
   type CallEntry,
   type LoadWarning,
-  type PromptEntry,
   type SessionEvent,
   type TranscriptEntry,
 } from '@agent/session';
-import { attachedFilesOf, attachedLine, TRANSCRIPT_CARDS, undoneFiles } from '@agent/runtime';
+import { TRANSCRIPT_CARDS, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
 import { callEnding } from './call-ending';
+import { promptSegments } from './prompt-segments';
 import { shellSegments } from './shell-segments';
 import { turnEndLine } from './turn-end-line';
 import { undoneLine } from './undo-line';
@@ -111,22 +111,6 @@ function callSegments(call: CallEntry, hooks: readonly ReplayHook[]): Segment[] 
       done: true,
       folded: true,
     },
-  ];
-}
-
-/** A saved prompt as it was shown live: the prompt and its attached files. */
-function promptSegments(event: PromptEntry): Segment[] {
-  const shown: Segment = { kind: 'user', text: event.shown };
-  const images = event.images.map((image): Segment => ({
-    kind: 'info',
-    text: imageLabel(image),
-  }));
-  if (event.display === undefined) return [shown, ...images];
-  const attached = attachedFilesOf(event.sent, event.display);
-  return [
-    shown,
-    ...attached.map((file): Segment => ({ kind: 'info', text: attachedLine(file) })),
-    ...images,
   ];
 }
 

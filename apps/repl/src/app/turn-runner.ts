@@ -1,12 +1,16 @@
-import type { AgentSession, Conversation, TurnResult } from '@agent/runtime';
+import type { AgentSession, Conversation, ConversationEvent, TurnResult } from '@agent/runtime';
 import type { Amendment, LoopEvent } from '@agent/llm';
 import type { Transcript } from '../view/transcript';
 import type { ImageAttachments } from './image-attachments';
 import { attachToPrompt, type AttachReport } from './prompt-attachments';
+import { promptSegments } from './prompt-segments';
 import type { PromptQueue } from './prompt-queue';
 import { Steering } from './steering';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import { TurnStats } from './turn-stats';
+
+/** What the conversation says of a turn it starts. */
+export type TurnStarted = Omit<Extract<ConversationEvent, { type: 'turn_started' }>, 'type'>;
 
 /** What the turn runner needs of the app. */
 export interface TurnHost {
@@ -112,15 +116,22 @@ export class TurnRunner {
 
   /**
    * The conversation started a turn: drawn from here unless the REPL's own submit already was
-   * (its prompt's or `!command`'s). `shell`: the command of a `!command`'s turn.
+   * (its prompt's or `!command`'s). A prompt another front end (the web page) submitted starts
+   * with the person's line, drawn as a replay draws it. `shell`: a `!command`'s turn.
    */
-  turnStarted(shell?: string): void {
+  turnStarted({ prompt, display, images = [], shell }: TurnStarted = {}): void {
     if (this.drawing) return;
-    this.host.followTail();
+    const { host } = this;
+    host.followTail();
+    if (prompt !== undefined) {
+      const shown = { shown: display ?? prompt, sent: prompt, images };
+      const segments = promptSegments(display !== undefined ? { ...shown, display } : shown);
+      for (const segment of segments) host.transcript.add(segment);
+    }
     this.shellTurn = shell !== undefined;
-    this.begin(this.shellTurn ? PERSON_SHELL_DISPLAY : this.host.display());
+    this.begin(this.shellTurn ? PERSON_SHELL_DISPLAY : host.display());
     this.drawing = true;
-    this.host.paint();
+    host.paint();
   }
 
   /**

@@ -98,7 +98,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
     mcp: { env: options.config.env },
     onEvent: (said) => {
       notifier.hear(said);
-      if (said.type === 'turn_started') return app.turnStarted(said.shell);
+      if (said.type === 'turn_started') return app.turnStarted(said);
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
       // The start's resumed session is replayed once the commands are wired (below).
       if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);

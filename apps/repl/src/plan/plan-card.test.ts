@@ -23,6 +23,19 @@ describe('PlanCard', () => {
     expect(text(card.render(60))).toContain('↻ Plan sent back to keep planning · Plan (3 lines)');
   });
 
+  it('decided on another front end, shows that decision, of the plan decided there, and takes no keys', () => {
+    const card = new PlanCard('# Plan\n\n- one');
+    card.replacePlan('# Edited here\n\n- two\n- three');
+    card.handleKey({ name: 'a', ch: 'a', full: 'a' });
+    card.decidedElsewhere({ decision: 'approve', mode: 'default' }, 'the web page');
+    expect(card.decided).toEqual({ decision: 'approve', mode: 'default' });
+    expect(card.interrupted).toBe(false);
+    expect(text(card.render(100))).toBe(
+      '✓ Plan approved · ask before each edit · Plan (3 lines) · answered on the web page',
+    );
+    expect(card.handleKey({ name: 'enter', full: 'enter' })).toBe('ignored');
+  });
+
   it('takes typed and pasted text as the note, whatever row is selected', () => {
     const card = new PlanCard('# Plan');
     card.handleKey({ name: 'a', ch: 'a', full: 'a' });

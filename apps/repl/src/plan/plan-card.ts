@@ -1,6 +1,6 @@
 import { PLAN_CHOICES, planDecisionFor, type PlanChoice, type PlanDecision } from '@agent/tools';
 import { printable, type Key } from '../input/key';
-import { lineWidth, plain, wrapText, type Line } from '../text/line';
+import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { renderMarkdown } from '../text/markdown';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
@@ -23,6 +23,8 @@ export class PlanCard {
   decided: PlanDecision | undefined;
   /** The turn ended before the person decided. */
   interrupted = false;
+  /** The front end that decided first (the web page), when not this one. */
+  private answeredOn: string | undefined;
   private top = 0;
   private warning: string | undefined;
   private rendered: { width: number; lines: Line[] } | undefined;
@@ -101,11 +103,22 @@ export class PlanCard {
     this.interrupted = true;
   }
 
+  /** Closes the card with the decision taken first on the front end `by` (the web page). */
+  decidedElsewhere(decision: PlanDecision, by: string): void {
+    if (this.decided) return;
+    // What was approved there is the presented plan, unless that answer carried its own.
+    this.edited = decision.decision === 'approve' ? decision.plan : undefined;
+    this.decided = decision;
+    this.answeredOn = by;
+  }
+
   /** The live card for `width` columns, its plan window fitted to `screenRows`. */
   render(width: number, screenRows?: number): Line[] {
     const w = Math.max(20, width);
     const inner = w - 2;
-    if (this.decided || this.interrupted) return planSummary(this.plan, this.decided, w);
+    if (this.decided || this.interrupted) {
+      return planSummary(this.plan, this.decided, w, this.answeredOn);
+    }
     const plan = this.planLines(inner - 2);
     const tail: Line[] = [];
     this.choices.forEach((option, index) => {
@@ -197,17 +210,20 @@ export class PlanCard {
 
 /**
  * A decided (or interrupted, `decision` undefined) plan as its compact summary: the decision,
- * the plan's title and size, a note sent back. Used live and on replay.
+ * the plan's title and size, a note sent back. Used live and on replay. `answeredOn`: the front
+ * end that decided it (the web page), when not this one.
  */
 export function planSummary(
   plan: string,
   decision: PlanDecision | undefined,
   width: number,
+  answeredOn?: string,
 ): Line[] {
   const lines = plan.split('\n').length;
   const title = `${sanitize(planTitle(plan))} (${lines} line${lines === 1 ? '' : 's'})`;
+  const where: Span[] = answeredOn ? [{ text: ` · answered on ${answeredOn}`, style: 'dim' }] : [];
   const rows = (head: string, style: 'ok' | 'warn' | 'dim'): Line[] =>
-    wrapText(`${head} · ${title}`, width, style, '    ');
+    wrapSpans([{ text: `${head} · ${title}`, style }, ...where], width, '    ');
   if (!decision) return rows('■ Interrupted before a decision on the plan', 'warn');
   switch (decision.decision) {
     case 'approve':

@@ -1,4 +1,4 @@
-import type { Card } from '@agent/runtime';
+import { AnsweredElsewhere, type Card } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { PersonRequest, PlanDecision } from '@agent/tools';
 import type { ReplExtension } from '../app/extension';
@@ -13,7 +13,8 @@ const HINT =
 /**
  * Shows a presented plan as a card in the transcript that owns the keyboard until the person
  * decides (approve for accept-edits or default, or keep planning with a note; Esc: keep planning
- * without one), which answers it, or the turn is interrupted. Then it becomes its summary.
+ * without one), which answers it, another front end decides first, or the turn is interrupted.
+ * Then it becomes its summary.
  */
 export function presentPlan(
   request: PersonRequest<'plan'>,
@@ -53,7 +54,14 @@ export function presentPlan(
       },
     },
   };
-  const settle = openCardSegment(desk, segment, modal, signal, () => card.interrupt());
+  const closed = (): void => {
+    // Decided first on another front end (the web page): the card shows that decision.
+    const elsewhere = signal.reason instanceof AnsweredElsewhere ? signal.reason : undefined;
+    if (elsewhere?.answer?.kind === 'plan')
+      card.decidedElsewhere(elsewhere.answer.decision, elsewhere.by);
+    else card.interrupt();
+  };
+  const settle = openCardSegment(desk, segment, modal, signal, closed);
   host.requestPaint();
 }
 

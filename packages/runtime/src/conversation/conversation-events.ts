@@ -1,3 +1,4 @@
+import type { ImagePart } from '@agent/llm';
 import type { RuntimeEvent } from '../session/events';
 import type { SavedSession } from '../session-file/find-session';
 import type { TurnResult } from '../session/agent-session-options';
@@ -16,8 +17,17 @@ export type ConversationEvent =
   | { type: 'card_shown'; card: Card }
   | { type: 'card_waiting'; card: Card }
   | { type: 'card_closed'; id: string; closing: CardClosing }
-  /** A turn starts: a prompt's, a resumed session's continued one, or a `!command`'s (`shell`). */
-  | { type: 'turn_started'; prompt?: string; shell?: string }
+  /**
+   * A turn starts: a prompt's (what the model is sent, what the transcript shows of it when that
+   * differs, its images), a resumed session's continued one, or a `!command`'s (`shell`).
+   */
+  | {
+      type: 'turn_started';
+      prompt?: string;
+      display?: string;
+      images?: readonly ImagePart[];
+      shell?: string;
+    }
   | { type: 'turn_ended'; result: TurnResult };
 
 export type ConversationListener = (event: ConversationEvent) => void;

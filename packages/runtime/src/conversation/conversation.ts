@@ -269,7 +269,16 @@ export class Conversation {
     prompt: string | undefined,
     options: Parameters<AgentSession['runTurn']>[1],
   ): void {
-    this.run(prompt !== undefined ? { prompt } : {}, () => this.session.runTurn(prompt, options));
+    const { display, images } = options ?? {};
+    const started =
+      prompt === undefined
+        ? {}
+        : {
+            prompt,
+            ...(display !== undefined ? { display } : {}),
+            ...(images?.length ? { images } : {}),
+          };
+    this.run(started, () => this.session.runTurn(prompt, options));
   }
 
   /**
@@ -287,7 +296,10 @@ export class Conversation {
   }
 
   /** Says `turn_started` with `started`, runs the turn, and says `turn_ended` with its result. */
-  private run(started: { prompt?: string; shell?: string }, turn: () => Promise<TurnResult>): void {
+  private run(
+    started: Omit<Extract<ConversationEvent, { type: 'turn_started' }>, 'type'>,
+    turn: () => Promise<TurnResult>,
+  ): void {
     this.say({ type: 'turn_started', ...started });
     const running = turn().then(
       (result) => result,
