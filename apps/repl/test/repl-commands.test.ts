@@ -353,9 +353,9 @@ describe('REPL sessions, commands and scrolling', () => {
         () => h.repl.app.router.input.text !== '',
         'the queued prompts back in the input',
       );
-      // One at a time, as typed: the second waits, held, and is never sent by itself.
-      expect(h.repl.app.router.input.text).toBe('queued one');
-      expect(h.repl.app.queue).toEqual(['queued two']);
+      // Both, in order, as typed: nothing is left queued, nothing sent by itself.
+      expect(h.repl.app.router.input.text).toBe('queued one\n\nqueued two');
+      expect(h.repl.app.queue).toEqual([]);
       expect(provider.requests).toHaveLength(1);
     } finally {
       await h.stop();

@@ -14,8 +14,8 @@ import type { StatusInfo } from '../view/status-line';
 import type { TerminalRunner } from './external-editor';
 import { editPromptOrCard } from './prompt-editing';
 import { FlashNotice } from './flash-notice';
+import { backInInput } from './held-notice';
 import { statusInfo } from './status-info';
-import type { Steering } from './steering';
 import { TurnRunner, type TurnStarted } from './turn-runner';
 import { SlashCommandRun, type CommandHandler } from './slash-command-run';
 
@@ -149,8 +149,8 @@ export class ReplApp {
   }
 
   /** Messages sent into the running turn that have not joined it yet. */
-  get steering(): Steering {
-    return this.turns.steering;
+  get steering(): readonly string[] {
+    return this.prompts.steering;
   }
 
   /** The spinner's frame, advanced while a turn runs. */
@@ -340,7 +340,7 @@ export class ReplApp {
     list.index.refresh();
   }
 
-  /** Once idle: the next queued prompt, or after an interrupt the next one back in the input. */
+  /** Once idle: the next queued prompt, or after an interrupt what is held back in the input. */
   private next(): void {
     if (this.busy) return;
     const input = this.router.input;
@@ -348,12 +348,8 @@ export class ReplApp {
     if (!next) return;
     if ('send' in next) return this.submit(next.send);
     if ('held' in next)
-      return this.flash('Queued prompts are held: ↑ on an empty prompt takes the next.');
+      return this.flash('Held after the interrupt: ↑ on an empty prompt takes them back.');
     input.setText(next.edit);
-    const more = next.more > 0 ? `; ${next.more} more follow, one at a time` : '';
-    this.flash(
-      `Interrupted: your queued prompt is back in the input (Enter sends it${more}).`,
-      5000,
-    );
+    this.flash(backInInput(next), 5000);
   }
 }

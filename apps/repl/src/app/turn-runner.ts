@@ -5,7 +5,6 @@ import type { ImageAttachments } from './image-attachments';
 import { attachToPrompt, type AttachReport } from './prompt-attachments';
 import { promptSegments } from './prompt-segments';
 import type { PromptQueue } from './prompt-queue';
-import { Steering } from './steering';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
 import { TurnStats } from './turn-stats';
 
@@ -28,7 +27,7 @@ export interface TurnHost {
   /** Back to the transcript's tail: the person wants to see what they started. */
   followTail(): void;
   paint(): void;
-  /** Where the messages sent into a turn that it never took go back to. */
+  /** What the person sent while the agent worked: steering and queued prompts. */
   readonly prompts: PromptQueue;
   /** A turn ended: the app hands on to whatever waits. */
   idle(): void;
@@ -41,8 +40,6 @@ export interface TurnHost {
  * while it runs; a turn ends with the conversation's `turn_ended`.
  */
 export class TurnRunner {
-  /** Messages sent into the running turn that have not joined it yet. */
-  readonly steering = new Steering();
   readonly stats = new TurnStats();
   /** The spinner's frame, advanced while a turn runs. */
   frame = 0;
@@ -177,11 +174,10 @@ export class TurnRunner {
   steer(text: string): boolean {
     const conversation = this.host.conversation();
     if (!this.modelTurn || !conversation) return false;
-    this.steering.sent(text);
+    this.host.prompts.steered(text);
     void conversation.submit({ type: 'steer', text }).then((result) => {
       if (result.ok) return;
-      this.steering.joined(text);
-      this.host.prompts.add(text);
+      this.host.prompts.refused(text);
       this.host.paint();
     });
     return true;
@@ -190,7 +186,7 @@ export class TurnRunner {
   /** A loop event of the running turn: counted and drawn. */
   handle(event: LoopEvent): void {
     this.stats.handle(event);
-    if (event.type === 'user_message') this.steering.joined(event.text);
+    if (event.type === 'user_message') this.host.prompts.joined(event.text);
     this.renderer?.handle(event);
   }
 
@@ -201,8 +197,8 @@ export class TurnRunner {
   /** Counts and draws the turn's end; the prompts it never took go back to the queue. */
   private ended(result: TurnResult | undefined): void {
     if (this.modelTurn) {
-      const { unsent, stopped } = this.steering.ended(result);
-      this.host.prompts.returnUnsent(unsent, stopped);
+      const stopped = result?.reason === 'interrupted' || result?.reason === 'stopped';
+      this.host.prompts.turnEnded(result?.unsent ?? [], stopped);
     }
     this.modelTurn = false;
     this.drawing = false;

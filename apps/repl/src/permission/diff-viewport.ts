@@ -55,8 +55,9 @@ export class DiffViewport {
   /**
    * At most `maxRows` rows (all of them when expanded) for `width` cells: a window with a
    * position line, with one row only a line saying how many rows are hidden, with none nothing.
+   * `lettersFree`: j/k scroll now (they are not being typed into a reason), so the line offers them.
    */
-  render(width: number, maxRows: number): Line[] {
+  render(width: number, maxRows: number, lettersFree = true): Line[] {
     if (maxRows <= 0 && !this.expanded) {
       this.window = 0;
       return [];
@@ -95,7 +96,7 @@ export class DiffViewport {
     const position =
       fitting(
         [
-          `  ${where} · PgUp/PgDn j/k scroll · Ctrl+O shows all`,
+          `  ${where} · PgUp/PgDn${lettersFree ? ' j/k' : ''} scroll · Ctrl+O shows all`,
           `  ${where} · PgUp/PgDn · Ctrl+O`,
           `  ${where}`,
         ],

@@ -24,6 +24,19 @@ describe('PermissionCard', () => {
     });
   });
 
+  it('its hint says what Enter does on the selected row; letters are offered off the deny row only', () => {
+    const card = cardFor(request);
+    expect(card.hint).toBe('Enter approves · ↑↓ or a letter selects · Esc denies');
+    card.handleKey({ name: 'a', ch: 'a' });
+    expect(card.hint).toBe('Enter approves always · ↑↓ or a letter selects · Esc denies');
+    card.handleKey({ name: 'd', ch: 'd' });
+    expect(card.hint).toBe('Enter denies always · ↑↓ or a letter selects · Esc denies');
+    card.handleKey({ name: 'n', ch: 'n' });
+    expect(card.hint).toBe('type a reason · Enter denies · ↑↓ selects');
+    card.handleKey({ name: 'x', ch: 'x' });
+    expect(card.hint).toBe('Enter denies with the reason · ↑↓ selects');
+  });
+
   it('selects with Up/Down and first letters', () => {
     const card = cardFor(request);
     card.handleKey({ name: 'down' });

@@ -5,6 +5,7 @@ import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
+import { permissionHint } from './card-hint';
 import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
 import { fitPermissionCard, type PermissionParts } from './permission-fit';
 
@@ -80,9 +81,19 @@ export class PermissionCard {
     return this.options[this.selected]!.choice.id;
   }
 
+  /** The status line's hint: what Enter does on the selected row, and which keys scroll. */
+  get hint(): string {
+    return permissionHint(this.options[this.selected]!.choice, this.reason, this.scrollable);
+  }
+
+  /** Whether letters are free for the card's keys (j/k scroll), not writing the deny reason. */
+  private get lettersFree(): boolean {
+    return this.option !== 'deny';
+  }
+
   handleKey(key: Key): CardResult {
     if (this.decided) return { type: 'ignored' };
-    if (this.diff?.handleKey(key, this.option !== 'deny')) return { type: 'changed' };
+    if (this.diff?.handleKey(key, this.lettersFree)) return { type: 'changed' };
     if (!this.diff && (key.full ?? key.name) === 'C-o') {
       this.expanded = !this.expanded;
       return { type: 'changed' };
@@ -107,7 +118,7 @@ export class PermissionCard {
     }
     const ch = printable(key);
     if (ch === undefined) return { type: 'ignored' };
-    if (this.option === 'deny') {
+    if (!this.lettersFree) {
       this.reason += ch;
       return { type: 'changed' };
     }
@@ -201,7 +212,8 @@ export class PermissionCard {
     if (diff) {
       parts.preview = {
         rows: diff.rowsAt(inner - 1),
-        render: (max) => diff.render(inner - 1, max).map((row): Line => [{ text: ' ' }, ...row]),
+        render: (max) =>
+          diff.render(inner - 1, max, this.lettersFree).map((row): Line => [{ text: ' ' }, ...row]),
       };
     }
     // Expanded (Ctrl+O) shows the whole card, which the transcript then scrolls.

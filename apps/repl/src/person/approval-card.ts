@@ -67,9 +67,7 @@ export function presentApproval(
   };
   const modal: Modal = {
     get hint() {
-      return card.scrollable
-        ? 'Enter approves · PgUp/PgDn j/k scroll · Ctrl+O all · Esc denies'
-        : 'Enter confirms · ↑↓ or a letter selects · Esc denies';
+      return card.hint;
     },
     handlesPaging: () => card.scrollable,
     handleKey: (key) => {

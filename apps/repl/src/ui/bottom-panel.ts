@@ -40,7 +40,7 @@ export function placeholderText(width: number): string {
  */
 export function bottomRows(app: ReplApp, width: number, height: number): Line[] {
   const rows: Line[] = [];
-  for (const steered of app.steering.pending) {
+  for (const steered of app.steering) {
     const text = sanitize(steered).replace(/\n/g, ' ⏎ ');
     rows.push(plain(truncateToWidth(`  ⤷ into this turn: ${text}`, width), 'dim'));
   }
