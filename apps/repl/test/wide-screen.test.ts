@@ -51,3 +51,39 @@ describe('wide characters on a blessed screen (issue 13, item 1)', () => {
     }
   });
 });
+
+describe('wide characters as the transcript scrolls (trial: stale cells after an emoji)', () => {
+  const ITEMS = [
+    '一 alpha',
+    '笔 bravo two',
+    '🙂 charlie three',
+    '记 delta',
+    '🦀 echo five',
+    '日 fox',
+  ];
+
+  it('redraws a row whose wide character gives way to another without shifting what follows', async () => {
+    const list = ITEMS.map((item) => `- ${item}`).join('\n');
+    const h = await new Harness(60, 16).start(
+      new ScriptedProvider(
+        [reply(`First:\n\n${list}`), reply(`Second:\n\n${list}\n\nEnd of the second.`)],
+        AS_OPENAI_CHAT,
+      ),
+    );
+    try {
+      await h.type('one');
+      h.send('\r');
+      await h.waitForText('日 fox');
+      await h.type('two');
+      h.send('\r');
+      // The second list scrolls in over the first: each row's wide character replaces another
+      // one in the same cell, and the unchanged cell after it must not throw the rest off.
+      const shown = (await h.waitForText('End of the second.')).split('\n');
+      const second = shown.slice(shown.indexOf('Second:'));
+      for (const item of ITEMS) expect(second).toContain(`• ${item}`);
+      expect(second).toContain('End of the second.');
+    } finally {
+      await h.stop();
+    }
+  });
+});

@@ -121,6 +121,50 @@ describe('InputState', () => {
   it('lays out wrapped rows and the cursor position', () => {
     const input = new InputState();
     input.paste('abcdef\ngh');
-    expect(input.layout(4)).toEqual({ rows: ['abcd', 'ef', 'gh'], cursorRow: 2, cursorCol: 2 });
+    expect(input.layout(4)).toEqual({
+      rows: ['abcd', 'ef', 'gh'],
+      cursorRow: 2,
+      cursorCol: 2,
+      starts: [0, 4, 7],
+    });
+  });
+
+  it('moves between the rows of a wrapped line as drawn, and recalls history only past them', () => {
+    const input = new InputState();
+    type(input, 'old');
+    input.handleKey(k('enter'));
+    input.paste('abcdefghij');
+    input.layout(4);
+    input.handleKey(k('up'));
+    expect(input.cursor).toBe(6);
+    input.handleKey(k('up'));
+    expect(input.cursor).toBe(2);
+    input.handleKey(k('down'));
+    input.handleKey(k('down'));
+    expect(input.cursor).toBe(10);
+    expect(input.handleKey(k('down')).type).toBe('ignored');
+    input.handleKey(k('up'));
+    input.handleKey(k('up'));
+    expect(input.text).toBe('abcdefghij');
+    input.handleKey(k('up'));
+    expect(input.text).toBe('old');
+  });
+
+  it('keeps the caret on a shorter wrapped row, and crosses line breaks by drawn rows', () => {
+    const input = new InputState();
+    // At 5 cells: 'abcd' (the ideograph does not fit), '日efg', 'h', then 'xy' after the break.
+    input.paste('abcd日efgh\nxy');
+    input.layout(5);
+    input.handleKey(k('up'));
+    expect(input.cursor).toBe(9);
+    // Column 1 is inside the ideograph: the caret goes after it.
+    input.handleKey(k('up'));
+    expect(input.cursor).toBe(5);
+    input.handleKey(k('right'));
+    input.handleKey(k('right'));
+    expect(input.layout(5)).toMatchObject({ cursorRow: 1, cursorCol: 4 });
+    // 'abcd' ends at column 4, where the next row starts: the caret stays on its last cluster.
+    input.handleKey(k('up'));
+    expect(input.layout(5)).toMatchObject({ cursorRow: 0, cursorCol: 3 });
   });
 });

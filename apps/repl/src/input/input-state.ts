@@ -1,25 +1,15 @@
-import {
-  graphemeWidth,
-  graphemes,
-  nextGraphemeLength,
-  previousGraphemeLength,
-  stringWidth,
-} from '../text/width';
+import { nextGraphemeLength, previousGraphemeLength } from '../text/width';
 import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
 import { sanitize } from '../text/sanitize';
 import { PastedTexts } from './pasted-texts';
+import { layoutInput, offsetAt, type InputLayout } from './input-layout';
+
+export type { InputLayout } from './input-layout';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
 
 export type InputResult =
   /** `display`: the prompt as typed, large pastes as their placeholders (when it had any). */
   { type: 'submit'; text: string; display?: string } | { type: 'changed' } | { type: 'ignored' };
-
-/** Rows of the input box for a width, with where the cursor sits. */
-export interface InputLayout {
-  rows: string[];
-  cursorRow: number;
-  cursorCol: number;
-}
 
 /**
  * The prompt editor: multi-line text with a cursor, history recall and paste. Enter submits;
@@ -35,6 +25,8 @@ export class InputState {
   private readonly history: string[] = [];
   private historyIndex = -1;
   private draft = '';
+  /** The width the prompt was last drawn at (none yet: lines are not wrapped). */
+  private shownWidth = Infinity;
 
   handleKey(key: Key): InputResult {
     if (isNewlineKey(key)) return this.insert('\n');
@@ -137,47 +129,13 @@ export class InputState {
     return this.historyIndex >= 0 && this.text === this.history[this.historyIndex];
   }
 
-  /** Wraps the text to `width` cells (hard wrap), placing the cursor. */
+  /**
+   * Wraps the text to `width` cells (hard wrap), placing the cursor. The width is kept: Up and
+   * Down move between the rows as last drawn.
+   */
   layout(width: number): InputLayout {
-    const w = Math.max(1, width);
-    const rows: string[] = [];
-    let cursorRow = 0;
-    let cursorCol = 0;
-    let offset = 0;
-    for (const logical of this.text.split('\n')) {
-      let row = '';
-      let used = 0;
-      let index = offset;
-      const place = () => {
-        if (index === this.cursor) {
-          cursorRow = rows.length;
-          cursorCol = used;
-        }
-      };
-      for (const ch of graphemes(logical)) {
-        place();
-        const cw = graphemeWidth(ch);
-        if (used + cw > w) {
-          rows.push(row);
-          row = '';
-          used = 0;
-          place();
-        }
-        row += ch;
-        used += cw;
-        index += ch.length;
-      }
-      place();
-      if (used >= w && index === this.cursor) {
-        rows.push(row);
-        row = '';
-        cursorRow = rows.length;
-        cursorCol = 0;
-      }
-      rows.push(row);
-      offset = index + 1;
-    }
-    return { rows, cursorRow, cursorCol };
+    this.shownWidth = Math.max(1, width);
+    return layoutInput(this.text, this.cursor, this.shownWidth);
   }
 
   /** UTF-16 units of the cluster, or placeholder, before the cursor. */
@@ -200,20 +158,15 @@ export class InputState {
     if (this.history.length > 500) this.history.shift();
   }
 
+  /**
+   * Up/Down: to the row above or below as drawn (a wrapped line's rows too), at the same column;
+   * from the first row up, or the last row down, through the history.
+   */
   private vertical(direction: -1 | 1): InputResult {
-    const lineStart = this.text.lastIndexOf('\n', this.cursor - 1) + 1;
-    const column = stringWidth(this.text.slice(lineStart, this.cursor));
-    if (direction < 0 && lineStart > 0) {
-      const prevStart = this.text.lastIndexOf('\n', lineStart - 2) + 1;
-      return this.move(columnOffset(this.text, prevStart, lineStart - 1, column));
-    }
-    const lineEnd = this.text.indexOf('\n', this.cursor);
-    if (direction > 0 && lineEnd >= 0) {
-      const nextEnd = this.text.indexOf('\n', lineEnd + 1);
-      const end = nextEnd < 0 ? this.text.length : nextEnd;
-      return this.move(columnOffset(this.text, lineEnd + 1, end, column));
-    }
-    return this.recall(direction);
+    const layout = layoutInput(this.text, this.cursor, this.shownWidth);
+    const row = layout.cursorRow + direction;
+    if (row < 0 || row >= layout.rows.length) return this.recall(direction);
+    return this.move(offsetAt(this.text, layout, row, layout.cursorCol));
   }
 
   private recall(direction: -1 | 1): InputResult {
@@ -259,15 +212,4 @@ export class InputState {
     this.cursor = from;
     return { type: 'changed' };
   }
-}
-
-function columnOffset(text: string, start: number, end: number, column: number): number {
-  let used = 0;
-  let index = start;
-  for (const ch of graphemes(text.slice(start, end))) {
-    if (used >= column) break;
-    used += graphemeWidth(ch);
-    index += ch.length;
-  }
-  return index;
 }

@@ -188,7 +188,8 @@ export class PermissionCard {
     if (waiting) {
       return labelled([{ text: `… waiting to ask: ${tool}: `, style: 'dim' }], title, w, 'bold');
     }
-    const inner = w - 2;
+    // The borders and the right padding column (each row brings its own left padding).
+    const inner = w - 3;
     const parts: PermissionParts = {
       title: wrapSpans(
         [
@@ -237,7 +238,11 @@ export class PermissionCard {
   }
 }
 
+/**
+ * A card row between the borders: `row` (which starts with its own left padding) filled to
+ * `inner` cells, then the one column of padding that keeps text off the right border.
+ */
 function boxed(row: Line, inner: number): Line {
-  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)));
+  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)) + 1);
   return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
 }

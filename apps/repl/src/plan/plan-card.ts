@@ -115,7 +115,8 @@ export class PlanCard {
   /** The live card for `width` columns, its plan window fitted to `screenRows`. */
   render(width: number, screenRows?: number): Line[] {
     const w = Math.max(20, width);
-    const inner = w - 2;
+    // The borders and the right padding column (each row brings its own left padding).
+    const inner = w - 3;
     if (this.decided || this.interrupted) {
       return planSummary(this.plan, this.decided, w, this.answeredOn);
     }
@@ -255,7 +256,11 @@ function planTitle(plan: string): string {
   return bare.length > 80 ? `${bare.slice(0, 79)}…` : bare;
 }
 
+/**
+ * A card row between the borders: `row` (which starts with its own left padding) filled to
+ * `inner` cells, then the one column of padding that keeps text off the right border.
+ */
 function boxed(row: Line, inner: number): Line {
-  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)));
+  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)) + 1);
   return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
 }

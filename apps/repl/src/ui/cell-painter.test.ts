@@ -26,9 +26,12 @@ describe('the cell painter', () => {
   it('writes wide and combined clusters with column moves, plain characters as they are', () => {
     expect(cellText({ text: 'a', width: 1 }, 0)).toBe('a');
     expect(cellText({ text: '─', width: 1 }, 4)).toBe('─');
-    expect(cellText({ text: '🦀', width: 2 }, 4)).toBe('  \x1b[5G🦀\x1b[7G');
     expect(cellText({ text: 'e\u0301', width: 1 }, 0)).toBe('\x1b[1Ge\u0301\x1b[2G');
-    expect(cellText({ text: '', width: 0 }, 5)).toBe('');
+    // blessed expects the cursor on the next cell after each one, the filler included.
+    expect(cellText({ text: '🦀', width: 2 }, 4)).toBe('  \x1b[5G🦀\x1b[6G');
+    expect(cellText({ text: '', width: 0 }, 5)).toBe('\x1b[7G');
+    // A character our table measures wide is never written bare, whatever blessed's table says.
+    expect(cellText({ text: '\u231a', width: 2 }, 0)).toBe('  \x1b[1G\u231a\x1b[2G');
     expect(cellText({ text: 'x', width: 1, link: 'https://a.b/' }, 2)).toBe(
       '\x1b[3G\x1b]8;;https://a.b/\x1b\\x\x1b]8;;\x1b\\\x1b[4G',
     );

@@ -35,19 +35,25 @@ function plainCell(text: string): boolean {
  * clusters (tmux 3.3 draws ❤️ or 🏳️‍🌈 in one cell, others in two; xterm.js's default table knows
  * no emoji after Unicode 6), and blessed's fullUnicode mode measures with its own outdated table
  * and then skips the cell after anything it believes wide. So every cell that is not a plain
- * narrow character is written with absolute column moves (CHA) that put the cursor where the
- * next cell starts, whatever width the terminal gave the cluster: a wide cluster first clears
- * both of its cells, so a terminal that draws it narrow leaves a blank, never a stale character.
- * The sequence starts with a space or ESC, which blessed never takes for a wide character.
+ * narrow character is written with absolute column moves (CHA), whatever width the terminal gave
+ * the cluster: a wide cluster first clears both of its cells, so a terminal that draws it narrow
+ * leaves a blank, never a stale character.
+ *
+ * Each cell leaves the cursor at the next cell, as blessed assumes: it moves over unchanged cells
+ * relatively (CUF) from the last cell it wrote. So a wide cluster leaves the cursor on its filler
+ * cell, and the filler moves it past itself; were the cluster to jump past its filler, an
+ * unchanged filler (one wide character replaced by another) would put everything after it one
+ * column to the right, over stale cells. The sequence starts with a space or ESC, which blessed
+ * never takes for a wide character.
  */
 export function cellText(cell: Cell, x: number): string {
-  if (cell.width === 0) return '';
+  const column = x + 1;
+  if (cell.width === 0) return `\x1b[${column + 1}G`;
   let text = cell.text;
   if (cell.link) text = `\x1b]8;;${cell.link}\x1b\\${text}\x1b]8;;\x1b\\`;
-  else if (plainCell(text)) return text;
-  const column = x + 1;
-  if (cell.width === 1) return `\x1b[${column}G${text}\x1b[${column + 1}G`;
-  return `${' '.repeat(cell.width)}\x1b[${column}G${text}\x1b[${column + cell.width}G`;
+  else if (cell.width === 1 && plainCell(text)) return text;
+  const clear = cell.width > 1 ? ' '.repeat(cell.width) : '';
+  return `${clear}\x1b[${column}G${text}\x1b[${column + 1}G`;
 }
 
 /**
