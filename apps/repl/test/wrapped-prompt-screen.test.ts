@@ -15,6 +15,8 @@ describe('Up and Down on a prompt wrapped over rows (trial: Up recalled history)
       await h.type('old');
       h.send(ENTER);
       await h.waitForText('Noted.');
+      // The turn has ended: the keys below edit the prompt, not steer a running turn.
+      await h.waitForText('· ready');
       await h.type(LONG);
       // 37 cells a row after the '› ' prefix and the caret's column.
       const first = `› ${LONG.slice(0, 37)}`;
