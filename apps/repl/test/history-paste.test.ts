@@ -10,7 +10,7 @@ describe('prompt history and large pastes on the screen (issue 13, items 7 and 8
     const first = await new Harness().start(new ScriptedProvider([reply('one')], AS_OPENAI_CHAT));
     await first.type('the first prompt 日本語');
     first.send(ENTER);
-    await first.waitForText('one');
+    await first.waitFor((s) => s.split('\n').includes('one'), 'the reply');
     await first.stop({ keep: true });
 
     const second = new Harness(80, 24, { home: first.home, workspace: first.workspace });
