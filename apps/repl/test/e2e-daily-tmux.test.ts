@@ -10,7 +10,7 @@ function sent(server: FakeServer, index: number): string {
 
 describe('daily-driver features in tmux against the openai-chat fake', () => {
   const bed = replTmuxBed('repl-daily', { session: 'daily', sessionPerLaunch: true });
-  const { typeText: type, keys: key, waitFor } = bed;
+  const { typeText: type, keys: key, waitFor, waitGone } = bed;
 
   async function launch(turns: ScriptedTurn[]): Promise<FakeServer> {
     const server = (bed.server = await startOpenAIChatServer(turns));
@@ -71,6 +71,8 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     type('/gr');
     await waitFor('greet someone warmly');
     key('Escape');
+    // A letter sent right behind Esc would read as Alt+letter: the menu closes first.
+    await waitGone('greet someone warmly');
     type('eet the world');
     key('Enter');
     await waitFor('Hello, dear world!');

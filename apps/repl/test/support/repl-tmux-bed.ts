@@ -17,6 +17,7 @@ export interface ReplTmuxBed {
   keys(...names: string[]): void;
   typeText(text: string): void;
   waitFor(needle: string, ms?: number): Promise<string>;
+  waitGone(needle: string, ms?: number): Promise<string>;
   /** The shell line that starts the REPL against `server` in `home` and `workspace`. */
   command(...extra: string[]): string;
   /** Starts that REPL in the bed's session (`extra` flags last; a new session each time with `sessionPerLaunch`). */
@@ -59,6 +60,7 @@ export function replTmuxBed(
     keys: (...names) => driver.keys(session, ...names),
     typeText: (text) => driver.type(session, text),
     waitFor: (needle, ms) => driver.waitFor(session, needle, ms),
+    waitGone: (needle, ms) => driver.waitGone(session, needle, ms),
     command: (...extra) =>
       replAgainstFake({
         serverUrl: bed.server!.url,

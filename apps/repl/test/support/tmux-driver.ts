@@ -113,6 +113,18 @@ export class TmuxDriver {
     throw new Error(`timed out waiting for ${JSON.stringify(needle)}; screen:\n${screen}`);
   }
 
+  /** Waits until `needle` has left the screen (a menu closed); the screen then. */
+  async waitGone(session: string, needle: string, ms = 15000): Promise<string> {
+    const until = Date.now() + ms;
+    let screen = '';
+    while (Date.now() < until) {
+      screen = this.capture(session);
+      if (!screen.includes(needle)) return screen;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${JSON.stringify(needle)} to go; screen:\n${screen}`);
+  }
+
   /**
    * Quits the REPL in `session` as a person does (Ctrl+C twice on the idle prompt), waits until
    * it is gone from the screen (bounded by a count), then ends the session.
