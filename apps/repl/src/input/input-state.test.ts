@@ -150,6 +150,24 @@ describe('InputState', () => {
     expect(input.text).toBe('old');
   });
 
+  it("passes a large paste's placeholder whole when it wraps over rows, and still reaches history", () => {
+    const input = new InputState();
+    type(input, 'old');
+    input.handleKey(k('enter'));
+    type(input, 'ab');
+    input.paste(Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n'));
+    type(input, ' more text');
+    const label = '[Pasted text #1 +40 lines]';
+    expect(input.text).toBe(`ab${label} more text`);
+    input.layout(20);
+    // Up from the end lands inside the placeholder: the caret stops at its start, then climbs on.
+    input.handleKey(k('up'));
+    expect(input.cursor).toBeLessThanOrEqual(2 + label.length);
+    let presses = 0;
+    while (input.text !== 'old' && presses++ < 10) input.handleKey(k('up'));
+    expect(input.text).toBe('old');
+  });
+
   it('keeps the caret on a shorter wrapped row, and crosses line breaks by drawn rows', () => {
     const input = new InputState();
     // At 5 cells: 'abcd' (the ideograph does not fit), '日efg', 'h', then 'xy' after the break.

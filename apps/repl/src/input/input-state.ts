@@ -164,9 +164,21 @@ export class InputState {
    */
   private vertical(direction: -1 | 1): InputResult {
     const layout = layoutInput(this.text, this.cursor, this.shownWidth);
-    const row = layout.cursorRow + direction;
-    if (row < 0 || row >= layout.rows.length) return this.recall(direction);
-    return this.move(offsetAt(this.text, layout, row, layout.cursorCol));
+    // A pasted text's placeholder is passed whole: going up the caret stops at its start, down
+    // at its end; a row the placeholder fills is skipped.
+    for (
+      let row = layout.cursorRow + direction;
+      row >= 0 && row < layout.rows.length;
+      row += direction
+    ) {
+      const at = offsetAt(this.text, layout, row, layout.cursorCol);
+      const to = this.pasted.outside(this.text, at, direction < 0);
+      if (to !== this.cursor && (direction < 0 ? to < this.cursor : to > this.cursor)) {
+        this.cursor = to;
+        return { type: 'changed' };
+      }
+    }
+    return this.recall(direction);
   }
 
   private recall(direction: -1 | 1): InputResult {

@@ -44,12 +44,15 @@ export class PastedTexts {
     return 0;
   }
 
-  /** Where `index` should go so it is not inside a placeholder: its end if it is, else itself. */
-  outside(text: string, index: number): number {
+  /**
+   * Where `index` should go so it is not inside a placeholder: itself when it is not; else the
+   * placeholder's end, or its start with `toStart` (a caret moving up or back).
+   */
+  outside(text: string, index: number, toStart = false): number {
     for (const label of this.texts.keys()) {
       let at = text.indexOf(label);
       while (at >= 0) {
-        if (index > at && index < at + label.length) return at + label.length;
+        if (index > at && index < at + label.length) return toStart ? at : at + label.length;
         at = text.indexOf(label, at + 1);
       }
     }
