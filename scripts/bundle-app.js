@@ -202,8 +202,9 @@ const lazyZodLocales = {
  * esbuild escapes non-ASCII characters in strings but keeps them in comments (an SDK's emoji) and
  * in regular expressions. An ASCII file loads faster (read as Latin-1, one byte per character in
  * V8): what is left is written as escapes too, one `\uXXXX` per UTF-16 unit, which means the same
- * in a string, a template and a regular expression with or without the `u` flag (`\u{...}` is
- * no escape in a regular expression without it).
+ * in a comment, a string and a regular expression with or without the `u` flag (`\u{...}` is no
+ * escape in a regular expression without it). Not covered: a non-ASCII character right after a
+ * backslash, or in a tagged template (`String.raw`).
  */
 function asciiOnly(file) {
   const text = fs.readFileSync(file, 'utf8');

@@ -13,9 +13,10 @@ export type PlanCardResult = 'decided' | 'changed' | 'ignored';
 /**
  * The card of a presented plan: the whole plan (Markdown, scrollable with PgUp/PgDn, Home/End),
  * then three rows: approve and accept edits (selected), approve and ask for each edit, keep
- * planning with a typed note. Up/Down (or Tab) select, Shift+Tab changes the mode as it does
- * everywhere; any printable key selects "keep planning" and types the note; Enter decides (a
- * note must not be empty); Esc keeps planning without a note. Plan text is data: rendered as spans, never interpreted.
+ * planning with a typed note. Up/Down (or Tab) select, Shift+Tab changes the mode (as on an
+ * approval card); any printable key selects "keep planning" and types the note; Enter decides
+ * (a note must not be empty); Esc keeps planning without a note. Plan text is data: rendered as
+ * spans, never interpreted.
  */
 export class PlanCard {
   selected = 0;

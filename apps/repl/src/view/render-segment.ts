@@ -125,12 +125,14 @@ export function renderSegment(segment: Segment, width: number, frame = 0): Line[
     case 'error':
       return wrapText(`✗ ${sanitize(segment.text)}`, w, 'error', '  ');
     case 'info':
-      // An indented line (a list under its heading) wraps under its own text, not at column 0.
+      // An indented line (a list under its heading) wraps indented deeper than it starts, not
+      // at column 0; never by more than half the row.
       return sanitize(segment.text)
         .split('\n')
         .flatMap((line) => {
-          const lead = /^ */.exec(line)![0].length;
-          return wrapSpans([{ text: line, style: 'dim' }], w, lead ? ' '.repeat(lead + 2) : '');
+          const lead = Math.min(/^ */.exec(line)![0].length + 2, Math.floor(w / 2));
+          const indent = line.startsWith(' ') ? ' '.repeat(lead) : '';
+          return wrapSpans([{ text: line, style: 'dim' }], w, indent);
         });
     case 'custom':
       return segment.render(w);
