@@ -1,7 +1,8 @@
 import type { ApprovalChoice, ApprovalChoices } from '@agent/runtime';
 import type { PermissionRequest } from '@agent/tools';
 import { printable, type Key } from '../input/key';
-import { lineWidth, plain, wrapSpans, wrapText, type Line } from '../text/line';
+import { plain, wrapSpans, wrapText, type Line } from '../text/line';
+import { boxedRow } from '../view/card-fit';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
@@ -221,7 +222,7 @@ export class PermissionCard {
     const room = (diff?.expanded ?? this.expanded) ? undefined : screenRows;
     const { frame, body } = fitPermissionCard(parts, inner, room, DEFAULT_DIFF_ROWS);
     const rule = '─'.repeat(Math.max(0, w - 2));
-    const rows = body.map((row) => boxed(row, inner));
+    const rows = body.map((row) => boxedRow(row, inner));
     return frame ? [plain(`╭${rule}╮`, 'accent'), ...rows, plain(`╰${rule}╯`, 'accent')] : rows;
   }
 
@@ -236,13 +237,4 @@ export class PermissionCard {
     }
     return rows;
   }
-}
-
-/**
- * A card row between the borders: `row` (which starts with its own left padding) filled to
- * `inner` cells, then the one column of padding that keeps text off the right border.
- */
-function boxed(row: Line, inner: number): Line {
-  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)) + 1);
-  return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
 }

@@ -1,6 +1,7 @@
 import { PLAN_CHOICES, planDecisionFor, type PlanChoice, type PlanDecision } from '@agent/tools';
 import { printable, type Key } from '../input/key';
-import { lineWidth, plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
+import { plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
+import { boxedRow } from '../view/card-fit';
 import { renderMarkdown } from '../text/markdown';
 import { sanitize } from '../text/sanitize';
 import { graphemes } from '../text/width';
@@ -153,16 +154,16 @@ export class PlanCard {
       plan.length <= shown ? '' : fits(scroll) ? scroll : fits(` · ${range}`) ? ` · ${range}` : '';
     return [
       plain(`╭${'─'.repeat(Math.max(0, w - 2))}╮`, 'accent'),
-      boxed(
+      boxedRow(
         [
           { text: ' Plan', style: 'accent' },
           { text: where, style: 'dim' },
         ],
         inner,
       ),
-      ...visible.map((row) => boxed([{ text: '  ' }, ...row], inner)),
-      boxed([], inner),
-      ...tail.map((row) => boxed(row, inner)),
+      ...visible.map((row) => boxedRow([{ text: '  ' }, ...row], inner)),
+      boxedRow([], inner),
+      ...tail.map((row) => boxedRow(row, inner)),
       plain(`╰${'─'.repeat(Math.max(0, w - 2))}╯`, 'accent'),
     ];
   }
@@ -255,13 +256,4 @@ function planTitle(plan: string): string {
   const first = heading ?? lines.find((line) => line !== '') ?? 'Plan';
   const bare = first.replace(/^#{1,6}\s+/, '').replace(/[*_`]/g, '');
   return bare.length > 80 ? `${bare.slice(0, 79)}…` : bare;
-}
-
-/**
- * A card row between the borders: `row` (which starts with its own left padding) filled to
- * `inner` cells, then the one column of padding that keeps text off the right border.
- */
-function boxed(row: Line, inner: number): Line {
-  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)) + 1);
-  return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
 }

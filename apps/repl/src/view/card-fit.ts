@@ -103,3 +103,12 @@ export function fitOptions(
   if (hi < n - 1) rows.push(more(n - 1 - hi, false));
   return rows;
 }
+
+/**
+ * A bordered card's row: `row` (which brings its own left padding) filled to `inner` cells, then
+ * one column of padding before the right border.
+ */
+export function boxedRow(row: Line, inner: number): Line {
+  const pad = ' '.repeat(Math.max(0, inner - lineWidth(row)) + 1);
+  return [{ text: '│', style: 'accent' }, ...row, { text: pad }, { text: '│', style: 'accent' }];
+}
