@@ -1,6 +1,7 @@
 import type { Message, ProviderRequest } from '@agent/llm';
 import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
+import { occurrences } from './support/occurrences';
 
 // ASK_USER.md §8-§10: a compaction keeps an answered questionnaire in its checkpoint's ledger.
 // A resumed session starts at that checkpoint, so the ledger is all it has of the questionnaire:
@@ -89,7 +90,10 @@ describe('/amend and /remember after /compact and a resume', () => {
 
     // Compacted again and resumed, the conversation starts at the checkpoint: the questionnaire
     // and its amendment are only in the checkpoint's ledger.
-    await command(h, '/compact', 'into a summary');
+    // The first compaction's line is still on the screen: wait for a second one.
+    await h.type('/compact');
+    h.send(ENTER);
+    await h.waitFor((s) => occurrences(s, 'into a summary') === 2, 'the second compaction');
     await h.waitForText('· ready');
     const id = h.repl.core.sessionId!;
     await command(h, '/new', 'New session.');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createTrustStore, loadServerConfigs } from '@agent/mcp';
 import { ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
+import { occurrences } from './support/occurrences';
 
 const ENTER = '\r';
 
@@ -13,10 +14,6 @@ function broken(message: string) {
 
 function writeJson(file: string, value: unknown): void {
   writeFileSync(file, JSON.stringify(value, null, 2));
-}
-
-function count(screen: string, needle: string): number {
-  return screen.split(needle).length - 1;
 }
 
 describe('REPL notices about MCP servers (real configuration files, real trust store)', () => {
@@ -35,7 +32,7 @@ describe('REPL notices about MCP servers (real configuration files, real trust s
     });
     await h.start(new ScriptedProvider([], AS_OPENAI_CHAT));
     const screen = await h.waitForText('were not started (alpha, beta, gamma)', 15_000);
-    expect(count(screen, 'were not started')).toBe(1);
+    expect(occurrences(screen, 'were not started')).toBe(1);
   });
 
   it('reports a malformed .mcp.json at start, not only in /mcp', async () => {
@@ -74,6 +71,6 @@ describe('REPL notices about MCP servers (real configuration files, real trust s
     h.send(ENTER);
     const screen = await h.waitForText('No saved sessions for this directory yet.');
     // Once at start, once for the reconnect.
-    expect(count(screen, 'stderr: boom-xyz')).toBe(2);
+    expect(occurrences(screen, 'stderr: boom-xyz')).toBe(2);
   });
 });

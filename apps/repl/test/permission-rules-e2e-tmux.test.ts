@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { replAgainstFake, TmuxDriver } from './support/tmux-driver';
+import { occurrences } from './support/occurrences';
 
 const driver = new TmuxDriver('repl-rules');
 
@@ -123,7 +124,7 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     expect(asked).toContain('Yes, allow once');
     expect(asked).toContain("Always allow run_shell(python3 -c 'print(1)') for this session");
     // The same command and its shorter form ran without a card of their own.
-    expect(count(asked, 'Yes, allow once')).toBe(1);
+    expect(occurrences(asked, 'Yes, allow once')).toBe(1);
     driver.keys('py', 'Escape');
     await driver.waitFor('py', 'Python run done.');
     const got = results(server, 2);
@@ -175,7 +176,3 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     rmSync(ws, { recursive: true, force: true });
   }, 60_000);
 });
-
-function count(text: string, needle: string): number {
-  return text.split(needle).length - 1;
-}

@@ -2,11 +2,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
+import { occurrences } from './support/occurrences';
 
 const ENTER = '\r';
-
-/** How often `needle` occurs on the screen. */
-const count = (screen: string, needle: string): number => screen.split(needle).length - 1;
 
 describe('a resumed session shows what the live transcript showed', () => {
   it('replays ! output, attached files and /undo; cards leave one record per call', async () => {
@@ -49,7 +47,7 @@ describe('a resumed session shows what the live transcript showed', () => {
       expect(screen).toMatch(
         /› create notes\n✓ Allowed · Ran write demo-notes\.md \(1 line\)\n {2}⎿ wrote 1 line to demo-notes\.md\n(.*\n){3} +1 \+ note\nCreated\./,
       );
-      expect(count(screen, 'write demo-notes.md')).toBe(1);
+      expect(occurrences(screen, 'write demo-notes.md')).toBe(1);
       expect(screen).not.toContain('write_file');
       await first.waitForText('· ready');
 
@@ -61,7 +59,7 @@ describe('a resumed session shows what the live transcript showed', () => {
       first.send(ENTER);
       screen = await first.waitForText('Nothing to undo');
       expect(screen).toContain('✗ Nothing to undo: no file changes left from earlier turns.');
-      expect(count(screen, 'Nothing to undo')).toBe(1);
+      expect(occurrences(screen, 'Nothing to undo')).toBe(1);
       expect(screen).not.toContain('Nothing undone');
     } finally {
       await first.stop({ keep: true });
@@ -103,8 +101,8 @@ describe('a resumed session shows what the live transcript showed', () => {
       h.send(ENTER);
       screen = await h.waitForText('Fine.');
       expect(screen).toMatch(/› list\n⊘ Denied \$ touch x\n {2}⎿ “too risky”\nFine\./);
-      expect(count(screen, 'too risky')).toBe(1);
-      expect(count(screen, 'Denied')).toBe(1);
+      expect(occurrences(screen, 'too risky')).toBe(1);
+      expect(occurrences(screen, 'Denied')).toBe(1);
     } finally {
       await h.stop();
     }

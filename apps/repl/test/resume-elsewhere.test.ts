@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import { AS_OPENAI_CHAT, Harness } from './harness';
+import { occurrences } from './support/occurrences';
 
 const ENTER = '\r';
 
@@ -34,7 +35,7 @@ describe('REPL: a session resumed in another workspace', () => {
       await moved.type(`/resume ${id}`);
       moved.send(ENTER);
       const screen = await moved.waitForText(`Resumed session ${id}`);
-      expect(screen.split('This session was recorded in').length - 1).toBe(1);
+      expect(occurrences(screen, 'This session was recorded in')).toBe(1);
       expect(screen).toContain(`This session was recorded in ${first.workspace}, but you are in`);
       await moved.type('write notes here');
       moved.send(ENTER);
@@ -59,7 +60,7 @@ describe('REPL: a session resumed in another workspace', () => {
       const again = new Harness(160, 40, { home: first.home, workspace: elsewhere });
       await again.start(undefined, { resume: id, allow: ['Bash(ls)'] });
       const resumed = await again.waitForText(`This session was recorded in ${first.workspace}`);
-      expect(resumed.split('This session was recorded in').length - 1).toBe(1);
+      expect(occurrences(resumed, 'This session was recorded in')).toBe(1);
       expect(resumed).toContain("Claude Code's Bash is run_shell here");
       expect(resumed.indexOf('Resumed session')).toBeLessThan(resumed.indexOf('recorded in'));
       await again.stop();

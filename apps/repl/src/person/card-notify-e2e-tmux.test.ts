@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type FakeServer } from '@agent/testkit';
 import { replAgainstFake, shellCommand, TmuxDriver } from '../../test/support/tmux-driver';
+import { occurrences } from '../../test/support/occurrences';
 
 const driver = new TmuxDriver('card-notify');
 const keys = (...names: string[]): void => driver.keys('ask', ...names);
@@ -22,8 +23,6 @@ async function waitForFile(file: string, needle: string): Promise<string> {
     `${file} never held ${JSON.stringify(needle)}; it holds ${JSON.stringify(read(file))}`,
   );
 }
-
-const occurrences = (text: string, needle: string): number => text.split(needle).length - 1;
 
 describe('a card that waits is announced (issue 25)', () => {
   let server: FakeServer | undefined;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startOpenAIChatServer, type RecordedRequest, type ScriptedTurn } from '@agent/testkit';
 import { replAgainstFake, TmuxDriver } from '../../test/support/tmux-driver';
+import { occurrences } from '../../test/support/occurrences';
 
 jest.setTimeout(120_000);
 
@@ -38,10 +39,6 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return check();
-}
-
-function count(text: string, needle: string): number {
-  return text.split(needle).length - 1;
 }
 
 /** What each test started (tmux session, fake model, temp dirs), ended after it. */
@@ -135,13 +132,13 @@ describe('the person channel end to end in tmux, with a real MCP server sending 
     // A key the questionnaire answers, painted after the form reached the REPL: the form waits.
     keys('Down');
     let screen = await waitFor('❯ 2. SQLite');
-    expect(count(screen, 'Question 1 of 1')).toBe(1);
+    expect(occurrences(screen, 'Question 1 of 1')).toBe(1);
     expect(screen).toContain('Which database?');
     expect(screen).not.toContain(FORM_MESSAGE);
     keys('Enter');
 
     screen = await waitFor(FORM_HEADER);
-    expect(count(screen, 'Question 1 of 1')).toBe(1);
+    expect(occurrences(screen, 'Question 1 of 1')).toBe(1);
     expect(screen).toContain('Target');
     await waitFor('SQLite it is.');
     expect(toolMessage(repl.model.requests[1], 'call_ask')).toBe(
