@@ -80,6 +80,7 @@ interruptButton.addEventListener('click', () => void submit({ type: 'interrupt' 
 // A call's state as the page words it (the runtime's word is kept in data-status).
 const STATES = {
   running: 'running',
+  waiting: 'waiting for you',
   pending: 'interrupted',
   ok: 'done',
   error: 'failed',

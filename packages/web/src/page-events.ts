@@ -220,8 +220,8 @@ function callLine(
     kind: 'call',
     id: entry.id,
     title: entry.title,
-    // A live call waits or runs; "open" is one a resumed session offers again.
-    state: entry.state === 'open' ? 'running' : entry.state,
+    // "open": a call a resumed session offers again, which waits for the person (its card).
+    state: entry.state === 'open' ? 'waiting' : entry.state,
     ...(entry.summary ? { summary: entry.summary } : {}),
     ...(output ? { output } : {}),
     ...(seen?.diff ? { diff: seen.diff } : {}),

@@ -24,8 +24,8 @@ export type ReplayHook = (call: CallEntry) => Segment | undefined;
  * sees; one line says how many turns came before), drawn from its transcript entries (see
  * `transcriptOf`): prompts (with their attached files' lines), answers, each tool call as one
  * finished status line (or its extension's summary), the person's `!` commands with their output
- * and `/undo`s as live, provider changes as notes. Calls that never ended show as interrupted
- * (or, offered again by the resumed turn, as they stood). Nothing is interactive.
+ * and `/undo`s as live, provider changes as notes. Calls that never ended show as interrupted,
+ * except those the resumed turn offers again: it draws them live. Nothing is interactive.
  */
 export function replaySegments(
   events: readonly SessionEvent[],
@@ -63,7 +63,8 @@ function entrySegments(
     case 'tool':
     case 'questionnaire':
     case 'plan':
-      return callSegments(entry, hooks);
+      // A call the resumed turn offers again is drawn by that turn, as its live card, at once.
+      return entry.state === 'open' ? [] : callSegments(entry, hooks);
     case 'compaction': {
       const kept =
         entry.decisions === 0
@@ -127,8 +128,6 @@ function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
     const segment = hook(call);
     if (segment) return segment;
   }
-  // A call the resumed turn offers again is drawn as it stood, as interrupted (the continued
-  // turn asks it again below).
   const { state, summary, outcome } = callEnding(call);
   return {
     kind: 'tool',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { call, reply, ScriptedProvider } from '@agent/llm/testing';
 import type { ProviderRequest } from '@agent/llm';
 import { AS_OPENAI_CHAT, Harness } from '../../test/harness';
+import { occurrences } from '../../test/support/occurrences';
 
 const ENTER = '\r';
 const ESC = '\x1b';
@@ -72,8 +73,12 @@ describe('a questionnaire open when the session ended is offered again on resume
       AS_OPENAI_CHAT,
     );
     await h.start(provider, { continue: true });
+    // The call is drawn once, as its live card: the replay above it does not draw it ended.
+    expect(await h.screen()).not.toContain('interrupted');
     await answerSqliteAndRest(h);
-    await h.waitForText('Continuing with SQLite and REST.');
+    const screen = await h.waitForText('Continuing with SQLite and REST.');
+    expect(screen).not.toContain('interrupted');
+    expect(occurrences(screen, '✓ Questionnaire: 2 answers')).toBe(1);
     const request = provider.requests[0]!;
     expect(request.messages.filter((m) => m.role === 'user')).toHaveLength(1);
     expect(resultOf(request.messages, 'call_open')).toEqual({
