@@ -41,7 +41,9 @@ export async function postOperation(
     });
     return response.status;
   } catch (error) {
-    throw new Error(`posting a ${String(operation.type)} operation to the page: ${String(error)}`);
+    throw new Error(`posting a ${String(operation.type)} operation to the page: ${String(error)}`, {
+      cause: error,
+    });
   }
 }
 
