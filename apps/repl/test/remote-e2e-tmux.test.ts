@@ -23,12 +23,6 @@ async function written(file: string): Promise<string> {
   return readFileSync(file, 'utf8');
 }
 
-/** A card as the page's events carry it. */
-interface PageCard {
-  id: string;
-  kind: string;
-}
-
 /**
  * `/remote` (issue 37): the running REPL's web page shows the same card as the terminal; answered
  * there, the terminal's card closes saying so, the model gets the exact answers, and the session
@@ -76,19 +70,12 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
     keys('Enter');
     await waitFor('Question 1 of 2');
     const events = pageEventStream(page.origin, token);
-    const shown = await events.until(
-      (event) => event.type === 'card_shown' || (event.type === 'hello' && Boolean(event.shown)),
-    );
-    const card = (shown.type === 'hello' ? shown.shown : shown.card) as PageCard;
-    expect(card.kind).toBe('questionnaire');
+    const card = await events.card('questionnaire');
     // The notifier got the link that opens this card on the page.
     expect(JSON.parse(await written(notified))).toMatchObject({
       kind: 'questionnaire',
       url: `${page.href}#card-${encodeURIComponent(card.id)}`,
     });
-    const approval = events.until(
-      (event) => event.type === 'card_shown' && (event.card as PageCard).kind === 'approval',
-    );
     expect(
       await answerOnThePage(remote, card.id, {
         kind: 'questionnaire',
@@ -102,7 +89,7 @@ describe('/remote: a card answered on the web page closes in the terminal', () =
 
     // The approval of the next call: shown in the terminal, allowed on the page.
     await waitFor('Yes, allow once');
-    const asked = ((await approval).card as PageCard).id;
+    const asked = (await events.card('approval')).id;
     const allowed = await answerOnThePage(remote, asked, { kind: 'approval', choice: 'once' });
     expect(allowed).toBe(200);
     const end = await waitFor('SQLite with GraphQL, as you chose on the page.');

@@ -61,6 +61,7 @@ describe("the page's event stream follows the conversation", () => {
       // A page that joins now is shown the same card at once.
       const late = pageEvents(origin, web.token);
       const hello = await late.until((event) => event.type === 'hello');
+      expect(await late.card('approval')).toEqual(page.card);
       await late.close();
       expect(hello).toEqual({ type: 'hello', busy: true, shown: page.card, waiting: [] });
 

@@ -8,11 +8,14 @@ export interface RemotePage {
   printed: string;
 }
 
-/** Types `/remote` in the bed's REPL and reads the page's URL and token off the screen. */
-export async function openRemote(bed: ReplTmuxBed): Promise<RemotePage> {
+/**
+ * Types `/remote` in the bed's REPL and reads the page's URL and token off the screen, waiting
+ * `ms` at most for them.
+ */
+export async function openRemote(bed: ReplTmuxBed, ms?: number): Promise<RemotePage> {
   bed.typeText('/remote');
   bed.keys('Enter');
-  const printed = await bed.waitFor('The web page is running: ');
+  const printed = await bed.waitFor('The web page is running: ', ms);
   const match = /The web page is running: (http:\/\/127\.0\.0\.1:\d+\/\?token=([\w-]+))/.exec(
     printed,
   );
@@ -20,24 +23,36 @@ export async function openRemote(bed: ReplTmuxBed): Promise<RemotePage> {
   return { page: new URL(match[1]!), token: match[2]!, printed };
 }
 
-/** Posts `operation` to the page's `/operations`, as the page does; the response's status. */
+/**
+ * Posts `operation` to the page's `/operations`, as the page does; the response's status. Gives
+ * up after `ms`, naming the operation.
+ */
 export async function postOperation(
   { page, token }: Pick<RemotePage, 'page' | 'token'>,
   operation: Record<string, unknown>,
+  ms = 15_000,
 ): Promise<number> {
-  const response = await fetch(new URL('/operations', page), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(operation),
-  });
-  return response.status;
+  try {
+    const response = await fetch(new URL('/operations', page), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(operation),
+      signal: AbortSignal.timeout(ms),
+    });
+    return response.status;
+  } catch (error) {
+    throw new Error(`posting a ${String(operation.type)} operation to the page: ${String(error)}`, {
+      cause: error,
+    });
+  }
 }
 
-/** Posts the page's answer to card `id`; the response's status. */
+/** Posts the page's answer to card `id`; the response's status. Gives up after `ms`. */
 export function answerOnThePage(
   remote: Pick<RemotePage, 'page' | 'token'>,
   id: string,
   answer: Record<string, unknown>,
+  ms?: number,
 ): Promise<number> {
-  return postOperation(remote, { type: 'answer', id, answer });
+  return postOperation(remote, { type: 'answer', id, answer }, ms);
 }
