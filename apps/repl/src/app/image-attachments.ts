@@ -50,6 +50,13 @@ export class ImageAttachments {
     return taken;
   }
 
+  /** Images taken by a prompt that waits for a turn after all: they go with it again. */
+  giveBack(images: readonly ImagePart[]): void {
+    if (images.length === 0) return;
+    this.images = [...images, ...this.images];
+    this.host.changed();
+  }
+
   /** Drops the last attachment (Backspace on an empty prompt); false when there was none. */
   dropLast(): boolean {
     if (this.images.length === 0) return false;

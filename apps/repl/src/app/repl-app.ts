@@ -197,7 +197,7 @@ export class ReplApp {
       void this.startShell(text.trim().slice(1).trim());
       return;
     }
-    void this.startTurn(text, display, { attachMentions: true });
+    void this.startTurn(text, display, { typed: true });
   }
 
   info(text: string): void {
@@ -245,7 +245,7 @@ export class ReplApp {
   startTurn(
     text: string,
     display?: string,
-    options: { attachMentions?: boolean; amends?: Amendment } = {},
+    options: { typed?: boolean; amends?: Amendment } = {},
   ): Promise<void> {
     return this.turns.start(text, display, options);
   }

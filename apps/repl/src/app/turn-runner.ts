@@ -1,8 +1,9 @@
 import type { AgentSession, Conversation, ConversationEvent, TurnResult } from '@agent/runtime';
 import type { Amendment, LoopEvent } from '@agent/llm';
 import type { Transcript } from '../view/transcript';
+import type { Segment } from '../view/segment';
 import type { ImageAttachments } from './image-attachments';
-import { attachToPrompt, type AttachReport } from './prompt-attachments';
+import { attachToPrompt, type AttachedPrompt, type AttachReport } from './prompt-attachments';
 import { promptSegments } from './prompt-segments';
 import type { PromptQueue } from './prompt-queue';
 import { PERSON_SHELL_DISPLAY, TurnRenderer, type ToolDisplay } from './turn-renderer';
@@ -68,27 +69,31 @@ export class TurnRunner {
 
   /**
    * Submits a prompt: its `@path` mentions are attached first (one compact line each in the
-   * transcript). `display` is what a command's prompt shows instead. Resolves once the
-   * conversation took it (or refused it, said as an error line).
+   * transcript). `display` is what a command's prompt shows instead; `typed`: the person typed it
+   * (its mentions are attached). Resolves once the conversation took it (or refused it, said as an
+   * error line).
    */
   async start(
     text: string,
     display?: string,
-    options: { attachMentions?: boolean; amends?: Amendment } = {},
+    options: { typed?: boolean; amends?: Amendment } = {},
   ): Promise<void> {
     const { host } = this;
     host.followTail();
-    host.transcript.add({ kind: 'user', text: display ?? text });
+    const line = host.transcript.add({ kind: 'user', text: display ?? text });
     this.preparingPrompt = true;
-    const attach = options.attachMentions ?? display === undefined;
-    const { prompt, images } = await attachToPrompt(
-      text,
-      { core: host.core(), pasted: host.attachments, mentions: attach },
-      host.report,
-    );
+    const attached = await attachToPrompt(text, {
+      core: host.core(),
+      pasted: host.attachments,
+      mentions: options.typed ?? display === undefined,
+    });
     this.preparingPrompt = false;
     const conversation = host.conversation();
     if (!conversation) return;
+    // Another front end (the web page) started a turn while the mentions were read.
+    if (conversation.busy) return this.startedElsewhere(line, text, display, options, attached);
+    attached.report(host.report);
+    const { prompt, images } = attached;
     this.begin(host.display());
     this.drawing = true;
     this.stats.start();
@@ -192,6 +197,29 @@ export class TurnRunner {
 
   dispose(): void {
     this.stopSpinner();
+  }
+
+  /**
+   * A turn started elsewhere before the prompt went out: what the person typed is queued, as if
+   * typed while that turn ran (its line and images back to where a queued prompt's are). A
+   * command's prompt, which they did not type as such, is not sent.
+   */
+  private startedElsewhere(
+    line: Segment,
+    text: string,
+    display: string | undefined,
+    options: { typed?: boolean },
+    attached: AttachedPrompt,
+  ): void {
+    const { host } = this;
+    host.transcript.remove(line);
+    host.attachments.giveBack(attached.pasted);
+    if (options.typed) host.prompts.add(text);
+    else
+      host.report.error(
+        `Not sent: a turn started meanwhile; send ${display ?? 'it'} again once it ends`,
+      );
+    host.paint();
   }
 
   /** Counts and draws the turn's end; the prompts it never took go back to the queue. */

@@ -115,9 +115,12 @@ export class Conversation {
     return this.session.lastQuestionnaire();
   }
 
-  /** Whether a turn runs (a prompt's, a resumed session's continued one, or a `!command`). */
+  /**
+   * Whether a turn runs (a prompt's, a resumed session's continued one, or a `!command`), or a
+   * prompt accepted for one is being prepared (it waits for its mentions or the servers).
+   */
   get busy(): boolean {
-    return this.running !== undefined || this.session.busy;
+    return this.running !== undefined || this.preparing || this.session.busy;
   }
 
   /** The turn running now, if any: resolves with how it ended. */
@@ -126,10 +129,11 @@ export class Conversation {
   }
 
   /**
-   * Does what the person did. A prompt or `!command` while a turn runs is refused (steer
-   * instead), except a prompt after a resumed session's continued turn, which it waits for; the
-   * first prompt waits for the MCP servers (see serversReady). It resolves once accepted (the
-   * turn goes on: its end is a `turn_ended` event, and `turn`).
+   * Does what the person did. A prompt or `!command` while a turn runs, or while another prompt
+   * is being prepared for one, is refused (steer instead), except a prompt after a resumed
+   * session's continued turn, which it waits for; the first prompt waits for the MCP servers (see
+   * serversReady). It resolves once accepted (the turn goes on: its end is a `turn_ended` event,
+   * and `turn`).
    */
   async submit<O extends Operation>(operation: O, from = 'this front end'): Promise<ResultOf<O>> {
     return (await this.perform(operation, from)) as ResultOf<O>;
@@ -202,17 +206,29 @@ export class Conversation {
 
   private async prompt(operation: Operation & { type: 'prompt' }): Promise<OperationResult> {
     if (!this.busy) this.continueOpenCalls();
-    const continuing = this.running;
-    if (continuing && this.continuing) {
-      const ended = await continuing;
-      if (ended.reason === 'interrupted') return { ok: false, reason: 'interrupted' };
-    } else if (this.busy) {
+    const continued = this.continuing && !this.preparing ? this.running : undefined;
+    if (!continued && this.busy) {
       return { ok: false, reason: 'a turn is running; steer it or interrupt it' };
     }
     const { text, files = [], images = [] } = operation;
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
       return { ok: false, reason: 'the prompt is empty' };
     }
+    // Taken before the first await, so a prompt from another front end meanwhile is refused.
+    this.preparing = true;
+    try {
+      if (continued && (await continued).reason === 'interrupted') {
+        return { ok: false, reason: 'interrupted' };
+      }
+      return await this.prepared(operation);
+    } finally {
+      this.preparing = false;
+    }
+  }
+
+  /** The prompt with its mentions attached, once the servers are ready: its turn starts. */
+  private async prepared(operation: Operation & { type: 'prompt' }): Promise<OperationResult> {
+    const { text, files = [], images = [] } = operation;
     const stop = new AbortController();
     this.waitingForServers = stop;
     const ready = await this.serversReady(stop.signal);
@@ -233,6 +249,8 @@ export class Conversation {
     return { ok: true };
   }
 
+  /** A prompt was accepted and its turn has not started yet. */
+  private preparing = false;
   private continuing = false;
   /** The compaction running now: an interrupt stops it. */
   private compacting: AbortController | undefined;

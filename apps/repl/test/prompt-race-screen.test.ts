@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { reply, ScriptedProvider } from '@agent/llm/testing';
+import { gifFile } from '@agent/testkit';
+import type { OperationResult } from '@agent/runtime';
+import { AS_OPENAI_CHAT, Harness } from './harness';
+
+const ENTER = '\r';
+const TYPED = 'what does @notes.md say?';
+const FROM_WEB = 'hello from the web page';
+const GIF = gifFile();
+const IMAGE = `[image dot.gif · ${GIF.length} B]`;
+
+describe('a prompt typed while the web page starts its turn (blessed screen, 80x24)', () => {
+  it('is queued, shown as queued, and sent with its mention and image once that turn ends', async () => {
+    const provider = new ScriptedProvider(
+      [reply('Web answer.'), reply('The notes say heron.')],
+      AS_OPENAI_CHAT,
+    );
+    provider.hold();
+    const h = await new Harness(80, 24).start(provider);
+    try {
+      fs.writeFileSync(path.join(h.workspace, 'notes.md'), 'The codeword is heron.\n');
+      const dot = path.join(h.workspace, 'dot.gif');
+      fs.writeFileSync(dot, GIF);
+      await h.waitFor(() => h.repl.app.conversation !== undefined, 'the agent attached');
+      const { app } = h.repl;
+      h.send(`\x1b[200~${dot}\x1b[201~`);
+      await h.waitForText(IMAGE);
+      // The web page's prompt arrives the moment the typed one is on screen, while its mention
+      // is still being read from disk (the web prompt, mentioning nothing, needs no disk).
+      let web: Promise<OperationResult> | undefined;
+      const typedLine = () => app.transcript.segments.some((s) => s.kind === 'user');
+      const unsubscribe = app.transcript.onChange(() => {
+        if (web || !typedLine()) return;
+        web = app.conversation!.submit({ type: 'prompt', text: FROM_WEB }, 'the web page');
+      });
+      await h.type(TYPED);
+      h.send(ENTER);
+      const queued = await h.waitFor(
+        (s) => s.includes(`⧗ queued: ${TYPED}`) || s.includes('Not sent'),
+        'the typed prompt queued',
+      );
+      unsubscribe();
+      expect(queued).not.toContain('Not sent');
+      // The pasted image waits in the input area for the queued prompt, as a queued prompt's does.
+      expect(queued).toContain(IMAGE);
+      expect(await web).toEqual({ ok: true });
+      expect(app.queue).toEqual([TYPED]);
+      expect(provider.requests).toHaveLength(1);
+
+      provider.release();
+      const done = await h.waitForText('The notes say heron.');
+      expect(done).not.toContain('⧗ queued');
+      expect(done).not.toContain('Not sent');
+      // In the order they ran: the web page's turn, then the typed prompt with its file.
+      const order = [FROM_WEB, 'Web answer.', TYPED, '@notes.md (1 line)', IMAGE, 'The notes say'];
+      const at = order.map((text) => done.indexOf(text));
+      expect(at.every((index, i) => index >= 0 && (i === 0 || index > at[i - 1]!))).toBe(true);
+      expect(done.split(TYPED).length - 1).toBe(1);
+      const asked = provider.requests[1]!.messages.filter((m) => m.role === 'user').at(-1);
+      expect(JSON.stringify(asked)).toContain('The codeword is heron.');
+      expect(JSON.stringify(asked)).toContain('image/gif');
+      expect(app.attachments.list).toEqual([]);
+    } finally {
+      await h.stop();
+    }
+  });
+});
