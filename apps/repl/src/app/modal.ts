@@ -28,6 +28,11 @@ export interface Modal {
    * until a deliberate key): the prompt then shows its text, not the "answer the card" line.
    */
   typesIntoPrompt?(): boolean;
+  /**
+   * `key` means nothing to the card (a letter that is none of its choices): the person is typing
+   * something else, which goes to the prompt from here on (see guardTyping).
+   */
+  strayKey?(key: Key): boolean;
   /** Text the person may edit in their editor (Ctrl+G): the plan of a plan card. */
   editable?: EditableText;
   /**

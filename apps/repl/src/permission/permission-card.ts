@@ -129,6 +129,17 @@ export class PermissionCard {
     return { type: 'changed' };
   }
 
+  /**
+   * A printable key that is none of the card's (off the "deny" row, where letters write the
+   * reason): the person is typing something else, not answering the card.
+   */
+  strayKey(key: Key): boolean {
+    const ch = printable(key);
+    if (this.decided || ch === undefined || !this.lettersFree) return false;
+    if (this.diff && (ch === 'j' || ch === 'k')) return false;
+    return !this.options.some((o) => o.letter === ch.toLowerCase());
+  }
+
   /** Closes the card unanswered: the call is treated as denied and never runs. */
   interrupt(): void {
     if (this.decided) return;

@@ -70,6 +70,7 @@ export function presentApproval(
       return card.hint;
     },
     handlesPaging: () => card.scrollable,
+    strayKey: (key) => card.strayKey(key),
     handleKey: (key) => {
       const result = card.handleKey(key);
       if (result.type === 'decided') {

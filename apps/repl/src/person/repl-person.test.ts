@@ -50,7 +50,7 @@ describe('the REPL person channel', () => {
     prompt.text = 'deploy the hot';
     const serverForm = ask('form', form);
     expect(host.modals.active?.typesIntoPrompt?.()).toBe(true);
-    expect(host.modals.active?.hint).toMatch(/your typing stays in the prompt/);
+    expect(host.modals.active?.hint).toMatch(/your typing goes to the prompt/);
     press('fix to production now', 'backspace');
     expect(prompt.text).toBe('deploy the hotfix to production no');
     // Enter only arms the card: nothing is answered by a stray Enter.
@@ -75,6 +75,28 @@ describe('the REPL person channel', () => {
     press('nyes', 'enter');
     expect(prompt.text).toBe('next: ynyes');
     press('escape');
+    await expect(approval).resolves.toEqual({ kind: 'deny' });
+  });
+
+  it('a sentence typed at an open approval goes to the prompt: its letters pick no choice', async () => {
+    const { ask, press, prompt, host } = setup();
+    const approval = ask('approval', {
+      toolCallId: 'c1',
+      toolName: 'write_file',
+      permission: 'write',
+      title: 'write notes.md',
+      input: { path: 'notes.md' },
+    });
+    expect(host.modals.active?.typesIntoPrompt?.()).toBe(false);
+    // "H" is none of the card's letters: from there on, "a" (always) and "n" (deny) are text.
+    press('Help me choose, ask me');
+    expect(prompt.text).toBe('Help me choose, ask me');
+    expect(host.modals.active?.typesIntoPrompt?.()).toBe(true);
+    expect(host.modals.active?.hint).toMatch(/your typing goes to the prompt/);
+    // The Enter that ends the sentence only arms the card; its letters pick again.
+    press('enter');
+    expect(host.modals.active?.typesIntoPrompt?.()).toBe(false);
+    press('n', 'enter');
     await expect(approval).resolves.toEqual({ kind: 'deny' });
   });
 

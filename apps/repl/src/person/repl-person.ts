@@ -14,8 +14,8 @@ import { guardTyping, type PromptTyping } from './typing-guard';
 /**
  * The terminal as a viewer of the conversation's cards: each card (approval, questionnaire,
  * server form) is shown by its presenter; the conversation keeps the queue (one shown at a time)
- * and decides what an answer does. A card that opens while the person types starts inert
- * (guardTyping). A card closed elsewhere (answered on another front end, withdrawn) closes here too.
+ * and decides what an answer does. A card that opens while the person types starts inert, and
+ * an approval card goes inert at a letter none of its choices has (guardTyping). A card closed elsewhere (answered on another front end, withdrawn) closes here too.
  */
 export class ReplCards implements CardViewer {
   readonly name = 'the terminal';
@@ -39,7 +39,8 @@ export class ReplCards implements CardViewer {
     this.desk = {
       host,
       open: (modal) => {
-        const guarded = typing.active() ? guardTyping(modal, typing) : modal;
+        const inert = typing.active();
+        const guarded = inert || modal.strayKey ? guardTyping(modal, typing, inert) : modal;
         const close = host.modals.open(guarded);
         return { close, active: () => host.modals.active === guarded };
       },
