@@ -83,7 +83,7 @@ describe('the REPL person channel', () => {
     const approval = ask('approval', {
       toolCallId: 'c1',
       toolName: 'write_file',
-      permission: 'write',
+      permission: 'edit',
       title: 'write notes.md',
       input: { path: 'notes.md' },
     });
