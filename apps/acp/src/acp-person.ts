@@ -14,11 +14,7 @@ import {
   type PersonRequestKind,
 } from '@agent/tools';
 import { permissionChoice, permissionOptions } from './permission-options';
-import {
-  questionnaireAnswers,
-  questionnaireMessage,
-  questionnaireSchema,
-} from './questionnaire-form';
+import { QuestionnaireForm } from './questionnaire-form';
 import type { AgentContext } from './schema';
 import { serverFormOutcome, serverFormSchema } from './server-form';
 import { editDiff, toolKind, toolLocations } from './tool-display';
@@ -88,20 +84,20 @@ export class AcpCards implements CardViewer {
         case 'approval':
           return await this.approve(card, request, options);
         case 'questionnaire': {
-          const { questionnaire, decided } = request.payload;
-          const response = await this.client.request(
+          const form = new QuestionnaireForm(request.payload);
+          const asked = this.client.request(
             'elicitation/create',
             {
               sessionId: this.sessionId(),
               ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
               mode: 'form',
-              message: questionnaireMessage(questionnaire),
-              requestedSchema: questionnaireSchema(questionnaire, decided),
+              message: form.message,
+              requestedSchema: form.schema,
             },
             options,
           );
-          const result = questionnaireAnswers(questionnaire, response, request.payload.onProgress);
-          return { kind: 'questionnaire', result };
+          form.shown();
+          return { kind: 'questionnaire', result: form.answers(await asked) };
         }
         case 'form': {
           const form = request.payload;
