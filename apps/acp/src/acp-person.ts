@@ -16,6 +16,7 @@ import {
 import { permissionChoice, permissionOptions } from './permission-options';
 import { QuestionnaireForm } from './questionnaire-form';
 import type { AgentContext } from './schema';
+import type { UpdateSender } from './update-sender';
 import { serverFormOutcome, serverFormSchema } from './server-form';
 import { editDiff, toolKind, toolLocations } from './tool-display';
 
@@ -39,8 +40,8 @@ export class AcpCards implements CardViewer {
   private readonly open = new ShownCopies();
 
   /**
-   * `sessionId` names the session once it has one; `settled` resolves once the updates sent so
-   * far are written, so the editor hears of a call before it is asked about it; `notTaken` hears
+   * `sessionId` names the session once it has one; `updates` are the session's updates, flushed
+   * before a request so the editor hears of a call before it is asked about it; `notTaken` hears
    * why an answer was not taken.
    */
   constructor(
@@ -48,7 +49,7 @@ export class AcpCards implements CardViewer {
     private readonly sessionId: () => string,
     private readonly workspace: string,
     abilities: EditorAbilities,
-    private readonly settled: () => Promise<void>,
+    private readonly updates: Pick<UpdateSender, 'send' | 'flushed'>,
     private readonly notTaken: (problem: string) => void,
   ) {
     this.kinds = ['approval'];
@@ -78,7 +79,7 @@ export class AcpCards implements CardViewer {
     const request = card.request;
     const options = { cancellationSignal: signal, stopWaitingOnCancel: true };
     try {
-      await this.settled();
+      await this.updates.flushed();
       if (signal.aborted) throw abortReason(signal);
       switch (request.kind) {
         case 'approval':
@@ -188,6 +189,16 @@ export class AcpCards implements CardViewer {
       },
       options,
     );
-    return permissionChoice(card.choices!, response);
+    const answer = permissionChoice(card.choices!, response);
+    const choice = card.choices!.choices.find((c) => c.id === answer.choice);
+    // The request made the call `pending` (awaiting approval); allowed, it runs now.
+    if (choice?.kind.startsWith('allow')) {
+      this.updates.send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: payload.toolCallId,
+        status: 'in_progress',
+      });
+    }
+    return answer;
   }
 }

@@ -70,7 +70,7 @@ export class AcpSession {
       () => id,
       request.workspace,
       abilities,
-      () => updates.flushed(),
+      updates,
       (problem) => deps.log(`the editor's answer was not taken: ${problem}`),
     );
     const onEvent = (event: ConversationEvent): void => {
