@@ -79,6 +79,11 @@ export interface LoopOptions {
    * joins the conversation as a user message (and a `user_message` event) in that place.
    */
   steer?: () => readonly string[];
+  /**
+   * The id a call the model just made goes by, given the id the model sent, asked before anything
+   * records the call (a session gives an id it already used a fresh one). Absent: as sent.
+   */
+  callId?: (sent: string) => string;
   /** Run around each tool call and when the model stops (the runtime's hooks, see LoopHooks). */
   hooks?: LoopHooks;
   /**

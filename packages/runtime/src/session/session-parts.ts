@@ -17,6 +17,7 @@ import { PersonActions } from '../person/person-actions';
 import { personAnswers } from '../person/person-answers';
 import { sessionPerson } from '../person/session-person';
 import { ResumedTurn } from '../turn/resumed-turn';
+import { SessionCallIds } from '../turn/session-call-ids';
 import { SessionCompaction } from '../context-window/session-compaction';
 import { SessionFile, type SessionFileSubject } from '../session-file/session-file';
 import { sessionPermissions } from '../permissions/session-permissions';
@@ -176,6 +177,8 @@ export function sessionParts(
   const offered = modes.offered(agent.registry);
   const live = new LiveTranscript({ cards: TRANSCRIPT_CARDS, titleOf: registryTitles(registry) });
   file.follow(live);
+  const callIds = new SessionCallIds();
+  file.follow(callIds);
   const system = (): string =>
     withSection(withSection(agent.system, decisions.promptSection), skills.promptSection());
   const preview = new RequestPreview(conversation, modes, offered, system);
@@ -195,6 +198,7 @@ export function sessionParts(
     channel,
     offered,
     hooks,
+    callIds,
     system,
     maxInteractive: () => owner.maxInteractive,
     toolHistory: () => owner.toolHistory,
