@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { QuestionnaireModel } from '@agent/askuser';
 import { SessionWriter } from '@agent/session';
-import { questionnaireLines, startOpenAIChatServer } from '@agent/testkit';
-import type { AnsweredQuestionnaire, QuestionnaireProgress } from '@agent/tools';
+import { questionnaireLines, startOpenAIChatServer, recordedOutcome } from '@agent/testkit';
+import type { QuestionnaireProgress } from '@agent/tools';
 import { agentEnv, agentText, fakeArgs, startEditor, type Editor } from './support/editor';
 import { editorBed, type EditorBed } from './support/editor-bed';
 
@@ -90,16 +90,6 @@ function asShown(form: Form): Record<string, unknown> {
     if (field.default !== undefined) content[key] = field.default;
   }
   return content;
-}
-
-/** The session's record of the call's outcome, as data: answers, typed flags, later answers. */
-function recordedOutcome(result: AnsweredQuestionnaire): unknown {
-  return {
-    answers: result.answers,
-    cancelled: result.cancelled,
-    custom: result.custom,
-    ...(result.later ? { later: result.later } : {}),
-  };
 }
 
 /** The text of session `id`'s file. */
