@@ -6,7 +6,7 @@ import {
   type CallEntry,
   type TranscriptEntry,
 } from '@agent/session';
-import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
+import { endedStatus, entryQuestionnaireText } from './call-entry-display';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
@@ -66,7 +66,7 @@ function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: entryTitle(call),
+    title: call.title,
     kind: toolKind(call.name),
     status: pending ? 'pending' : endedStatus(call.state),
     locations: toolLocations(workspace, activity),

@@ -99,7 +99,7 @@ export function editorOutline({ updates, forms }: EditorShown): string[] {
     if (update.sessionUpdate !== 'tool_call') continue;
     const summary = text(update);
     if (amending) outline.push(`amended: ${answers(summary)}`);
-    else if (update.status === 'pending' && /^Asking \d+ question/.test(update.title ?? '')) {
+    else if (update.status === 'pending' && /^ask(?: \d+ questions)?: /.test(update.title ?? '')) {
       // Drawn pending, and asked again in a form.
       outline.push(`questionnaire asked again: ${forms.map((form) => form.join(', ')).join('; ')}`);
     } else if (update.title?.startsWith('! ')) {
