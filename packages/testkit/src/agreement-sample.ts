@@ -50,7 +50,8 @@ export function writeAgreementSample(file: string, cwd: string): void {
     });
   const ask = (question: string, options: string[]) => ({ questions: [{ question, options }] });
   const kept = decisions.map((decision) => {
-    const input = ask(decision.question, [decision.answer, 'Other']);
+    const other = 'amended' in decision ? decision.amended : 'Other';
+    const input = ask(decision.question, [decision.answer, other]);
     const output = JSON.stringify({ answers: [decision.answer], cancelled: false });
     return { decision, input, output };
   });

@@ -93,7 +93,7 @@ export function editorOutline({ updates, forms }: EditorShown): string[] {
   let amending = false;
   for (const update of updates) {
     if (update.sessionUpdate === 'user_message_chunk') outline.push(`prompt: ${text(update)}`);
-    if (update.sessionUpdate === 'agent_message_chunk' && text(update).includes('amended')) {
+    if (update.sessionUpdate === 'agent_message_chunk' && /amended/i.test(text(update))) {
       amending = true;
     }
     if (update.sessionUpdate !== 'tool_call') continue;

@@ -61,7 +61,7 @@ export function replOutline(screen: string): string[] {
     const line = lines[i]!;
     if (line.startsWith('Resumed session')) break;
     let match: RegExpExecArray | null;
-    if (line === 'amended by the person afterwards:') {
+    if (line === 'Amended by the person afterwards:') {
       outline.push(`amended: ${answersFrom(++i)}`);
     } else if ((match = /^› (.*)/.exec(line))) outline.push(`prompt: ${match[1]}`);
     else if (/^⊘ Questionnaire cancelled/.test(line)) {
