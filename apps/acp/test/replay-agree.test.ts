@@ -16,7 +16,11 @@ describe('session/load words a replay as the other front ends do', () => {
     const shown = replayUpdates(saved, dir, (activity) => activity.name).map((update) => {
       const content = 'content' in update ? update.content : undefined;
       const text = Array.isArray(content)
-        ? content.map((part) => ('content' in part && part.content.type === 'text' ? part.content.text : '')).join('\n')
+        ? content
+            .map((part) =>
+              'content' in part && part.content.type === 'text' ? part.content.text : '',
+            )
+            .join('\n')
         : content && 'text' in content
           ? content.text
           : '';

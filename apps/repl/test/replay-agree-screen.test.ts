@@ -10,7 +10,10 @@ describe('REPL: a resumed session worded as the other front ends word it', () =>
   it('the compaction with its kept decisions, the amended answer, the questions in order and the interrupted turn', async () => {
     const h = new Harness(100, 40);
     mkdirSync(path.join(h.home, 'sessions'));
-    writeAgreementSample(path.join(h.home, 'sessions', `${AGREEMENT_SAMPLE_ID}.jsonl`), h.workspace);
+    writeAgreementSample(
+      path.join(h.home, 'sessions', `${AGREEMENT_SAMPLE_ID}.jsonl`),
+      h.workspace,
+    );
     try {
       await h.start(new ScriptedProvider([], AS_OPENAI_CHAT), { resume: AGREEMENT_SAMPLE_ID });
       const screen = await h.waitForText(`Resumed session ${AGREEMENT_SAMPLE_ID}`);
@@ -39,7 +42,9 @@ describe('REPL: a resumed session worded as the other front ends word it', () =>
 
   it("words a turn's end as every replay does (the live line adds the error's own text)", () => {
     for (const reason of ['interrupted', 'error', 'max_iterations'] as const) {
-      expect(turnEndLine(reason)?.text.replace(/^■ /, '')).toBe(turnEndText(reason));
+      const line = turnEndLine(reason);
+      const text = line && 'text' in line ? line.text : undefined;
+      expect(text?.replace(/^■ /, '')).toBe(turnEndText(reason));
     }
   });
 });

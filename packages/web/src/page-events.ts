@@ -185,10 +185,7 @@ export function pageEntries(
       case 'plan':
         return [callLine(entry, extras)];
       case 'amended':
-        return [
-          { kind: 'notice', text: AMENDED_NOTE },
-          callLine(entry.call, extras),
-        ];
+        return [{ kind: 'notice', text: AMENDED_NOTE }, callLine(entry.call, extras)];
       case 'compaction':
         return [{ kind: 'notice', text: `(${compactionNote(entry)})` }];
       case 'turn_end':

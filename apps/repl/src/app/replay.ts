@@ -69,10 +69,7 @@ function entrySegments(
     case 'compaction':
       return [{ kind: 'info', text: `── ${compactionNote(entry)} ──` }];
     case 'amended':
-      return [
-        { kind: 'info', text: AMENDED_NOTE },
-        toolSegment(entry.call, hooks),
-      ];
+      return [{ kind: 'info', text: AMENDED_NOTE }, toolSegment(entry.call, hooks)];
     case 'elicitation': {
       const { event } = entry;
       const outcome = {
