@@ -342,7 +342,8 @@ export class ReplApp {
 
   /** Once idle: the next queued prompt, or after an interrupt what is held back in the input. */
   private next(): void {
-    if (this.busy) return;
+    // Quitting ends the running turn: what was queued stays unsent.
+    if (this.busy || this.disposed) return;
     const input = this.router.input;
     const next = this.prompts.next(input.text.trim() === '');
     if (!next) return;

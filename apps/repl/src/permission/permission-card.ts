@@ -130,12 +130,13 @@ export class PermissionCard {
   }
 
   /**
-   * A printable key that is none of the card's (off the "deny" row, where letters write the
-   * reason): the person is typing something else, not answering the card.
+   * A letter or digit that is none of the card's (off the "deny" row, where letters write the
+   * reason): the person is typing words for the prompt, not answering the card.
    */
   strayKey(key: Key): boolean {
     const ch = printable(key);
     if (this.decided || ch === undefined || !this.lettersFree) return false;
+    if (!/^[\p{L}\p{N}]$/u.test(ch)) return false;
     if (this.diff && (ch === 'j' || ch === 'k')) return false;
     return !this.options.some((o) => o.letter === ch.toLowerCase());
   }
