@@ -153,7 +153,12 @@ function once(decision: PermissionDecision): PermissionDecision {
   if (decision.kind === 'allow') return { kind: 'allow', ...facts };
   return decision.reason === undefined
     ? { kind: 'deny', ...(decision.by ? { by: decision.by } : {}), ...facts }
-    : { kind: 'deny', reason: decision.reason, ...(decision.by ? { by: decision.by } : {}), ...facts };
+    : {
+        kind: 'deny',
+        reason: decision.reason,
+        ...(decision.by ? { by: decision.by } : {}),
+        ...facts,
+      };
 }
 
 function onceFacts(facts: ApprovalFacts): ApprovalFacts {
