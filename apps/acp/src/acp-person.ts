@@ -14,12 +14,9 @@ import {
   type PersonRequestKind,
 } from '@agent/tools';
 import { permissionChoice, permissionOptions } from './permission-options';
-import {
-  questionnaireAnswers,
-  questionnaireMessage,
-  questionnaireSchema,
-} from './questionnaire-form';
+import { QuestionnaireForm } from './questionnaire-form';
 import type { AgentContext } from './schema';
+import type { UpdateSender } from './update-sender';
 import { serverFormOutcome, serverFormSchema } from './server-form';
 import { editDiff, toolKind, toolLocations } from './tool-display';
 
@@ -43,8 +40,8 @@ export class AcpCards implements CardViewer {
   private readonly open = new ShownCopies();
 
   /**
-   * `sessionId` names the session once it has one; `settled` resolves once the updates sent so
-   * far are written, so the editor hears of a call before it is asked about it; `notTaken` hears
+   * `sessionId` names the session once it has one; `updates` are the session's updates, flushed
+   * before a request so the editor hears of a call before it is asked about it; `notTaken` hears
    * why an answer was not taken.
    */
   constructor(
@@ -52,7 +49,7 @@ export class AcpCards implements CardViewer {
     private readonly sessionId: () => string,
     private readonly workspace: string,
     abilities: EditorAbilities,
-    private readonly settled: () => Promise<void>,
+    private readonly updates: Pick<UpdateSender, 'send' | 'flushed'>,
     private readonly notTaken: (problem: string) => void,
   ) {
     this.kinds = ['approval'];
@@ -82,26 +79,26 @@ export class AcpCards implements CardViewer {
     const request = card.request;
     const options = { cancellationSignal: signal, stopWaitingOnCancel: true };
     try {
-      await this.settled();
+      await this.updates.flushed();
       if (signal.aborted) throw abortReason(signal);
       switch (request.kind) {
         case 'approval':
           return await this.approve(card, request, options);
         case 'questionnaire': {
-          const { questionnaire, decided } = request.payload;
-          const response = await this.client.request(
+          const form = new QuestionnaireForm(request.payload);
+          const asked = this.client.request(
             'elicitation/create',
             {
               sessionId: this.sessionId(),
               ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
               mode: 'form',
-              message: questionnaireMessage(questionnaire),
-              requestedSchema: questionnaireSchema(questionnaire, decided),
+              message: form.message,
+              requestedSchema: form.schema,
             },
             options,
           );
-          const result = questionnaireAnswers(questionnaire, response, request.payload.onProgress);
-          return { kind: 'questionnaire', result };
+          form.shown();
+          return { kind: 'questionnaire', result: form.answers(await asked) };
         }
         case 'form': {
           const form = request.payload;
@@ -192,6 +189,16 @@ export class AcpCards implements CardViewer {
       },
       options,
     );
-    return permissionChoice(card.choices!, response);
+    const answer = permissionChoice(card.choices!, response);
+    const choice = card.choices!.choices.find((c) => c.id === answer.choice);
+    // The request made the call `pending` (awaiting approval); allowed, it runs now.
+    if (choice?.kind.startsWith('allow')) {
+      this.updates.send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: payload.toolCallId,
+        status: 'in_progress',
+      });
+    }
+    return answer;
   }
 }

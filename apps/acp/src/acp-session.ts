@@ -14,6 +14,7 @@ import { AcpCards, type EditorAbilities } from './acp-person';
 import type { AgentSettings } from './agent-settings';
 import { editorPrompt, type EditorPrompt } from './prompt-content';
 import { replayUpdates } from './replay-updates';
+import { sessionInUse } from './session-in-use';
 import type { Acp } from './sdk';
 import type { AgentContext, ContentBlock, SessionModeState, StopReason } from './schema';
 import { TurnUpdates } from './turn-updates';
@@ -69,7 +70,7 @@ export class AcpSession {
       () => id,
       request.workspace,
       abilities,
-      () => updates.flushed(),
+      updates,
       (problem) => deps.log(`the editor's answer was not taken: ${problem}`),
     );
     const onEvent = (event: ConversationEvent): void => {
@@ -102,6 +103,9 @@ export class AcpSession {
       ...(request.resume ? { resume: request.resume } : {}),
       mcp: { env: settings.env, clientServers: request.clientServers },
       onEvent,
+    }).catch((error: unknown) => {
+      // Resuming takes the session's lock, which another agent process may hold.
+      throw sessionInUse(deps.acp, id, error) ?? error;
     });
     const agent = conversation.session;
     try {

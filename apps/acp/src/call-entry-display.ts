@@ -1,14 +1,6 @@
 import type { ToolActivity } from '@agent/llm';
 import type { CallEntry } from '@agent/session';
-import { questionnaireTitle, savedQuestionnaireText } from './questionnaire-summary';
-
-/**
- * A call's title in the editor, from its transcript entry, live and on replay alike: a
- * questionnaire says how many questions it asks, any other call as its tool titles it.
- */
-export function entryTitle(call: CallEntry): string {
-  return (call.kind === 'questionnaire' && questionnaireTitle(call.input)) || call.title;
-}
+import { savedQuestionnaireText } from './questionnaire-summary';
 
 /**
  * A questionnaire that ended as its compact summary, read back from its entry; undefined for

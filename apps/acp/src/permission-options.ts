@@ -35,7 +35,7 @@ export function permissionOptions(choices: ApprovalChoices): PermissionOption[] 
 export function permissionChoice(
   choices: ApprovalChoices,
   response: RequestPermissionResponse,
-): CardAnswer {
+): Extract<CardAnswer, { kind: 'approval' }> {
   const outcome = response.outcome;
   const chosen = outcome.outcome === 'selected' && 'optionId' in outcome ? outcome.optionId : '';
   const choice = choices.choices.find((c) => optionId(c) === chosen);

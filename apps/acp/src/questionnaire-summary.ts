@@ -1,5 +1,5 @@
 import { savedQuestionnaire, type SavedCall } from '@agent/askuser';
-import { parseQuestionnaire, savedQuestionnaireText } from '@agent/tools';
+import { savedQuestionnaireText } from '@agent/tools';
 
 // The wording every front end shares (the web page too); the editor's replay imports it here.
 export { savedQuestionnaireText };
@@ -12,11 +12,4 @@ export { savedQuestionnaireText };
 export function questionnaireSummaryText(call: SavedCall): string | undefined {
   const saved = savedQuestionnaire(call);
   return saved ? savedQuestionnaireText(saved) : undefined;
-}
-
-/** The title of an `ask_user` call: how many questions it asks. */
-export function questionnaireTitle(input: unknown): string | undefined {
-  const count = parseQuestionnaire(input)?.questions.length;
-  if (!count) return undefined;
-  return `Asking ${count} question${count === 1 ? '' : 's'}`;
 }

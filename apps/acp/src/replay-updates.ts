@@ -1,13 +1,15 @@
 import { imageLabel, type ToolActivity } from '@agent/llm';
 import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
 import {
-  compactedTurnsText,
+  AMENDED_NOTE,
+  compactionNote,
   transcriptOf,
+  turnEndText,
   type CallEntry,
   type TranscriptEntry,
 } from '@agent/session';
 import { approvalLine } from './approval-line';
-import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
+import { endedStatus, entryQuestionnaireText } from './call-entry-display';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
 
@@ -16,8 +18,8 @@ import { textContent, toolKind, toolLocations } from './tool-display';
  * entries (see `transcriptOf`): each prompt as the person wrote it, the assistant's text, each
  * tool call finished (its summary as content; an `ask_user` call as its compact questionnaire
  * summary), a person's `!command` as their line and its finished `execute` call, from the last
- * checkpoint on (a note says how many turns it replaced), then each kept answer the person
- * amended. Nothing is asked again here; a call left open (a crash) shows
+ * checkpoint on (a note says how many turns it replaced and how many decisions it kept), then
+ * each kept answer the person amended; a turn that did not end normally says how it ended. Nothing is asked again here; a call left open (a crash) shows
  * as failed (interrupted), or as pending when the resumed turn offers it again
  * (`offeredAgain`).
  */
@@ -39,16 +41,19 @@ export function replayUpdates(
       case 'assistant':
         return [chunk('agent_message_chunk', entry.text)];
       case 'compaction':
-        return [chunk('agent_message_chunk', `*(${compactedTurnsText(entry.earlierTurns)})*`)];
+        return [chunk('agent_message_chunk', `*(${compactionNote(entry)})*`)];
       case 'amended':
         return [
-          chunk('agent_message_chunk', '*(amended by the person afterwards:)*'),
+          chunk('agent_message_chunk', `*${AMENDED_NOTE}*`),
           callUpdate(entry.call, workspace),
         ];
       case 'tool':
       case 'questionnaire':
       case 'plan':
         return [callUpdate(entry, workspace)];
+      case 'turn_end':
+        // Live, the prompt's stop reason says it; a replay has no prompt response to carry it.
+        return [chunk('agent_message_chunk', `*(${turnEndText(entry.reason)})*`)];
       default:
         return [];
     }
@@ -67,7 +72,7 @@ function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
   return {
     sessionUpdate: 'tool_call',
     toolCallId: call.id,
-    title: entryTitle(call),
+    title: call.title,
     kind: toolKind(call.name),
     status: pending ? 'pending' : endedStatus(call.state),
     locations: toolLocations(workspace, activity),

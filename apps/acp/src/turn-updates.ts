@@ -3,7 +3,7 @@ import type { CallEntry } from '@agent/session';
 import type { ShellProgress, ToolResult } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
 import { approvalLine } from './approval-line';
-import { endedStatus, entryQuestionnaireText, entryTitle } from './call-entry-display';
+import { endedStatus, entryQuestionnaireText } from './call-entry-display';
 import type { SessionUpdate, ToolCallContent } from './schema';
 import {
   editDiff,
@@ -79,7 +79,7 @@ export class TurnUpdates {
     this.send({
       sessionUpdate: 'tool_call',
       toolCallId: activity.id,
-      title: entry ? entryTitle(entry) : title,
+      title: entry?.title ?? title,
       kind: toolKind(activity.name),
       status: 'in_progress',
       locations: toolLocations(this.workspace, activity),

@@ -110,6 +110,11 @@ describe('agent-acp with an editor that shows forms', () => {
     const notes = path.join(bed.sandbox.workspace, 'notes.txt');
     const diff = { type: 'diff', path: notes, oldText: 'before\n', newText: 'after\n' };
     expect(asked).toMatchObject({ toolCallId: 'w1', kind: 'edit', content: [diff] });
+    // Pending while it waited for the editor's answer; allowed, it runs, then it completed.
+    const statuses = editor.updates
+      .slice(from)
+      .flatMap((u) => ('toolCallId' in u && u.toolCallId === 'w1' && u.status ? [u.status] : []));
+    expect(statuses).toEqual(['in_progress', 'in_progress', 'completed']);
     expect(editor.updates.slice(from)).toContainEqual(
       expect.objectContaining({
         sessionUpdate: 'tool_call',

@@ -59,7 +59,7 @@ describe('agent-acp titles a call live as its load replays it', () => {
     expect(await live.close()).toBe(0);
     const shown = toolCalls(live.updates);
     expect(shown).toMatchObject({
-      q1: { title: 'Asking 2 questions' },
+      q1: { title: 'ask 2 questions: Which database?' },
       g1: { kind: 'search' },
     });
     expect((shown.g1 as { title: string }).title).not.toContain('question');

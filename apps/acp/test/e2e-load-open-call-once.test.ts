@@ -77,8 +77,12 @@ describe('agent-acp announces a call left open once when the load offers it agai
         : [],
     );
     expect(ofCall).toEqual([
-      { update: 'tool_call', status: 'pending', title: 'Asking 2 questions' },
-      { update: 'tool_call_update', status: 'in_progress', title: 'Asking 2 questions' },
+      { update: 'tool_call', status: 'pending', title: 'ask 2 questions: Which database?' },
+      {
+        update: 'tool_call_update',
+        status: 'in_progress',
+        title: 'ask 2 questions: Which database?',
+      },
       expect.objectContaining({ update: 'tool_call_update', status: 'completed' }),
     ]);
     expect(await second.close()).toBe(0);

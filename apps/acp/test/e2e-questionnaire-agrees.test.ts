@@ -6,8 +6,9 @@ import {
   AGREED_QUESTIONNAIRE,
   questionnaireLines,
   startOpenAIChatServer,
+  recordedOutcome,
 } from '@agent/testkit';
-import type { AnsweredQuestionnaire, QuestionnaireProgress } from '@agent/tools';
+import type { QuestionnaireProgress } from '@agent/tools';
 import { promptText } from './support/editor';
 import { editorBed } from './support/editor-bed';
 
@@ -22,16 +23,6 @@ function sessionText(agentHome: string): string {
     .readdirSync(dir)
     .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
     .join('');
-}
-
-/** The session's record of the call's outcome, as data: answers, typed flags, later answers. */
-function recordedOutcome(result: AnsweredQuestionnaire): unknown {
-  return {
-    answers: result.answers,
-    cancelled: result.cancelled,
-    custom: result.custom,
-    ...(result.later ? { later: result.later } : {}),
-  };
 }
 
 /**

@@ -19,7 +19,7 @@ describe('session/load replay of a compacted session', () => {
         : [],
     );
     expect(texts.slice(0, 3)).toEqual([
-      'agent_message_chunk: *(49 earlier turns compacted into a summary)*',
+      'agent_message_chunk: *(49 earlier turns compacted into a summary (5 decisions kept verbatim))*',
       'user_message_chunk: Please look at module 49 and fix the failing test in it.',
       'agent_message_chunk: Let me read the module and run its tests first.',
     ]);

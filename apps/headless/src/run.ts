@@ -144,7 +144,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
     if (previous) {
       const display = { cards: TRANSCRIPT_CARDS, titleOf: registryTitles(session.registry) };
       const offeredAgain = session.openCalls;
-      output.history(transcriptOf(previous.events, { ...display, offeredAgain }));
+      const omittedPrompts = previous.omittedPrompts ?? 0;
+      output.history(transcriptOf(previous.events, { ...display, offeredAgain, omittedPrompts }));
     }
     // The conversation waits for the MCP servers before the prompt's first request (an
     // interrupt stops the wait); what they reported is said once it has.

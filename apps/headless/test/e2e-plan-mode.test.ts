@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SessionWriter } from '@agent/session';
 import { cliEnv, runCli } from './support/cli';
 import { openAIChatArgs, useCliHarness } from './support/harness';
 
@@ -51,6 +52,50 @@ describe('headless --mode plan', () => {
     expect(tools).toContain('present_plan');
     expect(tools).not.toContain('write_file');
     expect(tree(cli.sandbox.workspace)).toEqual(before);
+  });
+
+  it('--continue of a session whose plan card was open (a crash) closes the plan call as interrupted and runs the prompt, as for a questionnaire', async () => {
+    const writer = await SessionWriter.create({
+      agentHome: cli.sandbox.agentHome,
+      cwd: cli.sandbox.workspace,
+      provider: 'openai-chat',
+      model: 'fake-model',
+    });
+    writer.recordSettings({ mode: 'plan' });
+    writer.recordUser('make a plan');
+    writer.recordLoopEvent({
+      type: 'assistant_message',
+      message: {
+        role: 'assistant',
+        text: '',
+        toolCalls: [
+          {
+            id: 'p_open',
+            name: 'present_plan',
+            input: { plan: PLAN },
+            status: 'pending',
+            summary: '',
+          },
+        ],
+      },
+    });
+    await writer.close();
+    const server = await cli.serve([{ text: 'Hello again.' }]);
+    cli.sandbox.write('prompt.txt', 'hello');
+    const result = await runCli(
+      ['prompt.txt', ...openAIChatArgs(server.url), '--continue'],
+      cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Hello again.');
+    // Not presented again: no plan printed, no "nobody to approve it" closing, no model call for it.
+    expect(result.stdout).not.toContain(PLAN);
+    expect(result.stderr).not.toContain('nobody to approve it');
+    expect(server.requests).toHaveLength(1);
+    const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
+    const paired = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'p_open');
+    expect(String(paired?.content)).toMatch(/^interrupted/);
+    expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'hello' });
   });
 
   it('rejects an unknown mode as a usage error', async () => {

@@ -4,6 +4,7 @@ import {
   defineTool,
   isAnswer,
   questionnaireOutput,
+  questionnaireTitle,
   summaryHeadline,
   type Answer,
   type LaterAnswer,
@@ -39,12 +40,7 @@ export function createAskUserTool(): Tool<AskUserInput> {
     retainsOutput: true,
     // The guidance comes with the tool: registering it is enough to have it in the prompt.
     promptSection: ASK_USER_GUIDANCE,
-    describe(input) {
-      const count = input.questions.length;
-      const first = input.questions[0]?.question.trim().replace(/\s+/g, ' ') ?? '';
-      const head = first.length > 60 ? `${first.slice(0, 59)}…` : first;
-      return count === 1 ? `ask: ${head}` : `ask ${count} questions: ${head}`;
-    },
+    describe: questionnaireTitle,
     async execute(input, ctx): Promise<ToolResult> {
       if (!ctx.person.canAnswer('questionnaire')) {
         return {

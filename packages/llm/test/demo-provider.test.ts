@@ -173,6 +173,16 @@ describe('demo provider', () => {
     expect(inputTokens).toBe(estimate.total);
   });
 
+  it('never gives two calls one id, also when the same request comes again (after a compaction)', async () => {
+    // A compaction leaves a request as short as the session's first: ids counted from the
+    // messages would start over.
+    const first = await run('What files are in this project?').result;
+    const again = await run('What files are in this project?').result;
+    const ids = [...first.messages, ...again.messages].flatMap((m) => m.toolCalls.map((c) => c.id));
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+  });
+
   it('stops streaming promptly on abort', async () => {
     const controller = new AbortController();
     const provider = createProvider('demo', { model: 'demo' });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer, type RecordedRequest } from '@agent/testkit';
 import { ManualPerson, type AnyPersonRequest, type PersonAnswer } from '@agent/tools';
-import { openSavedSession, type AgentMode } from '../src';
-import { sessionBox, boxSession } from './support/session-box';
+import { Conversation, openSavedSession, unattendedPerson, type AgentMode } from '../src';
+import { boxSession, fakeChoice, sessionBox } from './support/session-box';
 import { untilWritten } from './support/until-written';
 
 const PLAN_ONE = '# Add a greeting\n\n1. Write `hello.txt`.';
@@ -252,6 +252,45 @@ describe('AgentSession: modes', () => {
     expect(String(tool?.content)).toMatch(/^interrupted/);
     const reopened = await openSavedSession(left);
     expect(reopened.projection.mode).toBe('default');
+  });
+
+  it('where a policy answers plans at once (headless), a plan left open is closed as interrupted and the prompt runs, with no model call for the old turn', async () => {
+    box.server = await startOpenAIChatServer([
+      { toolCalls: [{ id: 'p1', name: 'present_plan', arguments: { plan: PLAN_ONE } }] },
+      { text: 'Hello.' },
+    ]);
+    const left = await leftWithPlanOpen();
+    const printed: string[] = [];
+    const policy = unattendedPerson({
+      approval: () => ({ choice: 'deny' }),
+      plan: (request) => {
+        printed.push(request.payload.plan);
+        return { decision: 'unanswered', by: 'this test' };
+      },
+    });
+    const conversation = await Conversation.open({
+      agentHome: box.home,
+      workspaceRoot: box.workspace,
+      choice: fakeChoice(box.server.url, box.home),
+      mcp: false,
+      unattended: policy,
+      resume: await openSavedSession(left),
+    });
+    try {
+      expect(conversation.session.agentMode).toBe('plan');
+      expect(conversation.session.openCalls).toEqual([]);
+      expect(await conversation.submit({ type: 'prompt', text: 'hello' })).toEqual({ ok: true });
+      expect((await conversation.turn)?.reason).toBe('done');
+    } finally {
+      await conversation.close();
+    }
+    expect(printed).toEqual([]);
+    const requests = box.server.requests;
+    expect(requests).toHaveLength(2);
+    const messages = requests[1]!.body.messages as Array<Record<string, unknown>>;
+    const paired = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'p1');
+    expect(String(paired?.content)).toMatch(/^interrupted/);
+    expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'hello' });
   });
 
   it('in plan mode a subagent is offered its reading tools alone and changes nothing', async () => {

@@ -15,6 +15,8 @@ export interface LoadedSession {
   warnings: LoadWarning[];
   /** Lines before the last checkpoint left unread (`fromLastCheckpoint`); absent: none. */
   omitted?: number;
+  /** The prompts among `omitted` (see `ParsedEvents.omittedPrompts`); absent: none. */
+  omittedPrompts?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function loadSession(
 ): Promise<LoadedSession> {
   const parser = new SessionLineParser(options);
   await readLines(file, parser);
-  const { events, warnings, omitted } = parser.end();
+  const { events, warnings, omitted, omittedPrompts } = parser.end();
   const start = events.find((e): e is SessionStartEvent => e.type === 'session_start');
   return {
     id: path.basename(file).replace(/\.jsonl$/, ''),
@@ -39,6 +41,7 @@ export async function loadSession(
     events,
     warnings,
     ...(omitted === undefined ? {} : { omitted }),
+    ...(omittedPrompts === undefined ? {} : { omittedPrompts }),
   };
 }
 

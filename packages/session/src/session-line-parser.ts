@@ -15,6 +15,11 @@ export interface ParsedEvents {
    * responses and tool records the checkpoint replaced. Absent when every line was read.
    */
   omitted?: number;
+  /**
+   * The prompts (`user` lines) among `omitted`: the turns the checkpoint replaced that a replay
+   * counts (see `replayWindow`). Absent when none was left unread.
+   */
+  omittedPrompts?: number;
 }
 
 export interface ParseOptions {
@@ -63,6 +68,8 @@ const WRITTEN_TYPE = /^\{"v":\d{1,4},"type":"([a-z_]{1,40})"/;
 /** A line after the last checkpoint so far: parsed, or kept as text until it is known to be needed. */
 interface Pending {
   line: number;
+  /** The type of an unparsed line, as the writer laid it out. */
+  type?: SessionEventType;
   text?: string;
   last?: boolean;
   event?: SessionEvent;
@@ -76,6 +83,7 @@ export class SessionLineParser {
   private readonly since: Pending[] | undefined;
   private readonly kept: ReadonlySet<SessionEventType>;
   private omitted = 0;
+  private omittedPrompts = 0;
   private rest = '';
   private line = 0;
   private warnedNewer = false;
@@ -136,6 +144,7 @@ export class SessionLineParser {
       events: this.events,
       warnings: this.warnings,
       ...(this.omitted > 0 ? { omitted: this.omitted } : {}),
+      ...(this.omittedPrompts > 0 ? { omittedPrompts: this.omittedPrompts } : {}),
     };
   }
 
@@ -148,7 +157,7 @@ export class SessionLineParser {
     const written = WRITTEN_TYPE.exec(text)?.[1] as SessionEventType | undefined;
     if (written !== undefined && written !== 'checkpoint' && !this.kept.has(written)) {
       // Parsed only if no checkpoint follows it.
-      this.since.push({ line: this.line, text, last });
+      this.since.push({ line: this.line, type: written, text, last });
       return;
     }
     const event = this.parse(text, this.line, last);
@@ -165,6 +174,7 @@ export class SessionLineParser {
         this.events.push(pending.event);
       } else {
         this.omitted++;
+        if ((pending.event?.type ?? pending.type) === 'user') this.omittedPrompts++;
       }
     }
     since.length = 0;

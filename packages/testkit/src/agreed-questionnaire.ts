@@ -100,3 +100,21 @@ export function questionnaireLines(sessionText: string, callId: string): unknown
     )
     .map(({ v: _v, id: _id, ts: _ts, o200k: _o200k, ...rest }) => rest);
 }
+
+/** What a questionnaire's answers are; the shape of `@agent/tools`'s `AnsweredQuestionnaire`. */
+export interface RecordedAnswers {
+  answers: unknown;
+  cancelled: boolean;
+  custom?: unknown;
+  later?: unknown;
+}
+
+/** The session's record of a questionnaire call's outcome, as data: answers, typed flags, later answers. */
+export function recordedOutcome(result: RecordedAnswers): unknown {
+  return {
+    answers: result.answers,
+    cancelled: result.cancelled,
+    custom: result.custom,
+    ...(result.later ? { later: result.later } : {}),
+  };
+}

@@ -14,4 +14,5 @@ export * from './gated-server';
 export * from './agreed-questionnaire';
 export * from './subagent-question';
 export * from './transcript-sample';
+export * from './agreement-sample';
 export * from './page-event-stream';

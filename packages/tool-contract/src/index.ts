@@ -13,3 +13,4 @@ export * from './registry';
 export * from './validate';
 export * from './saved-questionnaire';
 export * from './saved-questionnaire-text';
+export * from './questionnaire-title';

@@ -21,7 +21,8 @@ describe('questionnaire summaries', () => {
       custom: [false, true],
     });
     expect(summary).toEqual({
-      items: [
+      items: summary.inOrder,
+      inOrder: [
         {
           question: 'Which database?',
           answer: 'SQLite',
@@ -98,6 +99,11 @@ describe('questionnaire summaries', () => {
     const summary = summarizeQuestionnaire(three, result);
     expect(summary.items.map((item) => item.answer)).toEqual(['SQLite', 'us']);
     expect(summary.unanswered).toEqual(['Which API style?']);
+    expect(summary.inOrder.map((item) => ('unanswered' in item ? '-' : item.answer))).toEqual([
+      'SQLite',
+      '-',
+      'us',
+    ]);
     expect(summary.headline).toBe('cancelled after 2 of 3');
   });
 

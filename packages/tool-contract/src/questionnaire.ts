@@ -100,6 +100,12 @@ export interface SummaryItem {
   entries: SummaryEntry[];
 }
 
+/** A question of a compact summary that got no answer. */
+export interface UnansweredItem {
+  question: string;
+  unanswered: true;
+}
+
 /** Whether `text` holds a character or spacing a plain rendering hides (see `SummaryEntry`). */
 export function hasHiddenCharacters(text: string): boolean {
   return text !== text.trim() || /[^\S ]| {2}|\p{Cc}|\p{Cf}/u.test(text);
@@ -111,6 +117,8 @@ export interface QuestionnaireSummary {
   items: SummaryItem[];
   /** The questions that got no answer (a cancelled or interrupted questionnaire). */
   unanswered: string[];
+  /** Every question in its order: an answered one as its item, the others as unanswered. */
+  inOrder: (SummaryItem | UnansweredItem)[];
   answered: number;
   total: number;
   cancelled: boolean;
@@ -129,9 +137,9 @@ export function summarizeQuestionnaire(
   result: AnsweredQuestionnaire,
 ): QuestionnaireSummary {
   const total = questionnaire.questions.length;
-  const items = questionnaire.questions.flatMap((q, i): SummaryItem[] => {
+  const inOrder = questionnaire.questions.map((q, i): SummaryItem | UnansweredItem => {
     const answer = answerAt(result, i);
-    if (answer === undefined) return [];
+    if (answer === undefined) return { question: q.question, unanswered: true };
     const custom =
       (i < result.answers.length
         ? result.custom?.[i]
@@ -141,13 +149,13 @@ export function summarizeQuestionnaire(
       typed: typeof answer === 'string' ? custom : !q.options.includes(text),
       hidden: hasHiddenCharacters(text),
     }));
-    return [{ question: q.question, answer: answerText(answer), custom, entries }];
+    return { question: q.question, answer: answerText(answer), custom, entries };
   });
+  const items = inOrder.filter((row): row is SummaryItem => !('unanswered' in row));
   return {
     items,
-    unanswered: questionnaire.questions
-      .filter((_, i) => answerAt(result, i) === undefined)
-      .map((q) => q.question),
+    unanswered: inOrder.flatMap((row) => ('unanswered' in row ? [row.question] : [])),
+    inOrder,
     answered: items.length,
     total,
     cancelled: result.cancelled,

@@ -28,7 +28,21 @@ describe('savedQuestionnaireText: a saved questionnaire as every front end words
         'Questionnaire cancelled after 1 of 2',
         '- Which database?',
         '  → SQLite',
-        'Not answered: Which API style?',
+        '- Which API style?',
+        '  ⊘ not answered',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the questions in their order when a later one was answered first', () => {
+    const result = { answers: [], cancelled: true, later: [{ question: 1, answer: 'REST' }] };
+    expect(savedQuestionnaireText({ questionnaire, state: 'answered', result })).toBe(
+      [
+        'Questionnaire cancelled after 1 of 2',
+        '- Which database?',
+        '  ⊘ not answered',
+        '- Which API style?',
+        '  → REST',
       ].join('\n'),
     );
   });
@@ -41,11 +55,18 @@ describe('savedQuestionnaireText: a saved questionnaire as every front end words
         'Questionnaire interrupted after 1 of 2',
         '- Which database?',
         '  → " SQLite" (typed)',
-        'Not answered: Which API style?',
+        '- Which API style?',
+        '  ⊘ not answered',
       ].join('\n'),
     );
     expect(savedQuestionnaireText({ questionnaire, state: 'interrupted' })).toBe(
-      'Questionnaire interrupted (2 questions)\nNot answered: Which database? · Which API style?',
+      [
+        'Questionnaire interrupted (2 questions)',
+        '- Which database?',
+        '  ⊘ not answered',
+        '- Which API style?',
+        '  ⊘ not answered',
+      ].join('\n'),
     );
   });
 });

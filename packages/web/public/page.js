@@ -523,7 +523,7 @@ function handle(event) {
           el(
             'li',
             { class: 'notice' },
-            `The turn ended: ${event.reason}${event.error ? ` (${event.error})` : ''}.`,
+            `${event.said ?? `The turn ended: ${event.reason}.`}${event.error ? ` (${event.error})` : ''}`,
           ),
         );
       }

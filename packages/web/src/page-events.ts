@@ -1,5 +1,11 @@
 import type { Card, ConversationEvent } from '@agent/runtime';
-import { compactedTurnsText, type CallEntry, type TranscriptEntry } from '@agent/session';
+import {
+  AMENDED_NOTE,
+  compactionNote,
+  turnEndText,
+  type CallEntry,
+  type TranscriptEntry,
+} from '@agent/session';
 import {
   savedQuestionnaireText,
   type Answer,
@@ -74,7 +80,8 @@ export type PageEvent =
   | { type: 'transcript'; entries: PageEntry[] }
   | { type: 'hello'; busy: boolean; shown?: PageCard; waiting: PageCard[] }
   | { type: 'turn_started'; prompt?: string }
-  | { type: 'turn_ended'; reason: string; error?: string }
+  /** `said`: how a turn that did not end normally is worded, as a replay of it words it. */
+  | { type: 'turn_ended'; reason: string; error?: string; said?: string }
   | { type: 'text'; text: string }
   /** The assistant's whole message: the streamed text, complete (also for a page that joined late). */
   | { type: 'assistant_done'; text: string }
@@ -183,14 +190,11 @@ export function pageEntries(
       case 'plan':
         return [callLine(entry, extras)];
       case 'amended':
-        return [
-          { kind: 'notice', text: 'Amended by the person afterwards:' },
-          callLine(entry.call, extras),
-        ];
+        return [{ kind: 'notice', text: AMENDED_NOTE }, callLine(entry.call, extras)];
       case 'compaction':
-        return [{ kind: 'notice', text: `(${compactedTurnsText(entry.earlierTurns)})` }];
+        return [{ kind: 'notice', text: `(${compactionNote(entry)})` }];
       case 'turn_end':
-        return [{ kind: 'notice', text: `The turn ended: ${entry.reason}.` }];
+        return [{ kind: 'notice', text: turnEndText(entry.reason) }];
       case 'undo':
         return [{ kind: 'notice', text: `Undone: ${entry.undo.paths.join(', ') || 'nothing'}.` }];
       case 'mode':
@@ -263,12 +267,15 @@ export function pageEvent(
         ...(event.prompt !== undefined ? { prompt: event.display ?? event.prompt } : {}),
         ...(event.shell !== undefined ? { prompt: `!${event.shell}` } : {}),
       };
-    case 'turn_ended':
+    case 'turn_ended': {
+      const { reason, error } = event.result;
       return {
         type: 'turn_ended',
-        reason: event.result.reason,
-        ...(event.result.error ? { error: event.result.error } : {}),
+        reason,
+        ...(error ? { error } : {}),
+        ...(reason !== 'done' ? { said: turnEndText(reason) } : {}),
       };
+    }
     case 'card_shown':
       return { type: 'card_shown', card: pageCard(event.card) };
     case 'card_waiting':

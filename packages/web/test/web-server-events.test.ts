@@ -207,7 +207,8 @@ describe("the page's event stream follows the conversation", () => {
       'Questionnaire cancelled after 1 of 2',
       '- Where should it run?',
       '  → On my own box (typed)',
-      'Not answered: Enable autoscaling?',
+      '- Enable autoscaling?',
+      '  ⊘ not answered',
     ].join('\n');
     const events = pageEvents(origin, web.token);
     try {

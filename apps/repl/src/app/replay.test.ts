@@ -81,7 +81,7 @@ describe('replaySegments', () => {
       '■ Interrupted. Tell the agent what to do instead.',
       '› second',
       'Half an answer',
-      '■ Stopped (Esc).',
+      '■ Stopped before the next step. Send a message to go on.',
       '› third',
       '✗ The turn failed.',
       '› fourth',

@@ -1,6 +1,7 @@
 import type { ToolActivity } from '@agent/llm';
 import {
-  compactedTurnsText,
+  AMENDED_NOTE,
+  compactionNote,
   transcriptOf,
   type CallEntry,
   type LoadWarning,
@@ -66,18 +67,10 @@ function entrySegments(
     case 'plan':
       // A call the resumed turn offers again is drawn by that turn, as its live card, at once.
       return entry.state === 'open' ? [] : callSegments(entry, hooks);
-    case 'compaction': {
-      const kept =
-        entry.decisions === 0
-          ? ''
-          : ` (${entry.decisions} decision${entry.decisions === 1 ? '' : 's'} kept verbatim)`;
-      return [{ kind: 'info', text: `── ${compactedTurnsText(entry.earlierTurns)}${kept} ──` }];
-    }
+    case 'compaction':
+      return [{ kind: 'info', text: `── ${compactionNote(entry)} ──` }];
     case 'amended':
-      return [
-        { kind: 'info', text: 'amended by the person afterwards:' },
-        toolSegment(entry.call, hooks),
-      ];
+      return [{ kind: 'info', text: AMENDED_NOTE }, toolSegment(entry.call, hooks)];
     case 'elicitation': {
       const { event } = entry;
       const outcome = {

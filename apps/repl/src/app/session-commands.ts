@@ -113,7 +113,7 @@ export function showResumed(saved: SavedSession, deps: CommandDeps): void {
   // mode) right after this replay: its continued turn shows the card.
   if (deps.session.openCalls.length > 0) {
     deps.app.info(
-      'The session ended while a questionnaire or a plan waited for you: it is shown again (Esc cancels it).',
+      'The session ended while a questionnaire or a plan waited for you: it is shown again below.',
     );
   }
 }

@@ -12,8 +12,10 @@ export function turnEndLine(reason: LoopEndReason, error?: string): Segment | un
       return { kind: 'error', text: inFlagTerms(error ?? 'The turn failed.') };
     case 'interrupted':
       return { kind: 'info', text: '■ Interrupted. Tell the agent what to do instead.' };
+    // A soft stop: a plan nobody here could approve (headless), or a front end's soft interrupt;
+    // Esc interrupts at once (`interrupted`), so naming it here would be wrong.
     case 'stopped':
-      return { kind: 'info', text: '■ Stopped (Esc).' };
+      return { kind: 'info', text: '■ Stopped before the next step. Send a message to go on.' };
     case 'max_iterations':
       return {
         kind: 'error',

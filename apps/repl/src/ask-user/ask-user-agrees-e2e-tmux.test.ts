@@ -5,22 +5,13 @@ import {
   AGREED_QUESTIONNAIRE,
   questionnaireLines,
   startOpenAIChatServer,
+  recordedOutcome,
 } from '@agent/testkit';
-import type { AnsweredQuestionnaire, QuestionnaireProgress } from '@agent/tools';
+import type { QuestionnaireProgress } from '@agent/tools';
 import { sessionText, toolMessage } from '../../test/support/ask-user-tmux';
 import { replTmuxBed } from '../../test/support/repl-tmux-bed';
 
 const CALL = 'call_agreed';
-
-/** The session's record of the call's outcome, as data: answers, typed flags, later answers. */
-function recordedOutcome(result: AnsweredQuestionnaire): unknown {
-  return {
-    answers: result.answers,
-    cancelled: result.cancelled,
-    custom: result.custom,
-    ...(result.later ? { later: result.later } : {}),
-  };
-}
 
 /**
  * The card's keys are a map onto the questionnaire's intents: the same answers by key presses

@@ -80,7 +80,7 @@ describe('/amend in tmux (issue 25)', () => {
     bed.launch({ cols: 100, rows: 60 }, '--continue');
     screen = await waitFor('Resumed session');
     expect(screen).toContain('(1 decision kept verbatim)');
-    expect(screen).toContain('amended by the person afterwards:');
+    expect(screen).toContain('Amended by the person afterwards:');
     expect(screen).toContain('→ SQLite');
   });
 });

@@ -89,7 +89,7 @@ describe('ask_user end to end in tmux against the openai-chat fake (issue 6)', (
     expect(end).toContain('→ JSON-RPC over WebSockets (typed)');
     expect(end).toContain('⊘ Questionnaire cancelled after 1 of 2');
     expect(end).not.toMatch(/Running ask|Ran ask/);
-    expect(end).not.toContain('Stopped (Esc)');
+    expect(end).not.toContain('■ Stopped');
     await waitFor('· ready');
 
     typeText('which database again?');

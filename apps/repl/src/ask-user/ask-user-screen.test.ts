@@ -224,7 +224,7 @@ describe('ask_user on the REPL screen', () => {
       '{"answers":["PostgreSQL"],"cancelled":true}',
     );
     expect(screen).toContain('⊘ Questionnaire cancelled after 1 of 2');
-    expect(screen).not.toContain('Stopped (Esc)');
+    expect(screen).not.toContain('■ Stopped');
     await h.waitForText('· ready');
   });
 

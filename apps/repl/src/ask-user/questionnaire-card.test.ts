@@ -188,6 +188,21 @@ describe('renderQuestionnaireSummary', () => {
     ]);
   });
 
+  it('keeps the questions in their order when a later one was answered first', () => {
+    const summary = summarizeQuestionnaire(questionnaire, {
+      answers: [],
+      cancelled: true,
+      later: [{ question: 1, answer: 'REST' }],
+    });
+    expect(text(renderQuestionnaireSummary(summary, 60))).toEqual([
+      '⊘ Questionnaire cancelled after 1 of 2',
+      '  Which database should the service use?',
+      '    ⊘ not answered',
+      '  Which API style should we expose?',
+      '    → REST',
+    ]);
+  });
+
   it('shows hostile questions and answers literally', () => {
     const summary = summarizeQuestionnaire(
       { questions: [{ question: 'Q\x1b[2J {bold}x{/bold}\u202e', options: ['a', 'b'] }] },

@@ -237,8 +237,8 @@ export function renderQuestionnaireCard(
 
 /**
  * The compact, non-interactive account of an answered or cancelled questionnaire (also used to
- * replay saved sessions): a headline, then each answered question with its answer, typed
- * answers marked. `interrupted` is for a turn stopped (Ctrl+C) while the card was open;
+ * replay saved sessions): a headline, then each question in its order with its answer, typed
+ * answers marked, or (cancelled or interrupted) as not answered. `interrupted` is for a turn stopped (Ctrl+C) while the card was open;
  * `'unknown'` when the answers given before that were not saved. `answeredOn`: the front end
  * that answered it (the web page), when not this one.
  */
@@ -276,8 +276,18 @@ export function renderQuestionnaireSummary(
         ];
   head.push(...where);
   const rows = wrapSpans(head, w, '  ');
-  for (const item of summary.items) {
+  // Unanswered questions show where a stop left them, in their order among the answered ones.
+  const unansweredShown = summary.cancelled || options.interrupted === true;
+  for (const item of summary.inOrder) {
+    if ('unanswered' in item && !unansweredShown) continue;
     rows.push(...wrapSpans([{ text: `  ${oneLine(item.question)}`, style: 'dim' }], w, '  '));
+    if ('unanswered' in item) {
+      rows.push([
+        { text: '    ⊘ ', style: 'warn' },
+        { text: 'not answered', style: 'dim' },
+      ]);
+      continue;
+    }
     const answer: Span[] = [{ text: '    → ', style: 'dim' }];
     item.entries.forEach((entry, i) => {
       if (i > 0) answer.push({ text: ', ', style: 'dim' });
@@ -287,15 +297,6 @@ export function renderQuestionnaireSummary(
       if (entry.typed) answer.push({ text: ' (typed)', style: 'dim' });
     });
     rows.push(...wrapSpans(answer, w, '      '));
-  }
-  if (summary.cancelled || options.interrupted === true) {
-    for (const question of summary.unanswered ?? []) {
-      rows.push(...wrapSpans([{ text: `  ${oneLine(question)}`, style: 'dim' }], w, '  '));
-      rows.push([
-        { text: '    ⊘ ', style: 'warn' },
-        { text: 'not answered', style: 'dim' },
-      ]);
-    }
   }
   if (summary.redacted) {
     rows.push(

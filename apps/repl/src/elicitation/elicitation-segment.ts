@@ -76,9 +76,11 @@ export function renderElicitationSummary(outcome: ElicitationOutcome, width: num
     outcome.url !== undefined
       ? `link ${oneLine(outcome.url)}`
       : `${total} question${total === 1 ? '' : 's'}`;
+  const shown = outcome.action === 'accept' ? items : [];
   const summary: QuestionnaireSummary = {
-    items: outcome.action === 'accept' ? items : [],
+    items: shown,
     unanswered: [],
+    inOrder: shown,
     answered: items.length,
     total,
     cancelled: outcome.action !== 'accept',

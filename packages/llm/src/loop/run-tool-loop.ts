@@ -105,7 +105,12 @@ export async function runToolLoop(options: LoopOptions): Promise<LoopResult> {
     const interrupted = turn.stopReason === 'aborted' || options.signal.aborted;
     const failed = !interrupted && turn.stopReason === 'error';
     // The loop boundary: each call is parsed and validated here, once.
-    const calls = (failed ? [] : turn.calls).map((call) => prepareCall(call, options.registry));
+    const calls = (failed ? [] : turn.calls).map((call) =>
+      prepareCall(
+        options.callId ? { ...call, id: options.callId(call.id) } : call,
+        options.registry,
+      ),
+    );
     if (turn.text || calls.length > 0) {
       const message = assistantMessage(options, turn.text, calls);
       if (turn.usage) message.usage = turn.usage;

@@ -10,7 +10,10 @@ import type { ToolHistoryMode } from '../history/memory';
 import type { AssistantMessage, Message, ToolActivity, Usage } from '../messages';
 import type { Provider } from '../provider';
 
-/** How a loop ended. `stopped` is the soft stop (Esc): the current batch finished, no new model call. */
+/**
+ * How a loop ended. `stopped` is the soft stop (a tool ended the turn, as a plan nobody can
+ * approve does, or a front end asked for it): the current batch finished, no new model call.
+ */
 export type LoopEndReason = 'done' | 'max_iterations' | 'error' | 'interrupted' | 'stopped';
 
 /**
@@ -52,7 +55,7 @@ export interface LoopOptions {
   workspaceRoot: string;
   /** Hard interrupt (Ctrl+C): ends at once; unfinished calls become `interrupted`. */
   signal: AbortSignal;
-  /** Stop at the next safe point (Esc): finish the current tool batch, start no new model call. */
+  /** Stop at the next safe point: finish the current tool batch, start no new model call. */
   softStop?: AbortSignal;
   /**
    * The one way to the person: approvals (permission rules in front), questionnaires where
@@ -84,6 +87,11 @@ export interface LoopOptions {
    * joins the conversation as a user message (and a `user_message` event) in that place.
    */
   steer?: () => readonly string[];
+  /**
+   * The id a call the model just made goes by, given the id the model sent, asked before anything
+   * records the call (a session gives an id it already used a fresh one). Absent: as sent.
+   */
+  callId?: (sent: string) => string;
   /** Run around each tool call and when the model stops (the runtime's hooks, see LoopHooks). */
   hooks?: LoopHooks;
   /**

@@ -12,6 +12,7 @@ import {
 import { approvalChoices, coverWaiting, decisionFor, PLAN_CHOICES } from '@agent/tools';
 import type { Card, CardAnswer, CardClosing, CardViewer } from './cards';
 import { checkCardAnswer } from './card-answer-checks';
+import { personAnswers } from '../person/person-answers';
 
 /** What the table tells the conversation's listeners (its viewers are told directly). */
 export interface CardTableEvents {
@@ -64,6 +65,11 @@ export class CardTable implements PersonChannel, PersonPresenter {
 
   canAnswer(kind: PersonRequestKind): boolean {
     return this.viewed(kind) || (this.unattended?.canAnswer(kind) ?? false);
+  }
+
+  /** A viewer's person answers `kind`, or the unattended channel says a person answers it there. */
+  personAnswers(kind: PersonRequestKind): boolean {
+    return this.viewed(kind) || (this.unattended ? personAnswers(this.unattended, kind) : false);
   }
 
   ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>> {

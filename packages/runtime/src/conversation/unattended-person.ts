@@ -26,10 +26,11 @@ export interface UnattendedAnswers {
 /**
  * A person channel that answers at once (a headless run): each approval by the choice the policy
  * picks among those the runtime computed for the call (so what a choice does is decided here, as
- * for every front end); a plan as the policy says; every other kind is refused at once.
+ * for every front end); a plan as the policy says; every other kind is refused at once. No person
+ * answers here, so a call a crash left open is closed as interrupted on resume, whatever its kind.
  */
 export function unattendedPerson(answers: UnattendedAnswers): PersonChannel {
-  return answerAtOnce({
+  const channel = answerAtOnce({
     approval: (request) => {
       const choices = approvalChoices(request.payload);
       const pick = answers.approval(request, choices);
@@ -44,4 +45,5 @@ export function unattendedPerson(answers: UnattendedAnswers): PersonChannel {
     },
     ...(answers.plan && { plan: answers.plan }),
   });
+  return { ...channel, personAnswers: () => false };
 }

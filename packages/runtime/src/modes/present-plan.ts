@@ -44,7 +44,8 @@ export function presentPlanTool(deps: {
     inputSchema,
     permission: 'read',
     retainsOutput: true,
-    // Nothing happens before the decision: a plan left open is offered again on resume.
+    // Nothing happens before the decision: a plan left open is offered again on resume where a
+    // person decides plans (elsewhere it is closed as interrupted, like a questionnaire).
     resumable: true,
     describe: (input) => `present a plan (${lineCount(input.plan)})`,
     async execute(input, ctx) {

@@ -21,6 +21,11 @@ export interface SavedSession {
   events: SessionEvent[];
   /** Lines before the last checkpoint that were not read (absent: none). */
   omitted?: number;
+  /**
+   * The prompts among `omitted` (with `recall: false`): a replay counts them with the turns the
+   * checkpoint replaced (`transcriptOf`'s `omittedPrompts`). Absent: none.
+   */
+  omittedPrompts?: number;
   projection: SessionProjection;
   /** Lines of the file that could not be read (a torn last line, say), for the person. */
   warnings: LoadWarning[];
@@ -63,6 +68,7 @@ export async function openSavedSession(
     path: loaded.path,
     events: loaded.events,
     ...(loaded.omitted === undefined ? {} : { omitted: loaded.omitted }),
+    ...(loaded.omittedPrompts === undefined ? {} : { omittedPrompts: loaded.omittedPrompts }),
     projection: projectSession(loaded.events),
     warnings: loaded.warnings,
   };

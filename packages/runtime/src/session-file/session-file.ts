@@ -1,6 +1,5 @@
 import type { Provider, ToolHistoryMode } from '@agent/llm';
 import { SessionWriter, type SessionEvent, type SessionEventInput } from '@agent/session';
-import type { LiveTranscript } from '../conversation/live-transcript';
 import type { AgentSessionOptions } from '../session/agent-session-options';
 import type { AgentMode } from '../modes/agent-mode';
 import { realCause, saveProblemText } from './save-problem';
@@ -10,6 +9,12 @@ export interface SessionFileSubject {
   readonly provider: Provider;
   readonly toolHistory: ToolHistoryMode;
   readonly agentMode: AgentMode;
+}
+
+/** What follows the open file: each file opened (with the events it has), each event recorded. */
+export interface FileFollower {
+  opened(events: readonly SessionEvent[], offeredAgain?: readonly string[]): void;
+  recorded(event: SessionEvent): void;
 }
 
 /**
@@ -27,8 +32,8 @@ export class SessionFile {
   private early: SessionEventInput[] = [];
   private problem: Error | undefined;
 
-  /** Follows the open file's events (see `follow`). */
-  private transcript: LiveTranscript | undefined;
+  /** Follow the open file's events (see `follow`). */
+  private readonly followers: FileFollower[] = [];
 
   constructor(
     private readonly subject: SessionFileSubject,
@@ -36,12 +41,18 @@ export class SessionFile {
     private readonly onError: (error: Error) => void,
   ) {}
 
-  /** Folds every event this file records from now on (and each file opened) into `transcript`. */
-  follow(transcript: LiveTranscript): void {
-    this.transcript = transcript;
+  /** Tells `follower` every event this file records from now on, and each file opened. */
+  follow(follower: FileFollower): void {
+    this.followers.push(follower);
   }
 
-  private readonly appended = (event: SessionEvent): void => this.transcript?.recorded(event);
+  private readonly appended = (event: SessionEvent): void => {
+    for (const follower of this.followers) follower.recorded(event);
+  };
+
+  private opened(events: readonly SessionEvent[], offeredAgain?: readonly string[]): void {
+    for (const follower of this.followers) follower.opened(events, offeredAgain);
+  }
 
   /** The open file's writer, if a file is open. */
   get current(): SessionWriter | undefined {
@@ -76,7 +87,7 @@ export class SessionFile {
       onError: this.failed,
       onAppend: this.appended,
     };
-    this.transcript?.opened([]);
+    this.opened([]);
     try {
       this.writer = await SessionWriter.create(options);
     } catch (error) {
@@ -107,7 +118,7 @@ export class SessionFile {
   ): Promise<SessionWriter> {
     await (await this.takeWriter())?.close().catch(this.failed);
     const lastUser = events.findLast((event) => event.type === 'user');
-    this.transcript?.opened(events, offeredAgain);
+    this.opened(events, offeredAgain);
     this.writer = await SessionWriter.open(path, {
       onError: this.failed,
       onAppend: this.appended,
@@ -156,7 +167,7 @@ export class SessionFile {
   /** Flushes and closes the open file, also one still being created. */
   async close(): Promise<void> {
     const writer = await this.takeWriter();
-    this.transcript?.opened([]);
+    this.opened([]);
     await writer?.close().catch(this.failed);
   }
 

@@ -17,8 +17,9 @@ export interface AgentSessionOptions {
   /**
    * The one way to the person: approvals no permission rule decides, questionnaires and MCP
    * servers' forms (the REPL's cards, one at a time; the headless policy, at once). Which kinds
-   * it answers (`canAnswer`) decides what the session asks, and whether open questionnaires are
-   * offered again on resume or closed as interrupted.
+   * it answers (`canAnswer`) decides what the session asks; whether a person answers them
+   * (`personAnswers`), whether calls a crash left open are offered again on resume or closed as
+   * interrupted.
    */
   person: PersonChannel;
   /**

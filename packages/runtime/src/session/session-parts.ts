@@ -1,6 +1,6 @@
 import { loadAgentSettings } from '@agent/llm/config';
 import { MemoryTaskStore, type AgentProfile } from '@agent/subagents';
-import type { PersonChannel, ShellSandbox, ToolRegistry } from '@agent/tools';
+import type { PersonChannel, PersonRequestKind, ShellSandbox, ToolRegistry } from '@agent/tools';
 import type { AgentSessionOptions } from './agent-session-options';
 import { assembleAgent, type ParentAgent } from './assemble-agent';
 import { ContextMeter } from '../context-window/context-meter';
@@ -14,8 +14,10 @@ import { SessionModes } from '../modes/session-modes';
 import { OpenQuestions } from '../turn/open-questions';
 import type { PermissionRuleSet } from '../permissions/permission-settings';
 import { PersonActions } from '../person/person-actions';
+import { personAnswers } from '../person/person-answers';
 import { sessionPerson } from '../person/session-person';
 import { ResumedTurn } from '../turn/resumed-turn';
+import { SessionCallIds } from '../turn/session-call-ids';
 import { SessionCompaction } from '../context-window/session-compaction';
 import { SessionFile, type SessionFileSubject } from '../session-file/session-file';
 import { sessionPermissions } from '../permissions/session-permissions';
@@ -105,11 +107,14 @@ export function sessionParts(
     isInteractive(name) || registry.get(name)?.resumable === true;
   const gate = new TurnGate();
   const images = new ImageStore(options.agentHome);
+  // One rule for every kind: an open call is offered again only where a person answers it (a
+  // policy that answers at once, as headless does, gets it closed as interrupted).
+  const answered = (kind: PersonRequestKind): boolean => personAnswers(options.person, kind);
   const resumed = new ResumedTurn(() => {
-    const questionnaires = channel.canAnswer('questionnaire') && owner.maxInteractive > 0;
+    const questionnaires = answered('questionnaire') && owner.maxInteractive > 0;
     // Resumable calls ask for a decision (a plan, in the mode the session was saved in unless
     // `--mode` said otherwise).
-    const decisions = channel.canAnswer('plan');
+    const decisions = answered('plan');
     if (!questionnaires && !decisions) return undefined;
     return (name) => (questionnaires && isInteractive(name)) || (decisions && isResumable(name));
   });
@@ -172,6 +177,8 @@ export function sessionParts(
   const offered = modes.offered(agent.registry);
   const live = new LiveTranscript({ cards: TRANSCRIPT_CARDS, titleOf: registryTitles(registry) });
   file.follow(live);
+  const callIds = new SessionCallIds();
+  file.follow(callIds);
   const system = (): string =>
     withSection(withSection(agent.system, decisions.promptSection), skills.promptSection());
   const preview = new RequestPreview(conversation, modes, offered, system);
@@ -191,6 +198,7 @@ export function sessionParts(
     channel,
     offered,
     hooks,
+    callIds,
     system,
     maxInteractive: () => owner.maxInteractive,
     toolHistory: () => owner.toolHistory,

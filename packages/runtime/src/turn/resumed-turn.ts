@@ -3,10 +3,10 @@ import type { QuestionnaireProgress } from '@agent/tools';
 import type { SavedSession } from '../session-file/find-session';
 
 /**
- * What a resumed session left open: the questionnaires the next turn offers
- * again through the person channel, under their call ids, with the answers they had when the
- * process went away. Where nobody can answer questionnaires they are closed as interrupted, as
- * the session was loaded.
+ * What a resumed session left open: the questionnaires and plans the next turn offers again
+ * through the person channel, under their call ids, with the answers they had when the process
+ * went away. Where no person answers their kind (headless, whose policy answers a plan at once)
+ * they are closed as interrupted, as the session was loaded.
  */
 export class ResumedTurn {
   private open: string[] = [];

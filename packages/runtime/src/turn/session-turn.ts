@@ -17,6 +17,7 @@ import type { ImageStore } from '../images';
 import type { SessionModes } from '../modes/session-modes';
 import type { OpenQuestions } from './open-questions';
 import type { ResumedTurn } from './resumed-turn';
+import type { SessionCallIds } from './session-call-ids';
 import type { SessionCompaction } from '../context-window/session-compaction';
 import type { SessionFile } from '../session-file/session-file';
 import type { RunningTurn, TurnGate } from './turn-gate';
@@ -47,6 +48,7 @@ export interface TurnParts {
   channel: PersonChannel;
   offered: ToolRegistry;
   hooks: SessionHooks;
+  callIds: SessionCallIds;
   system(): string;
   maxInteractive(): number;
   toolHistory(): ToolHistoryMode;
@@ -200,6 +202,7 @@ export class SessionTurn {
       maxIterations: options.maxIterations,
       toolHistory: this.parts.toolHistory(),
       steer: () => steering.splice(0),
+      callId: (sent) => this.parts.callIds.claim(sent),
       hooks: turnHooks(this.parts.hooks, (text) => options.onEvent({ type: 'notice', text })),
       onEvent: (event) => {
         if (event.type === 'usage') {

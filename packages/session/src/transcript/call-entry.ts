@@ -1,5 +1,9 @@
 import type { RetainedCall, ToolActivity } from '@agent/llm';
-import { readSavedQuestionnaire } from '@agent/tool-contract';
+import {
+  parseQuestionnaire,
+  questionnaireTitle,
+  readSavedQuestionnaire,
+} from '@agent/tool-contract';
 import type {
   CallDisplay,
   CallEntry,
@@ -44,9 +48,12 @@ export function callEntry(
   switch (Object.hasOwn(cards, recorded.name) ? cards[recorded.name] : undefined) {
     case 'questionnaire': {
       const saved = readSavedQuestionnaire(activity);
+      // Titled by the questionnaire itself, so a front end without the tool (headless) agrees.
+      const questionnaire = parseQuestionnaire(recorded.input);
       return {
         kind: 'questionnaire',
         ...facts,
+        ...(questionnaire?.questions.length ? { title: questionnaireTitle(questionnaire) } : {}),
         card: cardState(state, saved),
         ...withSaved(saved),
       };

@@ -8,6 +8,11 @@ export interface SavedTranscriptOptions extends CallDisplay {
   warnings?: readonly LoadWarning[];
   /** The open calls the resumed turn offers again (see `TranscriptReducer.finish`). */
   offeredAgain?: readonly string[];
+  /**
+   * The prompts before the last checkpoint that the load left unread (`LoadedSession.omittedPrompts`,
+   * a resume that reads only the session's facts): counted with the earlier turns all the same.
+   */
+  omittedPrompts?: number;
 }
 
 /**
@@ -23,7 +28,7 @@ export function transcriptOf(
   const reducer = new TranscriptReducer({
     ...(options.cards ? { cards: options.cards } : {}),
     ...(options.titleOf ? { titleOf: options.titleOf } : {}),
-    earlierTurns: shown.earlierTurns,
+    earlierTurns: shown.earlierTurns + (options.omittedPrompts ?? 0),
   });
   for (const event of shown.events) reducer.apply(event);
   reducer.finish(options.offeredAgain);

@@ -4,7 +4,10 @@ import { callEntry, keptCallEntry } from './call-entry';
 import type { CallDisplay, CallEntry, TranscriptEntry } from './transcript-entry';
 
 export interface TranscriptOptions extends CallDisplay {
-  /** The prompts before the first event folded in that a checkpoint replaced (see `replayWindow`). */
+  /**
+   * The prompts before the first event folded in that a checkpoint replaced (see `replayWindow`);
+   * a checkpoint folded in counts the prompts folded before it too.
+   */
   earlierTurns?: number;
 }
 
@@ -21,7 +24,8 @@ export class TranscriptReducer {
   /** Where each call's entry is, by call id, with its state. */
   private readonly calls = new Map<string, { index: number; call: CallState }>();
   private readonly display: CallDisplay;
-  private readonly earlierTurns: number;
+  /** The prompts before the next checkpoint: `earlierTurns`, then each one folded in. */
+  private earlierTurns: number;
   /** An `/undo` recorded just before its prompt: live, only its result line shows. */
   private undone: UndoEvent | undefined;
 
@@ -48,6 +52,7 @@ export class TranscriptReducer {
     const opened = this.reducer.apply(event);
     switch (event.type) {
       case 'user': {
+        this.earlierTurns++;
         const undone = this.undone;
         this.undone = undefined;
         if (event.display === '/undo' && undone) return this.add({ kind: 'undo', undo: undone });

@@ -93,6 +93,13 @@ export type AnyPersonRequest = { [K in PersonRequestKind]: PersonRequest<K> }[Pe
 export interface PersonChannel {
   /** Whether requests of this kind reach someone who can answer them (else they fail at once). */
   canAnswer(kind: PersonRequestKind): boolean;
+  /**
+   * Whether a person answers requests of this kind (a card waits for them), not a policy that
+   * answers at once (the headless one, which prints a plan and leaves it unanswered): a call a
+   * crash left open is offered again on resume only where a person answers it. Absent: as
+   * `canAnswer`.
+   */
+  personAnswers?(kind: PersonRequestKind): boolean;
   ask<K extends PersonRequestKind>(request: PersonRequest<K>): Promise<PersonAnswer<K>>;
 }
 

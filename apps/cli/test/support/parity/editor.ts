@@ -93,13 +93,13 @@ export function editorOutline({ updates, forms }: EditorShown): string[] {
   let amending = false;
   for (const update of updates) {
     if (update.sessionUpdate === 'user_message_chunk') outline.push(`prompt: ${text(update)}`);
-    if (update.sessionUpdate === 'agent_message_chunk' && text(update).includes('amended')) {
+    if (update.sessionUpdate === 'agent_message_chunk' && /amended/i.test(text(update))) {
       amending = true;
     }
     if (update.sessionUpdate !== 'tool_call') continue;
     const summary = text(update);
     if (amending) outline.push(`amended: ${answers(summary)}`);
-    else if (update.status === 'pending' && /^Asking \d+ question/.test(update.title ?? '')) {
+    else if (update.status === 'pending' && /^ask(?: \d+ questions)?: /.test(update.title ?? '')) {
       // Drawn pending, and asked again in a form.
       outline.push(`questionnaire asked again: ${forms.map((form) => form.join(', ')).join('; ')}`);
     } else if (update.title?.startsWith('! ')) {

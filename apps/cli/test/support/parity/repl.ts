@@ -61,7 +61,7 @@ export function replOutline(screen: string): string[] {
     const line = lines[i]!;
     if (line.startsWith('Resumed session')) break;
     let match: RegExpExecArray | null;
-    if (line === 'amended by the person afterwards:') {
+    if (line === 'Amended by the person afterwards:') {
       outline.push(`amended: ${answersFrom(++i)}`);
     } else if ((match = /^› (.*)/.exec(line))) outline.push(`prompt: ${match[1]}`);
     else if (/^⊘ Questionnaire cancelled/.test(line)) {
@@ -79,5 +79,10 @@ export function replOutline(screen: string): string[] {
     else if ((match = /^■ Interrupted (.*)/.exec(line))) outline.push(`${match[1]}: interrupted`);
     else if (/^✗ ! /.test(line)) outline.push(shellLine(line, under(i).join('\n')));
   }
+  // A questionnaire the resume offers again is drawn once, as the live card below the resume
+  // line: its question is the card's row under "Question N of M".
+  const rows = card.split('\n').map((row) => row.replace(/^│|│$/g, '').trim());
+  const at = rows.findIndex((row) => /^Question \d+ of \d+$/.test(row));
+  if (at !== -1) outline.push(`questionnaire asked again: ${rows[at + 1] ?? ''}`);
   return outline;
 }

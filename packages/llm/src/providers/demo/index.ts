@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Provider, ProviderOptions, ProviderRequest, StreamEvent } from '../../provider';
 import { contextBreakdown } from '../../context/breakdown';
 import { countTokens } from '../../context/tokens';
@@ -39,13 +40,15 @@ async function* play(
   delayMs: number,
 ): AsyncGenerator<StreamEvent> {
   const move = decideDemoMove(request);
-  const step = request.messages.filter((m) => m.role === 'assistant').length;
+  // Unique per response: the request starts again after a compaction (and a resume), so
+  // nothing counted from it would keep ids apart within a session.
+  const response = randomUUID().replace(/-/g, '').slice(0, 12);
   for (const piece of pieces(move.text)) {
     if (!(await pause(delayMs, signal))) return yield { type: 'end', stopReason: 'aborted' };
     yield { type: 'text_delta', text: piece };
   }
   for (const [index, call] of move.calls.entries()) {
-    const id = `demo_${step}_${index}`;
+    const id = `demo_${response}_${index}`;
     const args = JSON.stringify(call.arguments);
     yield { type: 'tool_call_start', id, name: call.name };
     const size = Math.max(1, Math.ceil(args.length / 3));
