@@ -41,7 +41,7 @@ describe('REPL: a resumed session worded as the other front ends word it', () =>
   });
 
   it("words a turn's end as every replay does (the live line adds the error's own text)", () => {
-    for (const reason of ['interrupted', 'error', 'max_iterations'] as const) {
+    for (const reason of ['interrupted', 'stopped', 'error', 'max_iterations'] as const) {
       const line = turnEndLine(reason);
       const text = line && 'text' in line ? line.text : undefined;
       expect(text?.replace(/^■ /, '')).toBe(turnEndText(reason));

@@ -273,7 +273,7 @@ describe('ask_user on the REPL screen', () => {
     // The card opened while the person typed: their text stays in the prompt, and the card
     // waits for a deliberate key (issue 20) before it takes any.
     expect(await h.screen()).toContain('› half-typed');
-    expect(await h.screen()).toContain('your typing stays');
+    expect(await h.screen()).toContain('your typing goes to the prompt');
     h.send(DOWN);
     await h.waitForText('› (answer the card above)');
     h.send('\x1b[200~line one\nline two\x1b[201~');

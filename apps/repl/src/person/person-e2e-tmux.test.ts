@@ -165,7 +165,7 @@ describe('the person channel end to end in tmux, with a real MCP server sending 
     await waitFor(FORM_HEADER);
     typeText('fix to production now');
     const screen = await waitFor('› deploy the hotfix to production now');
-    expect(screen).toContain('your typing stays in the prompt');
+    expect(screen).toContain('your typing goes to the prompt');
     expect(screen).toContain(FORM_HEADER);
     expect(screen).not.toMatch(/Type your answer: ?\S/);
     expect(read(repl.files.results)).toBe('');

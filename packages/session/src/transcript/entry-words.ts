@@ -26,7 +26,7 @@ export function turnEndText(reason: TurnEndReason): string {
     case 'interrupted':
       return 'Interrupted. Tell the agent what to do instead.';
     case 'stopped':
-      return 'Stopped.';
+      return 'Stopped before the next step. Send a message to go on.';
     case 'error':
       return 'The turn failed.';
     case 'max_iterations':
