@@ -8,6 +8,7 @@ import {
   type CallEntry,
   type TranscriptEntry,
 } from '@agent/session';
+import { approvalLine } from './approval-line';
 import { endedStatus, entryQuestionnaireText } from './call-entry-display';
 import type { SessionUpdate } from './schema';
 import { textContent, toolKind, toolLocations } from './tool-display';
@@ -75,7 +76,7 @@ function callUpdate(call: CallEntry, workspace: string): SessionUpdate {
     kind: toolKind(call.name),
     status: pending ? 'pending' : endedStatus(call.state),
     locations: toolLocations(workspace, activity),
-    content: textContent(summary ?? shownSummary(call)),
+    content: [...textContent(approvalLine(call)), ...textContent(summary ?? shownSummary(call))],
     rawInput: call.input,
   };
 }

@@ -2,6 +2,7 @@ import type { RuntimeEvent } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { ShellProgress, ToolResult } from '@agent/tools';
 import type { ToolActivity } from '@agent/llm';
+import { approvalLine } from './approval-line';
 import { endedStatus, entryQuestionnaireText } from './call-entry-display';
 import type { SessionUpdate, ToolCallContent } from './schema';
 import {
@@ -111,9 +112,15 @@ export class TurnUpdates {
     // A call the session does not record (a person's `!command`) says how it ended as its
     // replay does: the output, then the summary (`exit code 1`).
     const ending = entry ? [] : textContent(result.summary ?? '');
+    const approval = textContent(approvalLine(entry ?? activity));
     const content = summary
-      ? textContent(summary)
-      : [...(result.isError ? [] : (call?.diff ?? [])), ...textContent(result.output), ...ending];
+      ? [...approval, ...textContent(summary)]
+      : [
+          ...approval,
+          ...(result.isError ? [] : (call?.diff ?? [])),
+          ...textContent(result.output),
+          ...ending,
+        ];
     this.send({
       sessionUpdate: 'tool_call_update',
       toolCallId: activity.id,

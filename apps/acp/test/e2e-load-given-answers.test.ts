@@ -182,6 +182,8 @@ describe.each(ENDINGS)(
           summary: ending.summary,
           retainedOutput: ending.result,
           questionnaire: recordedOutcome(card.result!),
+          // Where it was answered: the editor's form.
+          answeredOn: 'the editor',
         },
       ]);
     });

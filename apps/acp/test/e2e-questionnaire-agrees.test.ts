@@ -69,6 +69,8 @@ describe.each(AGREED_ANSWERS)(
           summary: agreed.summary,
           retainedOutput: agreed.result,
           questionnaire: recordedOutcome(model.result!),
+          // Where it was answered: the editor's form (the intent API has no front end).
+          answeredOn: 'the editor',
         },
       ]);
     });

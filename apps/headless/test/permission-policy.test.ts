@@ -2,6 +2,8 @@ import { askPerson, type PermissionRequest } from '@agent/tools';
 import { headlessPerson } from '../src/permission-policy';
 
 const signal = new AbortController().signal;
+/** Who decided, for each call's record: the policy, never passed off as a person. */
+const POLICY = { by: 'policy', source: 'the headless policy' };
 
 function request(permission: 'edit' | 'exec'): PermissionRequest {
   return {
@@ -18,9 +20,11 @@ describe('headlessPerson', () => {
     const policy = headlessPerson({ yes: false });
     await expect(askPerson(policy, 'approval', request('edit'), { signal })).resolves.toEqual({
       kind: 'allow',
+      approval: POLICY,
     });
     const denied = await askPerson(policy, 'approval', request('exec'), { signal });
     expect(denied.kind).toBe('deny');
+    expect(denied.approval).toEqual(POLICY);
     expect(denied.kind === 'deny' && denied.reason).toMatch(/run_shell \(npm test\).*--yes/);
   });
 
@@ -36,6 +40,7 @@ describe('headlessPerson', () => {
     const policy = headlessPerson({ yes: true });
     await expect(askPerson(policy, 'approval', request('exec'), { signal })).resolves.toEqual({
       kind: 'allow',
+      approval: POLICY,
     });
   });
 });

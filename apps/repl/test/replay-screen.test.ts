@@ -74,7 +74,8 @@ describe('a resumed session shows what the live transcript showed', () => {
       expect(screen).toMatch(/› !echo hi\n✓ ! echo hi · exit 0\n {4}hi\n/);
       expect(screen).not.toContain('[exit code 0]');
       expect(screen).toMatch(/› look at @README\.md\n@README\.md \(3 lines\)\n/);
-      expect(screen).toContain('✓ Ran write demo-notes.md (1 line)');
+      // The replay draws the line the live view drew: the decision, then the result.
+      expect(screen).toContain('✓ Allowed · Ran write demo-notes.md (1 line)');
       expect(screen).toContain('Undone: removed demo-notes.md (created by that turn).');
       expect(screen).not.toContain('› /undo');
     } finally {

@@ -1,3 +1,4 @@
+import type { CallApproval } from '@agent/tools';
 /** How a tool call ended, as remembered in turn memory. */
 export type ToolStatus = 'pending' | 'ok' | 'error' | 'denied' | 'skipped' | 'interrupted';
 
@@ -32,6 +33,10 @@ export interface ToolActivity {
    * (ask_user: which answers were typed rather than picked). JSON data.
    */
   retainedDetails?: unknown;
+  /** How the call's approval went (who allowed or denied it, and how); absent when none was needed. */
+  approval?: CallApproval;
+  /** The front end the person answered this call's own card on (a questionnaire, a plan). */
+  answeredOn?: string;
 }
 
 export interface Usage {

@@ -34,6 +34,8 @@ export function toolEndEvent(activity: ToolActivity): SessionEventInput {
     summary: activity.summary,
   };
   if (activity.retainedOutput !== undefined) event.retainedOutput = activity.retainedOutput;
+  if (activity.approval !== undefined) event.approval = { ...activity.approval };
+  if (activity.answeredOn !== undefined) event.answeredOn = activity.answeredOn;
   if (activity.retainedDetails === undefined) return event;
   const answers =
     activity.name === 'ask_user'

@@ -10,6 +10,7 @@ import type { AgentMode } from '@agent/llm/config';
 import type {
   AnsweredQuestionnaire,
   Answer,
+  CallApproval,
   LaterAnswer,
   Question,
   Questionnaire,
@@ -17,7 +18,7 @@ import type {
 } from '@agent/tool-contract';
 
 /** The schema version this code writes. Older versions are upgraded by `migrateEvent` on load. */
-export const SESSION_SCHEMA_VERSION = 3;
+export const SESSION_SCHEMA_VERSION = 4;
 
 /**
  * A person's `!command` as it ended: `summary` says how in plain words (`exit code 0`), `output`
@@ -120,6 +121,17 @@ export interface ToolEndEvent extends EventBase {
    * file gets it from the output text when it is read).
    */
   questionnaire?: AnsweredQuestionnaire;
+  /**
+   * How the call's approval went: allowed or denied, by the person (once, always with its rule
+   * and scope, denied with its reason, and the front end they answered on), a rule in force, the
+   * mode, a hook or a policy. Added in schema 4 (older files have none: nothing to read back).
+   */
+  approval?: CallApproval;
+  /**
+   * The front end the person answered the call's own card on (a questionnaire, a plan: `the web
+   * page`). Added in schema 4.
+   */
+  answeredOn?: string;
   /** As in `UserEvent`: the call's result as a resumed request carries it. */
   o200k?: number;
 }

@@ -112,6 +112,8 @@ export class SessionReducer {
         } else if (event.retainedDetails !== undefined) {
           call.activity.retainedDetails = event.retainedDetails;
         }
+        if (event.approval !== undefined) call.activity.approval = { ...event.approval };
+        if (event.answeredOn !== undefined) call.activity.answeredOn = event.answeredOn;
         break;
       }
       case 'tool_progress':

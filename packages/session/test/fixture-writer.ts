@@ -4,7 +4,7 @@ import { loadSession, SessionWriter } from '../src';
 import { fixturePath } from './helpers';
 
 /** The schema versions with a fixture folder (`test/fixtures/v<N>`), oldest first. */
-export const FIXTURE_VERSIONS = [1, 2, 3] as const;
+export const FIXTURE_VERSIONS = [1, 2, 3, 4] as const;
 
 /** The fixture files of the first version; every later version has the same names. */
 export async function fixtureNames(): Promise<string[]> {

@@ -198,9 +198,7 @@ describe('ask_user outcomes as data', () => {
     const lines = (await fs.readFile(file, 'utf8')).trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { v: number }).v)).toEqual([
       ...Array<number>(10).fill(1),
-      3,
-      3,
-      3,
+      ...Array<number>(3).fill(SESSION_SCHEMA_VERSION),
     ]);
     const loaded = await loadSession(file);
     expect(loaded.warnings).toEqual([]);

@@ -1,5 +1,6 @@
 export * from './tool';
 export * from './permission';
+export * from './call-approval';
 export * from './form-question';
 export * from './person';
 export * from './questionnaire';

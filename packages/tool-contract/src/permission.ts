@@ -1,3 +1,4 @@
+import type { ApprovalFacts } from './call-approval';
 import type { PermissionClass } from './tool';
 
 /** One question to the person: may this call run? */
@@ -49,6 +50,8 @@ export type PermissionDecision =
       /** The rule the person chose, e.g. `run_shell(npm test)`; the tool's name when absent. */
       rule?: string;
       scope?: 'session' | 'workspace' | 'user';
+      /** Who decided, when not the person on a card, and where the person answered. */
+      approval?: ApprovalFacts;
     }
   | {
       kind: 'deny';
@@ -61,4 +64,6 @@ export type PermissionDecision =
        * run_shell(rm) (--deny)`, `the headless policy`. Absent for the person's own answer.
        */
       by?: string;
+      /** Who decided, as data (see `CallApproval`). */
+      approval?: ApprovalFacts;
     };

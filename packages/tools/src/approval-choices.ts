@@ -1,4 +1,5 @@
 import type {
+  ApprovalFacts,
   PermissionDecision,
   PermissionRequest,
   AnyPersonRequest,
@@ -146,9 +147,17 @@ export function coverWaiting(
 ): PersonRequest<'approval'>[] {
   if (decision.kind !== 'allow' || !decision.always || decision.rule === undefined) return [];
   const rule = decision.rule;
+  // The person's "always" answered them: their records say so, with its rule and scope.
+  const approval: ApprovalFacts = {
+    ...(decision.approval ?? { by: 'person' }),
+    choice: 'always',
+    rule,
+    scope: decision.scope ?? 'session',
+  };
   return waiting
     .answerWaiting((other) => other.kind === 'approval' && ruleCovers(rule, other.payload), {
       kind: 'allow',
+      approval,
     } satisfies PermissionDecision)
     .filter((other): other is PersonRequest<'approval'> => other.kind === 'approval');
 }

@@ -145,12 +145,25 @@ describe('permission rules', () => {
     const signal = new AbortController().signal;
     const approve = (request: PermissionRequest) =>
       askPerson(channel, 'approval', request, { signal });
-    expect(await approve(command('git status -s'))).toEqual({ kind: 'allow' });
+    // Each decision says, as data, which rule made it (for the call's record).
+    expect(await approve(command('git status -s'))).toEqual({
+      kind: 'allow',
+      approval: {
+        by: 'rule',
+        rule: 'run_shell(git status)',
+        source: 'the allow rule run_shell(git status) (test)',
+      },
+    });
+    const denied = 'the deny rule run_shell(git push) (test), which matches `git push origin`';
     expect(await approve(command('git push origin'))).toEqual({
       kind: 'deny',
-      by: 'the deny rule run_shell(git push) (test), which matches `git push origin`',
+      by: denied,
+      approval: { by: 'rule', rule: 'run_shell(git push)', source: denied },
     });
-    expect(await approve(command('git log'))).toEqual({ kind: 'allow' });
+    expect(await approve(command('git log'))).toEqual({
+      kind: 'allow',
+      approval: { by: 'rule', source: 'known read-only commands' },
+    });
     expect(await approve(command('npm test'))).toEqual({ kind: 'allow' });
     expect(asked).toEqual(['npm test']);
   });

@@ -1,5 +1,6 @@
 import type { Parser } from 'web-tree-sitter';
 import type {
+  ApprovalFacts,
   PermissionDecision,
   PermissionRequest,
   PersonAnswer,
@@ -104,10 +105,14 @@ export function approvingByRules(
     if (request.payload.leaveSandbox) return once(await ask(request));
     const verdict = await decideByRules(rules(), request.payload);
     const { hook } = request.payload;
-    if (verdict.action === 'deny') return { kind: 'deny', by: verdict.by };
-    if (verdict.action === 'allow' && hook?.decision !== 'ask') return { kind: 'allow' };
+    if (verdict.action === 'deny') {
+      return { kind: 'deny', by: verdict.by, approval: byRule(verdict) };
+    }
+    if (verdict.action === 'allow' && hook?.decision !== 'ask') {
+      return { kind: 'allow', approval: byRule(verdict) };
+    }
     if (hook?.decision === 'allow' && request.payload.reason === undefined)
-      return { kind: 'allow' };
+      return { kind: 'allow', approval: { by: 'hook', source: hook.by } };
     const asked =
       verdict.action === 'ask' && verdict.notCovered
         ? { ...request, payload: { ...request.payload, notCovered: verdict.notCovered } }
@@ -144,10 +149,30 @@ export function withRules(
 
 /** A decision without its "always": what a request answered only once keeps. */
 function once(decision: PermissionDecision): PermissionDecision {
-  if (decision.kind === 'allow') return { kind: 'allow' };
+  const facts = decision.approval ? { approval: onceFacts(decision.approval) } : {};
+  if (decision.kind === 'allow') return { kind: 'allow', ...facts };
   return decision.reason === undefined
-    ? { kind: 'deny', ...(decision.by ? { by: decision.by } : {}) }
-    : { kind: 'deny', reason: decision.reason, ...(decision.by ? { by: decision.by } : {}) };
+    ? { kind: 'deny', ...(decision.by ? { by: decision.by } : {}), ...facts }
+    : {
+        kind: 'deny',
+        reason: decision.reason,
+        ...(decision.by ? { by: decision.by } : {}),
+        ...facts,
+      };
+}
+
+function onceFacts(facts: ApprovalFacts): ApprovalFacts {
+  const { rule: _rule, scope: _scope, choice, ...rest } = facts;
+  if (choice === 'always') return { ...rest, choice: 'once' };
+  if (choice === 'deny-always') return { ...rest, choice: 'deny' };
+  return choice === undefined ? rest : { ...rest, choice };
+}
+
+/** The rule in force that decided a call, as its record says it. */
+function byRule(verdict: Exclude<RuleVerdict, { action: 'ask' }>): ApprovalFacts {
+  return verdict.rule
+    ? { by: 'rule', rule: verdict.rule.text, source: verdict.by }
+    : { by: 'rule', source: verdict.by };
 }
 
 /**

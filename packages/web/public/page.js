@@ -105,6 +105,7 @@ function showTool(event) {
     ' ',
     el('span', { class: 'status' }, `(${STATES[event.status] || event.status})`),
   );
+  if (event.approval) item.append(el('div', { class: 'approval' }, event.approval));
   if (event.summary) item.append(el('div', {}, event.summary));
   if (event.diff) item.append(el('pre', { class: 'diff', 'aria-label': 'Diff' }, event.diff));
   else if (event.output) item.append(el('pre', {}, event.output));

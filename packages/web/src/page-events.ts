@@ -12,6 +12,7 @@ import {
   type FormQuestion,
   type QuestionnaireAsk,
 } from '@agent/tools';
+import { approvalWords } from './approval-words';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -60,6 +61,8 @@ export type PageEntry =
       title: string;
       state: string;
       summary?: string;
+      /** How its approval went (or where its card was answered), in words. */
+      approval?: string;
       output?: string;
       diff?: string;
     }
@@ -90,6 +93,8 @@ export type PageEvent =
       title?: string;
       status: string;
       summary?: string;
+      /** How its approval went, once it ended (see `approvalWords`). */
+      approval?: string;
       output?: string;
       diff?: string;
     }
@@ -220,6 +225,7 @@ function callLine(
 ): PageEntry {
   const seen = extras.get(entry.id);
   const output = answersText(entry) ?? seen?.output;
+  const approval = approvalWords(entry);
   return {
     kind: 'call',
     id: entry.id,
@@ -227,6 +233,7 @@ function callLine(
     // "open": a call a resumed session offers again, which waits for the person (its card).
     state: entry.state === 'open' ? 'waiting' : entry.state,
     ...(entry.summary ? { summary: entry.summary } : {}),
+    ...(approval ? { approval } : {}),
     ...(output ? { output } : {}),
     ...(seen?.diff ? { diff: seen.diff } : {}),
   };
@@ -305,19 +312,22 @@ function runtimeEvent(
         title: event.title,
         status: 'running',
       };
-    case 'tool_end':
+    case 'tool_end': {
+      const approval = approvalWords(callOf(event.activity.id) ?? event.activity);
       return {
         type: 'tool',
         id: event.activity.id,
         name: event.activity.name,
         status: event.activity.status,
         ...(event.result.summary ? { summary: event.result.summary } : {}),
+        ...(approval ? { approval } : {}),
         output: (answersText(callOf(event.activity.id)) ?? event.result.output).slice(
           0,
           OUTPUT_SHOWN,
         ),
         ...(event.result.diff ? { diff: event.result.diff.slice(0, OUTPUT_SHOWN) } : {}),
       };
+    }
     case 'notice':
       return { type: 'notice', text: event.text };
     case 'provider_retry':

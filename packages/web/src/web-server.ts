@@ -8,12 +8,12 @@ import { streamSSE } from 'hono/streaming';
 import { sameToken, tokenCookie, tokenOf } from './access';
 import { hostCheck, hostHeader, urlHost } from './host-check';
 import { pageCard, pageEntries, pageEvent, type CallExtras, type PageEvent } from './page-events';
+import { WEB_PAGE } from './web-page-name';
 import { pageFiles } from './page-files';
 import { pageOperation, type PageOperation } from './page-operations';
 import { workspaceSession, workspaceSessions } from './page-sessions';
 
-/** The name cards answered on the page are said to be answered by, in every front end. */
-export const WEB_PAGE = 'the web page';
+export { WEB_PAGE } from './web-page-name';
 
 export interface WebServerOptions {
   conversation: Conversation;

@@ -31,9 +31,10 @@ export function markWaiting(transcript: Transcript, line: ToolSegment): void {
 }
 
 /**
- * The card is answered: its call's status line becomes the one record of the call, saying the
- * decision before the result (`✓ Allowed · Ran $ ls`, `⊘ Denied $ ls ⎿ “reason”`). Without a
- * decision (interrupted before an answer) it reads as its replay does: `■ Interrupted $ ls`.
+ * The card is answered: its call's status line becomes the one record of the call, running or
+ * denied (`⊘ Denied $ ls ⎿ “reason”`); how it was allowed (`✓ Allowed · Ran $ ls`) comes with
+ * the runtime's record of the approval (see approvalText). Without a decision (interrupted before
+ * an answer) it reads as its replay does: `■ Interrupted $ ls`.
  */
 export function settleLine(
   transcript: Transcript,
@@ -45,8 +46,6 @@ export function settleLine(
   if (kind === 'allow_once' || kind === 'allow_always') {
     line.state = 'running';
     line.startedAt = Date.now();
-    line.approval =
-      kind === 'allow_always' ? `Always allowed (${pick!.choice.rule ?? line.name})` : 'Allowed';
   } else if (pick) {
     line.state = 'denied';
     if (pick.reason) line.summary = `denied: ${pick.reason}`;

@@ -11,6 +11,7 @@ import {
 import { TRANSCRIPT_CARDS, undoneFiles } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
+import { approvalText } from './approval-text';
 import { callEnding } from './call-ending';
 import { promptSegments } from './prompt-segments';
 import { shellSegments } from './shell-segments';
@@ -122,6 +123,7 @@ function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
     if (segment) return segment;
   }
   const { state, summary, outcome } = callEnding(call);
+  const approval = approvalText(call.approval, call.name);
   return {
     kind: 'tool',
     id: call.id,
@@ -129,6 +131,7 @@ function toolSegment(call: CallEntry, hooks: readonly ReplayHook[]): Segment {
     title: call.title,
     state,
     summary,
+    ...(approval !== undefined ? { approval } : {}),
     ...(outcome !== undefined ? { outcome } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { CallEntry } from '@agent/session';
 import { formatDuration } from '../view/command-outcome';
 import type { Segment } from '../view/segment';
 import type { Transcript } from '../view/transcript';
+import { approvalText } from './approval-text';
 import { callEnding } from './call-ending';
 import { turnEndLine } from './turn-end-line';
 
@@ -101,6 +102,15 @@ export class TurnRenderer {
           startedAt: Date.now(),
         });
         this.tools.set(activity.id, segment);
+        return;
+      }
+      case 'tool_approved': {
+        const segment = this.tools.get(event.id);
+        if (!segment) return;
+        const approval = approvalText(event.approval, segment.name);
+        if (approval === undefined) delete segment.approval;
+        else segment.approval = approval;
+        this.transcript.touch(segment);
         return;
       }
       case 'tool_update': {

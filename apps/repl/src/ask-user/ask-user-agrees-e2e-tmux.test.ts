@@ -57,6 +57,8 @@ describe.each(AGREED_ANSWERS)(
           summary: agreed.summary,
           retainedOutput: agreed.result,
           questionnaire: recordedOutcome(model.result!),
+          // Where it was answered: the REPL's card (the intent API has no front end).
+          answeredOn: 'the terminal',
         },
       ]);
     });

@@ -2,6 +2,7 @@ import { createAskUserTool, type QuestionnaireModel } from '@agent/askuser';
 import { AnsweredElsewhere } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { AnsweredQuestionnaire, PersonRequest } from '@agent/tools';
+import { elsewhere } from '../app/approval-text';
 import type { ReplExtension, ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Key } from '../input/key';
@@ -112,7 +113,11 @@ export function replayAskUser(call: CallEntry): QuestionnaireSegment | undefined
   const saved = call.kind === 'questionnaire' ? call.saved : undefined;
   if (!saved) return undefined;
   if (saved.state === 'answered') {
-    return new QuestionnaireSegment(saved.questionnaire, { result: saved.result });
+    const answeredOn = elsewhere(call.answeredOn);
+    return new QuestionnaireSegment(saved.questionnaire, {
+      result: saved.result,
+      ...(answeredOn ? { answeredOn } : {}),
+    });
   }
   return new QuestionnaireSegment(saved.questionnaire, {
     interrupted: true,

@@ -45,7 +45,7 @@ export class QuestionnaireSegment implements CustomSegment {
   constructor(
     readonly questionnaire: Questionnaire,
     initial?:
-      | { result: AnsweredQuestionnaire }
+      | { result: AnsweredQuestionnaire; answeredOn?: string }
       | { interrupted: true; answers?: Answer[]; custom?: boolean[]; later?: LaterAnswer[] },
     private readonly screen?: SegmentScreen,
     /** A live card's options (the answers given before a crash, filled in). */
@@ -53,8 +53,10 @@ export class QuestionnaireSegment implements CustomSegment {
   ) {
     if (!initial) {
       this.state = { kind: 'live', model: new QuestionnaireModel(questionnaire, options) };
-    } else if ('result' in initial) this.state = { kind: 'resolved', result: initial.result };
-    else {
+    } else if ('result' in initial) {
+      const { result, answeredOn } = initial;
+      this.state = { kind: 'resolved', result, ...(answeredOn ? { answeredOn } : {}) };
+    } else {
       const { answers, custom, later } = initial;
       this.state = {
         kind: 'interrupted',

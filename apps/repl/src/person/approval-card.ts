@@ -51,8 +51,6 @@ export function presentApproval(
       const decided = byMode ? ALLOWED : (elsewhere?.pick ?? card.decided);
       const undecided = card.interrupted && !byMode && !elsewhere;
       settleLine(transcript, line, undecided ? undefined : decided);
-      if (byMode) line.approval = `Allowed by ${byMode.mode} mode`;
-      else if (elsewhere && line.approval) line.approval += ` on ${elsewhere.by}`;
     } else transcript.touch(segment);
     host.requestPaint();
   };
@@ -98,10 +96,9 @@ const ALLOWED: ApprovalPick = {
   choice: { id: 'once', kind: 'allow_once', label: 'Allowed by the mode' },
 };
 
-/** An approval answered first on another front end: the choice picked there, and where. */
+/** An approval answered first on another front end: the choice picked there. */
 interface Elsewhere {
   pick: ApprovalPick;
-  by: string;
 }
 
 function pickedElsewhere(
@@ -114,6 +111,5 @@ function pickedElsewhere(
   if (!choice) return undefined;
   return {
     pick: { choice, ...(answer.reason !== undefined ? { reason: answer.reason } : {}) },
-    by: reason.by,
   };
 }

@@ -75,7 +75,10 @@ describe('the REPL person channel', () => {
     press('nyes', 'enter');
     expect(prompt.text).toBe('next: ynyes');
     press('escape');
-    await expect(approval).resolves.toEqual({ kind: 'deny' });
+    await expect(approval).resolves.toEqual({
+      kind: 'deny',
+      approval: { by: 'person', on: 'the terminal' },
+    });
   });
 
   it('a sentence typed at an open approval goes to the prompt: its letters pick no choice', async () => {
@@ -97,7 +100,10 @@ describe('the REPL person channel', () => {
     press('enter');
     expect(host.modals.active?.typesIntoPrompt?.()).toBe(false);
     press('n', 'enter');
-    await expect(approval).resolves.toEqual({ kind: 'deny' });
+    await expect(approval).resolves.toEqual({
+      kind: 'deny',
+      approval: { by: 'person', on: 'the terminal' },
+    });
   });
 
   it('a waiting request that is withdrawn is never shown', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@agent/runtime';
 import type { AnyPersonRequest, PersonRequest, PersonRequestKind } from '@agent/tools';
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
+import { THE_TERMINAL } from '../app/approval-text';
 import type { ReplHost } from '../app/extension';
 import type { CardDesk, CardPresenter, CardPresenters, CardReply } from './card-desk';
 import { guardTyping, type PromptTyping } from './typing-guard';
@@ -18,7 +19,7 @@ import { guardTyping, type PromptTyping } from './typing-guard';
  * an approval card goes inert at a letter none of its choices has (guardTyping). A card closed elsewhere (answered on another front end, withdrawn) closes here too.
  */
 export class ReplCards implements CardViewer {
-  readonly name = 'the terminal';
+  readonly name = THE_TERMINAL;
   readonly kinds: PersonRequestKind[];
   private readonly desk: CardDesk;
   /** The cards shown here, each closed when the conversation closes it. */

@@ -1,6 +1,7 @@
 import { AnsweredElsewhere, type Card } from '@agent/runtime';
 import type { CallEntry } from '@agent/session';
 import type { PersonRequest, PlanDecision } from '@agent/tools';
+import { elsewhere } from '../app/approval-text';
 import type { ReplExtension } from '../app/extension';
 import type { Modal } from '../app/modal';
 import { openCardSegment, type CardDesk, type CardReply } from '../person/card-desk';
@@ -71,7 +72,8 @@ export function replayPlan(call: CallEntry): CustomSegment | undefined {
   const { plan } = call;
   if (plan === undefined) return undefined;
   const decision = savedDecision(call.decision);
-  return { kind: 'custom', render: (width) => planSummary(plan, decision, width) };
+  const answeredOn = elsewhere(call.answeredOn);
+  return { kind: 'custom', render: (width) => planSummary(plan, decision, width, answeredOn) };
 }
 
 function savedDecision(details: unknown): PlanDecision | undefined {

@@ -22,5 +22,6 @@ export function cloneActivity(activity: ToolActivity): ToolActivity {
   if (activity.retainedDetails !== undefined) {
     copy.retainedDetails = structuredClone(activity.retainedDetails);
   }
+  if (activity.approval !== undefined) copy.approval = { ...activity.approval };
   return copy;
 }

@@ -1,6 +1,9 @@
 import {
   askPerson,
+  callApproval,
   ToolError,
+  type CallApproval,
+  type PermissionRequest,
   type PermissionClass,
   type PersonChannel,
   type RuleSubject,
@@ -94,7 +97,15 @@ async function decideAndRun(call: ToolCall, env: CallEnvironment): Promise<CallO
 
   const hooked = await beforeCall(call, input, env);
   if (hooked === 'aborted') return interruptedOutcome(tool.name);
-  if (hooked.deny) return deniedOutcome(tool.name, hooked.deny.reason, hooked.deny.by);
+  if (hooked.deny) {
+    approved(call, env, {
+      allowed: false,
+      by: 'hook',
+      source: hooked.deny.by,
+      ...(hooked.deny.reason ? { reason: hooked.deny.reason } : {}),
+    });
+    return deniedOutcome(tool.name, hooked.deny.reason, hooked.deny.by);
+  }
   let needed = await permissionOf(tool, input, ctx, env.signal);
   if (needed === 'aborted') return interruptedOutcome(tool.name);
   // A hook that asks gets a card even for a read-only tool, with the approval a command needs.
@@ -227,24 +238,23 @@ async function askPermission(
     }
     if (previewed.kind === 'value') preview = previewed.value;
   }
+  const request: PermissionRequest = {
+    toolCallId: ctx.toolCallId,
+    toolName: tool.name,
+    permission: needed.permission as Exclude<PermissionClass, 'read'>,
+    title: call.title,
+    ...(needed.reason === undefined ? {} : { reason: needed.reason }),
+    input,
+    preview,
+    ...ruleSubjectOf(tool, input),
+    ...(hook ? { hook } : {}),
+  };
   const decision = await abortable(
     attempt(() =>
-      askPerson(
-        env.person,
-        'approval',
-        {
-          toolCallId: ctx.toolCallId,
-          toolName: tool.name,
-          permission: needed.permission as Exclude<PermissionClass, 'read'>,
-          title: call.title,
-          ...(needed.reason === undefined ? {} : { reason: needed.reason }),
-          input,
-          preview,
-          ...ruleSubjectOf(tool, input),
-          ...(hook ? { hook } : {}),
-        },
-        { signal: env.signal, toolCallId: ctx.toolCallId },
-      ),
+      askPerson(env.person, 'approval', request, {
+        signal: env.signal,
+        toolCallId: ctx.toolCallId,
+      }),
     ),
     env.signal,
   );
@@ -254,8 +264,15 @@ async function askPermission(
       `${tool.name} was not run: the permission request failed (${errorMessage(decision.error)})`,
     );
   }
+  approved(call, env, callApproval(decision.value, request));
   if (decision.value.kind === 'allow') return undefined;
   return deniedOutcome(tool.name, decision.value.reason?.trim(), decision.value.by);
+}
+
+/** Keeps how the call's approval went on its record, and says so to the front ends. */
+function approved(call: ToolCall, env: CallEnvironment, approval: CallApproval): void {
+  call.activity.approval = approval;
+  env.emit({ type: 'tool_approved', id: call.activity.id, approval: { ...approval } });
 }
 
 /**

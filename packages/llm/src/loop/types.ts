@@ -1,5 +1,11 @@
 import type { LoopHooks } from './loop-hooks';
-import type { PersonChannel, ToolRegistry, ToolResult, ToolUpdate } from '@agent/tools';
+import type {
+  CallApproval,
+  PersonChannel,
+  ToolRegistry,
+  ToolResult,
+  ToolUpdate,
+} from '@agent/tools';
 import type { ToolHistoryMode } from '../history/memory';
 import type { AssistantMessage, Message, ToolActivity, Usage } from '../messages';
 import type { Provider } from '../provider';
@@ -20,6 +26,8 @@ export type LoopEvent =
   | { type: 'assistant_message'; message: AssistantMessage }
   | { type: 'tool_start'; activity: ToolActivity; title: string }
   | { type: 'tool_update'; id: string; update: ToolUpdate }
+  /** A call's approval was decided (by the person, a rule, the mode...): how, as data. */
+  | { type: 'tool_approved'; id: string; approval: CallApproval }
   | { type: 'tool_end'; activity: ToolActivity; result: ToolResult }
   /** A message the person sent into the running turn (see `LoopOptions.steer`) joined here. */
   | { type: 'user_message'; text: string }

@@ -2,6 +2,7 @@ import {
   PersonQueue,
   refuseAtOnce,
   type AnyPersonRequest,
+  type PermissionDecision,
   type PersonAnswer,
   type PersonChannel,
   type PersonPresenter,
@@ -33,6 +34,8 @@ export class CardTable implements PersonChannel, PersonPresenter {
   private readonly queue = new PersonQueue(this);
   private readonly viewers = new Set<CardViewer>();
   private shownNow: Card | undefined;
+  /** Where the person answered a call's own card (a questionnaire, a plan), by call id. */
+  private readonly answeredBy = new Map<string, string>();
 
   constructor(
     private readonly events: CardTableEvents,
@@ -96,6 +99,8 @@ export class CardTable implements PersonChannel, PersonPresenter {
     const problem = checkCardAnswer(card.request, answer);
     if (problem) return problem;
     if (answer.kind !== 'approval') {
+      const callId = card.request.toolCallId;
+      if (callId !== undefined) this.answeredBy.set(callId, by);
       this.close(id, { how: 'answered', by, answer });
       this.queue.settleShown(id, { answer: payloadOf(answer) });
       return undefined;
@@ -106,13 +111,26 @@ export class CardTable implements PersonChannel, PersonPresenter {
       return `card ${id} offers the choices ${offered}, not ${answer.choice}`;
     }
     this.close(id, { how: 'answered', by, answer });
-    const decision = decisionFor(choice, answer.reason);
+    const decision: PermissionDecision = {
+      ...decisionFor(choice, answer.reason),
+      approval: { by: 'person', on: by },
+    };
     // The waiting approvals it covers are answered first: settling the shown card shows the next.
     for (const covered of coverWaiting(this.queue, decision)) {
       this.close(covered.id, { how: 'answered', by, allowedBy: choice.rule! });
     }
     this.queue.settleShown(id, { answer: decision });
     return undefined;
+  }
+
+  /**
+   * The front end the person answered call `callId`'s own card on (a questionnaire, a plan), once:
+   * for its record when the call ends. An approval's record says it itself.
+   */
+  takeAnsweredOn(callId: string): string | undefined {
+    const by = this.answeredBy.get(callId);
+    this.answeredBy.delete(callId);
+    return by;
   }
 
   /** Fails the shown card `id` with `reason` (a front end could not show it): its call fails. */

@@ -57,6 +57,7 @@ export class Conversation {
       ...rest,
       ...(resume ? { resume } : {}),
       person: cards,
+      answeredOn: (callId) => cards.takeAnsweredOn(callId),
       onEvent: (event) => say({ type: 'runtime', event }),
     });
     const conversation = new Conversation(session, cards);

@@ -37,7 +37,10 @@ export function unattendedPerson(answers: UnattendedAnswers): PersonChannel {
       const choice =
         choices.choices.find((c) => c.id === pick.choice) ??
         choices.choices.find((c) => c.id === 'deny')!;
-      const decision: PermissionDecision = decisionFor(choice, pick.reason);
+      const decision: PermissionDecision = {
+        ...decisionFor(choice, pick.reason),
+        approval: { by: 'policy', source: pick.by ?? 'the headless policy' },
+      };
       return decision.kind === 'deny' && pick.by ? { ...decision, by: pick.by } : decision;
     },
     ...(answers.plan && { plan: answers.plan }),

@@ -33,7 +33,10 @@ export type ModeWatch = (listener: (mode: AgentMode) => void) => () => void;
  */
 export function acceptingEdits(mode: () => AgentMode, ask: Approve, watch?: ModeWatch): Approve {
   return (request) => {
-    if (modeApproves(mode(), request.payload)) return Promise.resolve({ kind: 'allow' });
+    const now = mode();
+    if (modeApproves(now, request.payload)) {
+      return Promise.resolve({ kind: 'allow', approval: { by: 'mode', mode: now } });
+    }
     if (!watch) return ask(request);
     return askUntilApproved(ask, request, watch);
   };
@@ -48,15 +51,20 @@ function askUntilApproved(
   const card = new AbortController();
   const forward = (): void => card.abort(request.signal.reason);
   request.signal.addEventListener('abort', forward, { once: true });
-  let approved = false;
+  let approved: AgentMode | undefined;
   const stop = watch((mode) => {
     if (!modeApproves(mode, request.payload) || card.signal.aborted) return;
-    approved = true;
+    approved = mode;
     card.abort(new ApprovedByMode(mode));
   });
   return ask({ ...request, signal: card.signal })
     .catch((error: unknown) => {
-      if (approved) return { kind: 'allow' } as PermissionDecision;
+      if (approved !== undefined) {
+        return {
+          kind: 'allow',
+          approval: { by: 'mode', mode: approved, asked: true },
+        } as PermissionDecision;
+      }
       throw error;
     })
     .finally(() => {
@@ -80,6 +88,7 @@ export function planGuard(mode: () => AgentMode, next: Approve): Approve {
     return {
       kind: 'deny',
       by: 'plan mode',
+      approval: { by: 'mode', mode: 'plan' },
       reason: `nothing is changed or run before the person approves a plan: finish investigating, then present the plan with present_plan`,
     };
   };

@@ -22,6 +22,11 @@ export interface AgentSessionOptions {
    * interrupted.
    */
   person: PersonChannel;
+  /**
+   * The front end the person answered a call's own card on (a questionnaire, a plan), asked once
+   * as the call ends, for its record (the conversation's card table knows it).
+   */
+  answeredOn?: (callId: string) => string | undefined;
   /** `--allow` / `--deny` rules of this run (settings files are read by the session). */
   rules?: { allow?: readonly string[]; deny?: readonly string[] };
   /** `--sandbox`: whether `run_shell` runs in bubblewrap (default config.json's, else auto). */

@@ -209,6 +209,10 @@ export class SessionTurn {
           const tokens = event.usage.inputTokens + event.usage.outputTokens;
           meter.counted({ messages: history, provider: conversation.provider, tokens });
         }
+        if (event.type === 'tool_end') {
+          const on = options.answeredOn?.(event.activity.id);
+          if (on !== undefined) event.activity.answeredOn = on;
+        }
         questions.track(event);
         if (questions.recording) record(event);
         options.onEvent(event);

@@ -18,10 +18,15 @@ export type Upgrade = (event: RawEvent) => RawEvent;
  * 2 -> 3: a person's `!command` becomes data. Version 2 kept it as a user event (`display`
  * `!cmd`, `text` the command and output as the model read them); version 3 adds
  * `user.shell` (command, how it ended, the output shown), read back here from that text.
+ *
+ * 3 -> 4: how a call's approval went becomes data (`tool_end.approval`, and `answeredOn` for a
+ * card of the call's own). Version 3 kept nothing of it, not even in text: its calls stay
+ * without one, and replay shows none.
  */
 export const UPGRADES: ReadonlyMap<number, Upgrade> = new Map([
   [1, answersAsData],
   [2, shellAsData],
+  [3, (event: RawEvent) => event],
 ]);
 
 /** How versions 1 and 2 wrote a person's command for the model; the output follows it. */

@@ -36,6 +36,21 @@ export const wireQuestionnaireAnswers = z.object({
   later: z.array(laterAnswer).optional(),
 });
 
+/** How a call's approval went (v4): who decided, and how. */
+export const wireCallApproval = z.object({
+  allowed: z.boolean(),
+  by: z.enum(['person', 'rule', 'mode', 'hook', 'policy'], { error: 'unknown decider' }),
+  choice: z.enum(['once', 'always', 'deny', 'deny-always'], { error: 'unknown choice' }).optional(),
+  rule: z.string().optional(),
+  scope: z.enum(['session', 'workspace', 'user'], { error: 'unknown scope' }).optional(),
+  reason: z.string().optional(),
+  mode: z.string().optional(),
+  source: z.string().optional(),
+  leaveSandbox: z.enum(['outside', 'network'], { error: 'unknown sandbox exit' }).optional(),
+  on: z.string().optional(),
+  asked: z.boolean().optional(),
+});
+
 const imageRef = z.object({
   sha256: hash,
   mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
@@ -162,6 +177,9 @@ export const WIRE_EVENT_SCHEMAS = {
     retainedOutput: z.string().optional(),
     retainedDetails: z.unknown().optional(),
     questionnaire: wireQuestionnaireAnswers.optional(),
+    // A record this reader cannot read is left out: the call's end is kept without it.
+    approval: wireCallApproval.optional().catch(undefined),
+    answeredOn: z.string().optional(),
     ...o200k,
   }),
   tool_progress: event('tool_progress', { callId: z.string(), text: z.string() }),

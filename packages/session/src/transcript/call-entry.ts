@@ -41,6 +41,8 @@ export function callEntry(
     summary: recorded.summary,
     steps: [...steps],
     activity,
+    ...(recorded.approval ? { approval: { ...recorded.approval } } : {}),
+    ...(recorded.answeredOn !== undefined ? { answeredOn: recorded.answeredOn } : {}),
   };
   const cards = display.cards ?? {};
   switch (Object.hasOwn(cards, recorded.name) ? cards[recorded.name] : undefined) {

@@ -1,6 +1,6 @@
 import type { ImageRef, ToolActivity } from '@agent/llm';
 import type { AgentMode } from '@agent/llm/config';
-import type { SavedQuestionnaire } from '@agent/tool-contract';
+import type { CallApproval, SavedQuestionnaire } from '@agent/tool-contract';
 import type { ElicitationEvent, PersonShellRecord, TurnEndReason, UndoEvent } from '../schema';
 
 /**
@@ -24,6 +24,10 @@ export interface CallFacts {
   steps: readonly string[];
   /** The call with its state as its status (`running`/`open` as `pending`), for renderers. */
   activity: ToolActivity;
+  /** How its approval went, as the session recorded it; absent when none was asked or recorded. */
+  approval?: CallApproval;
+  /** The front end the person answered its own card on (a questionnaire, a plan). */
+  answeredOn?: string;
 }
 
 /** A tool call drawn as a status line. */
