@@ -77,15 +77,12 @@ describe('agent-acp: how a call was approved, live and on session/load', () => {
     const byId = (id: string) =>
       replayed.find((update) => 'toolCallId' in update && update.toolCallId === id);
     expect(texts(byId('c1'))).toEqual([
-      'Always allowed write_file(demo-notes.md) for the session, on the terminal',
+      'Always allowed (write_file(demo-notes.md)) on the terminal',
       'wrote 1 line to demo-notes.md',
     ]);
-    expect(texts(byId('c2'))).toEqual([
-      'Allowed once, on the web page',
-      'wrote 1 line to other.md',
-    ]);
+    expect(texts(byId('c2'))).toEqual(['Allowed on the web page', 'wrote 1 line to other.md']);
     // Answered here, in the editor: nothing more to say than the permission request did.
-    expect(texts(byId('c3'))).toEqual(['Allowed once', 'wrote 1 line to mine.md']);
+    expect(texts(byId('c3'))).toEqual(['Allowed', 'wrote 1 line to mine.md']);
 
     // Live, a call's end is drawn from the same transcript entry.
     const entries = transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS });

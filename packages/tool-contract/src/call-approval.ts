@@ -71,3 +71,31 @@ export function callApproval(
   if (allowed && request.leaveSandbox) record.leaveSandbox = request.leaveSandbox;
   return record;
 }
+
+/**
+ * How a call's approval went, in the words every front end shows it with (`here`: the front end
+ * showing it, which goes unnamed): `Always allowed (write_file(a.md))`, `Allowed`, `Allowed on the
+ * web page`, `Allowed by accept-edits mode` (the mode switched to on its card). Nothing for a
+ * denial (the call says it was denied, and why) nor for a call no card asked about (a rule or
+ * the mode allowed it).
+ */
+export function approvalWords(
+  approval: CallApproval | undefined,
+  tool: string,
+  here: string,
+): string | undefined {
+  if (!approval?.allowed) return undefined;
+  if (approval.by === 'mode') {
+    return approval.asked && approval.mode ? `Allowed by ${approval.mode} mode` : undefined;
+  }
+  if (approval.by !== 'person') return undefined;
+  const allowed =
+    approval.choice === 'always' ? `Always allowed (${approval.rule ?? tool})` : 'Allowed';
+  const on = answeredElsewhere(approval.on, here);
+  return on ? `${allowed} on ${on}` : allowed;
+}
+
+/** The front end a card was answered on, when it was not `here` (`the web page`). */
+export function answeredElsewhere(on: string | undefined, here: string): string | undefined {
+  return on === here ? undefined : on;
+}

@@ -12,7 +12,7 @@ import {
   type FormQuestion,
   type QuestionnaireAsk,
 } from '@agent/tools';
-import { approvalWords } from './approval-words';
+import { pageApprovalWords } from './approval-words';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -93,7 +93,7 @@ export type PageEvent =
       title?: string;
       status: string;
       summary?: string;
-      /** How its approval went, once it ended (see `approvalWords`). */
+      /** How its approval went, once it ended (see `pageApprovalWords`). */
       approval?: string;
       output?: string;
       diff?: string;
@@ -225,7 +225,7 @@ function callLine(
 ): PageEntry {
   const seen = extras.get(entry.id);
   const output = answersText(entry) ?? seen?.output;
-  const approval = approvalWords(entry);
+  const approval = pageApprovalWords(entry);
   return {
     kind: 'call',
     id: entry.id,
@@ -313,7 +313,7 @@ function runtimeEvent(
         status: 'running',
       };
     case 'tool_end': {
-      const approval = approvalWords(callOf(event.activity.id) ?? event.activity);
+      const approval = pageApprovalWords(callOf(event.activity.id) ?? event.activity);
       return {
         type: 'tool',
         id: event.activity.id,

@@ -60,9 +60,9 @@ describe("the page's words for how a call was approved", () => {
     const entries = transcriptOf(events, { cards: TRANSCRIPT_CARDS });
     const calls = pageEntries(entries, new Map()).filter((entry) => entry.kind === 'call');
     expect(calls.map((entry) => [entry.id, entry.approval])).toEqual([
-      ['c1', 'Always allowed write_file(demo-notes.md) for this session (on the terminal)'],
-      ['c2', 'Allowed once'],
-      ['c3', 'Allowed by the accept-edits mode'],
+      ['c1', 'Always allowed (write_file(demo-notes.md)) on the terminal'],
+      ['c2', 'Allowed'],
+      ['c3', 'Allowed by accept-edits mode'],
       ['c4', undefined],
     ]);
 

@@ -52,7 +52,7 @@ describeInChromium(
       expect(diff).toContain('+hello');
       // How it was approved, from the session's record of the call: here, once.
       const approval = '[data-tool="call_write"] .approval';
-      expect(await page.$eval(approval, (node) => node.textContent)).toBe('Allowed once');
+      expect(await page.$eval(approval, (node) => node.textContent)).toBe('Allowed');
       expect(fs.readFileSync(path.join(web.workspace, 'a.txt'), 'utf8')).toBe(`hello\n${long}`);
       await page.waitForFunction(
         () => document.querySelectorAll('#transcript .assistant').length === 2,
@@ -67,7 +67,7 @@ describeInChromium(
       expect(
         await page.$eval('[data-tool="call_write"] pre.diff', (node) => node.textContent),
       ).toBe(diff);
-      expect(await page.$eval(approval, (node) => node.textContent)).toBe('Allowed once');
+      expect(await page.$eval(approval, (node) => node.textContent)).toBe('Allowed');
       expect(await page.$$('section[aria-label="Approval"]')).toHaveLength(0);
       expect(await scrollsSideways(page)).toBe(false);
     });

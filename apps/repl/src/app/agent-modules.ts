@@ -11,3 +11,7 @@ export function llm(): typeof import('@agent/llm') {
 export function runtime(): typeof import('@agent/runtime') {
   return require('@agent/runtime');
 }
+
+export function tools(): typeof import('@agent/tools') {
+  return require('@agent/tools');
+}
