@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { lockPath, SessionWriter } from '@agent/session';
 import { startOpenAIChatServer } from '@agent/testkit';
 import { agentEnv, agentText, fakeArgs, startEditor } from './support/editor';
@@ -6,10 +7,27 @@ import { editorBed } from './support/editor-bed';
 
 jest.setTimeout(60_000);
 
+const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+/** Resolves once `file` exists (watched, not polled). */
+function created(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = fs.watch(path.dirname(file), () => {
+      if (fs.existsSync(file)) done();
+    });
+    const done = () => {
+      watcher.close();
+      resolve();
+    };
+    if (fs.existsSync(file)) done();
+  });
+}
+
 /**
  * `session/load` of a session another live agent process is writing (a terminal REPL holds it
  * open): refused with an error the editor can show as it is, naming the process and what to do
- * from the editor; nothing is written to the session, and once it is free it loads.
+ * from the editor; nothing is written to the session, none of the editor's MCP servers is started,
+ * and once it is free it loads (and starts them).
  */
 describe('agent-acp refuses to load a session another agent process holds', () => {
   const bed = editorBed();
@@ -18,7 +36,7 @@ describe('agent-acp refuses to load a session another agent process holds', () =
     bed.fake = await startOpenAIChatServer([]);
   });
 
-  it('answers a clear invalid-request error, leaves the session alone, and loads it once free', async () => {
+  it('answers a clear invalid-request error, leaves the session alone and starts no server, and loads it once free', async () => {
     // This test's process holds the session, as a terminal's agent does while it runs.
     const holder = await SessionWriter.create({
       agentHome: bed.sandbox.agentHome,
@@ -39,11 +57,19 @@ describe('agent-acp refuses to load a session another agent process holds', () =
       protocolVersion: editor.acp.PROTOCOL_VERSION,
       clientCapabilities: {},
     });
+    // The server leaves a mark when it is started, then runs as itself.
+    const started = path.join(path.dirname(bed.sandbox.agentHome), 'server-started');
+    const server = {
+      name: 'everything',
+      command: '/bin/sh',
+      args: ['-c', 'touch "$0" && exec "$1" "$2" stdio', started, process.execPath, everything],
+      env: [],
+    };
     const load = () =>
       editor.agent.request('session/load', {
         sessionId: holder.id,
         cwd: bed.sandbox.workspace,
-        mcpServers: [],
+        mcpServers: [server],
       });
     const refused = await load().then(
       () => undefined,
@@ -60,12 +86,14 @@ describe('agent-acp refuses to load a session another agent process holds', () =
     expect(fs.readFileSync(holder.path, 'utf8')).toBe(before);
     expect(fs.readFileSync(lockPath(holder.path), 'utf8')).toBe(`${process.pid}\n`);
     expect(editor.updates).toEqual([]);
+    expect(fs.existsSync(started)).toBe(false);
 
     await holder.close();
     await load();
     await editor.waitForUpdate(() =>
       agentText(editor.updates).includes('Hello from the terminal.'),
     );
+    await created(started);
     expect(await editor.close()).toBe(0);
   });
 });

@@ -34,14 +34,28 @@ export async function lockSession(sessionFile: string): Promise<() => Promise<vo
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = await readHolder(file);
-    if (holder !== undefined && holder !== process.pid && (await holds(holder, file))) {
-      throw new SessionLockedError(sessionFile, holder);
-    }
+    const holder = await liveHolder(file);
+    if (holder !== undefined) throw new SessionLockedError(sessionFile, holder);
     // Stale (or unreadable while being written): remove it and try again.
     await fs.rm(file, { force: true });
   }
   throw new Error(`could not lock the session ${sessionFile}: its lock file keeps changing`);
+}
+
+/**
+ * Throws `SessionLockedError` while another live process holds the session's lock, taking
+ * nothing: a resume asks before it starts anything (MCP servers), then takes the lock.
+ */
+export async function assertSessionFree(sessionFile: string): Promise<void> {
+  const holder = await liveHolder(lockPath(sessionFile));
+  if (holder !== undefined) throw new SessionLockedError(sessionFile, holder);
+}
+
+/** The pid of the other live process holding lock `file`; undefined when it is free or stale. */
+async function liveHolder(file: string): Promise<number | undefined> {
+  const holder = await readHolder(file);
+  if (holder === undefined || holder === process.pid) return undefined;
+  return (await holds(holder, file)) ? holder : undefined;
 }
 
 async function readHolder(file: string): Promise<number | undefined> {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { promises as fs, readFileSync } from 'node:fs';
-import { lockPath, SessionLockedError, SessionWriter } from '../src';
+import { assertSessionFree, lockPath, SessionLockedError, SessionWriter } from '../src';
 import { tempAgentHome } from './helpers';
 
 describe('a session file is locked while a process appends to it', () => {
@@ -76,6 +76,24 @@ describe('a session file is locked while a process appends to it', () => {
     } finally {
       later.kill('SIGKILL');
     }
+  });
+
+  it('tells whether a session is free without taking or removing its lock', async () => {
+    const writer = await create();
+    await writer.close();
+    await expect(assertSessionFree(writer.path)).resolves.toBeUndefined();
+    await expect(fs.access(lockPath(writer.path))).rejects.toThrow();
+    await fs.writeFile(lockPath(writer.path), `${process.ppid}\n`);
+    await expect(assertSessionFree(writer.path)).rejects.toThrow(
+      `in use by another agent process (pid ${process.ppid})`,
+    );
+    // This process's own lock, and a stale one, leave it free; neither is touched.
+    await fs.writeFile(lockPath(writer.path), `${process.pid}\n`);
+    await expect(assertSessionFree(writer.path)).resolves.toBeUndefined();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    await fs.writeFile(lockPath(writer.path), `${dead.stdout.toString()}\n`);
+    await expect(assertSessionFree(writer.path)).resolves.toBeUndefined();
+    expect(await fs.readFile(lockPath(writer.path), 'utf8')).toBe(`${dead.stdout.toString()}\n`);
   });
 
   it('says how to recover while a live agent holds it', async () => {

@@ -1,4 +1,4 @@
-import type { SessionEventInput } from '@agent/session';
+import { assertSessionFree, type SessionEventInput } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { SavedSession } from '../session-file/find-session';
 import { startSessionMcp, type McpLink } from '../mcp/mcp-link';
@@ -15,13 +15,17 @@ export interface BuiltSession<S> {
 }
 
 /**
- * Opens one session: starts its MCP servers, loads its setup, has `build` make the session from
- * it, tells the start notices and continues `options.resume`. Throws ConfigError.
+ * Opens one session: refuses to resume a session another process holds (SessionLockedError),
+ * starts its MCP servers, loads its setup, has `build` make the session from it, tells the start
+ * notices and continues `options.resume`. Throws ConfigError.
  */
 export async function openAgentSession<S>(
   options: AgentSessionOptions,
   build: (setup: SessionSetup) => BuiltSession<S>,
 ): Promise<S> {
+  // A session another process holds is refused before any server starts (its lock is taken
+  // when the resume opens the file).
+  if (options.resume) await assertSessionFree(options.resume.path);
   // The MCP servers connect while the provider, profiles, skills and prompt are set up. A
   // server's question comes during a tool call, so once the session file exists.
   let record = (event: SessionEventInput): void => void event;
