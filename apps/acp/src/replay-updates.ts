@@ -15,13 +15,13 @@ import { textContent, toolKind, toolLocations } from './tool-display';
 
 /**
  * A saved session as the updates an editor replays on `session/load`, drawn from its transcript
- * entries (see `transcriptOf`): each prompt as the person wrote it, the assistant's text, each
- * tool call finished (its summary as content; an `ask_user` call as its compact questionnaire
- * summary), a person's `!command` as their line and its finished `execute` call, from the last
- * checkpoint on (a note says how many turns it replaced and how many decisions it kept), then
- * each kept answer the person amended; a turn that did not end normally says how it ended. Nothing is asked again here; a call left open (a crash) shows
- * as failed (interrupted), or as pending when the resumed turn offers it again
- * (`offeredAgain`).
+ * entries (see `transcriptOf`): first each line the load skipped, then each prompt as the person
+ * wrote it, the assistant's text, each tool call finished (its summary as content; an `ask_user`
+ * call as its compact questionnaire summary), a person's `!command` as their line and its
+ * finished `execute` call, from the last checkpoint on (a note says how many turns it replaced
+ * and how many decisions it kept), then each kept answer the person amended; a turn that did not
+ * end normally says how it ended. Nothing is asked again here; a call left open (a crash) shows
+ * as failed (interrupted), or as pending when the resumed turn offers it again (`offeredAgain`).
  */
 export function replayUpdates(
   saved: SavedSession,
@@ -29,9 +29,17 @@ export function replayUpdates(
   titleOf: (activity: ToolActivity) => string,
   offeredAgain: readonly string[] = [],
 ): SessionUpdate[] {
-  const entries = transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS, titleOf, offeredAgain });
+  const entries = transcriptOf(saved.events, {
+    cards: TRANSCRIPT_CARDS,
+    titleOf,
+    offeredAgain,
+    warnings: saved.warnings,
+  });
   return entries.flatMap((entry): SessionUpdate[] => {
     switch (entry.kind) {
+      case 'notice':
+        // A line the load skipped, first, as every front end's replay says it.
+        return [chunk('agent_message_chunk', `*${entry.text}*`)];
       case 'prompt':
         return [
           chunk('user_message_chunk', [entry.shown, ...entry.images.map(imageLabel)].join('\n')),
