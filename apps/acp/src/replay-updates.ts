@@ -3,8 +3,10 @@ import { TRANSCRIPT_CARDS, type SavedSession } from '@agent/runtime';
 import {
   AMENDED_NOTE,
   compactionNote,
+  providerText,
   transcriptOf,
   turnEndText,
+  undoneText,
   type CallEntry,
   type TranscriptEntry,
 } from '@agent/session';
@@ -19,8 +21,8 @@ import { textContent, toolKind, toolLocations } from './tool-display';
  * wrote it, the assistant's text, each tool call finished (its summary as content; an `ask_user`
  * call as its compact questionnaire summary), a person's `!command` as their line and its
  * finished `execute` call, from the last checkpoint on (a note says how many turns it replaced
- * and how many decisions it kept), then each kept answer the person amended; a turn that did not
- * end normally says how it ended. Nothing is asked again here; a call left open (a crash) shows
+ * and how many decisions it kept), then each kept answer the person amended; an `/undo` and a
+ * switch of model are notes; a turn that did not end normally says how it ended. Nothing is asked again here; a call left open (a crash) shows
  * as failed (interrupted), or as pending when the resumed turn offers it again (`offeredAgain`).
  */
 export function replayUpdates(
@@ -62,6 +64,10 @@ export function replayUpdates(
       case 'turn_end':
         // Live, the prompt's stop reason says it; a replay has no prompt response to carry it.
         return [chunk('agent_message_chunk', `*(${turnEndText(entry.reason)})*`)];
+      case 'undo':
+        return [chunk('agent_message_chunk', `*(${undoneText(entry)})*`)];
+      case 'provider':
+        return [chunk('agent_message_chunk', `*(${providerText(entry)})*`)];
       default:
         return [];
     }

@@ -9,7 +9,7 @@ describe('session/load words a replay as the other front ends do', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acp-replay-agree-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the compaction with its kept decisions, the amended answer, the questions in order, the titles and the interrupted turn', async () => {
+  it('the compaction with its kept decisions, the amended answer, the questions in order, the titles, the undo, the model switch and the interrupted turn', async () => {
     const file = path.join(dir, `${AGREEMENT_SAMPLE_ID}.jsonl`);
     writeAgreementSample(file, dir);
     const saved = await openSavedSession(file);
@@ -27,7 +27,7 @@ describe('session/load words a replay as the other front ends do', () => {
       const title = 'title' in update ? ` [${update.title}]` : '';
       return `${update.sessionUpdate}${title}: ${text}`;
     });
-    const { earlierTurns, decisions, outOfOrder, interrupted } = AGREEMENT_SAMPLE;
+    const { earlierTurns, decisions, outOfOrder, undone, interrupted } = AGREEMENT_SAMPLE;
     const [first, second] = outOfOrder.questions;
     const amended = decisions[1];
     expect(shown).toEqual([
@@ -43,6 +43,10 @@ describe('session/load words a replay as the other front ends do', () => {
         `- ${second}`,
         `  → ${outOfOrder.answer}`,
       ].join('\n')}`,
+      `user_message_chunk: ${undone.prompt}`,
+      'agent_message_chunk: Notes written.',
+      'agent_message_chunk: *(Undone: restored notes.md; removed todo.md (created by that turn).)*',
+      'agent_message_chunk: *(switched to openai-chat / fake-model-large)*',
       `user_message_chunk: ${interrupted.prompt}`,
       `agent_message_chunk: ${interrupted.text}`,
       'agent_message_chunk: *(Interrupted. Tell the agent what to do instead.)*',

@@ -13,12 +13,15 @@ interface History {
   reason?: string;
   title?: string;
   id?: string;
+  restored?: string[];
+  removed?: string[];
+  model?: string;
 }
 
 describe('headless --output jsonl history of a resumed session, as the other front ends have it', () => {
   const cli = useCliHarness();
 
-  it("counts the compacted turns and kept decisions, titles a questionnaire as the runtime does, and keeps the turn's end", async () => {
+  it("counts the compacted turns and kept decisions, titles a questionnaire as the runtime does, says what an undo did, and keeps the model switch and the turn's end", async () => {
     const sessions = path.join(cli.sandbox.agentHome, 'sessions');
     fs.mkdirSync(sessions, { recursive: true });
     const file = path.join(sessions, `${AGREEMENT_SAMPLE_ID}.jsonl`);
@@ -42,7 +45,7 @@ describe('headless --output jsonl history of a resumed session, as the other fro
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { type: string; entry?: History })
       .flatMap((line) => (line.type === 'history' && line.entry ? [line.entry] : []));
-    const { earlierTurns, decisions, outOfOrder } = AGREEMENT_SAMPLE;
+    const { earlierTurns, decisions, outOfOrder, undone, switched } = AGREEMENT_SAMPLE;
     expect(history[0]).toEqual({
       kind: 'compaction',
       earlierTurns,
@@ -52,6 +55,14 @@ describe('headless --output jsonl history of a resumed session, as the other fro
     expect(asked).toMatchObject({
       kind: 'questionnaire',
       title: `ask 2 questions: ${outOfOrder.questions[0]}`,
+    });
+    expect(history.find((entry) => entry.kind === 'undo')).toMatchObject({
+      restored: undone.restored,
+      removed: undone.removed,
+    });
+    expect(history.find((entry) => entry.kind === 'provider')).toEqual({
+      kind: 'provider',
+      ...switched,
     });
     expect(history.at(-1)).toEqual({ kind: 'turn_end', reason: 'interrupted' });
   });

@@ -7,7 +7,7 @@ import { AS_OPENAI_CHAT, Harness } from './harness';
 import { turnEndLine } from '../src/app/turn-end-line';
 
 describe('REPL: a resumed session worded as the other front ends word it', () => {
-  it('the compaction with its kept decisions, the amended answer, the questions in order and the interrupted turn', async () => {
+  it('the compaction with its kept decisions, the amended answer, the questions in order, the undo, the model switch and the interrupted turn', async () => {
     const h = new Harness(100, 40);
     mkdirSync(path.join(h.home, 'sessions'));
     writeAgreementSample(
@@ -17,7 +17,7 @@ describe('REPL: a resumed session worded as the other front ends word it', () =>
     try {
       await h.start(new ScriptedProvider([], AS_OPENAI_CHAT), { resume: AGREEMENT_SAMPLE_ID });
       const screen = await h.waitForText(`Resumed session ${AGREEMENT_SAMPLE_ID}`);
-      const { earlierTurns, decisions, outOfOrder, interrupted } = AGREEMENT_SAMPLE;
+      const { earlierTurns, decisions, outOfOrder, undone, interrupted } = AGREEMENT_SAMPLE;
       const [first, second] = outOfOrder.questions;
       const replayed = screen.slice(0, screen.indexOf('Resumed session'));
       expect(replayed).toContain(
@@ -33,6 +33,12 @@ describe('REPL: a resumed session worded as the other front ends word it', () =>
           '    ⊘ not answered\n' +
           `  ${second}\n` +
           `    → ${outOfOrder.answer}\n`,
+      );
+      expect(replayed).toContain(
+        `${undone.prompt}\n` +
+          'Notes written.\n' +
+          'Undone: restored notes.md; removed todo.md (created by that turn).\n' +
+          '── switched to openai-chat / fake-model-large ──\n',
       );
       expect(replayed).toContain(`${interrupted.text}\n■ ${turnEndText('interrupted')}`);
     } finally {

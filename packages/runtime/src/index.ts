@@ -9,7 +9,7 @@ export * from './session-file/find-session';
 export * from './flags';
 export * from './prompts/custom-commands';
 export * from './prompts/mentions';
-export { NOTHING_TO_UNDO, undoneFiles, type UndoResult } from './undo/file-undo';
+export { NOTHING_TO_UNDO, type UndoResult } from './undo/file-undo';
 export { workspaceChangeNotice } from './workspace/workspace-change';
 export * from './permissions/permission-settings';
 export * from './tools/live-registry';

@@ -11,7 +11,6 @@ import {
   attachedFilesOf,
   MAX_MENTION_CHARS,
   openSavedSession,
-  undoneFiles,
 } from '../src';
 import { fakeChoice, sessionBox, writeA } from './support/session-box';
 
@@ -202,9 +201,8 @@ describe('AgentSession: undo, shell commands and mentions', () => {
     expect(sent).not.toContain('back as before');
     // A replay can tell the same from the saved session.
     const saved = await openSavedSession(session.sessionFile!);
-    const undo = saved.events.find((e) => e.type === 'undo');
-    if (undo?.type !== 'undo') throw new Error('no undo event');
-    expect(undoneFiles(saved.events, undo)).toEqual({ restored: [], removed: ['a.txt'] });
+    const undo = transcriptOf(saved.events).find((entry) => entry.kind === 'undo');
+    expect(undo).toMatchObject({ restored: [], removed: ['a.txt'] });
     await session.close();
   });
 

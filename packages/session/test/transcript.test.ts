@@ -6,9 +6,11 @@ import {
   loadSession,
   transcriptOf,
   TranscriptReducer,
+  undoneText,
   type SessionEvent,
   type TranscriptCards,
   type TranscriptEntry,
+  type UndoEntry,
 } from '../src';
 
 const CARDS: TranscriptCards = { ask_user: 'questionnaire', present_plan: 'plan' };
@@ -124,7 +126,11 @@ describe('the transcript: one fold of session events into typed entries', () => 
   it("shows an /undo as its result, a prompt's images and the skipped lines", () => {
     const base = { v: 1, ts: '2026-11-30T00:00:00.000Z' };
     const events = [
-      { ...base, id: 'u0', type: 'undo', turn: 't1', paths: ['a.ts'] },
+      { ...base, id: 't1', type: 'user', text: 'edit' },
+      { ...base, id: 's1', type: 'file_snapshot', path: 'a.ts', before: 'a', after: 'b' },
+      { ...base, id: 's2', type: 'file_snapshot', path: 'b.ts', before: null, after: 'new' },
+      { ...base, id: 's3', type: 'file_snapshot', path: 'b.ts', before: 'new', after: 'newer' },
+      { ...base, id: 'u0', type: 'undo', turn: 't1', paths: ['a.ts', 'b.ts'] },
       { ...base, id: 'u1', type: 'user', text: '/undo', display: '/undo' },
       {
         ...base,
@@ -138,10 +144,20 @@ describe('the transcript: one fold of session events into typed entries', () => 
     const entries = transcriptOf(events, { warnings: [{ line: 3, reason: 'torn line' }] });
     expect(entries).toMatchObject([
       { kind: 'notice', text: '(skipped line 3: torn line)' },
-      { kind: 'undo', undo: { turn: 't1', paths: ['a.ts'] } },
+      { kind: 'prompt', shown: 'edit' },
+      {
+        kind: 'undo',
+        undo: { turn: 't1', paths: ['a.ts', 'b.ts'] },
+        restored: ['a.ts'],
+        removed: ['b.ts'],
+      },
       { kind: 'prompt', shown: 'look', images: [{ hash: 'h' }] },
       { kind: 'turn_end', reason: 'interrupted' },
     ]);
+    expect(undoneText(entries[2] as UndoEntry)).toBe(
+      'Undone: restored a.ts; removed b.ts (created by that turn).',
+    );
+    expect(undoneText({ restored: [], removed: [] })).toBe('Undone: nothing.');
   });
 
   it("draws a person's !command as its entry: the command, how it ended, the output shown", () => {

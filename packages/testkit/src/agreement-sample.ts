@@ -18,27 +18,36 @@ export const AGREEMENT_SAMPLE = {
     questions: ['Which language should the CLI use?', 'Which test runner?'],
     answer: 'Vitest',
   },
+  /** A turn that changed one file and created another, undone by the person (`/undo`). */
+  undone: { prompt: 'Write the notes.', restored: ['notes.md'], removed: ['todo.md'] },
+  /** The model the person switched to after the undo (the same provider). */
+  switched: { provider: 'openai-chat', model: 'fake-model-large' },
   /** The last turn, which the person interrupted. */
   interrupted: { prompt: 'Now write the code.', text: 'Writing the CLI now.' },
 } as const;
 
 const TS = '2026-12-07T00:00:00.000Z';
+/** Content hashes of the snapshots (the file holds hashes; no blob is needed to replay an undo). */
+const BEFORE = 'b'.repeat(64);
+const AFTER = 'a'.repeat(64);
 
 /**
  * Writes a recorded session (schema 1 lines, as the agent writes them) with what every replay must
  * word alike: four turns compacted by a checkpoint whose ledger keeps two answered questionnaires
- * (one amended afterwards), a questionnaire cancelled with only its second question answered, and
- * an interrupted last turn. `cwd` is the session's workspace.
+ * (one amended afterwards), a questionnaire cancelled with only its second question answered, a
+ * turn whose edits the person undid, a switch of model, and an interrupted last turn. `cwd` is the
+ * session's workspace.
  */
 export function writeAgreementSample(file: string, cwd: string): void {
-  const { decisions, outOfOrder, interrupted } = AGREEMENT_SAMPLE;
+  const { decisions, outOfOrder, undone, switched, interrupted } = AGREEMENT_SAMPLE;
   let count = 0;
   const lines: string[] = [];
-  const line = (type: string, fields: Record<string, unknown>): void => {
+  const line = (type: string, fields: Record<string, unknown>): string => {
     const id = (count++).toString(16).padStart(12, '0');
     lines.push(JSON.stringify({ v: 1, type, id, ts: TS, ...fields }));
+    return id;
   };
-  const assistant = (text: string, call?: { id: string; input: unknown }): void =>
+  const assistant = (text: string, call?: { id: string; input: unknown }): string =>
     line('assistant', {
       message: {
         role: 'assistant',
@@ -112,6 +121,17 @@ export function writeAgreementSample(file: string, cwd: string): void {
       later: [{ question: 1, answer: outOfOrder.answer, custom: false }],
     },
   });
+  const edited = line('user', { text: undone.prompt });
+  for (const file of undone.restored) {
+    line('file_snapshot', { path: file, before: BEFORE, after: AFTER, workspace: cwd });
+  }
+  for (const file of undone.removed) {
+    line('file_snapshot', { path: file, before: null, after: AFTER, workspace: cwd });
+  }
+  assistant('Notes written.');
+  line('undo', { turn: edited, paths: [...undone.restored, ...undone.removed] });
+  line('user', { text: '/undo', display: '/undo' });
+  line('provider_change', switched);
   line('user', { text: interrupted.prompt });
   assistant(interrupted.text);
   line('turn_end', { reason: 'interrupted' });

@@ -2,7 +2,9 @@ import type { Card, ConversationEvent } from '@agent/runtime';
 import {
   AMENDED_NOTE,
   compactionNote,
+  providerText,
   turnEndText,
+  undoneText,
   type CallEntry,
   type TranscriptEntry,
 } from '@agent/session';
@@ -196,7 +198,9 @@ export function pageEntries(
       case 'turn_end':
         return [{ kind: 'notice', text: turnEndText(entry.reason) }];
       case 'undo':
-        return [{ kind: 'notice', text: `Undone: ${entry.undo.paths.join(', ') || 'nothing'}.` }];
+        return [{ kind: 'notice', text: undoneText(entry) }];
+      case 'provider':
+        return [{ kind: 'notice', text: `(${providerText(entry)})` }];
       case 'mode':
         return [{ kind: 'notice', text: `Mode: ${entry.mode}.` }];
       case 'notice':

@@ -10,12 +10,12 @@ describe("the page's transcript words a resumed session as the other front ends 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'web-replay-agree-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the compaction with its kept decisions, the amended answer, the questions in order, the titles and the interrupted turn', async () => {
+  it('the compaction with its kept decisions, the amended answer, the questions in order, the titles, the undo, the model switch and the interrupted turn', async () => {
     const file = path.join(dir, `${AGREEMENT_SAMPLE_ID}.jsonl`);
     writeAgreementSample(file, dir);
     const saved = await openSavedSession(file);
     const entries = pageEntries(transcriptOf(saved.events, { cards: TRANSCRIPT_CARDS }), new Map());
-    const { earlierTurns, decisions, outOfOrder, interrupted } = AGREEMENT_SAMPLE;
+    const { earlierTurns, decisions, outOfOrder, undone, interrupted } = AGREEMENT_SAMPLE;
     const [first, second] = outOfOrder.questions;
     const amended = decisions[1];
     expect(entries).toEqual([
@@ -47,6 +47,13 @@ describe("the page's transcript words a resumed session as the other front ends 
           `  → ${outOfOrder.answer}`,
         ].join('\n'),
       },
+      { kind: 'prompt', text: undone.prompt },
+      { kind: 'assistant', text: 'Notes written.' },
+      {
+        kind: 'notice',
+        text: 'Undone: restored notes.md; removed todo.md (created by that turn).',
+      },
+      { kind: 'notice', text: '(switched to openai-chat / fake-model-large)' },
       { kind: 'prompt', text: interrupted.prompt },
       { kind: 'assistant', text: interrupted.text },
       { kind: 'notice', text: 'Interrupted. Tell the agent what to do instead.' },

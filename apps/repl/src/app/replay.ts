@@ -2,13 +2,15 @@ import type { ToolActivity } from '@agent/llm';
 import {
   AMENDED_NOTE,
   compactionNote,
+  providerText,
   transcriptOf,
+  undoneText,
   type CallEntry,
   type LoadWarning,
   type SessionEvent,
   type TranscriptEntry,
 } from '@agent/session';
-import { TRANSCRIPT_CARDS, undoneFiles } from '@agent/runtime';
+import { TRANSCRIPT_CARDS } from '@agent/runtime';
 import { renderElicitationSummary } from '../elicitation/elicitation-segment';
 import type { Segment } from '../view/segment';
 import { approvalText } from './approval-text';
@@ -16,7 +18,6 @@ import { callEnding } from './call-ending';
 import { promptSegments } from './prompt-segments';
 import { shellSegments } from './shell-segments';
 import { turnEndLine } from './turn-end-line';
-import { undoneLine } from './undo-line';
 
 /** A custom replay for a saved call (the questionnaire summary); undefined for the default line. */
 export type ReplayHook = (call: CallEntry) => Segment | undefined;
@@ -42,15 +43,11 @@ export function replaySegments(
     warnings,
     offeredAgain,
   });
-  return entries.flatMap((entry) => entrySegments(entry, events, hooks));
+  return entries.flatMap((entry) => entrySegments(entry, hooks));
 }
 
 /** How the REPL draws one transcript entry of a replay. */
-function entrySegments(
-  entry: TranscriptEntry,
-  events: readonly SessionEvent[],
-  hooks: readonly ReplayHook[],
-): Segment[] {
+function entrySegments(entry: TranscriptEntry, hooks: readonly ReplayHook[]): Segment[] {
   switch (entry.kind) {
     case 'notice':
       return [{ kind: 'info', text: entry.text }];
@@ -59,7 +56,7 @@ function entrySegments(
     case 'shell':
       return [{ kind: 'user', text: `!${entry.command}` }, ...shellSegments(entry)];
     case 'undo':
-      return [{ kind: 'info', text: undoneLine(undoneFiles(events, entry.undo)) }];
+      return [{ kind: 'info', text: undoneText(entry) }];
     case 'assistant':
       return [{ kind: 'assistant', text: entry.text, streaming: false }];
     case 'tool':
@@ -86,7 +83,7 @@ function entrySegments(
       return line ? [line] : [];
     }
     case 'provider':
-      return [{ kind: 'info', text: `── switched to ${entry.provider} / ${entry.model} ──` }];
+      return [{ kind: 'info', text: `── ${providerText(entry)} ──` }];
     default:
       // Mode changes and subagent questions show through the calls they belong to.
       return [];

@@ -171,19 +171,3 @@ function turnFiles(
   }
   return files;
 }
-
-/**
- * What a saved undo (an `undo` event of `events`) did, as its UndoResult said: the files put
- * back and the files removed (the undone turn had created them).
- */
-export function undoneFiles(
-  events: readonly SessionEvent[],
-  undo: { turn: string; paths: readonly string[] },
-): { restored: string[]; removed: string[] } {
-  const files = turnFiles(editsOf(events), undo.turn);
-  const created = (p: string): boolean => files.get(p)?.before === null;
-  return {
-    restored: undo.paths.filter((p) => !created(p)),
-    removed: undo.paths.filter(created),
-  };
-}

@@ -1,6 +1,6 @@
 import { compactedTurnsText } from '../replay-window';
 import type { TurnEndReason } from '../schema';
-import type { CompactionEntry } from './transcript-entry';
+import type { CompactionEntry, ProviderEntry } from './transcript-entry';
 
 /**
  * What every front end says in place of the turns a checkpoint replaced, with the decisions its
@@ -32,4 +32,25 @@ export function turnEndText(reason: TurnEndReason): string {
     case 'max_iterations':
       return 'Stopped: too many steps. Send a message to let it continue.';
   }
+}
+
+/**
+ * What every front end says of an `/undo`, live (its result) and replayed (an `undo` entry): the
+ * files put back and the files removed because the undone turn had created them.
+ */
+export function undoneText(files: {
+  readonly restored: readonly string[];
+  readonly removed: readonly string[];
+}): string {
+  const parts: string[] = [];
+  if (files.restored.length > 0) parts.push(`restored ${files.restored.join(', ')}`);
+  if (files.removed.length > 0) {
+    parts.push(`removed ${files.removed.join(', ')} (created by that turn)`);
+  }
+  return `Undone: ${parts.join('; ') || 'nothing'}.`;
+}
+
+/** What every replay says where the session switched model (a `provider` entry). */
+export function providerText(entry: ProviderEntry): string {
+  return `switched to ${entry.provider} / ${entry.model}`;
 }

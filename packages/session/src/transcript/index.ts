@@ -2,4 +2,4 @@ export * from './transcript-entry';
 export * from './transcript-reducer';
 export * from './transcript-of';
 export { callEntry, keptCallEntry } from './call-entry';
-export { AMENDED_NOTE, compactionNote, turnEndText } from './entry-words';
+export { AMENDED_NOTE, compactionNote, providerText, turnEndText, undoneText } from './entry-words';

@@ -111,10 +111,14 @@ export interface TurnEndEntry {
   reason: TurnEndReason;
 }
 
-/** `/undo`: the undo event (its files come from the session's snapshots). */
+/** `/undo`: the undo event, and what it did to its files (from the session's snapshots). */
 export interface UndoEntry {
   kind: 'undo';
   undo: UndoEvent;
+  /** The files put back as they were before the undone turn. */
+  restored: string[];
+  /** The files removed: the undone turn had created them. */
+  removed: string[];
 }
 
 export interface ProviderEntry {

@@ -28,6 +28,10 @@ export class TranscriptReducer {
   private earlierTurns: number;
   /** An `/undo` recorded just before its prompt: live, only its result line shows. */
   private undone: UndoEvent | undefined;
+  /** The prompt whose turn the next snapshots belong to. */
+  private turn: string | undefined;
+  /** Per turn, the files it edited, each with whether that turn created it. */
+  private readonly turnFiles = new Map<string, Map<string, boolean>>();
 
   constructor(options: TranscriptOptions = {}) {
     this.display = {
@@ -53,9 +57,10 @@ export class TranscriptReducer {
     switch (event.type) {
       case 'user': {
         this.earlierTurns++;
+        this.turn = event.id;
         const undone = this.undone;
         this.undone = undefined;
-        if (event.display === '/undo' && undone) return this.add({ kind: 'undo', undo: undone });
+        if (event.display === '/undo' && undone) return this.add(this.undoEntry(undone));
         if (event.shell) {
           const { command, status, summary, output } = event.shell;
           return this.add({ kind: 'shell', id: event.id, command, state: status, summary, output });
@@ -73,6 +78,13 @@ export class TranscriptReducer {
       case 'undo':
         this.undone = event;
         return [];
+      case 'file_snapshot': {
+        if (this.turn === undefined) return [];
+        const files = this.turnFiles.get(this.turn) ?? new Map<string, boolean>();
+        this.turnFiles.set(this.turn, files);
+        if (!files.has(event.path)) files.set(event.path, event.before === null);
+        return [];
+      }
       case 'assistant': {
         const added: TranscriptEntry[] = [];
         if (event.message.text.trim()) {
@@ -137,6 +149,16 @@ export class TranscriptReducer {
       changed.push(this.list[index]!);
     }
     return changed;
+  }
+
+  private undoEntry(undo: UndoEvent): TranscriptEntry {
+    const created = (file: string) => this.turnFiles.get(undo.turn)?.get(file) === true;
+    return {
+      kind: 'undo',
+      undo,
+      restored: undo.paths.filter((file) => !created(file)),
+      removed: undo.paths.filter(created),
+    };
   }
 
   private add(entry: TranscriptEntry): TranscriptEntry[] {

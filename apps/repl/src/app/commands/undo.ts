@@ -1,4 +1,4 @@
-import { undoneLine } from '../undo-line';
+import { undoneText } from '@agent/session';
 import type { SlashCommand } from './slash-command';
 
 export const undo: SlashCommand = {
@@ -9,6 +9,6 @@ export const undo: SlashCommand = {
   async run(_args, { app, conversation }) {
     const result = await conversation.submit({ type: 'undo' });
     if (!result.ok) return app.error(result.reason);
-    return app.info(undoneLine(result));
+    return app.info(undoneText(result));
   },
 };
