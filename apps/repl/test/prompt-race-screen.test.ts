@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { reply, ScriptedProvider } from '@agent/llm/testing';
-import { gifFile } from '@agent/testkit';
+import { gatedServer, gifFile } from '@agent/testkit';
 import type { OperationResult } from '@agent/runtime';
 import { AS_OPENAI_CHAT, Harness } from './harness';
 
@@ -62,6 +62,40 @@ describe('a prompt typed while the web page starts its turn (blessed screen, 80x
       expect(JSON.stringify(asked)).toContain('image/gif');
       expect(app.attachments.list).toEqual([]);
     } finally {
+      await h.stop();
+    }
+  });
+
+  it("is sent once the web page's prompt is interrupted before its turn starts (it waited for a server)", async () => {
+    const provider = new ScriptedProvider([reply('Typed answer.')], AS_OPENAI_CHAT);
+    const h = new Harness(80, 24);
+    const script = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const gated = gatedServer(h.home, [process.execPath, script, 'stdio']);
+    fs.writeFileSync(
+      path.join(h.home, 'config.json'),
+      JSON.stringify({ mcpServers: { everything: gated.entry } }),
+    );
+    await h.start(provider);
+    try {
+      await h.waitFor(() => h.repl.app.conversation !== undefined, 'the agent attached');
+      const { app } = h.repl;
+      await h.waitFor(() => gated.started(), 'the server started, held at its gate');
+      // The web page's prompt waits for the server; the typed one is queued behind it.
+      const web = app.conversation!.submit({ type: 'prompt', text: FROM_WEB }, 'the web page');
+      await h.type('hello after the page');
+      h.send(ENTER);
+      await h.waitForText('⧗ queued: hello after the page');
+      expect(app.queue).toEqual(['hello after the page']);
+      // The page interrupts before its turn starts: no turn ends, yet the typed prompt goes.
+      await app.conversation!.submit({ type: 'interrupt' }, 'the web page');
+      expect(await web).toEqual({ ok: false, reason: 'interrupted' });
+      const done = await h.waitForText('Typed answer.');
+      expect(done).not.toContain('⧗ queued');
+      expect(done).not.toContain(FROM_WEB);
+      expect(app.queue).toEqual([]);
+      expect(provider.requests).toHaveLength(1);
+    } finally {
+      await gated.open().catch(() => undefined);
       await h.stop();
     }
   });

@@ -28,7 +28,10 @@ describe('Conversation: two front ends prompt at once', () => {
       const terminal = conversation.submit({ type: 'prompt', text: 'What does @notes.md say?' });
       expect(conversation.busy).toBe(true);
       const web = await conversation.submit({ type: 'prompt', text: 'hi' }, 'the web page');
-      expect(web).toEqual({ ok: false, reason: 'a turn is running; steer it or interrupt it' });
+      expect(web).toEqual({
+        ok: false,
+        reason: 'another prompt is being sent; wait for its turn, or interrupt it',
+      });
       expect(await terminal).toEqual({ ok: true });
       await turnEnded;
 
@@ -39,6 +42,8 @@ describe('Conversation: two front ends prompt at once', () => {
       const results = events.flatMap((e) => (e.type === 'turn_ended' ? [e.result.reason] : []));
       expect(results).toEqual(['done']);
       expect(box.server.requests).toHaveLength(1);
+      // The refused prompt was never accepted, and the first started its turn: nothing dropped.
+      expect(events.some((e) => e.type === 'prompt_dropped')).toBe(false);
     } finally {
       await conversation.close();
     }

@@ -135,16 +135,29 @@ describe('AgentSession with MCP servers (server-everything over stdio)', () => {
     }
   });
 
-  it('an interrupt stops the first prompt waiting for the servers', async () => {
+  it('an interrupt stops the first prompt waiting for the servers, and says it was dropped', async () => {
     fake = await startOpenAIChatServer([]);
     const gated = holdServerAtStart();
-    const conversation = await Conversation.open(options());
+    const said: string[] = [];
+    const conversation = await Conversation.open({
+      ...options(),
+      onEvent: (event) => said.push(event.type),
+    });
     try {
       const prompt = conversation.submit({ type: 'prompt', text: 'first' });
       await until(() => gated.started());
+      // Another front end's prompt meanwhile is told what holds it.
+      expect(await conversation.submit({ type: 'prompt', text: 'second' }, 'the web page')).toEqual(
+        { ok: false, reason: 'another prompt is being sent; wait for its turn, or interrupt it' },
+      );
       await conversation.submit({ type: 'interrupt' });
       expect(await prompt).toEqual({ ok: false, reason: 'interrupted' });
       expect(fake.requests).toHaveLength(0);
+      // No turn started or ended: the drop is what tells a front end holding a prompt back.
+      expect(said.filter((type) => type.startsWith('turn_') || type === 'prompt_dropped')).toEqual([
+        'prompt_dropped',
+      ]);
+      expect(conversation.busy).toBe(false);
     } finally {
       await conversation.close();
     }

@@ -292,6 +292,9 @@ export function pageEvent(
       return { type: 'notice', text: 'A saved session was resumed.' };
     case 'new_session':
       return { type: 'notice', text: 'A new session was started.' };
+    case 'prompt_dropped':
+      // Nothing to show: the post that sent the prompt was answered with its reason.
+      return undefined;
     case 'runtime':
       return runtimeEvent(event.event, callOf);
   }

@@ -263,6 +263,11 @@ export class ReplApp {
     this.turns.turnEnded(result);
   }
 
+  /** A prompt ended before its turn started: what was queued behind another's goes now. */
+  promptDropped(): void {
+    this.turns.promptDropped();
+  }
+
   /** `!command`: the conversation runs it in the shell now (see TurnRunner.shell). */
   startShell(command: string): Promise<void> {
     return this.turns.shell(command);

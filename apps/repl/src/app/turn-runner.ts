@@ -200,6 +200,16 @@ export class TurnRunner {
   }
 
   /**
+   * A prompt ended before its turn started. Another front end's (interrupted while it waited for
+   * the servers) leaves no turn to end, so what the person queued behind it goes now; the REPL's
+   * own is ended where it was submitted.
+   */
+  promptDropped(): void {
+    if (this.submitting || this.drawing || this.preparingPrompt) return;
+    this.host.idle();
+  }
+
+  /**
    * A turn started elsewhere before the prompt went out: what the person typed is queued, as if
    * typed while that turn ran (its line and images back to where a queued prompt's are). A
    * command's prompt, which they did not type as such, is not sent.

@@ -100,6 +100,7 @@ export async function wireAgent(options: WireOptions): Promise<AgentSession> {
       notifier.hear(said);
       if (said.type === 'turn_started') return app.turnStarted(said);
       if (said.type === 'turn_ended') return app.turnEnded(said.result);
+      if (said.type === 'prompt_dropped') return app.promptDropped();
       // The start's resumed session is replayed once the commands are wired (below).
       if (said.type === 'history') return wired.deps && replayResumed(said.session, wired.deps);
       if (said.type === 'new_session') return wired.deps && startedOver(wired.deps);

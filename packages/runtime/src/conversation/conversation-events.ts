@@ -28,6 +28,12 @@ export type ConversationEvent =
       images?: readonly ImagePart[];
       shell?: string;
     }
-  | { type: 'turn_ended'; result: TurnResult };
+  | { type: 'turn_ended'; result: TurnResult }
+  /**
+   * A prompt was accepted but ended before its turn started (interrupted while it waited for the
+   * servers, or behind a continued turn that was interrupted): the conversation is free again,
+   * so a front end holding a prompt back behind it can send it now.
+   */
+  | { type: 'prompt_dropped' };
 
 export type ConversationListener = (event: ConversationEvent) => void;

@@ -209,7 +209,11 @@ export class Conversation {
     if (!this.busy) this.continueOpenCalls();
     const continued = this.continuing && !this.preparing ? this.running : undefined;
     if (!continued && this.busy) {
-      return { ok: false, reason: 'a turn is running; steer it or interrupt it' };
+      const reason =
+        this.preparing && !this.running
+          ? 'another prompt is being sent; wait for its turn, or interrupt it'
+          : 'a turn is running; steer it or interrupt it';
+      return { ok: false, reason };
     }
     const { text, files = [], images = [] } = operation;
     if (text.trim() === '' && files.length === 0 && images.length === 0) {
@@ -217,13 +221,14 @@ export class Conversation {
     }
     // Taken before the first await, so a prompt from another front end meanwhile is refused.
     this.preparing = true;
+    let result: OperationResult = { ok: false, reason: 'interrupted' };
     try {
-      if (continued && (await continued).reason === 'interrupted') {
-        return { ok: false, reason: 'interrupted' };
-      }
-      return await this.prepared(operation);
+      if (continued && (await continued).reason === 'interrupted') return result;
+      result = await this.prepared(operation);
+      return result;
     } finally {
       this.preparing = false;
+      if (!result.ok) this.say({ type: 'prompt_dropped' });
     }
   }
 
