@@ -1,25 +1,27 @@
 import type { LoopEndReason } from '@agent/llm';
 import { inFlagTerms } from '@agent/runtime/flags';
+import { turnEndText } from '@agent/session';
 import type { Segment } from '../view/segment';
 
 /**
- * The line a turn that did not end normally leaves in the transcript, live (with the error's
- * text) or replayed from the session (which keeps only the reason); none for `done`.
+ * The line a turn that did not end normally leaves in the transcript, worded as every replay
+ * words it (`turnEndText`), live with the error's own text where there is one; none for `done`.
  */
 export function turnEndLine(reason: LoopEndReason, error?: string): Segment | undefined {
   switch (reason) {
     case 'error':
-      return { kind: 'error', text: inFlagTerms(error ?? 'The turn failed.') };
+      return { kind: 'error', text: error ? inFlagTerms(error) : turnEndText(reason) };
     case 'interrupted':
-      return { kind: 'info', text: '■ Interrupted. Tell the agent what to do instead.' };
-    // A soft stop: a plan nobody here could approve (headless), or a front end's soft interrupt;
-    // Esc interrupts at once (`interrupted`), so naming it here would be wrong.
+    // A soft stop: a plan nobody here could approve (headless), or a front end's soft interrupt.
     case 'stopped':
-      return { kind: 'info', text: '■ Stopped before the next step. Send a message to go on.' };
+      return { kind: 'info', text: `■ ${turnEndText(reason)}` };
     case 'max_iterations':
+      // Live, the loop's error names the limit it reached.
       return {
         kind: 'error',
-        text: `${inFlagTerms(error ?? 'Stopped: too many steps.')} Send a message to let it continue.`,
+        text: error
+          ? `${inFlagTerms(error)} Send a message to let it continue.`
+          : turnEndText(reason),
       };
     case 'done':
       return undefined;
