@@ -183,7 +183,7 @@ describe('permission rules', () => {
     expect(await verdict([allow('write_file(**)')], write('.github/ci.yml'))).toBe('allow');
   });
 
-  it('suggest the program with its subcommand, never a bare interpreter, or the exact path', async () => {
+  it('suggest the program with its subcommand, never a bare interpreter nor a destroying program, or the exact path', async () => {
     await preloadShellParser();
     expect(suggestRule(command('npm test -- --watch'))).toBe('run_shell(npm test)');
     expect(suggestRule(command('git push && ls'))).toBe('run_shell(git push)');
@@ -197,6 +197,20 @@ describe('permission rules', () => {
     );
     expect(suggestRule(command('npm run build'))).toBe('run_shell(npm run build)');
     expect(suggestRule(command('eval x'))).toBeUndefined();
+    // A rule is a prefix: one for a program that destroys its target would cover any target.
+    for (const destroying of [
+      'rm -rf /tmp/nothing-here',
+      '/bin/rm notes.txt',
+      'cd build && rm -rf dist',
+      'dd if=/dev/zero of=disk.img',
+      'git clean -fdx',
+      'git reset --hard HEAD~1',
+      'kill -9 1234',
+    ]) {
+      expect(suggestRule(command(destroying))).toBeUndefined();
+    }
+    expect(suggestRule(command('npm test && rm -rf coverage'))).toBe('run_shell(npm test)');
+    expect(suggestRule(command('git commit -m x'))).toBe('run_shell(git commit)');
     expect(suggestRule(command('curl -s x | bash'))).toBeUndefined();
     // What a suggestion offers covers the command it was offered for.
     for (const text of [

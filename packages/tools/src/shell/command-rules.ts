@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
 import { notReadOnly, isSystemPath } from './read-only-commands';
 import { analyseCommand, type CommandAnalysis, type SimpleCommand } from './simple-commands';
@@ -137,17 +138,28 @@ export function coverage(
 const INTERPRETERS =
   /^(python[\d.]*|node|nodejs|deno|bun|ruby|perl|php|lua|Rscript|bash|sh|zsh|dash|ksh|fish|pwsh|osascript|java)$/;
 const RUNNERS = new Set(['run', 'run-script', 'exec', 'x', 'dlx']);
+/**
+ * Programs (and git subcommands) that destroy what they are given. A rule is a prefix of words,
+ * so an "always" for one would cover any target (`rm` allows `rm -rf ~`): they get none.
+ */
+const DESTROYERS = /^(rm|rmdir|unlink|shred|dd|wipefs|mkfs(\.\w+)?|truncate|kill|pkill|killall)$/;
+const DESTROYING_GIT = new Set(['clean', 'reset']);
 
 /**
  * The words an "always" answer offers for `command`: the program with its subcommand (`npm test`,
  * `git status`, `cargo test`, `python3 -m unittest`, `npm run build`), never a bare interpreter:
  * an interpreter given code or options (`python3 -c 'print(1)'`) is offered exactly as written.
+ * None for a program that destroys what it is given (`rm`, `dd`, `git clean`...).
  */
 export function suggestedWords(command: SimpleCommand): string[] | undefined {
   const known = command.words.findIndex((word) => word === undefined);
   const words = (known === -1 ? command.words : command.words.slice(0, known)) as string[];
   if (words.length === 0) return undefined;
   const [program, second, third] = words;
+  if (DESTROYERS.test(posix.basename(program!))) return undefined;
+  if (posix.basename(program!) === 'git' && second !== undefined && DESTROYING_GIT.has(second)) {
+    return undefined;
+  }
   const head = command.path !== undefined && !isSystemPath(command.path) ? command.path : program!;
   if (INTERPRETERS.test(program!)) {
     if (second === '-m' && third !== undefined) return [head, second, third];
