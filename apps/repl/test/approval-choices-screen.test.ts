@@ -8,7 +8,7 @@ const ESC = '\x1b';
 const NPM_TEST_LABELS = [
   'Yes, allow once',
   'Always allow run_shell(npm test) for this session',
-  'Always allow run_shell(npm test) in this workspace (saved)',
+  'Always allow run_shell(npm test) in this workspace (.agent/)',
   'Always allow run_shell(npm test) everywhere (your settings)',
   'No, and always deny run_shell(npm test) for this session',
   'No, deny',

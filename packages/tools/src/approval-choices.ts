@@ -97,7 +97,7 @@ export function approvalChoices(request: PermissionRequest): ApprovalChoices {
     choices: [
       once,
       always('session', rule, `Always allow ${rule} for this session`),
-      always('workspace', rule, `Always allow ${rule} in this workspace (saved)`),
+      always('workspace', rule, `Always allow ${rule} in this workspace (.agent/)`),
       always('user', rule, `Always allow ${rule} everywhere (your settings)`),
       {
         id: 'deny-session',

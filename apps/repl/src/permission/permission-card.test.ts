@@ -76,7 +76,7 @@ describe('PermissionCard', () => {
     const card = cardFor(command);
     const text = card.render(80).map(lineText).join('\n');
     expect(text).toContain('a) Always allow run_shell(npm test) for this session');
-    expect(text).toContain('w) Always allow run_shell(npm test) in this workspace (saved)');
+    expect(text).toContain('w) Always allow run_shell(npm test) in this workspace (.agent/)');
     expect(text).toContain('u) Always allow run_shell(npm test) everywhere (your settings)');
     expect(text).toContain(
       '"Always" covers commands that start with "npm test" (any arguments after).',
