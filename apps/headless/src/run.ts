@@ -59,6 +59,8 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
   const images = await readImages(options.images, baseDir);
   // A plan mode run ends once its plan is printed: that is its success.
   let planPrinted = false;
+  // Without --mode, a resumed session keeps its mode: the note says how to leave it.
+  const modeKept = previous !== undefined && options.mode === undefined;
 
   const conversation = await usage(() =>
     Conversation.open({
@@ -95,7 +97,7 @@ export async function runHeadless(options: CliOptions, io: RunIO): Promise<ExitC
       // One prompt: a server whose tools are remembered connects only if one of them is called.
       mcp: { trustWorkspace: options.trustMcp, env: io.env, handshake: 'when-used' },
       onEvent: (event) => {
-        if (event.type === 'runtime') render(output, event.event, agentHome);
+        if (event.type === 'runtime') render(output, event.event, agentHome, modeKept);
         // The prompt's turn starts once the conversation waited for the MCP servers.
         if (event.type === 'turn_started' && event.prompt !== undefined) reportServers();
       },
@@ -189,7 +191,12 @@ async function runPrompt(
   return conversation.turn!;
 }
 
-function render(output: RunOutput, event: RuntimeEvent, agentHome: string): void {
+function render(
+  output: RunOutput,
+  event: RuntimeEvent,
+  agentHome: string,
+  modeKept: boolean,
+): void {
   if (event.type === 'notice') return output.notice(event.text);
   if (event.type === 'save_error') {
     return output.notice(event.error.message);
@@ -200,7 +207,13 @@ function render(output: RunOutput, event: RuntimeEvent, agentHome: string): void
       `${event.text} List the MCP servers whose tools not to offer under ${WITHHOLD_SETTING} in ${withheldSettingsFile(agentHome)}.`,
     );
   }
-  if (event.type === 'mode') return output.notice(`mode: ${event.mode}`);
+  if (event.type === 'mode') {
+    const kept =
+      modeKept && event.mode !== 'default'
+        ? ' (from the resumed session; --mode default leaves it)'
+        : '';
+    return output.notice(`mode: ${event.mode}${kept}`);
+  }
   if (event.type === 'elicitation') {
     const note = event.record.note ? ` (${event.record.note})` : '';
     return output.notice(

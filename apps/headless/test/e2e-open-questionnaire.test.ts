@@ -31,7 +31,7 @@ async function sessionAskingOpen(
 describe('headless --continue of a session that ended with a questionnaire open', () => {
   const cli = useCliHarness();
 
-  it('closes the open ask_user call as interrupted, paired, and runs the prompt', async () => {
+  it('closes the open ask_user call as interrupted, paired, says so on stderr, and runs the prompt', async () => {
     const writer = await sessionAskingOpen(cli.sandbox, 'call_open', [
       { question: 'Which database?', options: ['A', 'B'] },
     ]);
@@ -44,6 +44,9 @@ describe('headless --continue of a session that ended with a questionnaire open'
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Going on without an answer.');
+    expect(result.stderr).toContain(
+      'Closed the questionnaire left open when the session ended as interrupted: nobody here answers it. The model is told so and may ask again.',
+    );
     const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
     expect(server.requests[0]!.body.tools.map((t: any) => t.function.name)).not.toContain(
       'ask_user',

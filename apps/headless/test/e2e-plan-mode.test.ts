@@ -91,6 +91,13 @@ describe('headless --mode plan', () => {
     // Not presented again: no plan printed, no "nobody to approve it" closing, no model call for it.
     expect(result.stdout).not.toContain(PLAN);
     expect(result.stderr).not.toContain('nobody to approve it');
+    // Stderr says why the plan is gone and how to leave the mode the session kept.
+    expect(result.stderr).toContain(
+      'Closed the plan left open when the session ended as interrupted: nobody here answers it. The model is told so and may ask again.',
+    );
+    expect(result.stderr).toContain(
+      'mode: plan (from the resumed session; --mode default leaves it)',
+    );
     expect(server.requests).toHaveLength(1);
     const messages: Array<Record<string, any>> = server.requests[0]!.body.messages;
     const paired = messages.find((m) => m.role === 'tool' && m.tool_call_id === 'p_open');

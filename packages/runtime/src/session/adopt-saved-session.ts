@@ -2,6 +2,7 @@ import { waitingSubagentTasks } from '@agent/session';
 import type { AgentSessionOptions } from './agent-session-options';
 import type { SavedSession } from '../session-file/find-session';
 import { missingImagesNotice } from '../images';
+import { TRANSCRIPT_CARDS } from '../transcript/transcript-cards';
 import type { SessionConversation } from './conversation-view';
 import type { SessionParts } from './session-parts';
 import type { SessionProvider } from '../provider/session-provider';
@@ -32,6 +33,8 @@ export async function adoptSavedSession(
   const { modes } = parts;
   modes.set(options.mode ?? saved.projection.mode ?? modes.initial);
   const projection = parts.resumed.adopt(saved);
+  const closed = closedCards(projection.closedOpen ?? []);
+  if (closed) session.notice(closed);
   if (how.switchProvider) session.providers.resume(projection);
   await parts.file.close();
   const moved = projection.cwd && workspaceChangeNotice(projection.cwd, session.workspaceRoot);
@@ -52,4 +55,15 @@ export async function adoptSavedSession(
     // Known since `resumed.adopt` above: the transcript shows those calls open, the others closed.
     offeredAgain: parts.resumed.openCalls,
   });
+}
+
+/**
+ * The note for the cards (a questionnaire, a plan) left open that the load closed as interrupted,
+ * since nobody here answers them (headless); undefined when there are none.
+ */
+function closedCards(names: readonly string[]): string | undefined {
+  const kinds = [...new Set(names.flatMap((name) => TRANSCRIPT_CARDS[name] ?? []))];
+  if (kinds.length === 0) return undefined;
+  const cards = kinds.map((kind) => `the ${kind}`).join(' and ');
+  return `Closed ${cards} left open when the session ended as interrupted: nobody here answers it. The model is told so and may ask again.`;
 }
