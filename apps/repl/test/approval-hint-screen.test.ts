@@ -10,7 +10,7 @@ const DOWN = '\x1b[B';
 const statusRow = (screen: string): string => screen.trimEnd().split('\n').at(-1) ?? '';
 
 describe('the approval card’s hint says what Enter does for the selected row (blessed screen)', () => {
-  it('on a 16-row screen: approves, approves always, then denies with the reason typed, j/k in it', async () => {
+  it('on a 16-row screen: approves, approves always, then denies with the reason typed after Space, j/k in it', async () => {
     const content = 'one\ntwo\nthree\nfour\nfive\nsix\n';
     const provider = new ScriptedProvider(
       [
@@ -35,6 +35,14 @@ describe('the approval card’s hint says what Enter does for the selected row (
       await h.waitFor((s) => /^ Enter approves always · /.test(statusRow(s)), 'approves always');
 
       await h.type('n');
+      // Picked by its letter, the deny row still takes letters as picks (and j/k as scrolling).
+      const picked = await h.waitFor(
+        (s) => statusRow(s).startsWith(' Enter denies · Space, then a reason · PgUp/PgDn j/k'),
+        'the deny row’s hint, picked by its letter',
+      );
+      expect(picked).toContain('Space, then a reason');
+
+      await h.type(' ');
       const deny = await h.waitFor(
         (s) => statusRow(s).startsWith(' type a reason · Enter denies'),
         'the deny row’s hint',

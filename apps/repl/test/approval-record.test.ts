@@ -124,7 +124,7 @@ describe('how a card was answered is saved, and a replay shows what the live vie
       live.send(SHIFT_TAB);
       await live.waitForText('Waiting for approval: $ touch x');
       live.send('n');
-      await live.type('too risky');
+      await live.type(' too risky');
       live.send(ENTER);
       const screen = await live.waitForText('Fine.');
       shown.push(row(screen, '✓ Allowed by accept-edits mode'));

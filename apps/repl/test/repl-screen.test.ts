@@ -119,7 +119,8 @@ describe('REPL on a blessed screen', () => {
     await submit('go');
     await h.waitForText('Yes, allow once');
     await h.type('n');
-    await submit('use b.txt');
+    // Space after the "n" starts the reason (right after it, a letter would make a word).
+    await submit(' use b.txt');
     await h.waitForText('Understood.');
     expect(existsSync(path.join(h.workspace, 'a.txt'))).toBe(false);
     const second = JSON.stringify(provider.requests[1]!.messages);

@@ -98,7 +98,7 @@ describe('a resumed session shows what the live transcript showed', () => {
       expect(screen).toContain('… Waiting for approval: $ touch x');
       expect(screen).not.toContain('Running $ touch x');
       h.send('n');
-      await h.type('too risky');
+      await h.type(' too risky');
       h.send(ENTER);
       screen = await h.waitForText('Fine.');
       expect(screen).toMatch(/› list\n⊘ Denied \$ touch x\n {2}⎿ “too risky”\nFine\./);

@@ -87,7 +87,7 @@ describeSandbox(
         repl.send(ENTER);
         await repl.waitForText('Run once outside it?');
         repl.send('n');
-        await repl.type('use the workspace');
+        await repl.type(' use the workspace');
         repl.send(ENTER);
         await repl.waitForText('It was blocked.');
         expect(existsSync(target)).toBe(false);

@@ -30,9 +30,15 @@ export interface Modal {
   typesIntoPrompt?(): boolean;
   /**
    * `key` means nothing to the card (a letter that is none of its choices): the person is typing
-   * something else, which goes to the prompt from here on (see guardTyping).
+   * something else, which goes to the prompt from here on, with what they typed on the card just
+   * before it (see guardTyping).
    */
   strayKey?(key: Key): boolean;
+  /**
+   * The card as it is now; the returned function puts it back. What the letters of a sentence did
+   * on the card before a stray key showed them to be one is taken back to it (see guardTyping).
+   */
+  snapshot?(): () => void;
   /** Text the person may edit in their editor (Ctrl+G): the plan of a plan card. */
   editable?: EditableText;
   /**

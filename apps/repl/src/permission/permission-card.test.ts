@@ -6,6 +6,7 @@ import { PermissionCard } from './permission-card';
 
 const cardFor = (request: PermissionRequest) =>
   new PermissionCard(request, approvalChoices(request));
+const shown = (card: PermissionCard) => card.render(80).map(lineText).join('\n');
 
 const request = {
   toolCallId: 'c1',
@@ -32,6 +33,9 @@ describe('PermissionCard', () => {
     card.handleKey({ name: 'd', ch: 'd' });
     expect(card.hint).toBe('Enter denies always · ↑↓ or a letter selects · Esc denies');
     card.handleKey({ name: 'n', ch: 'n' });
+    // Picked by its letter, the deny row writes no reason yet: letters still pick.
+    expect(card.hint).toBe('Enter denies · Space, then a reason · ↑↓ or a letter selects');
+    card.handleKey({ name: 'space', ch: ' ' });
     expect(card.hint).toBe('type a reason · Enter denies · ↑↓ selects');
     card.handleKey({ name: 'x', ch: 'x' });
     expect(card.hint).toBe('Enter denies with the reason · ↑↓ selects');
@@ -115,15 +119,43 @@ describe('PermissionCard', () => {
     expect(text).not.toContain('Always allow');
   });
 
-  it('carries a typed reason with a denial', () => {
+  it('carries a typed reason with a denial: after the "n" and Space, or on the row reached by an arrow', () => {
     const card = cardFor(request);
     card.handleKey({ name: 'n', ch: 'n' });
-    for (const ch of 'not now') card.handleKey({ name: ch, ch });
+    expect(shown(card)).toContain('Space, then a reason');
+    for (const ch of ' not now') card.handleKey({ name: ch, ch });
     card.handleKey({ name: 'backspace' });
     expect(card.handleKey({ name: 'enter' })).toEqual({
       type: 'decided',
       pick: { choice: expect.objectContaining({ id: 'deny' }), reason: 'not no' },
     });
+    const upward = cardFor(request);
+    upward.handleKey({ name: 'up' });
+    expect(shown(upward)).toContain('reason (optional), then Enter▏');
+    for (const ch of 'not now') upward.handleKey({ name: ch, ch });
+    expect(upward.reason).toBe('not now');
+  });
+
+  it('right after its "n", the deny row takes letters as picks, not as a reason', () => {
+    const card = cardFor(request);
+    card.handleKey({ name: 'n', ch: 'n' });
+    expect(card.strayKey({ name: 'o', ch: 'o' })).toBe(true);
+    card.handleKey({ name: 'y', ch: 'y' });
+    expect(card.option).toBe('once');
+    expect(card.reason).toBe('');
+  });
+
+  it('puts its selection and reason back to a snapshot', () => {
+    const card = cardFor(request);
+    card.handleKey({ name: 'up' });
+    for (const ch of 'later') card.handleKey({ name: ch, ch });
+    card.handleKey({ name: 'down' });
+    const restore = card.snapshot();
+    card.handleKey({ name: 'a', ch: 'a' });
+    card.handleKey({ name: 'n', ch: 'n' });
+    restore();
+    expect(card.option).toBe('once');
+    expect(card.reason).toBe('later');
   });
 
   it('denies on Esc and ignores keys once decided', () => {
@@ -230,6 +262,7 @@ describe('PermissionCard diff window', () => {
   it('leaves j and k to the reason on the deny row', () => {
     const card = cardFor(long);
     card.handleKey({ name: 'n', ch: 'n' });
+    card.handleKey({ name: 'space', ch: ' ' });
     card.handleKey({ name: 'j', ch: 'j' });
     card.handleKey({ name: 'k', ch: 'k' });
     expect(card.handleKey({ name: 'enter' })).toEqual({

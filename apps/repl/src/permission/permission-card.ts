@@ -47,9 +47,11 @@ export type CardResult =
 
 /**
  * A pending permission question, drawing the choices the runtime computed for the call.
- * "Allow once" is selected, so Enter approves. Up/Down and the letters (y/a/w/u/d/n) select; on the "deny" row every typed character writes the reason that
- * goes back to the model; Esc denies. A long diff scrolls (PgUp/PgDn, j/k off the "deny" row,
- * Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
+ * "Allow once" is selected, so Enter approves. Up/Down and the letters (y/a/w/u/d/n) select; on the
+ * "deny" row every typed character writes the reason that goes back to the model, once the row is
+ * reached by an arrow or Tab, or by its "n" and then Space (right after the "n", letters still
+ * select: the "no" of a sentence is not a reason); Esc denies. A long diff scrolls (PgUp/PgDn, j/k
+ * while letters are free, Home/End) or expands (Ctrl+O). Nothing runs until a decision is made.
  */
 export class PermissionCard {
   selected = 0;
@@ -63,6 +65,8 @@ export class PermissionCard {
   readonly diff: DiffViewport | undefined;
   /** Ctrl+O on a card without a diff: the whole card, however tall (its summary uncut). */
   private expanded = false;
+  /** The selected row was picked by its letter, nothing since: on the "deny" row, letters still pick. */
+  private pickedByLetter = false;
 
   /** `choices`: what the card offers, computed by the runtime for the call, drawn here. */
   constructor(
@@ -84,16 +88,46 @@ export class PermissionCard {
 
   /** The status line's hint: what Enter does on the selected row, and which keys scroll. */
   get hint(): string {
-    return permissionHint(this.options[this.selected]!.choice, this.reason, this.scrollable);
+    const choice = this.options[this.selected]!.choice;
+    return permissionHint(choice, this.reason, this.scrollable, this.writingReason);
   }
 
-  /** Whether letters are free for the card's keys (j/k scroll), not writing the deny reason. */
+  /** Whether typing writes the deny reason (the "deny" row, reached other than by its bare letter). */
+  private get writingReason(): boolean {
+    return this.option === 'deny' && !this.pickedByLetter;
+  }
+
+  /** Whether letters are free for the card's keys (the choices' letters, j/k scroll). */
   private get lettersFree(): boolean {
-    return this.option !== 'deny';
+    return !this.writingReason;
+  }
+
+  /**
+   * The card's selection and reason as they are now; the returned function puts them back (a
+   * sentence's letters typed on the card are taken back when it turns out to be one, see guardTyping).
+   */
+  snapshot(): () => void {
+    const { selected, reason, pickedByLetter } = this;
+    return () => {
+      if (this.decided) return;
+      Object.assign(this, { selected, reason, pickedByLetter });
+    };
   }
 
   handleKey(key: Key): CardResult {
     if (this.decided) return { type: 'ignored' };
+    const ch = printable(key);
+    if (ch !== undefined) return this.typed(ch, key);
+    // Any key but typing settles a row picked by its letter: on the "deny" row, typing then
+    // writes the reason.
+    const settling = this.pickedByLetter && this.option === 'deny';
+    this.pickedByLetter = false;
+    const result = this.named(key);
+    return settling && result.type === 'ignored' ? { type: 'changed' } : result;
+  }
+
+  /** A key that types nothing: moving, scrolling, Enter, Esc, Backspace. */
+  private named(key: Key): CardResult {
     if (this.diff?.handleKey(key, this.lettersFree)) return { type: 'changed' };
     if (!this.diff && (key.full ?? key.name) === 'C-o') {
       this.expanded = !this.expanded;
@@ -117,21 +151,33 @@ export class PermissionCard {
         this.reason = graphemes(this.reason).slice(0, -1).join('');
         return { type: 'changed' };
     }
-    const ch = printable(key);
-    if (ch === undefined) return { type: 'ignored' };
-    if (!this.lettersFree) {
+    return { type: 'ignored' };
+  }
+
+  /** A typed character: the deny reason, j/k scrolling, or a choice's letter. */
+  private typed(ch: string, key: Key): CardResult {
+    if (this.writingReason) {
       this.reason += ch;
       return { type: 'changed' };
     }
+    if (this.diff?.handleKey(key, true)) return { type: 'changed' };
     const index = this.options.findIndex((o) => o.letter === ch.toLowerCase());
-    if (index < 0) return { type: 'ignored' };
-    this.selected = index;
-    return { type: 'changed' };
+    if (index >= 0) {
+      this.selected = index;
+      this.pickedByLetter = true;
+      return { type: 'changed' };
+    }
+    if (ch === ' ' && this.option === 'deny') {
+      this.pickedByLetter = false;
+      return { type: 'changed' };
+    }
+    return { type: 'ignored' };
   }
 
   /**
-   * A letter or digit that is none of the card's (off the "deny" row, where letters write the
-   * reason): the person is typing words for the prompt, not answering the card.
+   * A letter or digit that is none of the card's (unless it writes the deny reason): the person is
+   * typing words for the prompt, not answering the card. Right after the "n" that picked the
+   * "deny" row, letters are not yet the reason: the "o" of "no" is stray.
    */
   strayKey(key: Key): boolean {
     const ch = printable(key);
@@ -152,6 +198,7 @@ export class PermissionCard {
   paste(text: string): CardResult {
     if (this.decided) return { type: 'ignored' };
     this.selected = this.denyIndex;
+    this.pickedByLetter = false;
     this.reason += text.replace(/\s+/g, ' ');
     return { type: 'changed' };
   }
@@ -244,8 +291,10 @@ export class PermissionCard {
     const label = ` ${chosen ? '❯' : ' '} ${option.letter}) ${sanitize(option.label)}`;
     const rows = wrapText(label, inner, chosen ? 'selected' : 'plain', '      ');
     if (option.choice.id === 'deny' && chosen) {
-      const reason = this.reason ? sanitize(this.reason) : 'reason (optional), then Enter';
-      rows.push(...wrapText(`      ${reason}▏`, inner, this.reason ? 'plain' : 'dim', '      '));
+      // Picked by its "n", the row writes no reason until Space (see strayKey).
+      const empty = this.writingReason ? 'reason (optional), then Enter' : 'Space, then a reason';
+      const reason = `${this.reason ? sanitize(this.reason) : empty}${this.writingReason ? '▏' : ''}`;
+      rows.push(...wrapText(`      ${reason}`, inner, this.reason ? 'plain' : 'dim', '      '));
     }
     return rows;
   }

@@ -69,6 +69,13 @@ export function presentApproval(
     },
     handlesPaging: () => card.scrollable,
     strayKey: (key) => card.strayKey(key),
+    snapshot: () => {
+      const restore = card.snapshot();
+      return () => {
+        restore();
+        transcript.touch(segment);
+      };
+    },
     handleKey: (key) => {
       const result = card.handleKey(key);
       if (result.type === 'decided') {

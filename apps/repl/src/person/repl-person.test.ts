@@ -106,6 +106,65 @@ describe('the REPL person channel', () => {
     });
   });
 
+  it('a sentence that starts with a choice letter goes to the prompt whole; the card is as it was', async () => {
+    const { ask, press, prompt, host, screen, person } = setup();
+    const edit = {
+      toolCallId: 'c1',
+      toolName: 'write_file',
+      permission: 'edit' as const,
+      title: 'write notes.md',
+      input: { path: 'notes.md' },
+    };
+    const approval = ask('approval', edit);
+    // "a" picks "Always allow" and "s" shows it was the start of a word: the "a" is taken back.
+    press('ask me first');
+    expect(prompt.text).toBe('ask me first');
+    expect(screen()).toContain('❯ y) Yes, allow once');
+    // The Enter that ends the sentence only brings the card back, on the row it was on.
+    press('enter');
+    expect(host.modals.active?.hint).toMatch(/^Enter approves · /);
+    // "n" picks "deny", and "o" makes it a word: no reason is kept, the card is back on "allow once".
+    prompt.text = '';
+    press('no, wait: use the other file');
+    expect(prompt.text).toBe('no, wait: use the other file');
+    expect(screen()).toContain('❯ y) Yes, allow once');
+    expect(screen()).not.toContain('wait: use');
+    press('enter');
+    expect(person.pending).toHaveLength(1);
+    press('up');
+    expect(screen()).toContain('reason (optional), then Enter▏');
+    press('escape');
+    await expect(approval).resolves.toEqual({
+      kind: 'deny',
+      approval: { by: 'person', on: 'the terminal' },
+    });
+    expect(prompt.text).toBe('no, wait: use the other file');
+  });
+
+  it('a letter that picks a choice, then Enter, answers the card; "n", Space and words deny with a reason', async () => {
+    const { ask, press, prompt } = setup();
+    const edit = (id: string) => ({
+      toolCallId: id,
+      toolName: 'write_file',
+      permission: 'edit' as const,
+      title: `write ${id}.md`,
+      input: { path: `${id}.md` },
+    });
+    const always = ask('approval', edit('c1'));
+    press('a', 'enter');
+    await expect(always).resolves.toMatchObject({ kind: 'allow', always: true, scope: 'session' });
+    const once = ask('approval', edit('c2'));
+    press('y', 'enter');
+    await expect(once).resolves.toEqual({
+      kind: 'allow',
+      approval: { by: 'person', on: 'the terminal' },
+    });
+    const denied = ask('approval', edit('c3'));
+    press('n', ' use the other file', 'enter');
+    await expect(denied).resolves.toMatchObject({ kind: 'deny', reason: 'use the other file' });
+    expect(prompt.text).toBe('');
+  });
+
   it('a waiting request that is withdrawn is never shown', async () => {
     const { ask, press, screen, person } = setup();
     const questions = ask('questionnaire', { questionnaire });
