@@ -13,7 +13,8 @@ export type InputResult =
 
 /**
  * The prompt editor: multi-line text with a cursor, history recall and paste. Enter submits;
- * Shift+Enter, Alt+Enter and Ctrl+J insert a newline; pasted newlines are text, never Enter.
+ * Ctrl+J, Alt+Enter and Shift+Enter (where the terminal sends it apart from Enter) insert a
+ * newline; pasted newlines are text, never Enter.
  */
 export class InputState {
   text = '';
