@@ -43,7 +43,7 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
     entries: [
       {
         usage: '@path',
-        description: 'attaches a workspace file (matches list as you type; Tab picks)',
+        description: 'attaches a workspace file (matches list as you type; Tab or Enter picks)',
       },
       { usage: '!command', description: 'runs a shell command' },
     ],
