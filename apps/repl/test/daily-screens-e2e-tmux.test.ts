@@ -8,7 +8,7 @@ const SIZE = { cols: 80, rows: 24 };
 /** The screens of issue 28 at 80x24, in tmux against the openai-chat fake. */
 describe('daily screens at 80x24 in tmux', () => {
   const bed = replTmuxBed('repl-screens', { session: 'screens', sessionPerLaunch: true });
-  const { driver, typeText: type, keys: key, waitFor } = bed;
+  const { driver, typeText: type, keys: key, waitFor, waitGone } = bed;
 
   async function launch(turns: ScriptedTurn[], extra: string[] = []): Promise<FakeServer> {
     const server = (bed.server = await startOpenAIChatServer(turns));
@@ -75,8 +75,11 @@ describe('daily screens at 80x24 in tmux', () => {
 
   it('/help fits 80 columns: usage in its column, descriptions wrapping within theirs', async () => {
     await launch([]);
+    // Esc, then Enter once the menu is gone: an Esc and an Enter read together are Alt+Enter.
     type('/help');
+    await waitFor('/help'.padEnd(25) + 'keys');
     key('Escape');
+    await waitGone('/help'.padEnd(25) + 'keys');
     key('Enter');
     const screen = await waitFor('!command');
     const rows = rowsOf(screen);
@@ -127,7 +130,9 @@ describe('daily screens at 80x24 in tmux', () => {
   it('/model opens a picker of the provider models with the current one marked; Enter switches', async () => {
     await launch([]);
     type('/model');
+    await waitFor("pick one of the provider's models");
     key('Escape');
+    await waitGone("pick one of the provider's models");
     key('Enter');
     const screen = await waitFor('Models of openai-chat');
     expect(screen).toContain('❯ ● fake-model');
@@ -150,7 +155,9 @@ describe('daily screens at 80x24 in tmux', () => {
     );
     await launch([], ['--allow', 'run_shell(npm test)']);
     type('/permissions');
+    await waitFor('pick rules by scope');
     key('Escape');
+    await waitGone('pick rules by scope');
     key('Enter');
     const screen = await waitFor('Permission rules (deny wins)');
     const rows = rowsOf(screen).map((row) => row.trimEnd());

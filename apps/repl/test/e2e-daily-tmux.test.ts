@@ -107,13 +107,18 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
       await waitFor('· ready ·');
     }
     expect(readFileSync(file, 'utf8')).toBe('two\n');
+    // Esc, then Enter once the menu is gone: an Esc and an Enter read together are Alt+Enter.
     type('/undo');
+    await waitFor("restore the files the agent's last turn changed");
     key('Escape');
+    await waitGone("restore the files the agent's last turn changed");
     key('Enter');
     await waitFor('Undone: restored notes.txt');
     expect(readFileSync(file, 'utf8')).toBe('one\n');
     type('/undo');
+    await waitFor("restore the files the agent's last turn changed");
     key('Escape');
+    await waitGone("restore the files the agent's last turn changed");
     key('Enter');
     const until = Date.now() + 10000;
     while (Date.now() < until && readFileSync(file, 'utf8') !== 'zero\n') {
@@ -121,7 +126,9 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
     }
     expect(readFileSync(file, 'utf8')).toBe('zero\n');
     type('/undo');
+    await waitFor("restore the files the agent's last turn changed");
     key('Escape');
+    await waitGone("restore the files the agent's last turn changed");
     key('Enter');
     await waitFor('Nothing to undo: no file changes left from earlier turns.');
   });
@@ -149,7 +156,9 @@ describe('daily-driver features in tmux against the openai-chat fake', () => {
       { text: 'Drafted AGENTS.md.' },
     ]);
     type('/init');
+    await waitFor('draft an AGENTS.md');
     key('Escape');
+    await waitGone('draft an AGENTS.md');
     key('Enter');
     await waitFor('Yes, allow once');
     key('Enter');

@@ -56,4 +56,34 @@ describe('prompt history and large pastes on the screen (issue 13, items 7 and 8
       await h.stop();
     }
   });
+
+  it('recalls a sent 2,000-line paste with Up as its placeholder, and sends it whole again', async () => {
+    const provider = new ScriptedProvider([reply('first'), reply('again')], AS_OPENAI_CHAT);
+    const h = await new Harness().start(provider);
+    try {
+      const pasted = Array.from({ length: 2000 }, (_, i) => `pasted line ${i + 1}`).join('\n');
+      await h.type('read: ');
+      h.send(`\x1b[200~${pasted}\x1b[201~`);
+      await h.waitForText('› read: [Pasted text #1 +2000 lines]');
+      h.send(ENTER);
+      await h.waitForText('first');
+      h.send(UP);
+      // The input is the row under the last rule (the transcript shows the prompt sent, too).
+      const input = (screen: string) => {
+        const rows = screen.split('\n');
+        const rule = rows.findLastIndex((row) => row.startsWith('──'));
+        return rows.slice(rule + 1, -1).join('\n');
+      };
+      const recalled = await h.waitFor((s) => input(s).includes('read:'), 'the recalled prompt');
+      expect(input(recalled)).toBe('› read: [Pasted text #1 +2000 lines]');
+      h.send(ENTER);
+      await h.waitForText('again');
+      expect(provider.requests[1]!.messages.at(-1)).toEqual({
+        role: 'user',
+        text: `read: ${pasted}`,
+      });
+    } finally {
+      await h.stop();
+    }
+  });
 });

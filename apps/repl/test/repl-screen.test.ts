@@ -282,6 +282,6 @@ describe('REPL on a blessed screen', () => {
     await h.waitForText('keys and commands');
     h.send(ENTER);
     const screen = await h.waitForText('/mcp [tools|trust|reconnect]');
-    expect(screen).toMatch(/^ {2}Shift\+Enter or Ctrl\+J +newline/m);
+    expect(screen).toMatch(/^ {2}Alt\+Enter or Ctrl\+J +newline/m);
   });
 });

@@ -82,8 +82,11 @@ describe('steering a running turn (tmux, 80x24)', () => {
     expect(live).toMatch(
       /› start the work\n✓ \$ while .* · exit 0 (?:· sandboxed )?· [\d.]+ s\n\s+step one\n\n› also check the docs\nSecond step: checked the docs too\.\n\n› then summarise\nSummary: all good\./,
     );
+    // Esc, then Enter once the menu is gone: an Esc and an Enter read together are Alt+Enter.
     driver.type('steer', '/quit');
+    await driver.waitFor('steer', 'save and exit');
     driver.keys('steer', 'Escape');
+    await driver.waitGone('steer', 'save and exit');
     driver.keys('steer', 'Enter');
     await driver.waitFor('steer', '--resume');
 

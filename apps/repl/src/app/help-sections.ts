@@ -4,7 +4,10 @@ import type { HelpSection } from '../view/help-view';
 
 const KEYS = [
   { usage: 'Enter', description: 'send' },
-  { usage: 'Shift+Enter or Ctrl+J', description: 'newline' },
+  {
+    usage: 'Alt+Enter or Ctrl+J',
+    description: 'newline (Shift+Enter too, in terminals that send it apart from Enter)',
+  },
   { usage: '↑ ↓', description: 'history' },
   { usage: 'Esc or Ctrl+C', description: 'interrupt; Ctrl+C twice on an empty prompt quits' },
   { usage: 'PageUp/PageDown, wheel', description: 'scroll' },
@@ -40,7 +43,7 @@ export function helpSections(custom: readonly CommandInfo[]): HelpSection[] {
     entries: [
       {
         usage: '@path',
-        description: 'attaches a workspace file (matches list as you type; Tab picks)',
+        description: 'attaches a workspace file (matches list as you type; Tab or Enter picks)',
       },
       { usage: '!command', description: 'runs a shell command' },
     ],

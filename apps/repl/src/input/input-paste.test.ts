@@ -54,4 +54,32 @@ describe('large pastes in the prompt editor', () => {
     expect(input.text).toBe('!');
     expect(input.handleKey(k('enter'))).toEqual({ type: 'submit', text: '!' });
   });
+
+  it('recalls a prompt with a large paste as its placeholder, which still sends the paste', () => {
+    const input = new InputState();
+    type(input, 'see ');
+    input.paste(lines(2000));
+    expect(input.handleKey(k('enter'))).toMatchObject({ text: `see ${lines(2000)}` });
+    input.paste(lines(60));
+    type(input, ' draft');
+    input.handleKey(k('up'));
+    expect(input.text).toBe('see [Pasted text #1 +2000 lines]');
+    input.handleKey(k('down'));
+    expect(input.text).toBe('[Pasted text #1 +60 lines] draft');
+    input.handleKey(k('up'));
+    input.paste(lines(30));
+    expect(input.text).toBe('see [Pasted text #1 +2000 lines][Pasted text #2 +30 lines]');
+    expect(input.handleKey(k('enter'))).toEqual({
+      type: 'submit',
+      text: `see ${lines(2000)}${lines(30)}`,
+      display: 'see [Pasted text #1 +2000 lines][Pasted text #2 +30 lines]',
+    });
+    input.handleKey(k('up'));
+    input.handleKey(k('up'));
+    expect(input.handleKey(k('enter'))).toEqual({
+      type: 'submit',
+      text: `see ${lines(2000)}`,
+      display: 'see [Pasted text #1 +2000 lines]',
+    });
+  });
 });

@@ -1,11 +1,19 @@
 import { nextGraphemeLength, previousGraphemeLength } from '../text/width';
 import { wordEndAfter, wordStartBefore } from '@agent/tools/words';
 import { sanitize } from '../text/sanitize';
-import { PastedTexts } from './pasted-texts';
+import { expandPastes, PastedTexts } from './pasted-texts';
 import { layoutInput, offsetAt, type InputLayout } from './input-layout';
 
 export type { InputLayout } from './input-layout';
 import { isNewlineKey, isSubmitKey, printable, type Key } from './key';
+
+/** A prompt as history keeps it: as typed, with the large pastes its placeholders stand for. */
+interface Remembered {
+  text: string;
+  pasted: ReadonlyMap<string, string>;
+}
+
+const NO_PASTES: ReadonlyMap<string, string> = new Map();
 
 export type InputResult =
   /** `display`: the prompt as typed, large pastes as their placeholders (when it had any). */
@@ -13,7 +21,8 @@ export type InputResult =
 
 /**
  * The prompt editor: multi-line text with a cursor, history recall and paste. Enter submits;
- * Shift+Enter, Alt+Enter and Ctrl+J insert a newline; pasted newlines are text, never Enter.
+ * Ctrl+J, Alt+Enter and Shift+Enter (where the terminal sends it apart from Enter) insert a
+ * newline; pasted newlines are text, never Enter.
  */
 export class InputState {
   text = '';
@@ -22,9 +31,9 @@ export class InputState {
   readonly pasted = new PastedTexts();
   /** Called with each prompt sent, for the persistent history. */
   onRemember: (text: string) => void = () => undefined;
-  private readonly history: string[] = [];
+  private readonly history: Remembered[] = [];
   private historyIndex = -1;
-  private draft = '';
+  private draft: Remembered = { text: '', pasted: NO_PASTES };
   /** The width the prompt was last drawn at (none yet: lines are not wrapped). */
   private shownWidth = Infinity;
 
@@ -34,7 +43,7 @@ export class InputState {
       const text = this.pasted.expand(this.text);
       if (text.trim() === '') return { type: 'ignored' };
       const typed = this.text;
-      this.remember(text);
+      this.remember(text, { text: typed, pasted: this.pasted.heldIn(typed) });
       this.clear();
       return typed === text ? { type: 'submit', text } : { type: 'submit', text, display: typed };
     }
@@ -90,8 +99,9 @@ export class InputState {
   }
 
   /**
-   * Inserts pasted text verbatim (line endings normalised); never submits. A large paste shows
-   * as a placeholder (`[Pasted text #1 +60 lines]`) and is sent whole.
+   * Inserts pasted text, its newlines as text (line endings normalised) and terminal escapes,
+   * other control characters and bidi overrides taken out (see sanitize); never submits. A large paste shows as a
+   * placeholder (`[Pasted text #1 +60 lines]`) and is sent whole.
    */
   paste(text: string): InputResult {
     const clean = sanitize(text);
@@ -101,9 +111,13 @@ export class InputState {
 
   /** Earlier prompts (a resumed session's), oldest first, before anything typed here. */
   seedHistory(texts: readonly string[]): void {
-    const all = [...texts.filter((t) => t.trim() !== ''), ...this.history];
+    const seeded = texts
+      .filter((t) => t.trim() !== '')
+      .map((text) => ({ text, pasted: NO_PASTES }));
+    const all = [...seeded, ...this.history];
     // A prompt seen twice (saved history and a resumed session) is recalled once, at its latest.
-    const kept = all.filter((text, i) => all.lastIndexOf(text) === i).slice(-500);
+    const sent = all.map(expanded);
+    const kept = all.filter((_, i) => sent.lastIndexOf(sent[i]!) === i).slice(-500);
     this.history.splice(0, this.history.length, ...kept);
   }
 
@@ -117,7 +131,7 @@ export class InputState {
     this.cursor = 0;
     this.pasted.clear();
     this.historyIndex = -1;
-    this.draft = '';
+    this.draft = { text: '', pasted: NO_PASTES };
   }
 
   get isEmpty(): boolean {
@@ -126,7 +140,7 @@ export class InputState {
 
   /** A history entry is shown as recalled, not edited since: Up/Down keep walking the history. */
   get browsingHistory(): boolean {
-    return this.historyIndex >= 0 && this.text === this.history[this.historyIndex];
+    return this.historyIndex >= 0 && this.text === this.history[this.historyIndex]!.text;
   }
 
   /**
@@ -152,9 +166,11 @@ export class InputState {
     );
   }
 
-  private remember(text: string): void {
+  /** Keeps a prompt sent as `text` (typed as `typed`) for the history. */
+  private remember(text: string, typed: Remembered): void {
     this.onRemember(text);
-    if (this.history[this.history.length - 1] !== text) this.history.push(text);
+    const last = this.history[this.history.length - 1];
+    if (!last || expanded(last) !== text) this.history.push(typed);
     if (this.history.length > 500) this.history.shift();
   }
 
@@ -186,21 +202,27 @@ export class InputState {
     if (direction < 0) {
       if (this.historyIndex === 0) return { type: 'ignored' };
       if (this.historyIndex < 0) {
-        this.draft = this.text;
+        this.draft = { text: this.text, pasted: this.pasted.heldIn(this.text) };
         this.historyIndex = this.history.length - 1;
       } else this.historyIndex--;
-      this.setText(this.history[this.historyIndex]!);
+      this.show(this.history[this.historyIndex]!);
       return { type: 'changed' };
     }
     if (this.historyIndex < 0) return { type: 'ignored' };
     if (this.historyIndex < this.history.length - 1) {
       this.historyIndex++;
-      this.setText(this.history[this.historyIndex]!);
+      this.show(this.history[this.historyIndex]!);
     } else {
       this.historyIndex = -1;
-      this.setText(this.draft);
+      this.show(this.draft);
     }
     return { type: 'changed' };
+  }
+
+  /** A recalled prompt (or the draft) in the editor, its placeholders standing for their pastes. */
+  private show(prompt: Remembered): void {
+    this.pasted.restore(prompt.pasted);
+    this.setText(prompt.text);
   }
 
   private insert(text: string): InputResult {
@@ -224,4 +246,9 @@ export class InputState {
     this.cursor = from;
     return { type: 'changed' };
   }
+}
+
+/** What a remembered prompt sends. */
+function expanded(prompt: Remembered): string {
+  return expandPastes(prompt.text, prompt.pasted);
 }

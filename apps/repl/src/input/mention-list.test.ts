@@ -60,6 +60,36 @@ describe('the live @ list', () => {
     expect(list.items).toEqual(['c.ts']);
   });
 
+  it('takes the highlighted path on Enter, unless the word already is that path', async () => {
+    const { lister, calls } = heldLister();
+    const list = new MentionList();
+    list.index = new MentionIndex(lister, () => undefined);
+    list.update('@', 1);
+    calls[0]!.resolve(['src/math.js', 'test/math.test.js']);
+    await settled();
+    list.update('explain @mat', 12);
+    expect(
+      list.handleKey({ name: 'enter', full: 'enter', shift: true }, 'explain @mat', 12),
+    ).toEqual({ type: 'none' });
+    list.handleKey({ name: 'down' }, 'explain @mat', 12);
+    expect(list.handleKey({ name: 'enter', full: 'enter' }, 'explain @mat', 12)).toEqual({
+      type: 'pick',
+      text: 'explain @test/math.test.js ',
+      cursor: 27,
+    });
+    expect(list.visible).toBe(false);
+    list.update('see @src/math.js', 16);
+    expect(list.items[list.selected]).toBe('src/math.js');
+    expect(list.handleKey({ name: 'enter', full: 'enter' }, 'see @src/math.js', 16)).toEqual({
+      type: 'none',
+    });
+    list.update('see @zzz', 8);
+    expect(list.note).toBe('no-match');
+    expect(list.handleKey({ name: 'enter', full: 'enter' }, 'see @zzz', 8)).toEqual({
+      type: 'none',
+    });
+  });
+
   it('says when nothing matches, and hides once the cursor leaves the @word', async () => {
     const { lister, calls } = heldLister();
     const list = new MentionList();

@@ -1,4 +1,4 @@
-import type { Key } from './key';
+import { isSubmitKey, type Key } from './key';
 import { applyMention, mentionAt, rankPaths } from './mention-completion';
 import type { MentionIndex } from './mention-index';
 
@@ -11,8 +11,10 @@ export type MentionOutcome =
 
 /**
  * The live `@` list under the prompt: while the cursor ends an `@word`, the workspace paths that
- * match it, best first (see rankPaths), from a background {@link MentionIndex}. Up/Down move,
- * Tab puts the selected path in the prompt, Esc closes the list for that text. Before the first
+ * match it, best first (see rankPaths), from a background {@link MentionIndex}. Up/Down move the
+ * highlight (on the best match at first, as the `/` menu's is on its first command), Tab or
+ * Enter puts the highlighted path in the prompt, Esc closes the list for that text. Enter on a
+ * word that already is the highlighted path leaves it to send the prompt. Before the first
  * listing is in, it says so (`indexing`); typing never waits for it.
  */
 export class MentionList {
@@ -74,12 +76,14 @@ export class MentionList {
         if (count === 0) return { type: 'none' };
         this.selected = (this.selected + 1) % count;
         return { type: 'moved' };
-      case 'tab': {
-        const at = mentionAt(text, cursor);
+      case 'tab':
+        return this.pick(text, cursor) ?? { type: 'moved' };
+      case 'enter': {
+        if (!isSubmitKey(key)) return { type: 'none' };
         const path = this.items[this.selected];
-        if (!at || path === undefined) return { type: 'moved' };
-        this.hide();
-        return { type: 'pick', ...applyMention(text, at.start, cursor, path) };
+        const at = mentionAt(text, cursor);
+        if (at && at.query === path) return { type: 'none' };
+        return this.pick(text, cursor) ?? { type: 'none' };
       }
       case 'escape':
         this.dismissedFor = text;
@@ -92,6 +96,15 @@ export class MentionList {
   /** Opens the list again for a text Esc closed it on. */
   reopen(): void {
     this.dismissedFor = undefined;
+  }
+
+  /** The highlighted path put in place of the `@word`, closing the list (none when no path). */
+  private pick(text: string, cursor: number): MentionOutcome | undefined {
+    const at = mentionAt(text, cursor);
+    const path = this.items[this.selected];
+    if (!at || path === undefined) return undefined;
+    this.hide();
+    return { type: 'pick', ...applyMention(text, at.start, cursor, path) };
   }
 
   private hide(): void {

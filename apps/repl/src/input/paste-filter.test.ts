@@ -33,4 +33,14 @@ describe('PasteFilter', () => {
   it('turns Shift+Enter sequences into a linefeed', () => {
     expect(run(['a\x1b[13;2ub\x1b[27;2;13~'])).toEqual(['keys:"a\\nb\\n"']);
   });
+
+  it('turns Alt+Enter (ESC CR, ESC LF) into a linefeed', () => {
+    expect(run(['alpha\x1b\rbeta\x1b\n'])).toEqual(['keys:"alpha\\nbeta\\n"']);
+  });
+
+  it('leaves Escape before any other key as it came', () => {
+    expect(run(['\x1bx\x1b\x1b[A\x1b[13~\x1b'])).toEqual([
+      'keys:"\\u001bx\\u001b\\u001b[A\\u001b[13~\\u001b"',
+    ]);
+  });
 });

@@ -1,12 +1,17 @@
 const START = '\x1b[200~';
 const END = '\x1b[201~';
-/** Shift+Enter as sent by terminals with modifyOtherKeys or the kitty/CSI-u protocol. */
-const SHIFT_ENTER = /\x1b\[27;2;13~|\x1b\[13;2u/g;
+/**
+ * Keys meant as "insert newline" that blessed would read as Enter: Shift+Enter as sent by
+ * terminals with modifyOtherKeys or the kitty/CSI-u protocol, and Alt+Enter (ESC CR, or ESC LF),
+ * which blessed splits into Escape and Enter.
+ */
+const NEWLINE_KEYS = /\x1b\[27;2;13~|\x1b\[13;2u|\x1b[\r\n]/g;
 
 /**
  * Splits raw terminal input into ordinary key bytes and bracketed-paste bodies. Pastes are
  * reported whole (however the bytes are chunked), so their newlines are never Enter. Shift+Enter
- * sequences are rewritten to a linefeed (Ctrl+J), which the input treats as "insert newline".
+ * and Alt+Enter are rewritten to a linefeed (Ctrl+J), which the input treats as "insert newline";
+ * a lone Escape, or one before any other key, is passed on as it came.
  */
 export class PasteFilter {
   private pending = '';
@@ -52,7 +57,7 @@ export class PasteFilter {
   }
 
   private emitKeys(data: string): void {
-    if (data) this.onKeys(data.replace(SHIFT_ENTER, '\n'));
+    if (data) this.onKeys(data.replace(NEWLINE_KEYS, '\n'));
   }
 }
 

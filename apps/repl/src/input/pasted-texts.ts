@@ -24,9 +24,21 @@ export class PastedTexts {
 
   /** `text` with every placeholder replaced by the paste it stands for. */
   expand(text: string): string {
-    let out = text;
-    for (const [label, pasted] of this.texts) out = out.split(label).join(pasted);
-    return out;
+    return expandPastes(text, this.texts);
+  }
+
+  /** The pastes whose placeholders `text` holds (placeholder → paste), to `restore` later. */
+  heldIn(text: string): ReadonlyMap<string, string> {
+    return new Map([...this.texts].filter(([label]) => text.includes(label)));
+  }
+
+  /** Holds just `texts` (from `heldIn`); a new paste is numbered after the highest of them. */
+  restore(texts: ReadonlyMap<string, string>): void {
+    this.clear();
+    for (const [label, text] of texts) {
+      this.texts.set(label, text);
+      this.count = Math.max(this.count, Number(/^\[Pasted text #(\d+) /.exec(label)?.[1] ?? 0));
+    }
   }
 
   /** Length of the placeholder that ends at `index` of `text`, or 0. */
@@ -63,4 +75,11 @@ export class PastedTexts {
     this.texts.clear();
     this.count = 0;
   }
+}
+
+/** `text` with each placeholder of `texts` (placeholder → paste) replaced by its paste. */
+export function expandPastes(text: string, texts: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [label, pasted] of texts) out = out.split(label).join(pasted);
+  return out;
 }

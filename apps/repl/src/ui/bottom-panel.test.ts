@@ -3,7 +3,7 @@ import { placeholderText, suggestionRows } from './bottom-panel';
 describe('the bottom panel', () => {
   it('shows whole parts of the placeholder that fit, never a cut word', () => {
     expect(placeholderText(100)).toBe(
-      'Type a message · / for commands · Enter sends · Shift+Enter newline',
+      'Type a message · / for commands · Enter sends · Ctrl+J newline',
     );
     expect(placeholderText(57)).toBe('Type a message · / for commands · Enter sends');
     expect(placeholderText(20)).toBe('Type a message');

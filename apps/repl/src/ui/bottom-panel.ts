@@ -20,7 +20,7 @@ export function suggestionRows(height: number): number {
   return Math.max(4, Math.min(12, Math.floor(height / 3)));
 }
 
-const PLACEHOLDER = ['Type a message', '/ for commands', 'Enter sends', 'Shift+Enter newline'];
+const PLACEHOLDER = ['Type a message', '/ for commands', 'Enter sends', 'Ctrl+J newline'];
 
 /** As many whole parts of the placeholder as fit in `width` cells. */
 export function placeholderText(width: number): string {
