@@ -11,8 +11,8 @@ export function turnEndLine(reason: LoopEndReason, error?: string): Segment | un
   switch (reason) {
     case 'error':
       return { kind: 'error', text: error ? inFlagTerms(error) : turnEndText(reason) };
+    // `stopped` is a soft stop: a plan nobody here could approve, or a front end's soft interrupt.
     case 'interrupted':
-    // A soft stop: a plan nobody here could approve (headless), or a front end's soft interrupt.
     case 'stopped':
       return { kind: 'info', text: `■ ${turnEndText(reason)}` };
     case 'max_iterations':
