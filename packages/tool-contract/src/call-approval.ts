@@ -102,6 +102,20 @@ export function approvalWords(
   return on ? `${allowed} on ${on}` : allowed;
 }
 
+/**
+ * How a call's approval went, in the words every front end shows under it (`here`: the front end
+ * showing it, each adding only its own framing): `Answered on the editor` for a questionnaire or
+ * plan answered on another front end (`answeredOn`), else its approval's words (`approvalWords`).
+ */
+export function callApprovalWords(
+  call: { name: string; approval?: CallApproval; answeredOn?: string },
+  here: string,
+): string | undefined {
+  const on = answeredElsewhere(call.answeredOn, here);
+  if (on) return `Answered on ${on}`;
+  return approvalWords(call.approval, call.name, here);
+}
+
 /** The front end a card was answered on, when it was not `here` (`the web page`). */
 export function answeredElsewhere(on: string | undefined, here: string): string | undefined {
   return on === here ? undefined : on;
