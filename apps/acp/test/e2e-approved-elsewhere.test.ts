@@ -14,7 +14,9 @@ describe('agent-acp: a call allowed while its permission request waits', () => {
 
   beforeAll(async () => {
     bed.fake = await startOpenAIChatServer([
-      { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } }] },
+      {
+        toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } }],
+      },
       { text: 'Done.' },
     ]);
   });
