@@ -49,7 +49,7 @@ export class AcpCards implements CardViewer {
     private readonly sessionId: () => string,
     private readonly workspace: string,
     abilities: EditorAbilities,
-    private readonly updates: Pick<UpdateSender, 'send' | 'flushed'>,
+    private readonly updates: Pick<UpdateSender, 'flushed'>,
     private readonly notTaken: (problem: string) => void,
   ) {
     this.kinds = ['approval'];
@@ -189,16 +189,8 @@ export class AcpCards implements CardViewer {
       },
       options,
     );
-    const answer = permissionChoice(card.choices!, response);
-    const choice = card.choices!.choices.find((c) => c.id === answer.choice);
-    // The request made the call `pending` (awaiting approval); allowed, it runs now.
-    if (choice?.kind.startsWith('allow')) {
-      this.updates.send({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: payload.toolCallId,
-        status: 'in_progress',
-      });
-    }
-    return answer;
+    // The request made the call `pending`; once allowed (here or elsewhere) its `tool_approved`
+    // event says it runs (see TurnUpdates).
+    return permissionChoice(card.choices!, response);
   }
 }

@@ -16,7 +16,8 @@ import {
 /**
  * The runtime's events of a turn as ACP session updates: assistant text as message chunks, each
  * tool call as `tool_call` (kind, title, locations, an edit's diff), its progress (a command's
- * output as it arrives) and its end as `tool_call_update`. Other events are for the log. What a
+ * output as it arrives), its approval (`in_progress` once allowed, wherever it was answered) and its
+ * end as `tool_call_update`. Other events are for the log. What a
  * call is and how it ended (its title, state, a questionnaire's summary) come from its transcript
  * entry (`entry`, recorded before its event arrives), as a session/load replay draws it; what the
  * session does not hold (progress, outputs, diffs) from the events.
@@ -47,6 +48,17 @@ export class TurnUpdates {
         return this.start(event.activity, event.title);
       case 'tool_update':
         return this.progress(event.id, event.update.text, event.update.data);
+      case 'tool_approved':
+        // Allowed, wherever it was answered (here, the terminal, the page, the mode, a rule): a
+        // call the editor was asked about stops being `pending` and runs now.
+        if (event.approval.allowed) {
+          this.send({
+            sessionUpdate: 'tool_call_update',
+            toolCallId: event.id,
+            status: 'in_progress',
+          });
+        }
+        return;
       case 'tool_end':
         return this.end(event.activity, event.result);
       case 'mode':

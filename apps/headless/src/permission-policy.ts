@@ -25,7 +25,9 @@ export function headlessPerson(options: { yes: boolean; printPlan?: PlanPrinter 
           'headless runs never leave the sandbox; start the run with --sandbox off to run commands without it';
         return { choice: 'deny', reason, by };
       }
-      if (options.yes || payload.permission === 'edit') return { choice: 'once' };
+      // Recorded as its own decider: the policy did not allow it, the person's --yes did.
+      if (options.yes) return { choice: 'once', by: 'the --yes flag' };
+      if (payload.permission === 'edit') return { choice: 'once' };
       return { choice: 'deny', reason: denialReason(payload), by };
     },
     ...(printPlan && {

@@ -83,4 +83,30 @@ describe('headless --output jsonl: how each call was approved', () => {
     );
     expect(history).toEqual(EXPECTED);
   });
+
+  it('says --yes decided, not the policy, in a run started with it', async () => {
+    const server = await cli.serve([
+      {
+        toolCalls: [
+          { id: 'run', name: 'run_shell', arguments: { command: 'touch yes.txt' } },
+          { id: 'edit', name: 'write_file', arguments: { path: 'yes.md', content: 'y\n' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    cli.sandbox.write('prompt.txt', 'Touch and note.');
+    const env = cliEnv(cli.sandbox, { OPENAI_API_KEY: 'test' });
+    const run = await runCli(
+      ['prompt.txt', ...openAIChatArgs(server.url), '--output', 'jsonl', '--yes'],
+      env,
+    );
+    expect(run.code).toBe(0);
+    const approved = Object.fromEntries(
+      lines(run.stdout)
+        .filter((l) => l.type === 'tool_approved')
+        .map((l) => [l.id, l.approval]),
+    );
+    const byYes = { allowed: true, by: 'policy', source: 'the --yes flag' };
+    expect(approved).toEqual({ run: byYes, edit: byYes });
+  });
 });

@@ -40,7 +40,7 @@ describe('headlessPerson', () => {
     const policy = headlessPerson({ yes: true });
     await expect(askPerson(policy, 'approval', request('exec'), { signal })).resolves.toEqual({
       kind: 'allow',
-      approval: POLICY,
+      approval: { by: 'policy', source: 'the --yes flag' },
     });
   });
 });

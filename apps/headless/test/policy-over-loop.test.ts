@@ -75,7 +75,8 @@ describe('the headless policy over a real tool loop', () => {
   it('runs the command too with --yes, its output going back to the model', async () => {
     const { toolResults, printed } = await run(true);
     expect(JSON.stringify(toolResults)).toContain('hello');
-    expect(JSON.stringify(toolResults)).not.toContain('--yes');
+    // No denial telling the model to re-run with --yes (the record says --yes allowed the calls).
+    expect(JSON.stringify(toolResults)).not.toContain('re-run with --yes');
     expect(printed[1]).not.toContain('--yes');
   });
 });

@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CallApproval } from '@agent/tool-contract';
-import { loadSession, transcriptOf, type CallEntry } from '../src';
+import { loadSession, transcriptOf, type CallEntry, type SessionEvent } from '../src';
+import { encodeEvent } from '../src/codec/encode-event';
 import { fixturePath, pendingCall, tempAgentHome, testWriter } from './helpers';
 
 const ALWAYS: CallApproval = {
@@ -101,6 +102,22 @@ describe('how a call was approved, in the session file (schema 4)', () => {
     } finally {
       await cleanup();
     }
+  });
+
+  it('an approval the format cannot hold is refused when written, never dropped', () => {
+    const end = {
+      v: 4,
+      type: 'tool_end',
+      id: 'e',
+      ts: 't',
+      callId: 'c1',
+      status: 'ok',
+      summary: 'ls',
+      approval: { allowed: true, by: 'somebody' },
+    } as unknown as SessionEvent;
+    expect(() => encodeEvent(end)).toThrow(
+      /a tool_end event the session format cannot hold was not saved \("approval.by": unknown decider\)/,
+    );
   });
 
   it('files of schema 3 still load, their calls without a record', async () => {

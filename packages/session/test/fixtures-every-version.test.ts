@@ -77,6 +77,52 @@ describe('fixtures of every schema version', () => {
   });
 });
 
+describe('how calls were approved (schema 4 on)', () => {
+  // Every version from 4 on has this file: calls with their approval records and where a plan
+  // was answered, which no older file could hold.
+  const versions = FIXTURE_VERSIONS.filter((v) => v >= 4);
+
+  it.each(versions)('v%i: each call reads back with its approval and answeredOn', async (v) => {
+    const { events, warnings } = await loadSession(fixturePath(`v${v}/call-approvals.jsonl`));
+    expect(warnings).toEqual([]);
+    const calls = transcriptOf(events).flatMap((entry) =>
+      entry.kind === 'tool' ? [[entry.id, entry.approval, entry.answeredOn]] : [],
+    );
+    expect(calls).toEqual([
+      [
+        'call_test',
+        {
+          allowed: true,
+          by: 'person',
+          choice: 'always',
+          rule: 'run_shell(npm test)',
+          scope: 'workspace',
+          leaveSandbox: 'network',
+          on: 'the web page',
+        },
+        undefined,
+      ],
+      [
+        'call_publish',
+        { allowed: false, by: 'policy', source: 'this run, where nobody can approve calls' },
+        undefined,
+      ],
+      ['call_plan', undefined, 'the editor'],
+    ]);
+  });
+
+  it('the committed v4 file is what the writer writes for its events', async () => {
+    const committed = fixturePath(`v${SESSION_SCHEMA_VERSION}/call-approvals.jsonl`);
+    const { events } = await loadSession(committed);
+    const file = path.join(await tempDir(), 'call-approvals.jsonl');
+    await fs.writeFile(file, '');
+    const writer = await SessionWriter.open(file);
+    for (const event of events) writer.appendEvent(event);
+    await writer.close();
+    expect(await fs.readFile(file, 'utf8')).toBe(await fs.readFile(committed, 'utf8'));
+  });
+});
+
 describe("a person's !commands as data", () => {
   it.each(FIXTURE_VERSIONS)('v%i: each command reads back with how it ended', async (v) => {
     const loaded = await loadSession(fixturePath(`v${v}/person-shell.jsonl`));

@@ -43,14 +43,14 @@ export type ApprovalFacts = Omit<CallApproval, 'allowed' | 'leaveSandbox'>;
 
 /**
  * The record of `decision` for the call `request` asked about: whether it may run, who decided
- * (the person, unless the decision's facts name another), the person's choice with its rule,
+ * (the person, unless the decision's facts name another or a denial names who denied it), the person's choice with its rule,
  * scope and reason, and whether it leaves the sandbox.
  */
 export function callApproval(
   decision: PermissionDecision,
   request: Pick<PermissionRequest, 'leaveSandbox'>,
 ): CallApproval {
-  const facts: ApprovalFacts = decision.approval ?? { by: 'person' };
+  const facts: ApprovalFacts = decision.approval ?? decidedBy(decision);
   const allowed = decision.kind === 'allow';
   const record: CallApproval = { allowed, ...facts };
   if (facts.by === 'person' && record.choice === undefined) {
@@ -70,6 +70,13 @@ export function callApproval(
   if (reason && record.reason === undefined) record.reason = reason;
   if (allowed && request.leaveSandbox) record.leaveSandbox = request.leaveSandbox;
   return record;
+}
+
+/** Who decided a decision that does not say it as data: a denial's `by`, else the person. */
+function decidedBy(decision: PermissionDecision): ApprovalFacts {
+  return decision.kind === 'deny' && decision.by !== undefined
+    ? { by: 'policy', source: decision.by }
+    : { by: 'person' };
 }
 
 /**
@@ -93,6 +100,20 @@ export function approvalWords(
     approval.choice === 'always' ? `Always allowed (${approval.rule ?? tool})` : 'Allowed';
   const on = answeredElsewhere(approval.on, here);
   return on ? `${allowed} on ${on}` : allowed;
+}
+
+/**
+ * How a call's approval went, in the words every front end shows under it (`here`: the front end
+ * showing it, each adding only its own framing): `Answered on the editor` for a questionnaire or
+ * plan answered on another front end (`answeredOn`), else its approval's words (`approvalWords`).
+ */
+export function callApprovalWords(
+  call: { name: string; approval?: CallApproval; answeredOn?: string },
+  here: string,
+): string | undefined {
+  const on = answeredElsewhere(call.answeredOn, here);
+  if (on) return `Answered on ${on}`;
+  return approvalWords(call.approval, call.name, here);
 }
 
 /** The front end a card was answered on, when it was not `here` (`the web page`). */

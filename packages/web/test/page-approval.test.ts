@@ -4,6 +4,7 @@ import path from 'node:path';
 import { TRANSCRIPT_CARDS } from '@agent/runtime';
 import { loadSession, SessionWriter, transcriptOf, type CallEntry } from '@agent/session';
 import type { CallApproval } from '@agent/tools';
+import { pageApprovalWords } from '../src/approval-words';
 import { pageEntries, pageEvent } from '../src/page-events';
 
 const approvals: Record<string, CallApproval> = {
@@ -85,5 +86,13 @@ describe("the page's words for how a call was approved", () => {
         loaded && 'approval' in loaded ? loaded.approval : undefined,
       );
     }
+  });
+
+  it("are the editor's and the terminal's: a card answered here says the approval's words", () => {
+    const call = { name: 'write_file', approval: approvals.c2!, answeredOn: 'the web page' };
+    expect(pageApprovalWords(call)).toBe('Allowed');
+    expect(pageApprovalWords({ name: 'ask_user', answeredOn: 'the editor' })).toBe(
+      'Answered on the editor',
+    );
   });
 });

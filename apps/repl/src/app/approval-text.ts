@@ -4,9 +4,12 @@ import { tools } from './agent-modules';
 /** This front end, as the runtime names where a card was answered. */
 export const THE_TERMINAL = 'the terminal';
 
-/** How a call's status line says its approval went (see `approvalWords`), live and on replay. */
+/**
+ * How a call's status line says its approval went, live and on replay: the words every front end
+ * uses (see `callApprovalWords`; a questionnaire's or plan's own card says where it was answered).
+ */
 export function approvalText(approval: CallApproval | undefined, tool: string): string | undefined {
-  return tools().approvalWords(approval, tool, THE_TERMINAL);
+  return tools().callApprovalWords({ name: tool, ...(approval ? { approval } : {}) }, THE_TERMINAL);
 }
 
 /** The front end a card was answered on, when it was not this one (`the web page`). */

@@ -99,8 +99,11 @@ export class CardTable implements PersonChannel, PersonPresenter {
     const problem = checkCardAnswer(card.request, answer);
     if (problem) return problem;
     if (answer.kind !== 'approval') {
+      // A call's own card only: a server's form or URL during an MCP call carries the call's
+      // id, but the call's record says how the call itself was approved.
       const callId = card.request.toolCallId;
-      if (callId !== undefined) this.answeredBy.set(callId, by);
+      const own = answer.kind === 'questionnaire' || answer.kind === 'plan';
+      if (own && callId !== undefined) this.answeredBy.set(callId, by);
       this.close(id, { how: 'answered', by, answer });
       this.queue.settleShown(id, { answer: payloadOf(answer) });
       return undefined;

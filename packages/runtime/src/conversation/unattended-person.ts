@@ -10,7 +10,10 @@ import {
   type PlanDecision,
 } from '@agent/tools';
 
-/** The choice a policy picks for a call, with the reason a denial gives and who denied it. */
+/**
+ * The choice a policy picks for a call, with the reason a denial gives and who decided it (its
+ * record's source; `the headless policy` when absent).
+ */
 export interface UnattendedPick {
   choice: ApprovalChoice['id'];
   reason?: string;

@@ -1,7 +1,12 @@
 import type { z } from 'zod/v4';
 import { SESSION_SCHEMA_VERSION, type SessionEvent } from '../schema';
 import { UPGRADES, type RawEvent } from './upgrades';
-import { isWireEventType, WIRE_EVENT_SCHEMAS } from './wire-schemas';
+import {
+  isWireEventType,
+  READ_FORGIVEN,
+  WIRE_EVENT_SCHEMAS,
+  type WireEventType,
+} from './wire-schemas';
 
 export type MigrateResult =
   | {
@@ -12,9 +17,15 @@ export type MigrateResult =
     }
   | { ok: false; reason: string };
 
-/** Each event's wire schema, loose at the top level: fields of a newer version are kept. */
+/**
+ * Each event's wire schema, loose at the top level (fields of a newer version are kept), with the
+ * fields a reader forgives (`READ_FORGIVEN`).
+ */
 const READ_SCHEMAS = new Map<string, z.ZodType>(
-  Object.entries(WIRE_EVENT_SCHEMAS).map(([type, schema]) => [type, schema.loose()]),
+  Object.entries(WIRE_EVENT_SCHEMAS).map(([type, schema]) => {
+    const forgiven = READ_FORGIVEN[type as WireEventType] ?? {};
+    return [type, (schema as z.ZodObject).extend(forgiven).loose()];
+  }),
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { CallApproval } from '@agent/tool-contract';
 import { z } from 'zod/v4';
 
 /**
@@ -50,6 +51,15 @@ export const wireCallApproval = z.object({
   on: z.string().optional(),
   asked: z.boolean().optional(),
 });
+
+/** Holds only when `A` and `B` are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The wire record is the in-memory one: a decider (or any field) added to `CallApproval` but not
+// here, or here but not there, fails the typecheck.
+export const WIRE_APPROVAL_IS_CALL_APPROVAL: Same<
+  z.infer<typeof wireCallApproval>,
+  CallApproval
+> = true;
 
 const imageRef = z.object({
   sha256: hash,
@@ -177,8 +187,7 @@ export const WIRE_EVENT_SCHEMAS = {
     retainedOutput: z.string().optional(),
     retainedDetails: z.unknown().optional(),
     questionnaire: wireQuestionnaireAnswers.optional(),
-    // A record this reader cannot read is left out: the call's end is kept without it.
-    approval: wireCallApproval.optional().catch(undefined),
+    approval: wireCallApproval.optional(),
     answeredOn: z.string().optional(),
     ...o200k,
   }),
@@ -235,6 +244,15 @@ export const WIRE_EVENT_SCHEMAS = {
 } as const;
 
 export type WireEventType = keyof typeof WIRE_EVENT_SCHEMAS;
+
+/**
+ * Fields a reader forgives, by event type: a value it cannot read is left out and the rest of the
+ * line kept. Only when reading: the writer refuses such a value (see `encodeEvent`).
+ */
+export const READ_FORGIVEN: Partial<Record<WireEventType, z.ZodRawShape>> = {
+  // An approval record this reader cannot read (a newer decider): the call's end is kept without it.
+  tool_end: { approval: wireCallApproval.optional().catch(undefined) },
+};
 
 export function isWireEventType(type: unknown): type is WireEventType {
   return typeof type === 'string' && Object.hasOwn(WIRE_EVENT_SCHEMAS, type);

@@ -26,8 +26,10 @@ export function answerAtOnce(answers: ImmediateAnswers): PersonChannel {
  */
 export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequestKind> {
   switch (request.kind) {
-    case 'approval':
-      return { kind: 'deny', by: 'this run, where nobody can approve calls' };
+    case 'approval': {
+      const by = 'this run, where nobody can approve calls';
+      return { kind: 'deny', by, approval: { by: 'policy', source: by } };
+    }
     case 'form':
     case 'url':
       return { action: 'decline' };
