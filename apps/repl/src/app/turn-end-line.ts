@@ -1,6 +1,7 @@
 import type { LoopEndReason } from '@agent/llm';
 import { inFlagTerms } from '@agent/runtime/flags';
-import { turnEndText } from '@agent/session';
+// The light entry: the first paint loads no session schemas.
+import { turnEndText } from '@agent/session/words';
 import type { Segment } from '../view/segment';
 
 /**

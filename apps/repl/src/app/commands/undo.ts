@@ -1,4 +1,5 @@
-import { undoneText } from '@agent/session';
+// The light entry: the first paint loads no session schemas.
+import { undoneText } from '@agent/session/words';
 import type { SlashCommand } from './slash-command';
 
 export const undo: SlashCommand = {
