@@ -286,13 +286,12 @@ function finalText(messages: readonly AssistantMessage[]): string {
 }
 
 function totalUsage(messages: readonly AssistantMessage[]): Usage {
-  const total: Usage = { inputTokens: 0, outputTokens: 0 };
-  let cached = 0;
+  // cachedTokens is always there, 0 included, as in `models` and `total`: a script reads one shape.
+  const total = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
   for (const message of messages) {
     total.inputTokens += message.usage?.inputTokens ?? 0;
     total.outputTokens += message.usage?.outputTokens ?? 0;
-    cached += message.usage?.cachedTokens ?? 0;
+    total.cachedTokens += message.usage?.cachedTokens ?? 0;
   }
-  if (cached > 0) total.cachedTokens = cached;
   return total;
 }

@@ -139,6 +139,7 @@ describe('headless command line', () => {
       usage: {
         inputTokens: 12,
         outputTokens: 2,
+        cachedTokens: 0,
         models: [
           {
             provider: 'openai-chat',

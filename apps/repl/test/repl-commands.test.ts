@@ -101,6 +101,9 @@ describe('REPL sessions, commands and scrolling', () => {
       await h.waitForText('first answer');
       await h.waitForText('· ready');
       const id = h.repl.core.sessionId!;
+      await h.type('/resume');
+      h.send(ENTER);
+      await h.waitForText('No other saved session to resume: the only one is this session');
       await h.type('/new');
       h.send(ENTER);
       await h.waitForText('New session.');

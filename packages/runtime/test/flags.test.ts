@@ -26,7 +26,9 @@ describe('the shared flag table', () => {
     expect(serve).toContain('Usage: agent serve [options]');
     expect(acp).toContain('Usage: agent-acp [options]');
     expect(repl).toContain('openai-chat | openai-responses | anthropic');
-    expect(headless).toContain('Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.');
+    expect(headless).toContain(
+      'Exit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted, 141 standard output closed.',
+    );
   });
 
   it('--context-window takes a whole number of tokens, in every app', () => {

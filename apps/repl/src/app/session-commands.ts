@@ -52,9 +52,16 @@ export async function resume(
 
 /** `/resume` alone: the session picker (this workspace's sessions first); the chosen file. */
 async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<string | undefined> {
-  const all = (await listSessions(deps.agentHome)).filter((s) => s.id !== deps.session.sessionId);
+  const saved = await listSessions(deps.agentHome);
+  const all = saved.filter((s) => s.id !== deps.session.sessionId);
   if (all.length === 0) {
-    deps.app.error('No saved session to resume yet.');
+    // /sessions lists the current session too; say why it is not offered here.
+    const current = saved.length > all.length;
+    deps.app.error(
+      current
+        ? 'No other saved session to resume: the only one is this session, which goes on here.'
+        : 'No saved session to resume yet.',
+    );
     return undefined;
   }
   const here = all.filter((s) => s.cwd === deps.workspaceRoot);

@@ -25,7 +25,8 @@ const FRAMES: Record<AppName, { synopsis: string; summary: string; footer: strin
       'network. A headless run never leaves the sandbox, not even with --yes, unless started with',
       '--sandbox off.',
     ].join('\n'),
-    footer: '\nExit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted.\n',
+    footer:
+      '\nExit codes: 0 done, 1 run failed, 2 usage error, 130 interrupted, 141 standard output closed.\n',
   },
   acp: {
     synopsis: 'agent-acp [options]',
