@@ -9,7 +9,7 @@ const KEYS = [
     description: 'newline (Shift+Enter too, in terminals that send it apart from Enter)',
   },
   { usage: '↑ ↓', description: 'history' },
-  { usage: 'Esc or Ctrl+C', description: 'interrupt; Ctrl+C twice on an empty prompt quits' },
+  { usage: 'Esc or Ctrl+C', description: 'interrupt; twice: Esc clears, Ctrl+C quits' },
   { usage: 'PageUp/PageDown, wheel', description: 'scroll' },
   { usage: 'Ctrl+O', description: 'expand/fold long tool output' },
   { usage: 'Ctrl+G', description: 'edit the prompt (or a plan on its card) in $VISUAL/$EDITOR' },

@@ -133,6 +133,35 @@ describe('KeyRouter', () => {
     expect(log.at(-1)).toBe('quit');
   });
 
+  it('Esc twice in time clears a typed idle prompt, which Up brings back; one Esc only says so', () => {
+    const { router, log, type, advance } = setup(false);
+    type('draft 日本 👍🏽');
+    router.handleKey(key('escape'));
+    expect(router.input.text).toBe('draft 日本 👍🏽');
+    expect(log).toEqual(['notify:Press Esc again to clear the prompt']);
+    advance(2500);
+    router.handleKey(key('escape'));
+    expect(router.input.text).toBe('draft 日本 👍🏽');
+    type('!');
+    router.handleKey(key('escape'));
+    expect(router.input.text).toBe('draft 日本 👍🏽!');
+    advance(500);
+    router.handleKey(key('escape'));
+    expect(router.input.text).toBe('');
+    expect(log.filter((l) => l.startsWith('submit'))).toEqual([]);
+    router.handleKey(key('up'));
+    expect(router.input.text).toBe('draft 日本 👍🏽!');
+  });
+
+  it('Esc while busy interrupts and never clears the prompt', () => {
+    const { router, log, type } = setup(true);
+    type('steer');
+    router.handleKey(key('escape'));
+    router.handleKey(key('escape'));
+    expect(router.input.text).toBe('steer');
+    expect(log).toEqual(['interrupt', 'interrupt']);
+  });
+
   it('runs the selected command suggestion on Enter', () => {
     const { router, log, type } = setup(false);
     type('/mo');

@@ -38,8 +38,11 @@ export interface RouterActions {
   hasAttachments?(): boolean;
 }
 
-/** Two Ctrl+C presses within this window on an empty idle prompt quit. */
-export const QUIT_WINDOW_MS = 2000;
+/**
+ * Two presses within this window: Ctrl+C on an empty idle prompt quits, Esc on a typed idle
+ * prompt clears it.
+ */
+export const DOUBLE_PRESS_MS = 2000;
 
 /**
  * Routes every key: Ctrl+C first (interrupt / clear / quit), scrolling, then the active modal if
@@ -51,6 +54,7 @@ export class KeyRouter {
   /** The live `@` list under the prompt. */
   readonly mentionList = new MentionList();
   private ctrlCAt = -Infinity;
+  private escAt = -Infinity;
 
   constructor(
     private readonly modals: ModalSlot,
@@ -60,6 +64,7 @@ export class KeyRouter {
 
   handleKey(key: Key): void {
     const name = key.full ?? key.name;
+    if (name !== 'escape') this.escAt = -Infinity;
     if (name === 'C-c') return this.ctrlC();
     if ((name === 'pageup' || name === 'pagedown') && !this.modals.active?.handlesPaging?.()) {
       if (this.modals.active?.handlePage?.(name === 'pageup' ? -1 : 1)) {
@@ -126,7 +131,7 @@ export class KeyRouter {
       if (this.actions.isBusy()) {
         this.actions.interrupt();
         this.actions.changed();
-      }
+      } else if (!this.input.isEmpty) this.escOnPrompt();
       return;
     }
     if (name === 'up' && this.input.isEmpty) {
@@ -192,9 +197,22 @@ export class KeyRouter {
     }
     if (this.actions.dropAttachment?.()) return this.afterEdit();
     const now = this.now();
-    if (now - this.ctrlCAt <= QUIT_WINDOW_MS) return this.actions.quit();
+    if (now - this.ctrlCAt <= DOUBLE_PRESS_MS) return this.actions.quit();
     this.ctrlCAt = now;
     this.actions.notify('Press Ctrl+C again to quit');
+    this.actions.changed();
+  }
+
+  /** Esc twice on a typed idle prompt clears it; Up brings the text back. */
+  private escOnPrompt(): void {
+    const now = this.now();
+    if (now - this.escAt <= DOUBLE_PRESS_MS) {
+      this.escAt = -Infinity;
+      this.input.setAside();
+      return this.afterEdit();
+    }
+    this.escAt = now;
+    this.actions.notify('Press Esc again to clear the prompt');
     this.actions.changed();
   }
 

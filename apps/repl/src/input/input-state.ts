@@ -126,6 +126,12 @@ export class InputState {
     this.cursor = text.length;
   }
 
+  /** Clears the prompt unsent, keeping its text in this run's history (Up brings it back). */
+  setAside(): void {
+    this.keep({ text: this.text, pasted: this.pasted.heldIn(this.text) });
+    this.clear();
+  }
+
   clear(): void {
     this.text = '';
     this.cursor = 0;
@@ -169,8 +175,13 @@ export class InputState {
   /** Keeps a prompt sent as `text` (typed as `typed`) for the history. */
   private remember(text: string, typed: Remembered): void {
     this.onRemember(text);
+    this.keep(typed);
+  }
+
+  /** Adds `typed` to this run's history, unless it repeats the last entry. */
+  private keep(typed: Remembered): void {
     const last = this.history[this.history.length - 1];
-    if (!last || expanded(last) !== text) this.history.push(typed);
+    if (!last || expanded(last) !== expanded(typed)) this.history.push(typed);
     if (this.history.length > 500) this.history.shift();
   }
 
