@@ -40,8 +40,16 @@ export function refuseAtOnce(request: AnyPersonRequest): PersonAnswer<PersonRequ
   }
 }
 
-/** Allows every call; other kinds are refused at once: for `--yes` and tests not about asking. */
-export const allowAll: PersonChannel = answerAtOnce({ approval: () => ({ kind: 'allow' }) });
+/**
+ * Allows every call; other kinds are refused at once: for programs and tests not about asking.
+ * Each call's record says a policy allowed it, never that a person did.
+ */
+export const allowAll: PersonChannel = answerAtOnce({
+  approval: () => ({
+    kind: 'allow',
+    approval: { by: 'policy', source: 'a channel that allows every call (allowAll)' },
+  }),
+});
 
 /**
  * `channel` for the listed kinds only; every other kind is refused at once (`refuseAtOnce`): a

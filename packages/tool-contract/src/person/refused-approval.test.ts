@@ -47,3 +47,14 @@ describe('an approval refused where nobody can approve calls', () => {
     });
   });
 });
+
+describe('an approval allowed by allowAll', () => {
+  it('is recorded as a policy allowing it, never as the person choosing "once"', async () => {
+    const decision = await allowAll.ask(request);
+    expect(callApproval(decision, payload)).toEqual({
+      allowed: true,
+      by: 'policy',
+      source: 'a channel that allows every call (allowAll)',
+    });
+  });
+});
