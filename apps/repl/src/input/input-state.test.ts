@@ -168,6 +168,28 @@ describe('InputState', () => {
     expect(input.text).toBe('old');
   });
 
+  it('word keys take a paste placeholder whole: Ctrl+W, Alt+D and Alt+B never cut into it', () => {
+    const input = new InputState();
+    const pasted = Array.from({ length: 15 }, (_, i) => `line ${i}`).join('\n');
+    input.paste(pasted);
+    expect(input.text).toBe('[Pasted text #1 +15 lines]');
+    type(input, ' ');
+    input.handleKey(k('C-w'));
+    expect(input.text).toBe('');
+    input.paste(pasted);
+    type(input, ' tail');
+    const second = '[Pasted text #2 +15 lines]';
+    input.handleKey(k('M-b'));
+    input.handleKey(k('M-b'));
+    expect(input.cursor).toBe(0);
+    input.handleKey(k('M-d'));
+    expect(input.text).toBe(' tail');
+    input.setText(`${second} tail`);
+    input.handleKey(k('C-a'));
+    input.handleKey(k('M-f'));
+    expect(input.cursor).toBe(second.length);
+  });
+
   it('keeps the caret on a shorter wrapped row, and crosses line breaks by drawn rows', () => {
     const input = new InputState();
     // At 5 cells: 'abcd' (the ideograph does not fit), '日efg', 'h', then 'xy' after the break.

@@ -244,16 +244,19 @@ export class InputState {
   }
 
   private move(to: number): InputResult {
-    const next = this.pasted.outside(this.text, Math.max(0, Math.min(this.text.length, to)));
+    const at = Math.max(0, Math.min(this.text.length, to));
+    const next = this.pasted.outside(this.text, at, at < this.cursor);
     if (next === this.cursor) return { type: 'ignored' };
     this.cursor = next;
     return { type: 'changed' };
   }
 
+  /** Deletes `start`..`end`, widened to take a paste placeholder it cuts into whole. */
   private deleteRange(start: number, end: number): InputResult {
-    const from = Math.max(0, start);
-    if (end <= from) return { type: 'ignored' };
-    this.text = this.text.slice(0, from) + this.text.slice(end);
+    const from = this.pasted.outside(this.text, Math.max(0, start), true);
+    const to = this.pasted.outside(this.text, end);
+    if (to <= from) return { type: 'ignored' };
+    this.text = this.text.slice(0, from) + this.text.slice(to);
     this.cursor = from;
     return { type: 'changed' };
   }
