@@ -162,6 +162,33 @@ describe('KeyRouter', () => {
     expect(log).toEqual(['interrupt', 'interrupt']);
   });
 
+  it('Ctrl+D deletes forward in a typed prompt; on an empty idle one, twice in time quits', () => {
+    const { router, log, type, advance } = setup(false);
+    type('ab');
+    router.handleKey(key('left'));
+    router.handleKey(key('C-d'));
+    expect(router.input.text).toBe('a');
+    router.handleKey(key('C-d'));
+    router.handleKey(key('backspace'));
+    router.handleKey(key('C-d'));
+    expect(log).toEqual(['notify:Press Ctrl+D again to quit']);
+    advance(2500);
+    router.handleKey(key('C-d'));
+    expect(log.filter((l) => l === 'quit')).toEqual([]);
+    router.handleKey(key('C-c'));
+    expect(log.filter((l) => l === 'quit')).toEqual([]);
+    router.handleKey(key('C-d'));
+    router.handleKey(key('C-d'));
+    expect(log.at(-1)).toBe('quit');
+  });
+
+  it('Ctrl+D on an empty prompt never quits while a turn runs', () => {
+    const { router, log } = setup(true);
+    router.handleKey(key('C-d'));
+    router.handleKey(key('C-d'));
+    expect(log).toEqual([]);
+  });
+
   it('runs the selected command suggestion on Enter', () => {
     const { router, log, type } = setup(false);
     type('/mo');

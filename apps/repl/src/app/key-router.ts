@@ -39,8 +39,8 @@ export interface RouterActions {
 }
 
 /**
- * Two presses within this window: Ctrl+C on an empty idle prompt quits, Esc on a typed idle
- * prompt clears it.
+ * Two presses within this window: Ctrl+C or Ctrl+D on an empty idle prompt quits, Esc on a typed
+ * idle prompt clears it.
  */
 export const DOUBLE_PRESS_MS = 2000;
 
@@ -53,7 +53,8 @@ export class KeyRouter {
   readonly suggestions = new Suggestions();
   /** The live `@` list under the prompt. */
   readonly mentionList = new MentionList();
-  private ctrlCAt = -Infinity;
+  /** The last Ctrl+C or Ctrl+D press on an empty idle prompt, which a second one in time quits. */
+  private quitPress: { key: 'Ctrl+C' | 'Ctrl+D'; at: number } | undefined;
   private escAt = -Infinity;
 
   constructor(
@@ -87,6 +88,10 @@ export class KeyRouter {
     if (modal) {
       modal.handleKey(key);
       return this.actions.changed();
+    }
+    // Ctrl+D on an empty prompt between turns is end of input, as in a shell: twice quits.
+    if (name === 'C-d' && this.input.isEmpty && !this.actions.isBusy()) {
+      return this.quitOnSecondPress('Ctrl+D');
     }
     // A recalled `/command` shows its menu, but Up/Down go on walking the history until edited.
     const walking = (name === 'up' || name === 'down') && this.input.browsingHistory;
@@ -186,7 +191,7 @@ export class KeyRouter {
   private ctrlC(): void {
     const modal = this.modals.active;
     if (modal || this.actions.isBusy()) {
-      this.ctrlCAt = -Infinity;
+      this.quitPress = undefined;
       this.actions.interrupt();
       modal?.cancel?.();
       return this.actions.changed();
@@ -196,10 +201,17 @@ export class KeyRouter {
       return this.afterEdit();
     }
     if (this.actions.dropAttachment?.()) return this.afterEdit();
+    this.quitOnSecondPress('Ctrl+C');
+  }
+
+  /** The second press of `keyName` in time quits; the first says so. */
+  private quitOnSecondPress(keyName: 'Ctrl+C' | 'Ctrl+D'): void {
     const now = this.now();
-    if (now - this.ctrlCAt <= DOUBLE_PRESS_MS) return this.actions.quit();
-    this.ctrlCAt = now;
-    this.actions.notify('Press Ctrl+C again to quit');
+    if (this.quitPress?.key === keyName && now - this.quitPress.at <= DOUBLE_PRESS_MS) {
+      return this.actions.quit();
+    }
+    this.quitPress = { key: keyName, at: now };
+    this.actions.notify(`Press ${keyName} again to quit`);
     this.actions.changed();
   }
 
