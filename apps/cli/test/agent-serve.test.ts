@@ -100,7 +100,9 @@ describe('agent serve (the installed bundle)', () => {
     const saved = fs.readFileSync(path.join(bed.home, 'sessions', file!), 'utf8');
     expect(saved).toContain('say hello from the page');
     expect(saved).toContain('Hello from the fake.');
-    expect(stderr).toContain(`agent --resume ${path.basename(file!, '.jsonl')}`);
+    expect(stderr).toMatch(
+      new RegExp(`resume it with: node \\S+agent\\.js --resume ${path.basename(file!, '.jsonl')}`),
+    );
   });
 
   it('SIGINT stops it with 130; with no credentials it serves the offline demo; Host through a tunnel or an allowed proxy', async () => {

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startOpenAIChatServer } from '@agent/testkit';
 import { replTmuxBed } from './support/repl-tmux-bed';
+import { REPL_MAIN } from './support/tmux-driver';
 
 const bed = replTmuxBed('exit-e2e', { session: 'exit', scope: 'file' });
 const { driver } = bed;
@@ -12,6 +13,14 @@ const SHOWN = 'Hello! Colours stay data: RED and {red-fg}tags{/red-fg}.';
 /** The whole pane: its scrollback and the visible screen. */
 function scrollback(session: string, escapes = false): string {
   return driver.run('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-S', '-', '-t', session);
+}
+
+/** The scrollback's lines as printed: rows the terminal wrapped joined again, trailing blanks cut. */
+function printedLines(session: string): string[] {
+  return driver
+    .run('capture-pane', '-p', '-J', '-S', '-', '-t', session)
+    .split('\n')
+    .map((line) => line.trimEnd());
 }
 
 async function until(check: () => boolean, what: string, ms = 15000): Promise<void> {
@@ -66,10 +75,11 @@ describe('leaving the REPL (issue 13, item 2)', () => {
     expect(first).toContain('› say hello');
     expect(first).toContain(SHOWN);
     expect(first).toContain(`Session ${id} saved. Resume it with:`);
-    expect(first).toContain(`  agent --resume ${id} --cwd ${bed.workspace}`);
-    expect(first.indexOf(SHOWN)).toBeLessThan(
-      first.indexOf(`  agent --resume ${id} --cwd ${bed.workspace}`),
-    );
+    // Started as `node …/main.js`: the command names that, since `agent` may not be on PATH.
+    const resumeLine = `  node ${REPL_MAIN} --resume ${id} --cwd ${bed.workspace}`;
+    const printed = printedLines('first');
+    expect(printed).toContain(resumeLine);
+    expect(printed.indexOf(SHOWN)).toBeLessThan(printed.indexOf(resumeLine));
     const coloured = scrollback('first', true);
     expect(coloured).not.toContain('\x1b[31mRED');
     expect(coloured).toContain('{red-fg}tags{/red-fg}');
@@ -97,7 +107,7 @@ describe('leaving the REPL (issue 13, item 2)', () => {
       const rows = scrollback(session).split('\n');
       expect(rows).toContain('› say hello');
       expect(rows).toContain(SHOWN);
-      expect(rows).toContain(`  agent --resume ${id} --cwd ${bed.workspace}`);
+      expect(printedLines(session)).toContain(resumeLine);
     }
     expect(readdirSync(path.join(bed.home, 'sessions'))).toHaveLength(1);
   }, 60000);

@@ -64,7 +64,7 @@ describe('Esc and /resume in tmux against the openai-chat fake', () => {
     expect(result).toContain('started-42');
     driver.type('esc', '/quit');
     driver.keys('esc', 'Enter');
-    await driver.waitFor('esc', 'agent --resume');
+    await driver.waitFor('esc', 'Resume it with:');
   }, 60_000);
 
   it('/resume opens the session picker; typing filters and Enter resumes', async () => {

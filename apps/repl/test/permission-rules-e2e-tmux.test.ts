@@ -66,7 +66,7 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     expect(settings).toEqual({ permissions: { allow: ['run_shell(npm test)'] } });
     driver.type('one', '/quit');
     driver.keys('one', 'Enter');
-    await driver.waitFor('one', 'agent --resume');
+    await driver.waitFor('one', 'Resume it with:');
 
     const second = await startOpenAIChatServer([
       { toolCalls: [{ id: 'call_t2', name: 'run_shell', arguments: { command: 'npm test' } }] },
@@ -133,7 +133,7 @@ describe('permission rules in the REPL, end to end in tmux', () => {
     expect(got.py).toContain('denied');
     driver.type('py', '/quit');
     driver.keys('py', 'Enter');
-    await driver.waitFor('py', 'agent --resume');
+    await driver.waitFor('py', 'Resume it with:');
     rmSync(own, { recursive: true, force: true });
   }, 60_000);
 
@@ -172,7 +172,7 @@ describe('permission rules in the REPL, end to end in tmux', () => {
       expect([file, existsSync(path.join(ws, file))]).toEqual([file, false]);
     driver.type('mcp', '/quit');
     driver.keys('mcp', 'Enter');
-    await driver.waitFor('mcp', 'agent --resume');
+    await driver.waitFor('mcp', 'Resume it with:');
     rmSync(ws, { recursive: true, force: true });
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { Transcript } from '../view/transcript';
-import { exitReport, printableRow, resumeCommand } from './exit-report';
+import { exitReport, launcherOf, printableRow, resumeCommand } from './exit-report';
 
 describe('the exit report', () => {
   it('prints rows in basic colours and never a control character from a span', () => {
@@ -17,8 +17,21 @@ describe('the exit report', () => {
       "agent --resume id --cwd '/home/me/my project'\\''s'",
     );
     // Started by `pnpm -s --filter repl start` in a checkout, where no `agent` command exists.
-    expect(resumeCommand('id', '/w', '/w', 'checkout')).toBe(
+    const checkout = launcherOf(true, '/src/agent/apps/repl', '/src/agent/apps/cli/dist/agent.js');
+    expect(resumeCommand('id', '/src/agent', '/src/agent', checkout)).toBe(
       'pnpm -s --filter repl start -- --resume id',
+    );
+    // ... with `pnpm -C` from the project: the same command works from there.
+    expect(resumeCommand('id', '/p', '/p', checkout)).toBe(
+      'pnpm -s -C /src/agent --filter repl start -- --resume id',
+    );
+    // `node path/to/agent.js`, where `agent` may not be on PATH; the installed command by its name.
+    const node = launcherOf(false, '/p', '/opt/my agent/dist/agent.js');
+    expect(resumeCommand('id', '/p', '/p', node)).toBe(
+      "node '/opt/my agent/dist/agent.js' --resume id",
+    );
+    expect(resumeCommand('id', '/p', '/p', launcherOf(false, '/p', '/usr/bin/agent'))).toBe(
+      'agent --resume id',
     );
     const transcript = new Transcript();
     transcript.add({ kind: 'user', text: 'hello 日本語' });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { LAUNCH_DIR_VARIABLE } from '@agent/runtime/flags';
 import type { Line } from '../text/line';
 import { sgr } from '../text/palette';
 import type { Transcript } from '../view/transcript';
@@ -30,23 +32,56 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
-/** How the REPL was started: the installed `agent`, or `pnpm -s --filter repl start` in a checkout. */
-export type Launcher = 'agent' | 'checkout';
+/**
+ * How the REPL was started: the installed `agent` command, `node` with the bundle's path, or
+ * `pnpm -s --filter repl start` in the checkout at `root`.
+ */
+export type Launcher =
+  { kind: 'agent' } | { kind: 'node'; script: string } | { kind: 'checkout'; root: string };
 
 /**
- * The command that resumes `sessionId` the way the REPL was started (`agent --resume ID`, or
- * through pnpm in the checkout), with `--cwd` when the workspace is not the directory the
- * command will be run from.
+ * The launcher from the process: the checkout's start script sets the launch directory and runs in
+ * `apps/repl` (pnpm runs a script in its package's folder); a script path named `agent` is the
+ * installed command (npm's bin link); any other is the bundle run by `node`.
+ */
+export function launcherOf(launchedFromCheckout: boolean, cwd: string, script: string): Launcher {
+  if (launchedFromCheckout) return { kind: 'checkout', root: path.resolve(cwd, '..', '..') };
+  if (path.basename(script) === 'agent') return { kind: 'agent' };
+  return { kind: 'node', script: path.resolve(script) };
+}
+
+/** How this process was started (see launcherOf). */
+export function thisLauncher(env: NodeJS.ProcessEnv): Launcher {
+  return launcherOf(Boolean(env[LAUNCH_DIR_VARIABLE]), process.cwd(), process.argv[1] ?? 'agent');
+}
+
+/**
+ * The command that resumes `sessionId` the way the REPL was started, run from `runFrom` (the
+ * directory it was started from): `agent --resume ID`, `node …/agent.js --resume ID`, or through
+ * pnpm in the checkout (`-C` when that is not `runFrom`); with `--cwd` when the workspace is not
+ * `runFrom`.
  */
 export function resumeCommand(
   sessionId: string,
   workspace: string,
   runFrom: string,
-  launcher: Launcher = 'agent',
+  launcher: Launcher = { kind: 'agent' },
 ): string {
   const cwd = workspace === runFrom ? '' : ` --cwd ${shellWord(workspace)}`;
-  const command = launcher === 'agent' ? 'agent' : 'pnpm -s --filter repl start --';
-  return `${command} --resume ${shellWord(sessionId)}${cwd}`;
+  return `${launchWords(launcher, runFrom)} --resume ${shellWord(sessionId)}${cwd}`;
+}
+
+function launchWords(launcher: Launcher, runFrom: string): string {
+  switch (launcher.kind) {
+    case 'agent':
+      return 'agent';
+    case 'node':
+      return `node ${shellWord(launcher.script)}`;
+    case 'checkout': {
+      const at = launcher.root === runFrom ? '' : ` -C ${shellWord(launcher.root)}`;
+      return `pnpm -s${at} --filter repl start --`;
+    }
+  }
 }
 
 /** What is printed on the normal screen after the REPL closes. */

@@ -2,10 +2,10 @@ import { mountScreen, type ReplScreen, type TerminalStreams } from '../ui/repl-s
 import { captureStrayOutput } from '../ui/stray-output';
 import type { Provider } from '@agent/llm';
 import type { AgentSession } from '@agent/runtime';
-import { invocationDir, LAUNCH_DIR_VARIABLE } from '@agent/runtime/flags';
+import { invocationDir } from '@agent/runtime/flags';
 import type { ReplArgs } from './args';
 import { warmUpWidths } from '../text/width';
-import { exitReport } from './exit-report';
+import { exitReport, thisLauncher } from './exit-report';
 import type { PromptHistory } from './prompt-history';
 import { ReplApp } from './repl-app';
 
@@ -78,7 +78,7 @@ export async function startRepl(
             saveProblem: state.core.saveProblem,
             workspace: args.cwd,
             runFrom: invocationDir(env, process.cwd()),
-            launcher: env[LAUNCH_DIR_VARIABLE] ? 'checkout' : 'agent',
+            launcher: thisLauncher(env),
           }),
         );
       }

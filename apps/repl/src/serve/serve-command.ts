@@ -2,7 +2,8 @@ import { createAskUserTool, DEFAULT_MAX_ASK_USER } from '@agent/askuser';
 import { agentHome as defaultAgentHome, ConfigError, loadAgentSettings } from '@agent/llm/config';
 import { Conversation } from '@agent/runtime';
 import { interactiveChoice } from '../app/interactive-choice';
-import { FlagError, inFlagTerms } from '@agent/runtime/flags';
+import { FlagError, inFlagTerms, invocationDir } from '@agent/runtime/flags';
+import { resumeCommand, thisLauncher } from '../app/exit-report';
 import { isLoopback, startWebServer } from '@agent/web';
 import { CardNotifier } from '../person/card-notifier';
 import type { ServeArgs } from './serve-args';
@@ -88,7 +89,11 @@ export async function runServe(args: ServeArgs, io: ServeIO): Promise<number> {
     await web.close();
     const id = session.sessionId;
     await conversation.close({ leaveQuestionsOpen: goingAway });
-    if (id !== undefined) say(`session ${id} saved; resume it with: agent --resume ${id}`);
+    if (id !== undefined) {
+      const runFrom = invocationDir(io.env, process.cwd());
+      const command = resumeCommand(id, args.cwd, runFrom, thisLauncher(io.env));
+      say(`session ${id} saved; resume it with: ${command}`);
+    }
     return code;
   } catch (error) {
     stopping.abort();
