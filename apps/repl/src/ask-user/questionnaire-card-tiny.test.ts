@@ -84,4 +84,13 @@ describe('the card on a 30x10 terminal', () => {
     const words = [...rows.keys()].sort((a, b) => a - b).map((i) => rows.get(i));
     expect(words.join(' ')).toBe(long.questions[0]!.question);
   });
+
+  it('PageDown shows the rest of a cut selected option, still marked as selected', () => {
+    const segment = new QuestionnaireSegment(demo, undefined, { rows: () => ROWS });
+    expect(segment.render(WIDTH).map(lineText).join('\n')).toContain('❯ 1. TypeScript');
+    expect(segment.scrollQuestion(1)).toBe(true);
+    const text = segment.render(WIDTH).map(lineText);
+    expect(text.length).toBeLessThanOrEqual(ROWS);
+    expect(text).toContainEqual(expect.stringMatching(/^│ ❯ ↑ +\(recommended\) +│$/));
+  });
 });

@@ -31,9 +31,13 @@ function markCut(rows: Line[], above: boolean, below: boolean): Line[] {
   const marked = rows.map((row) => [...row]);
   const mark = (index: number, text: string): void => {
     const row = marked[index];
-    const indent = row?.[0];
-    if (!row || !indent || indent.text.trim() !== '' || indent.text.length < text.length) return;
-    row[0] = { text: text.padEnd(indent.text.length), style: 'accent' };
+    const first = row?.[0];
+    // The indent may share its span with text of the same style (a dim `(recommended)`).
+    const indent = /^ */.exec(first?.text ?? '')![0];
+    if (!row || !first || indent.length < text.length) return;
+    const rest = first.text.slice(indent.length);
+    row.splice(0, 1, { text: text.padEnd(indent.length), style: 'accent' });
+    if (rest) row.splice(1, 0, { ...first, text: rest });
   };
   if (below) mark(marked.length - 1, '  ↓');
   if (above) mark(0, '❯ ↑');
