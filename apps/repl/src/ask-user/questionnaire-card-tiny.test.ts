@@ -64,26 +64,40 @@ describe('the card on a 30x10 terminal', () => {
     expect(text.at(-1)).toMatch(/^╰─ ↑ 1 · ↓ 2 more ─+╯$/);
   });
 
-  it('PageDown scrolls a question taller than the card through every row, saying where it stands', () => {
-    const segment = new QuestionnaireSegment(long, undefined, { rows: () => ROWS });
-    const rows = new Map<number, string>();
-    for (let page = 0; ; page++) {
-      const text = segment.render(WIDTH).map(lineText);
-      expect(text.length).toBeLessThanOrEqual(ROWS);
-      expect(text.join('\n')).toContain('❯ 1. SQLite');
-      const where = /PgUp\/PgDn (\d+)-(\d+)\/(\d+)/.exec(text[1]!);
-      expect(where).not.toBeNull();
-      const [from, to, all] = where!.slice(1).map(Number) as [number, number, number];
-      // A row cut by the window's `…` comes back whole at the top of the next page.
-      for (let i = from; i <= to; i++)
-        rows.set(i, inner(text[1 + i - from + 1]!).replace(/…/g, ''));
-      if (to >= all) break;
-      expect(segment.scrollQuestion(1)).toBe(true);
-      expect(page).toBeLessThan(all);
-    }
-    const words = [...rows.keys()].sort((a, b) => a - b).map((i) => rows.get(i));
-    expect(words.join(' ')).toBe(long.questions[0]!.question);
-  });
+  // 30x8, 30x10 and 30x12, with a selected option that is cut too (PageDown scrolls it first).
+  it.each([5, 7, 9])(
+    'PageDown scrolls a question taller than a card of %i rows through every row, none cut or too wide',
+    (screenRows) => {
+      const card = {
+        questions: [
+          {
+            ...long.questions[0]!,
+            options: ['SQLite, the one with the smallest footprint', 'PostgreSQL', 'Files'],
+          },
+        ],
+      };
+      const segment = new QuestionnaireSegment(card, undefined, { rows: () => screenRows });
+      const rows = new Map<number, string>();
+      for (let page = 0; ; page++) {
+        const lines = segment.render(WIDTH);
+        const text = lines.map(lineText);
+        expect(text.length).toBeLessThanOrEqual(screenRows);
+        for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(WIDTH);
+        expect(text.join('\n')).toContain('❯');
+        const where = /PgUp\/PgDn (\d+)-(\d+)\/(\d+)/.exec(text[1]!);
+        expect(where).not.toBeNull();
+        const [from, to, all] = where!.slice(1).map(Number) as [number, number, number];
+        for (let i = from; i <= to; i++) {
+          rows.set(i, inner(text[1 + i - from + 1]!).replace(/^…|…$/g, ''));
+        }
+        if (to >= all) break;
+        expect(segment.scrollQuestion(1)).toBe(true);
+        expect(page).toBeLessThan(30);
+      }
+      const words = [...rows.keys()].sort((a, b) => a - b).map((i) => rows.get(i));
+      expect(words.join(' ')).toBe(long.questions[0]!.question);
+    },
+  );
 
   it('PageDown shows the rest of a cut selected option, still marked as selected', () => {
     const segment = new QuestionnaireSegment(demo, undefined, { rows: () => ROWS });

@@ -204,9 +204,7 @@ export function layoutQuestionnaireCard(
     ? Math.min(question.length, body - 1)
     : Math.max(minQuestion, Math.min(question.length, body - optionRows));
   const top = Math.min(Math.max(0, view.questionTop ?? 0), question.length - shown);
-  let window = question.slice(top, top + shown);
-  if (top + shown < question.length) window = clampRows(window.concat([[]]), shown, inner);
-  if (top > 0) window = [[{ text: '…', style: 'dim' }, ...window[0]!], ...window.slice(1)];
+  const window = questionWindow(question, top, shown, inner);
   let head = header;
   if (shown < question.length) {
     head = withWhere(head, model, `PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`, inner);
@@ -247,6 +245,21 @@ export function layoutQuestionnaireCard(
     optionTop,
     optionShown: optionCut ? own : tallOption,
   };
+}
+
+/**
+ * Rows `top` to `top + shown` of the wrapped question, marked `…` where more is hidden above or
+ * below when the row has room for it: a full row is never cut (the header says where the
+ * window stands), so every character shows on some page.
+ */
+function questionWindow(question: Line[], top: number, shown: number, inner: number): Line[] {
+  const window = question.slice(top, top + shown).map((row) => [...row]);
+  const ellipsis = (): Span => ({ text: '…', style: 'dim' });
+  const last = window[window.length - 1];
+  if (last && top + shown < question.length && lineWidth(last) < inner) last.push(ellipsis());
+  const first = window[0];
+  if (first && top > 0 && lineWidth(first) < inner) first.unshift(ellipsis());
+  return window;
 }
 
 /**

@@ -24,8 +24,9 @@ export function windowAround(rows: Line[], max: number, keep: number): Line[] {
 
 /**
  * The shown rows of a selected option cut to the card: a row whose start is hidden above begins
- * with `❯ ↑`, so the selection stays marked, and one with more below with `  ↓`. They take the
- * place of the continuation indent (a block's first row starts with its marker, not an indent).
+ * with `❯ ↑`, so the selection stays marked, and one with more below with `  ↓` (a single row
+ * with both, `❯ ↕`). They take the place of the continuation indent (a block's first row starts
+ * with its marker, not an indent).
  */
 function markCut(rows: Line[], above: boolean, below: boolean): Line[] {
   const marked = rows.map((row) => [...row]);
@@ -39,8 +40,12 @@ function markCut(rows: Line[], above: boolean, below: boolean): Line[] {
     row.splice(0, 1, { text: text.padEnd(indent.length), style: 'accent' });
     if (rest) row.splice(1, 0, { ...first, text: rest });
   };
-  if (below) mark(marked.length - 1, '  ↓');
-  if (above) mark(0, '❯ ↑');
+  // One row cut on both sides (a card of a few rows) keeps the selection mark too.
+  if (above && below && marked.length === 1) mark(0, '❯ ↕');
+  else {
+    if (below) mark(marked.length - 1, '  ↓');
+    if (above) mark(0, '❯ ↑');
+  }
   return marked;
 }
 
