@@ -10,7 +10,14 @@ import {
   type Span,
 } from '../text/line';
 import { sanitize } from '../text/sanitize';
-import { clampRows, fitOptions, selectedRoom, type OptionBlocks } from '../view/card-fit';
+import {
+  clampRows,
+  countedBottomRule,
+  fitOptions,
+  selectedRoom,
+  windowOptions,
+  type OptionBlocks,
+} from '../view/card-fit';
 import { distinctLabels, withVisibleWhitespace } from './look-alike';
 import { questionStrip } from './question-strip';
 
@@ -179,33 +186,56 @@ export function layoutQuestionnaireCard(
   }
 
   const shortStrip = clampRows(strip, 1, inner);
-  const body = Math.max(4, view.maxRows - 4 - shortStrip.length);
+  // Too few rows for the usual cut (a 30x10 terminal): the strip goes (the header still says
+  // which question), the `N more` counts move into the bottom border, and the question comes
+  // before the selected option's later rows, so the card fits the screen.
+  const cramped = view.maxRows - 4 - shortStrip.length < 4;
+  const hintShown = cramped && view.maxRows < 6 ? [] : clampRows(hint, 1, inner);
+  const body = cramped
+    ? Math.max(2, view.maxRows - 3 - hintShown.length)
+    : view.maxRows - 4 - shortStrip.length;
   const tight = optionBlocks(model, inner, 1, recommend);
   const optionRows = tight.blocks.reduce((sum, block) => sum + block.length, 0);
   const tallOption = tight.blocks[tight.selected]!.length;
+  const roomFor = (rows: number) => (cramped ? Math.max(1, rows) : selectedRoom(tight, rows));
   // A selected option too tall for the card gets every row the question can give up.
-  const minQuestion = Math.min(question.length, tallOption > selectedRoom(tight, body - 2) ? 1 : 2);
-  const shown = Math.max(minQuestion, Math.min(question.length, body - optionRows));
+  const minQuestion = Math.min(question.length, tallOption > roomFor(body - 2) ? 1 : 2);
+  const shown = cramped
+    ? Math.min(question.length, body - 1)
+    : Math.max(minQuestion, Math.min(question.length, body - optionRows));
   const top = Math.min(Math.max(0, view.questionTop ?? 0), question.length - shown);
-  let window = question.slice(top, top + shown);
-  if (top + shown < question.length) window = clampRows(window.concat([[]]), shown, inner);
-  if (top > 0) window = [[{ text: '…', style: 'dim' }, ...window[0]!], ...window.slice(1)];
+  const window = questionWindow(question, top, shown, inner);
+  let head = header;
   if (shown < question.length) {
-    const more = ` · PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`;
-    if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
+    head = withWhere(head, model, `PgUp/PgDn ${top + 1}-${top + shown}/${question.length}`, inner);
   }
-  const own = selectedRoom(tight, body - shown);
+  const own = roomFor(body - shown);
   const optionCut = tallOption > own && !model.editing;
   const optionTop = optionCut ? Math.min(Math.max(0, view.optionTop ?? 0), tallOption - own) : 0;
   if (optionCut && shown >= question.length) {
-    const more = ` · PgUp/PgDn ${optionTop + 1}-${optionTop + own}/${tallOption}`;
-    if (lineWidth(header) + more.length <= inner) header.push({ text: more, style: 'dim' });
+    head = withWhere(
+      head,
+      model,
+      `PgUp/PgDn ${optionTop + 1}-${optionTop + own}/${tallOption}`,
+      inner,
+    );
   }
   if (optionCut) tight.top = optionTop;
-  const options = fitOptions(tight, body - shown, (count, up) => [
-    { text: `    ${up ? '↑' : '↓'} ${count} more`, style: 'dim' },
-  ]);
-  const lines = frame([header, ...shortStrip, ...window, ...options, ...clampRows(hint, 1, inner)]);
+  const rows = [head, ...(cramped ? [] : shortStrip), ...window];
+  let bottom: Line | undefined;
+  if (cramped) {
+    const fitted = windowOptions(tight, body - shown);
+    rows.push(...fitted.rows);
+    bottom = countedBottomRule(fitted.above, fitted.below, w);
+  } else {
+    rows.push(
+      ...fitOptions(tight, body - shown, (count, up) => [
+        { text: `    ${up ? '↑' : '↓'} ${count} more`, style: 'dim' },
+      ]),
+    );
+  }
+  const lines = frame([...rows, ...hintShown]);
+  if (bottom) lines[lines.length - 1] = bottom;
   return {
     lines,
     questionRows: question.length,
@@ -215,6 +245,37 @@ export function layoutQuestionnaireCard(
     optionTop,
     optionShown: optionCut ? own : tallOption,
   };
+}
+
+/**
+ * Rows `top` to `top + shown` of the wrapped question, marked `…` where more is hidden above or
+ * below when the row has room for it: a full row is never cut (the header says where the
+ * window stands), so every character shows on some page.
+ */
+function questionWindow(question: Line[], top: number, shown: number, inner: number): Line[] {
+  const window = question.slice(top, top + shown).map((row) => [...row]);
+  const ellipsis = (): Span => ({ text: '…', style: 'dim' });
+  const last = window[window.length - 1];
+  if (last && top + shown < question.length && lineWidth(last) < inner) last.push(ellipsis());
+  const first = window[0];
+  if (first && top > 0 && lineWidth(first) < inner) first.unshift(ellipsis());
+  return window;
+}
+
+/**
+ * The header with where a scrolled window stands (`· PgUp/PgDn 1-2/5`); on a narrow card the
+ * header shortens to `Q1/2` to make room, since the way to the rest matters more.
+ */
+function withWhere(
+  header: Span[],
+  model: QuestionnaireModel,
+  where: string,
+  inner: number,
+): Span[] {
+  const more: Span = { text: ` · ${where}`, style: 'dim' };
+  if (lineWidth(header) + more.text.length <= inner) return [...header, more];
+  const short: Span = { text: `Q${model.questionIndex + 1}/${model.total}`, style: 'accent' };
+  return lineWidth([short, more]) <= inner ? [short, more] : header;
 }
 
 /** ` · kept decision from 2026-12-01` when the question on screen matches a kept decision. */

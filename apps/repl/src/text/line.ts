@@ -48,9 +48,35 @@ export function lineWidth(line: Line): number {
   return line.reduce((sum, span) => sum + stringWidth(span.text), 0);
 }
 
+/** Marks that close what comes before them: a row never starts with one (`x`, `(y)`, `日本。`). */
+const CLOSING = /^[,.;:!?)\]}，。、；：！？）」』】》〉]/u;
+
+/**
+ * The spans cut into runs: a run of spaces, or a word made of the pieces of every span it
+ * touches, so that a word never breaks where its style changes (`` `pnpm test`, `` keeps its
+ * comma, `**bold**.` its full stop).
+ */
+function runsOf(spans: Span[]): Span[][] {
+  const runs: Span[][] = [];
+  let word: Span[] | undefined;
+  for (const span of spans) {
+    for (const token of span.text.split(/( +)/)) {
+      if (token === '') continue;
+      const piece: Span = { ...span, text: token };
+      if (token.startsWith(' ')) {
+        runs.push([piece]);
+        word = undefined;
+      } else if (word) word.push(piece);
+      else runs.push((word = [piece]));
+    }
+  }
+  return runs;
+}
+
 /**
  * Wraps styled spans to `width` cells, breaking at spaces where possible and hard-breaking
- * long words. `indent` is prefixed to continuation rows. Input text must not contain newlines.
+ * words longer than a row (never right before a closing mark). `indent` is prefixed to
+ * continuation rows. Input text must not contain newlines.
  */
 export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
   const w = Math.max(1, width);
@@ -58,11 +84,12 @@ export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
   const rows: Line[] = [];
   let row: Line = [];
   let used = 0;
-  const push = (text: string, style: SpanStyle | undefined, link: string | undefined) => {
+  const push = ({ text, style, link }: Span) => {
     if (text === '') return;
     const last = row[row.length - 1];
     if (last && last.style === style && last.link === link) last.text += text;
     else row.push(link === undefined ? { text, style } : { text, style, link });
+    used += stringWidth(text);
   };
   const newRow = () => {
     trimTrailingSpace(row);
@@ -70,37 +97,56 @@ export function wrapSpans(spans: Span[], width: number, indent = ''): Line[] {
     row = indent ? [{ text: indent, style: 'dim' }] : [];
     used = indentWidth;
   };
-  for (const span of spans) {
-    const tokens = span.text.split(/( +)/);
-    for (const token of tokens) {
-      if (token === '') continue;
-      const tokenWidth = stringWidth(token);
-      if (used + tokenWidth <= w) {
-        push(token, span.style, span.link);
-        used += tokenWidth;
-        continue;
-      }
-      if (token.startsWith(' ')) {
-        newRow();
-        continue;
-      }
-      if (tokenWidth <= w - indentWidth && used > indentWidth) {
-        newRow();
-        push(token, span.style, span.link);
-        used += tokenWidth;
-        continue;
-      }
-      for (const ch of graphemes(token)) {
+  for (const run of runsOf(spans)) {
+    const runWidth = lineWidth(run);
+    if (used + runWidth <= w) {
+      run.forEach(push);
+      continue;
+    }
+    if (run[0]!.text.startsWith(' ')) {
+      newRow();
+      continue;
+    }
+    if (runWidth <= w - indentWidth && used > indentWidth) {
+      newRow();
+      run.forEach(push);
+      continue;
+    }
+    for (const piece of run) {
+      for (const ch of graphemes(piece.text)) {
         const cw = graphemeWidth(ch);
-        if (used + cw > w && used > indentWidth) newRow();
-        push(ch, span.style, span.link);
-        used += cw;
+        if (used + cw > w && used > indentWidth) {
+          const before = row;
+          newRow();
+          // A closing mark takes the grapheme before it along to the new row.
+          const carried = CLOSING.test(ch)
+            ? takeLast(before, indentWidth, w - indentWidth - cw)
+            : undefined;
+          if (carried) push(carried);
+        }
+        push({ ...piece, text: ch });
       }
     }
   }
   trimTrailingSpace(row);
   rows.push(row);
   return rows;
+}
+
+/**
+ * Removes the last grapheme of `row` and returns it with its style, when it is at most `room`
+ * cells wide and the row keeps more than its `indentWidth` without it.
+ */
+function takeLast(row: Line, indentWidth: number, room: number): Span | undefined {
+  const span = row[row.length - 1];
+  if (!span) return undefined;
+  const chars = graphemes(span.text);
+  const last = chars[chars.length - 1]!;
+  const lastWidth = graphemeWidth(last);
+  if (lastWidth > room || lineWidth(row) - lastWidth <= indentWidth) return undefined;
+  span.text = chars.slice(0, -1).join('');
+  if (span.text === '') row.pop();
+  return { ...span, text: last };
 }
 
 function trimTrailingSpace(row: Line): void {
