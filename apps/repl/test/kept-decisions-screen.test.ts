@@ -90,6 +90,19 @@ describe('kept decisions on a blessed screen', () => {
     expect(after).toContain('"Which checks should CI run?" → ["Lint"]');
   });
 
+  it('/remember after a questionnaire closed with no answer says so, not that there was none', async () => {
+    const provider = new ScriptedProvider<ProviderRequest>(
+      [reply('One question.', call('call_again', 'ask_user', again)), reply('On my own, then.')],
+      AS_OPENAI_CHAT,
+    );
+    h = await new Harness(100, 30).start(provider);
+    await command(h, 'plan the service', 'Question 1 of 1');
+    h.send('\x1b');
+    await h.waitForText('On my own, then.');
+    await h.waitForText('· ready');
+    await command(h, '/remember', 'the last questionnaire was closed with no answer given');
+  });
+
   it('/decisions edits and revokes by number, refuses a number not listed, and /remember needs a questionnaire', async () => {
     const provider = new ScriptedProvider<ProviderRequest>([], AS_OPENAI_CHAT);
     h = new Harness(100, 30);

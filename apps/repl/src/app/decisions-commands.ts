@@ -28,7 +28,11 @@ export async function remember(args: string, deps: CommandDeps, signal: AbortSig
     return app.error('Usage: /remember (a picker) or /remember all');
   const answers = lastAnswers(deps);
   if (answers.length === 0) {
-    return app.info('/remember: this session has no answered questionnaire to remember.');
+    return app.info(
+      session.lastQuestionnaire()
+        ? '/remember: the last questionnaire was closed with no answer given, so there is nothing to remember; /remember keeps the answers of the last one only.'
+        : '/remember: this session has no answered questionnaire to remember.',
+    );
   }
   const choice =
     args === 'all'
