@@ -1,6 +1,7 @@
 import type { AgentSession, Conversation, RuntimeEvent, TurnResult } from '@agent/runtime';
 import type { Amendment } from '@agent/llm';
 import { MentionIndex } from '../input/mention-index';
+import { isCommandText } from '../input/commands';
 import { PromptQueue } from './prompt-queue';
 import { ImageAttachments } from './image-attachments';
 import { runtime } from './agent-modules';
@@ -179,7 +180,7 @@ export class ReplApp {
   submit(text: string, display?: string, queue = false): void {
     // Whatever the person sends, they want to see what it does: back to the tail.
     this.view.followTail();
-    if (text.trim().startsWith('/') && this.core) {
+    if (isCommandText(text) && this.core) {
       void this.command.run(text.trim());
       return;
     }

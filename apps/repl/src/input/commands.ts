@@ -15,6 +15,14 @@ export function suggestCommands(text: string, commands: readonly CommandInfo[]):
 }
 
 /** Parses `/name args`; undefined when the text is not a slash command. */
+/**
+ * Whether a prompt is a slash command: it starts with `/` and its first word holds no other `/`,
+ * so a prompt that starts with a path (`/src/app.ts what does it do?`) goes to the model.
+ */
+export function isCommandText(text: string): boolean {
+  return /^\/[^\s/]*(?:\s|$)/.test(text.trim());
+}
+
 export function parseCommand(text: string): { name: string; args: string } | undefined {
   const match = /^(\/[\w-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
