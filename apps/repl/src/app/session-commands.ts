@@ -1,12 +1,11 @@
 import {
-  findSession,
   openSavedSession,
   registryTitles,
   SessionNotFound,
   type SavedSession,
 } from '@agent/runtime';
 import { inFlagTerms } from '@agent/runtime/flags';
-import { listSessions } from '@agent/session';
+import { listSessions, resolveSession, type SessionInfo } from '@agent/session';
 import type { CommandDeps } from './command-runner';
 import { replaySegments } from './replay';
 import { sessionLine } from './session-list';
@@ -36,27 +35,45 @@ export async function resume(
 ): Promise<void> {
   let saved: SavedSession | undefined;
   try {
-    if (idOrPart === '') {
-      const file = await pickSession(deps, signal);
-      if (!file) return;
-      saved = await openSavedSession(file);
-    } else {
-      saved = await findSession(deps.agentHome, deps.workspaceRoot, { resume: idOrPart });
-    }
+    const file = await chosenFile(idOrPart, deps, signal);
+    if (!file) return;
+    saved = await openSavedSession(file);
   } catch (error) {
     if (error instanceof SessionNotFound) return deps.app.error(error.message);
     throw error;
   }
-  if (saved) await resumeSaved(saved, deps);
+  await resumeSaved(saved, deps);
 }
 
-/** `/resume` alone: the session picker (this workspace's sessions first); the chosen file. */
-async function pickSession(deps: CommandDeps, signal: AbortSignal): Promise<string | undefined> {
-  const saved = await listSessions(deps.agentHome);
-  const all = saved.filter((s) => s.id !== deps.session.sessionId);
+/**
+ * The session file `/resume idOrPart` names: the one it matches, else the picker, of every session
+ * when nothing is named, or of those it matches when it names several (the filter shows what).
+ */
+async function chosenFile(
+  idOrPart: string,
+  deps: CommandDeps,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  if (idOrPart === '') return pickSession(await listSessions(deps.agentHome), deps, signal);
+  const found = await resolveSession(deps.agentHome, idOrPart);
+  if (found.ok) return found.session.path;
+  if (found.reason === 'ambiguous') {
+    deps.app.info(`"${idOrPart.trim()}" matches ${found.candidates.length} sessions: pick one.`);
+    return pickSession(found.candidates, deps, signal);
+  }
+  throw new SessionNotFound(found.message);
+}
+
+/** The session picker over `listed` (this workspace's first, the current one left out). */
+async function pickSession(
+  listed: readonly SessionInfo[],
+  deps: CommandDeps,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const all = listed.filter((s) => s.id !== deps.session.sessionId);
   if (all.length === 0) {
     // /sessions lists the current session too; say why it is not offered here.
-    const current = saved.length > all.length;
+    const current = listed.length > all.length;
     deps.app.error(
       current
         ? 'No other saved session to resume: the only one is this session, which goes on here.'
