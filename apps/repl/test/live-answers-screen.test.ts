@@ -74,7 +74,10 @@ describe('answers given so far are shared live between the terminal card and the
       const status = await postOperation(remote, {
         type: 'answer',
         id: card.id,
-        answer: { kind: 'questionnaire', result: { answers: ['SQLite', 'GraphQL'], cancelled: false } },
+        answer: {
+          kind: 'questionnaire',
+          result: { answers: ['SQLite', 'GraphQL'], cancelled: false },
+        },
       });
       expect(status).toBe(200);
       await live.waitForText('Done.');
