@@ -17,6 +17,7 @@ import {
   type QuestionnaireAsk,
 } from '@agent/tools';
 import { pageApprovalWords } from './approval-words';
+import { WEB_PAGE } from './web-page-name';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -296,6 +297,9 @@ export function pageEvent(
     case 'card_waiting':
       return { type: 'card_waiting', card: pageCard(event.card) };
     case 'card_progress':
+      // Not back to the page that gave them: by the time they arrive, its person may have
+      // typed on, and those newer edits must stay (another page open meanwhile has them on reload).
+      if (event.by === WEB_PAGE) return undefined;
       return { type: 'card_progress', id: event.id, given: progressGiven(event), by: event.by };
     case 'card_closed':
       return event.closing.how === 'answered'
