@@ -1,4 +1,11 @@
-import type { Answer, AnsweredQuestionnaire, LaterAnswer, Question } from '@agent/tool-contract';
+import {
+  givenAnswers,
+  type Answer,
+  type AnsweredQuestionnaire,
+  type LaterAnswer,
+  type Question,
+  type QuestionnaireProgress,
+} from '@agent/tool-contract';
 import type { QuestionnaireOptions } from './questionnaire-action';
 
 type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;
@@ -91,6 +98,24 @@ export class AnswerSheet {
         this.fill(entry.question, entry.answer, entry.custom);
       }
     }
+  }
+
+  /**
+   * Takes in the answers `progress` holds (given on another front end) where they differ from
+   * these; a question without an answer there keeps its own. Returns the questions changed.
+   */
+  adopt(progress: QuestionnaireProgress): number[] {
+    const changed: number[] = [];
+    givenAnswers(progress, this.questions.length).forEach((entry, i) => {
+      if (entry === undefined) return;
+      const same =
+        JSON.stringify(this.given[i]) === JSON.stringify(entry.answer) &&
+        this.typed[i] === entry.custom;
+      if (same) return;
+      this.fill(i, entry.answer, entry.custom);
+      changed.push(i);
+    });
+    return changed;
   }
 
   /** The outcome of the card: the answered prefix and the later answers, copied. */

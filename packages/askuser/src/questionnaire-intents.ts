@@ -257,6 +257,30 @@ export class QuestionnaireIntents {
     });
   }
 
+  /**
+   * Takes in the answers given so far on another front end (`progress`, as the conversation
+   * recorded them), without reporting them back: each answer that differs from this card's is
+   * filled in (a typed one as its draft, a multi-select one as its ticks). The question on
+   * screen stays, unless it had no answer and got one there: then the first question still
+   * without one is shown. Returns whether anything changed; a resolved card takes nothing.
+   */
+  adopt(progress: QuestionnaireProgress): boolean {
+    if (this.state !== 'active') return false;
+    const wasOpen = this.sheet.answerAt(this.index) === undefined;
+    const changed = this.sheet.adopt(progress);
+    if (changed.length === 0) return false;
+    for (const i of changed) {
+      const answer = this.sheet.answerAt(i)!;
+      if (typeof answer !== 'string') this.sheet.tickFrom(i, answer);
+      else if (this.sheet.typedAt(i)) this.drafts.set(i, answer);
+    }
+    if (!changed.includes(this.index)) return true;
+    const open = this.sheet.firstOpen();
+    if (wasOpen && open !== -1) this.go(open);
+    else this.offer(this.sheet.answerAt(this.index)!, this.sheet.typedAt(this.index));
+    return true;
+  }
+
   /** Shows question `target` unless it is on screen already. */
   private show(target: number): void {
     if (target !== this.index) this.go(target);

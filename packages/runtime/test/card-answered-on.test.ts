@@ -10,7 +10,12 @@ describe("CardTable: where a call's own card was answered", () => {
   /** A table whose one viewer, the web page, answers each card it is shown with `answer`. */
   function answeredOnThePage(answer: (kind: string) => CardAnswer): CardTable {
     const table = new CardTable(
-      { shown: () => undefined, waiting: () => undefined, closed: () => undefined },
+      {
+        shown: () => undefined,
+        waiting: () => undefined,
+        progressed: () => undefined,
+        closed: () => undefined,
+      },
       undefined,
     );
     const page: CardViewer = {

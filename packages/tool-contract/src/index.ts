@@ -5,6 +5,7 @@ export * from './form-question';
 export * from './person';
 export * from './questionnaire';
 export * from './questionnaire-limits';
+export * from './questionnaire-progress';
 export * from './questions-schema';
 export * from './redaction-marker';
 export * from './form-answer';

@@ -17,6 +17,7 @@ const sessionList = document.getElementById('sessions');
 let busy = false;
 let reply = undefined; // the <li> the streamed assistant text goes into
 const tools = new Map(); // tool call id -> its <li>
+const questionnaires = new Map(); // shown questionnaire card id -> fills in answers given elsewhere
 
 // A terminal's escape sequences (colours, titles, cursor moves) and other control characters.
 const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
@@ -229,6 +230,7 @@ function questionnaireCard(card) {
   // Which questions have an answer: picked or typed here, or given before the card was offered
   // again. A decided answer is only preselected: it counts once the person touches it.
   const touched = card.questions.map((question) => question.given !== undefined);
+  const fills = [];
   const read = card.questions.map((question, index) => {
     const name = `${card.id}-q${index}`;
     const fieldset = el('fieldset', {}, el('legend', {}, question.question));
@@ -251,17 +253,31 @@ function questionnaireCard(card) {
       const when = new Date(question.decided.decidedAt).toLocaleDateString();
       fieldset.append(el('p', { class: 'decided' }, `Decided on ${when}.`));
     }
-    fieldset.addEventListener('input', () => (touched[index] = true));
-    fieldset.addEventListener('change', () => {
+    const mark = () => {
       touched[index] = true;
+      fieldset.dataset.answered = '';
+    };
+    if (touched[index]) mark();
+    fieldset.addEventListener('input', mark);
+    fieldset.addEventListener('change', () => {
+      mark();
       reportProgress();
     });
     // Picking the preselected option again answers the question too (it fires no change).
     fieldset.addEventListener('click', (event) => {
-      if (event.target instanceof HTMLInputElement) touched[index] = true;
+      if (event.target instanceof HTMLInputElement) mark();
     });
     form.append(fieldset);
-    return () => {
+    // An answer given on another front end: filled in, unless this page has it already.
+    fills[index] = (given) => {
+      const now = answerOf();
+      const same = JSON.stringify(now.answer) === JSON.stringify(given.answer);
+      if (touched[index] && same && now.custom === given.custom) return;
+      typed.value = '';
+      preset(inputs, typed, given.answer);
+      mark();
+    };
+    const answerOf = () => {
       const text = typed.value.trim() === '' ? undefined : typed.value;
       const picked = inputs.filter((input) => input.checked).map((input) => input.value);
       if (question.multiSelect) {
@@ -273,7 +289,11 @@ function questionnaireCard(card) {
       if (text !== undefined) return { answer: text, custom: true };
       return { answer: picked[0] === undefined ? '' : picked[0], custom: false };
     };
+    return answerOf;
   });
+  questionnaires.set(card.id, (given) =>
+    given.forEach((entry, index) => entry && fills[index] && fills[index](entry)),
+  );
   const cancel = el('button', { type: 'button' }, 'Cancel');
   form.append(
     el('div', { class: 'buttons' }, el('button', { type: 'submit' }, 'Send answers'), cancel),
@@ -478,6 +498,7 @@ function showWaiting(card) {
 }
 
 function closeCard(event) {
+  questionnaires.delete(event.id);
   const node = cards.querySelector(`[data-card="${CSS.escape(event.id)}"]`);
   const words =
     event.how === 'answered'
@@ -506,6 +527,7 @@ function handle(event) {
     case 'hello':
       setBusy(event.busy);
       cards.replaceChildren();
+      questionnaires.clear();
       if (event.shown) showCard(event.shown);
       for (const card of event.waiting) showWaiting(card);
       break;
@@ -556,6 +578,11 @@ function handle(event) {
     case 'card_waiting':
       showWaiting(event.card);
       break;
+    case 'card_progress': {
+      const fill = questionnaires.get(event.id);
+      if (fill) fill(event.given);
+      break;
+    }
     case 'card_closed':
       closeCard(event);
       break;

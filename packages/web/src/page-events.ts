@@ -9,12 +9,15 @@ import {
   type TranscriptEntry,
 } from '@agent/session';
 import {
+  givenAnswers,
   savedQuestionnaireText,
   type Answer,
+  type QuestionnaireProgress,
   type FormQuestion,
   type QuestionnaireAsk,
 } from '@agent/tools';
 import { pageApprovalWords } from './approval-words';
+import { WEB_PAGE } from './web-page-name';
 
 /** The most of one tool's output the page shows (the rest stays in the session). */
 const OUTPUT_SHOWN = 4000;
@@ -44,11 +47,17 @@ export interface PageQuestion {
   question: string;
   options: string[];
   multiSelect: boolean;
-  /** Its answer given before the card was offered again (a crash, a closed terminal). */
+  /**
+   * Its answer given so far: before the card was offered again (a crash, a closed terminal), or
+   * on another front end (the terminal) before this page joined.
+   */
   given?: { answer: Answer; custom: boolean };
   /** A decision the person kept for it: preselected, recorded only once the person confirms it. */
   decided?: { answer: Answer; decidedAt: string };
 }
+
+/** One question's answer given so far, or null when it has none yet. */
+export type PageGiven = { answer: Answer; custom: boolean } | null;
 
 /**
  * One line of the transcript as the page draws it, from the session's transcript entries (the
@@ -103,6 +112,8 @@ export type PageEvent =
   | { type: 'notice'; text: string }
   | { type: 'card_shown'; card: PageCard }
   | { type: 'card_waiting'; card: PageCard }
+  /** The shown questionnaire's answers so far, per question, given here or on another front end. */
+  | { type: 'card_progress'; id: string; given: PageGiven[]; by: string }
   | {
       type: 'card_closed';
       id: string;
@@ -156,22 +167,23 @@ export function pageCard(card: Card): PageCard {
 
 function pageQuestions(ask: QuestionnaireAsk): PageQuestion[] {
   const { answered, decided = [] } = ask;
+  const given = pageGiven(ask.questionnaire.questions.length, answered);
   return ask.questionnaire.questions.map((q, index) => {
-    const inOrder = answered?.answers[index];
-    const later = answered?.later?.find((entry) => entry.question === index);
-    const given =
-      inOrder !== undefined
-        ? { answer: inOrder, custom: answered?.custom[index] === true }
-        : later && { answer: later.answer, custom: later.custom === true };
+    const earlier = given[index] ?? undefined;
     const kept = decided.find((entry) => entry.question === index);
     return {
       question: q.question,
       options: [...q.options],
       multiSelect: q.multiSelect === true,
-      ...(given ? { given } : {}),
-      ...(kept && !given ? { decided: { answer: kept.answer, decidedAt: kept.decidedAt } } : {}),
+      ...(earlier ? { given: earlier } : {}),
+      ...(kept && !earlier ? { decided: { answer: kept.answer, decidedAt: kept.decidedAt } } : {}),
     };
   });
+}
+
+/** Each question's answer in `progress` (null: none yet), as the page fills it in. */
+function pageGiven(total: number, progress: QuestionnaireProgress | undefined): PageGiven[] {
+  return givenAnswers(progress, total).map((entry) => entry ?? null);
 }
 
 /** The transcript entries as the page draws them, with what it saw live of each call. */
@@ -284,6 +296,11 @@ export function pageEvent(
       return { type: 'card_shown', card: pageCard(event.card) };
     case 'card_waiting':
       return { type: 'card_waiting', card: pageCard(event.card) };
+    case 'card_progress':
+      // Not back to the page that gave them: by the time they arrive, its person may have
+      // typed on, and those newer edits must stay (another page open meanwhile has them on reload).
+      if (event.by === WEB_PAGE) return undefined;
+      return { type: 'card_progress', id: event.id, given: progressGiven(event), by: event.by };
     case 'card_closed':
       return event.closing.how === 'answered'
         ? { type: 'card_closed', id: event.id, how: 'answered', by: event.closing.by }
@@ -298,6 +315,16 @@ export function pageEvent(
     case 'runtime':
       return runtimeEvent(event.event, callOf);
   }
+}
+
+/** The answers so far of a `card_progress` event, per question of its card. */
+function progressGiven(event: Extract<ConversationEvent, { type: 'card_progress' }>): PageGiven[] {
+  const { progress } = event;
+  const last = Math.max(
+    progress.answers.length,
+    ...(progress.later ?? []).map((entry) => entry.question + 1),
+  );
+  return pageGiven(last, progress);
 }
 
 function runtimeEvent(

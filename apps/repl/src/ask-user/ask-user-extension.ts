@@ -21,7 +21,8 @@ const HINT = 'answering questions · Esc cancels';
  * is answered, cancelled with Esc (`cancelled: true`), or the turn is interrupted (the request's
  * signal: the card closes unanswered); then the card becomes its compact summary. Keys reach the
  * card's model as key actions, which it maps onto its intents; the model reports each change of
- * the answers given so far to the request's `onProgress`.
+ * the answers given so far to the request's `onProgress`, and takes in those given on another
+ * front end (the web page) as they come.
  */
 export function presentQuestionnaire(
   request: PersonRequest<'questionnaire'>,
@@ -71,6 +72,12 @@ export function presentQuestionnaire(
     handlePage: (direction) => page(host, segment, direction),
   };
   const settle = openCardSegment(desk, segment, modal, signal, interrupted);
+  // Answers given on the web page meanwhile: filled in, never reported back from here.
+  desk.onProgress?.((progress) => {
+    if (!segment.model?.adopt(progress)) return;
+    host.transcript.touch(segment);
+    host.requestPaint();
+  });
   // The answers filled in from before count as given: an interrupt now still keeps them.
   if (answered && !review && segment.model) reportProgress(request, segment.model);
   host.requestPaint();

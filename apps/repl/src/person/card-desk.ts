@@ -1,5 +1,5 @@
 import type { Card, CardAnswer } from '@agent/runtime';
-import type { PersonRequest, PersonRequestKind } from '@agent/tools';
+import type { PersonRequest, PersonRequestKind, QuestionnaireProgress } from '@agent/tools';
 import type { ReplHost } from '../app/extension';
 import type { Modal } from '../app/modal';
 import type { Segment } from '../view/segment';
@@ -12,6 +12,11 @@ export interface CardDesk {
    * idempotent; `active` says whether the card owns the keyboard now.
    */
   open(modal: Modal): { close(): void; active(): boolean };
+  /**
+   * Hears the answers so far of this card's questionnaire whenever another front end (the web
+   * page) changes them: all of them, as the conversation records them.
+   */
+  onProgress?(listener: (progress: QuestionnaireProgress) => void): void;
 }
 
 /**

@@ -5,7 +5,12 @@ import {
   type CardClosing,
   type CardViewer,
 } from '@agent/runtime';
-import type { AnyPersonRequest, PersonRequest, PersonRequestKind } from '@agent/tools';
+import type {
+  AnyPersonRequest,
+  PersonRequest,
+  PersonRequestKind,
+  QuestionnaireProgress,
+} from '@agent/tools';
 import { awaitingLine, markWaiting, settleLine } from '../app/call-approval';
 import { THE_TERMINAL } from '../app/approval-text';
 import type { ReplHost } from '../app/extension';
@@ -26,6 +31,8 @@ export class ReplCards implements CardViewer {
   private readonly open = new ShownCopies();
   /** Approvals waiting behind the shown card, by card id (their lines say they wait). */
   private readonly waiting = new Map<string, PersonRequest<'approval'>>();
+  /** What each shown questionnaire does with the answers given on another front end, by card id. */
+  private readonly progressHeard = new Map<string, (progress: QuestionnaireProgress) => void>();
 
   constructor(
     private readonly host: ReplHost,
@@ -69,7 +76,16 @@ export class ReplCards implements CardViewer {
       const problem = answer(reply);
       if (problem) this.notTaken(problem);
     };
-    presenter(request as PersonRequest<typeof request.kind>, this.desk, given, card);
+    const desk: CardDesk = {
+      ...this.desk,
+      onProgress: (listener) => void this.progressHeard.set(id, listener),
+    };
+    presenter(request as PersonRequest<typeof request.kind>, desk, given, card);
+  }
+
+  /** The shown questionnaire `id` got answers on another front end: its card fills them in. */
+  progressed(id: string, progress: QuestionnaireProgress): void {
+    this.progressHeard.get(id)?.(progress);
   }
 
   /**
@@ -79,6 +95,7 @@ export class ReplCards implements CardViewer {
   closed(id: string, closing: CardClosing): void {
     const waiting = this.waiting.get(id);
     this.waiting.delete(id);
+    this.progressHeard.delete(id);
     if (waiting && closing.how === 'answered' && closing.allowedBy) {
       const line = awaitingLine(this.host.transcript, waiting.payload);
       const choice = {

@@ -59,6 +59,7 @@ export function personDesk(rows = 200, notifier?: CardNotifier) {
     {
       shown: (card) => notifier?.hear({ type: 'card_shown', card }),
       waiting: () => undefined,
+      progressed: () => undefined,
       closed: (id, closing) => notifier?.hear({ type: 'card_closed', id, closing }),
     },
     undefined,

@@ -8,8 +8,10 @@ import {
   type PersonPresenter,
   type PersonRequest,
   type PersonRequestKind,
+  type QuestionnaireProgress,
 } from '@agent/tools';
 import { approvalChoices, coverWaiting, decisionFor, PLAN_CHOICES } from '@agent/tools';
+import { mergedProgress, sameProgress } from '@agent/tools';
 import type { Card, CardAnswer, CardClosing, CardViewer } from './cards';
 import { checkCardAnswer } from './card-answer-checks';
 import { personAnswers } from '../person/person-answers';
@@ -20,6 +22,8 @@ export interface CardTableEvents {
   shown(card: Card): void;
   /** A card waits behind the shown one (not shown yet). */
   waiting(card: Card): void;
+  /** The shown questionnaire's answers so far changed, on the front end `by`. */
+  progressed(id: string, progress: QuestionnaireProgress, by: string): void;
   closed(id: string, closing: CardClosing): void;
 }
 
@@ -34,6 +38,8 @@ export class CardTable implements PersonChannel, PersonPresenter {
   private readonly queue = new PersonQueue(this);
   private readonly viewers = new Set<CardViewer>();
   private shownNow: Card | undefined;
+  /** The answers given so far on the shown questionnaire, from every viewer (see `progress`). */
+  private progressNow: QuestionnaireProgress | undefined;
   /** Where the person answered a call's own card (a questionnaire, a plan), by call id. */
   private readonly answeredBy = new Map<string, string>();
 
@@ -48,9 +54,12 @@ export class CardTable implements PersonChannel, PersonPresenter {
     return () => void this.viewers.delete(viewer);
   }
 
-  /** The card shown now, if any (for a viewer that joins while it waits). */
+  /**
+   * The card shown now, if any (for a viewer that joins while it waits): a questionnaire with the
+   * answers given so far filled in (as `answered`).
+   */
   get shown(): Card | undefined {
-    return this.shownNow;
+    return withAnswered(this.shownNow, this.progressNow);
   }
 
   /** The request shown now, then those waiting for it, in order. */
@@ -136,6 +145,31 @@ export class CardTable implements PersonChannel, PersonPresenter {
     return by;
   }
 
+  /**
+   * The answers given so far on the shown questionnaire `id`, as the viewer `by` has them now:
+   * merged over those recorded (an answer another viewer gave that `by` has not heard of yet
+   * stays), kept by the asking tool and the session, and told to every viewer and listener when
+   * they changed. Returns a problem when `id` is not the questionnaire shown now.
+   */
+  progress(id: string, progress: QuestionnaireProgress, by: string): string | undefined {
+    const request = this.shownNow?.request;
+    if (request?.id !== id || request.kind !== 'questionnaire') {
+      return `no questionnaire ${id} is open`;
+    }
+    const total = request.payload.questionnaire.questions.length;
+    const before = this.progressNow;
+    const merged = mergedProgress(before, progress, total);
+    this.progressNow = merged;
+    request.payload.onProgress?.(merged);
+    if (before && sameProgress(before, merged, total)) return undefined;
+    const heardAll = sameProgress(progress, merged, total);
+    for (const viewer of this.viewersOf('questionnaire')) {
+      if (viewer.name !== by || !heardAll) viewer.progressed?.(id, merged);
+    }
+    this.events.progressed(id, merged, by);
+    return undefined;
+  }
+
   /** Fails the shown card `id` with `reason` (a front end could not show it): its call fails. */
   refuse(id: string, reason: string): string | undefined {
     if (this.shownNow?.request.id !== id) return `no card ${id} is waiting for an answer`;
@@ -157,10 +191,11 @@ export class CardTable implements PersonChannel, PersonPresenter {
   show(request: AnyPersonRequest): void {
     const card = cardOf(request);
     this.shownNow = card;
+    this.progressNow = request.kind === 'questionnaire' ? request.payload.answered : undefined;
     for (const viewer of this.viewersOf(request.kind)) {
       if (this.shownNow !== card) return;
       try {
-        viewer.show?.(card, (given) =>
+        viewer.show?.(this.progressFrom(card, viewer.name), (given) =>
           'refused' in given
             ? this.refuse(request.id, given.refused)
             : this.answer(request.id, given, viewer.name),
@@ -183,10 +218,29 @@ export class CardTable implements PersonChannel, PersonPresenter {
 
   /** Says where card `id` went, to its viewers and the listeners; the shown card is no more. */
   private close(id: string, closing: CardClosing): void {
-    if (this.shownNow?.request.id === id) this.shownNow = undefined;
+    if (this.shownNow?.request.id === id) {
+      this.shownNow = undefined;
+      this.progressNow = undefined;
+    }
     for (const viewer of this.viewers) viewer.closed?.(id, closing);
     this.events.closed(id, closing);
   }
+
+  /** `card` as the viewer `by` gets it: a questionnaire's progress there comes to `progress`. */
+  private progressFrom(card: Card, by: string): Card {
+    const { request } = card;
+    if (request.kind !== 'questionnaire') return card;
+    const onProgress = (progress: QuestionnaireProgress): void =>
+      void this.progress(request.id, progress, by);
+    return { ...card, request: { ...request, payload: { ...request.payload, onProgress } } };
+  }
+}
+
+/** A questionnaire card with the answers given so far as its `answered`; another card as it is. */
+function withAnswered(card: Card | undefined, progress: QuestionnaireProgress | undefined) {
+  if (!card || !progress || card.request.kind !== 'questionnaire') return card;
+  const request = card.request;
+  return { ...card, request: { ...request, payload: { ...request.payload, answered: progress } } };
 }
 
 function cardOf(request: AnyPersonRequest): Card {

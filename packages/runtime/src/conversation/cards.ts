@@ -4,6 +4,7 @@ import type {
   FormOutcome,
   PersonRequestKind,
   PlanDecision,
+  QuestionnaireProgress,
   UrlOutcome,
 } from '@agent/tools';
 import type { ApprovalChoice, ApprovalChoices, PlanChoice } from '@agent/tools';
@@ -71,6 +72,12 @@ export interface CardViewer {
   show?(card: Card, answer: AnswerCard): void;
   /** A card waits behind the shown one (not shown yet). */
   queued?(card: Card): void;
+  /**
+   * The shown questionnaire `id` has new answers so far, given here or on another front end: all
+   * of them, as the conversation records them. A viewer is not told of the progress it gave
+   * itself unless it lacked some of it.
+   */
+  progressed?(id: string, progress: QuestionnaireProgress): void;
   /** A card closed: answered (here or elsewhere) or withdrawn. */
   closed?(id: string, closing: CardClosing): void;
 }

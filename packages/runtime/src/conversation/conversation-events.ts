@@ -1,4 +1,5 @@
 import type { ImagePart } from '@agent/llm';
+import type { QuestionnaireProgress } from '@agent/tools';
 import type { RuntimeEvent } from '../session/events';
 import type { SavedSession } from '../session-file/find-session';
 import type { TurnResult } from '../session/agent-session-options';
@@ -17,6 +18,8 @@ export type ConversationEvent =
   | { type: 'card_shown'; card: Card }
   | { type: 'card_waiting'; card: Card }
   | { type: 'card_closed'; id: string; closing: CardClosing }
+  /** The shown questionnaire's answers so far changed (all of them), on the front end `by`. */
+  | { type: 'card_progress'; id: string; progress: QuestionnaireProgress; by: string }
   /**
    * A turn starts: a prompt's (what the model is sent, what the transcript shows of it when that
    * differs, its images), a resumed session's continued one, or a `!command`'s (`shell`).

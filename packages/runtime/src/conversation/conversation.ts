@@ -48,6 +48,7 @@ export class Conversation {
       {
         shown: (card) => say({ type: 'card_shown', card }),
         waiting: (card) => say({ type: 'card_waiting', card }),
+        progressed: (id, progress, by) => say({ type: 'card_progress', id, progress, by }),
         closed: (id, closing) => say({ type: 'card_closed', id, closing }),
       },
       unattended,
@@ -170,12 +171,8 @@ export class Conversation {
         return problem ? { ok: false, reason: problem } : { ok: true };
       }
       case 'progress': {
-        const shown = this.cards.shown?.request;
-        if (shown?.id !== operation.id || shown.kind !== 'questionnaire') {
-          return { ok: false, reason: `no questionnaire ${operation.id} is open` };
-        }
-        shown.payload.onProgress?.(operation.progress);
-        return { ok: true };
+        const problem = this.cards.progress(operation.id, operation.progress, from);
+        return problem ? { ok: false, reason: problem } : { ok: true };
       }
       case 'mode':
         this.session.setAgentMode(operation.mode);
