@@ -148,6 +148,7 @@ describe('KeyRouter', () => {
     advance(500);
     router.handleKey(key('escape'));
     expect(router.input.text).toBe('');
+    expect(log.at(-1)).toBe('notify:Prompt cleared: ↑ brings it back');
     expect(log.filter((l) => l.startsWith('submit'))).toEqual([]);
     router.handleKey(key('up'));
     expect(router.input.text).toBe('draft 日本 👍🏽!');

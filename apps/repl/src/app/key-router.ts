@@ -221,6 +221,7 @@ export class KeyRouter {
     if (now - this.escAt <= DOUBLE_PRESS_MS) {
       this.escAt = -Infinity;
       this.input.setAside();
+      this.actions.notify('Prompt cleared: ↑ brings it back');
       return this.afterEdit();
     }
     this.escAt = now;
