@@ -4,7 +4,7 @@ import { printable, type Key } from '../input/key';
 import { plain, wrapSpans, wrapText, type Line } from '../text/line';
 import { boxedRow } from '../view/card-fit';
 import { sanitize } from '../text/sanitize';
-import { graphemes } from '../text/width';
+import { graphemes, middleTruncateToWidth, stringWidth } from '../text/width';
 import { exactRows, labelled } from '../text/visible';
 import { permissionHint } from './card-hint';
 import { DEFAULT_DIFF_ROWS, DiffViewport } from './diff-viewport';
@@ -267,6 +267,7 @@ export class PermissionCard {
         ? wrapText(`   "Always" ${sanitize(this.choices.reach)}.`, inner, 'dim', '     ')
         : [],
       choices: this.options.map((option, index) => this.choiceRows(option, index, inner)),
+      oneRow: this.options.map((option, index) => this.ruleCutRow(option, index, inner)),
       selected: this.selected,
     };
     const diff = this.diff;
@@ -283,6 +284,23 @@ export class PermissionCard {
     const rule = '─'.repeat(Math.max(0, w - 2));
     const rows = body.map((row) => boxedRow(row, inner));
     return frame ? [plain(`╭${rule}╮`, 'accent'), ...rows, plain(`╰${rule}╯`, 'accent')] : rows;
+  }
+
+  /**
+   * An unselected "always" choice on one row, its rule cut in the middle so the scope after it
+   * stays (`a) Always allow write_fi…notes.md) for this session`); undefined when cutting the
+   * rule is not what it needs.
+   */
+  private ruleCutRow(option: OptionRow, index: number, inner: number): Line[] | undefined {
+    const rule = option.choice.rule === undefined ? undefined : sanitize(option.choice.rule);
+    const label = sanitize(option.label);
+    const at = rule === undefined || index === this.selected ? -1 : label.indexOf(rule);
+    if (at < 0) return undefined;
+    const head = `   ${option.letter}) ${label.slice(0, at)}`;
+    const tail = label.slice(at + rule!.length);
+    const room = inner - stringWidth(head) - stringWidth(tail);
+    if (room < 1 || stringWidth(rule!) <= room) return undefined;
+    return [[{ text: `${head}${middleTruncateToWidth(rule!, room)}${tail}`, style: 'plain' }]];
   }
 
   /** A choice's rows; the selected "deny" row is followed by the reason being typed. */

@@ -49,6 +49,12 @@ describe.each([
       const card = await repl.waitForText('n) No, deny');
       expectCardWhole(card);
       expect(firstShown(card)).toBe(1);
+      // Each "always" row keeps the words that tell it apart: the rule is cut, not its scope.
+      const always = card.split('\n').filter((row) => /[awu]\) Always/.test(row));
+      expect(always).toHaveLength(3);
+      expect(always[0]).toContain('for this session');
+      expect(always[1]).toMatch(/in this workspace/);
+      expect(always[2]).toMatch(/everywhere/);
 
       repl.send(PAGE_DOWN);
       const down = await repl.waitFor((s) => !/rows 1–/.test(s), 'the diff to scroll down');

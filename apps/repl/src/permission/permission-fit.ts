@@ -11,6 +11,8 @@ export interface PermissionParts {
   reach: Line[];
   /** Each choice's wrapped rows; the selected one's include the reason being typed. */
   choices: Line[][];
+  /** Each choice's one row, where it has a better one than its first row cut at the end. */
+  oneRow?: (Line[] | undefined)[];
   selected: number;
   preview?: Preview;
 }
@@ -82,7 +84,7 @@ export function fitPermissionCard(
 ): FittedCard {
   const previewRows = parts.preview?.rows ?? 0;
   const clamped = parts.choices.map((block, index) =>
-    index === parts.selected ? block : clampRows(block, 1, inner),
+    index === parts.selected ? block : (parts.oneRow?.[index] ?? clampRows(block, 1, inner)),
   );
   let summary = parts.summary;
   const fixed = (shape: Shape): Line[] => [

@@ -1,6 +1,7 @@
 import {
   graphemes,
   isSimpleNarrow,
+  middleTruncateToWidth,
   nextGraphemeLength,
   padEndToWidth,
   previousGraphemeLength,
@@ -71,5 +72,18 @@ describe('cell widths', () => {
     expect(nextGraphemeLength(text, 0)).toBe(1);
     expect(nextGraphemeLength(text, text.length)).toBe(0);
     expect(previousGraphemeLength(text, 0)).toBe(0);
+  });
+});
+
+describe('middleTruncateToWidth', () => {
+  it('keeps the start and the end around …, never splitting a cluster', () => {
+    expect(middleTruncateToWidth('write_file(demo-notes.md)', 25)).toBe(
+      'write_file(demo-notes.md)',
+    );
+    expect(middleTruncateToWidth('write_file(demo-notes.md)', 15)).toBe('write_f…tes.md)');
+    expect(middleTruncateToWidth('日本語のファイル名.md', 10)).toBe('日本…名.md');
+    expect(middleTruncateToWidth('👍🏽👍🏽👍🏽👍🏽', 5)).toBe('👍🏽…👍🏽');
+    expect(middleTruncateToWidth('abc', 1)).toBe('…');
+    expect(middleTruncateToWidth('abc', 0)).toBe('');
   });
 });

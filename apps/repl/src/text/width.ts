@@ -128,6 +128,25 @@ export function truncateToWidth(text: string, width: number): string {
   return `${sliceToWidth(text, width - 1)}…`;
 }
 
+/**
+ * `text` cut to `width` cells in its middle, its start and end kept around `…` when something
+ * was cut (`write_fi…notes.md)`): for names whose end tells them apart.
+ */
+export function middleTruncateToWidth(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  const head = sliceToWidth(text, Math.ceil((width - 1) / 2));
+  let tail = '';
+  let used = 0;
+  for (const cluster of graphemes(text.slice(head.length)).reverse()) {
+    const w = graphemeWidth(cluster);
+    if (used + w > width - 1 - stringWidth(head)) break;
+    used += w;
+    tail = cluster + tail;
+  }
+  return `${head}…${tail}`;
+}
+
 /** `text` padded with spaces on the right to `width` cells (unchanged when wider). */
 export function padEndToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
