@@ -27,6 +27,17 @@ describe('the status line', () => {
     expect(statusText(status, 40)).toContain('accept edits mode');
   });
 
+  it("cuts a card's long hint after a whole word rather than drop the mode beside it", () => {
+    const hint =
+      'plan card · ↑↓ select · Enter chooses · Ctrl+G edits · PgUp/PgDn scroll · Esc sends it back';
+    const status = { ...idle, mode: hint, agentMode: 'accept edits' };
+    const line = statusText(status, 80);
+    expect(line).toMatch(/^ plan card · .*… · accept edits mode$/);
+    expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    // With no room left for a useful part of the hint, the mode goes, as before.
+    expect(statusText(status, 30)).not.toContain('accept edits mode');
+  });
+
   it('leaves the window out of ctx before it drops the model', () => {
     const status = { ...idle, window: 200_000 };
     expect(statusText(status, 200)).toContain('ctx 12.3k (6% of 200k)');

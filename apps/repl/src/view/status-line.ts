@@ -36,7 +36,14 @@ interface Field {
   rank: number;
   /** A shorter form, taken before the fields ranked below `short.rank` are dropped. */
   short?: { text: string; rank: number };
+  /** Cut after a whole word, rather than drop the agent's mode for it (a card's long hint). */
+  cuttable?: boolean;
 }
+
+/** The agent mode's rank: what runs unasked, which a card's hint is cut to keep in view. */
+const MODE_RANK = 1.5;
+/** The fewest cells a cut hint keeps. */
+const MIN_CUT_HINT = 16;
 
 const SEPARATOR = ' · ';
 
@@ -64,7 +71,7 @@ export function statusText(status: StatusInfo, width = Infinity): string {
     const spinner = SPINNER[(status.frame ?? 0) % SPINNER.length];
     fields.push({ text: `${spinner} working ${formatElapsed(elapsedMs)}`, rank: 0.5 });
     fields.push({ text: `↓ ${formatTokens(tokens)} tokens`, rank: 1.8 });
-  } else fields.push({ text: status.mode, rank: 0 });
+  } else fields.push({ text: status.mode, rank: 0, cuttable: true });
   if (hints) fields.push({ text: hints, rank: -1 });
   if (status.agentMode !== undefined) fields.push(...modeFields(status.agentMode));
   if (status.sandbox !== undefined) fields.push({ text: status.sandbox, rank: 4 });
@@ -76,6 +83,11 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   while (kept.length > 1 && stringWidth(line(kept)) > width) {
     const worst = Math.max(...kept.map((f) => f.rank));
     const shorten = kept.find((f) => f.short !== undefined && f.short.rank > worst);
+    const cut = !shorten && worst <= MODE_RANK ? hintCutToFit(kept, width, line) : undefined;
+    if (cut) {
+      kept = cut;
+      break;
+    }
     kept = shorten
       ? kept.map((f) => (f === shorten ? { text: f.short!.text, rank: f.rank } : f))
       : kept.filter((f) => f.rank !== worst);
@@ -84,13 +96,26 @@ export function statusText(status: StatusInfo, width = Infinity): string {
   return stringWidth(text) <= width ? text : cutAtWord(text, width);
 }
 
+/** `kept` with its cuttable field cut to fit `width`, when that leaves it enough cells. */
+function hintCutToFit(
+  kept: Field[],
+  width: number,
+  line: (list: Field[]) => string,
+): Field[] | undefined {
+  const hint = kept.find((f) => f.cuttable);
+  if (!hint) return undefined;
+  const room = width - stringWidth(line(kept.map((f) => (f === hint ? { ...f, text: '' } : f))));
+  if (room < MIN_CUT_HINT) return undefined;
+  return kept.map((f) => (f === hint ? { ...f, text: cutAtWord(f.text, room) } : f));
+}
+
 /**
  * The mode, kept when the line narrows until only the state is left (it says what runs unasked),
  * and beside it the key that changes it, dropped before the model's name.
  */
 function modeFields(mode: string): Field[] {
   return [
-    { text: `${mode} mode`, rank: 1.5 },
+    { text: `${mode} mode`, rank: MODE_RANK },
     { text: 'shift+tab', rank: 3.5 },
   ];
 }
