@@ -124,6 +124,8 @@ describe('the shared flag table', () => {
     expect(flagError('repl', ['--base-url', 'localhost:8080'])).toMatch(/http\(s\) URL/);
     expect(flagError('repl', ['--model', ' '])).toBe('--model needs a value');
     expect(flagError('repl', ['--resume', 'x', '--continue'])).toMatch(/cannot be used together/);
-    expect(flagError('repl', ['--frobnicate'])).toMatch(/--frobnicate/);
+    expect(flagError('headless', ['--frobnicate', 'x'])).toBe(
+      'unknown option --frobnicate (--help lists the options; a prompt that starts with "-" goes after "--")',
+    );
   });
 });

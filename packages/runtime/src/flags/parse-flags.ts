@@ -85,7 +85,7 @@ export function parseFlags(app: AppName, argv: readonly string[]): AgentFlags {
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new FlagError(error instanceof Error ? error.message : String(error));
+    throw new FlagError(parseArgsProblem(error));
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const text = (name: string): string | undefined => {
@@ -209,4 +209,17 @@ function httpUrl(name: string, value: string | undefined): string | undefined {
     // reported below
   }
   throw new FlagError(`--${name} must be an http(s) URL (got "${value}")`);
+}
+
+/**
+ * parseArgs's error in our words: its unknown-option text ends on an unbalanced quote and names no
+ * way forward but `--`, which is kept.
+ */
+function parseArgsProblem(error: unknown): string {
+  // Not `instanceof Error`: parseArgs's errors may come from another realm (a test's VM context).
+  const text = (error as { message?: unknown } | undefined)?.message;
+  const message = typeof text === 'string' ? text : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (!unknown) return message;
+  return `unknown option ${unknown[1]} (--help lists the options; a prompt that starts with "-" goes after "--")`;
 }
