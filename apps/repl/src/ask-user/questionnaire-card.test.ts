@@ -35,6 +35,16 @@ describe('renderQuestionnaireCard', () => {
     expect(selected?.style).toBe('selected');
   });
 
+  it("says what Enter sends when the typed answer is an option's number (digits type)", () => {
+    const model = new QuestionnaireModel(questionnaire);
+    model.dispatch({ type: 'insert', text: '2' });
+    const hint = text(renderQuestionnaireCard(model, 80)).find((row) => row.includes('Enter'));
+    expect(hint).toContain('Enter sends "2" as typed text · ↑↓ picks option 2');
+    model.dispatch({ type: 'insert', text: '0' });
+    const plain = text(renderQuestionnaireCard(model, 80)).find((row) => row.includes('Enter'));
+    expect(plain).toContain('Esc cancel · Enter submit · ↑↓ choose an option');
+  });
+
   it('wraps the keys hint between its pieces, never parting a key from what it does', () => {
     const model = new QuestionnaireModel(questionnaire);
     for (const width of [40, 50, 60, 70, 80]) {

@@ -1,4 +1,5 @@
 import type { QuestionnaireModel } from '@agent/askuser';
+import { optionNumber } from '../view/option-number';
 import { REDACTED_QUESTIONNAIRE_NOTE, type QuestionnaireSummary } from '@agent/tools';
 import {
   lineWidth,
@@ -59,6 +60,11 @@ function draftSpans(draft: string, cursor: number, editing: boolean): Span[] {
  */
 function hintRows(model: QuestionnaireModel, strip: boolean, inner: number): Line[] {
   if (model.hint) return wrapSpans([{ text: oneLine(model.hint), style: 'warn' }], inner, '  ');
+  const number = model.editing ? optionNumber(model.draft, model.current.options.length) : 0;
+  if (number > 0) {
+    const text = `Esc cancel · Enter sends "${number}" as typed text · ↑↓ picks option ${number}`;
+    return wrapPieces(text, inner, 'warn', '  ');
+  }
   const onOption = model.selected < model.current.options.length;
   const text = model.editing
     ? 'Esc cancel · Enter submit · ↑↓ choose an option'

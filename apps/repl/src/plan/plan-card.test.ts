@@ -36,6 +36,14 @@ describe('PlanCard', () => {
     expect(card.handleKey({ name: 'enter', full: 'enter' })).toBe('ignored');
   });
 
+  it('says what Enter sends when the note is only an option number (digits type)', () => {
+    const card = new PlanCard('# Plan');
+    card.handleKey({ name: '2', ch: '2', full: '2' });
+    expect(text(card.render(80))).toContain('Enter sends "2" as the note · ↑↓ picks option 2');
+    card.handleKey({ name: 'x', ch: 'x', full: 'x' });
+    expect(text(card.render(80))).not.toContain('Enter sends');
+  });
+
   it('takes typed and pasted text as the note, whatever row is selected', () => {
     const card = new PlanCard('# Plan');
     card.handleKey({ name: 'a', ch: 'a', full: 'a' });

@@ -1,4 +1,5 @@
 import { PLAN_CHOICES, planDecisionFor, type PlanChoice, type PlanDecision } from '@agent/tools';
+import { optionNumber } from '../view/option-number';
 import { printable, type Key } from '../input/key';
 import { plain, wrapSpans, wrapText, type Line, type Span } from '../text/line';
 import { boxedRow } from '../view/card-fit';
@@ -134,6 +135,11 @@ export class PlanCard {
       if (option.id === 'keep-planning' && chosen) {
         const note = this.note ? sanitize(this.note) : 'your note, then Enter';
         tail.push(...wrapText(`      ${note}▏`, inner, this.note ? 'plain' : 'dim', '      '));
+        const number = optionNumber(this.note, this.choices.length);
+        if (number > 0) {
+          const says = `Enter sends "${number}" as the note · ↑↓ picks option ${number}`;
+          tail.push(...wrapText(`      ${says}`, inner, 'warn', '      '));
+        }
       }
     });
     if (this.warning) tail.push(...wrapText(`   ${this.warning}`, inner, 'warn', '   '));
