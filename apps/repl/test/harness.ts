@@ -73,6 +73,15 @@ export class Harness {
     return this;
   }
 
+  /**
+   * Has the terminal answer the REPL's requests as a real one does (xterm.js reports the cursor
+   * position, for one), rather than staying silent. Call before `start`.
+   */
+  answerReports(): this {
+    this.term.onData((data) => this.send(data));
+    return this;
+  }
+
   /** Raw bytes as a terminal would send them. */
   send(data: string): void {
     this.input.write(data);

@@ -1,6 +1,6 @@
 import type { Key } from '../input/key';
 import { plain, type Line } from '../text/line';
-import { stringWidth } from '../text/width';
+import { stringWidth, widthGeneration } from '../text/width';
 import { diffHasChanges, numberedDiff } from '../view/diff-view';
 
 /** Rows a diff may take on a card when the screen height is not known. */
@@ -16,7 +16,7 @@ export class DiffViewport {
   expanded = false;
   private total = 0;
   private window = DEFAULT_DIFF_ROWS;
-  private cached: { width: number; rows: Line[] } | undefined;
+  private cached: { width: number; widths: number; rows: Line[] } | undefined;
 
   constructor(private readonly diff: string) {}
 
@@ -106,8 +106,8 @@ export class DiffViewport {
   }
 
   private rowsFor(width: number): Line[] {
-    if (this.cached?.width !== width) {
-      this.cached = { width, rows: numberedDiff(this.diff, width) };
+    if (this.cached?.width !== width || this.cached.widths !== widthGeneration()) {
+      this.cached = { width, widths: widthGeneration(), rows: numberedDiff(this.diff, width) };
     }
     return this.cached.rows;
   }

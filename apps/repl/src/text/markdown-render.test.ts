@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { lineText, lineWidth } from './line';
 import { IncrementalMarkdown, renderMarkdown } from './markdown';
+import { setTerminalWidths } from './width';
 
 const text = (md: string, width = 60) => renderMarkdown(md, width).map(lineText);
 
@@ -76,6 +77,21 @@ describe('IncrementalMarkdown', () => {
       expect(incremental.render(full.slice(0, i), 30).map(lineText)).toEqual(
         renderMarkdown(full.slice(0, i), 30).map(lineText),
       );
+    }
+  });
+
+  it('lays the kept rows out again when the terminal turns out to draw a cluster wider', () => {
+    const streamed = 'abcdefg 👍🏽\n\nnext para';
+    const incremental = new IncrementalMarkdown();
+    expect(incremental.render(streamed, 10).map(lineText)).toEqual(['abcdefg 👍🏽', '', 'next para']);
+    setTerminalWidths({ skinToneApart: true, narrowPresentation: false });
+    try {
+      expect(incremental.render(`${streamed}!`, 10).map(lineText)).toEqual(
+        renderMarkdown(`${streamed}!`, 10).map(lineText),
+      );
+      expect(incremental.render(`${streamed}!`, 10).map(lineText)[0]).toBe('abcdefg');
+    } finally {
+      setTerminalWidths();
     }
   });
 });

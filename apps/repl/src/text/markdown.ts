@@ -1,5 +1,6 @@
 import type { MarkedOptions, Token, TokensList } from 'marked';
 import { plain, wrapText, type Line } from './line';
+import { widthGeneration } from './width';
 
 type Blocks = typeof import('./markdown-blocks');
 let blocksModule: Blocks | undefined;
@@ -117,20 +118,24 @@ export function renderMarkdown(text: string, width: number): Line[] {
 /**
  * Renders a growing text cheaply: blocks that another block has followed are rendered once and
  * kept, and so are the lines of the open paragraph but its last two; only the open tail is lexed
- * and rendered again. Restarts when the width changes or the text is not an extension of what
+ * and rendered again. Restarts when the width (or the terminal's measures) changes or the text is not an extension of what
  * was kept. The finished message is rendered whole once (`renderMarkdown`).
  */
 export class IncrementalMarkdown {
   private kept = '';
   private width = 0;
+  /** widthGeneration() the kept rows were laid out with. */
+  private widths = -1;
   private stable: Line[] = [];
   /** Rows of the open code block's lines, by line text (plain until the block closes). */
   private codeLines = new Map<string, Line[]>();
 
   render(text: string, width: number): Line[] {
-    if (width !== this.width || !text.startsWith(this.kept)) {
+    const widths = widthGeneration();
+    if (width !== this.width || widths !== this.widths || !text.startsWith(this.kept)) {
       this.kept = '';
       this.width = width;
+      this.widths = widths;
       this.stable = [];
       this.codeLines.clear();
     }

@@ -5,9 +5,11 @@ import {
   nextGraphemeLength,
   padEndToWidth,
   previousGraphemeLength,
+  setTerminalWidths,
   sliceToWidth,
   stringWidth,
   truncateToWidth,
+  widthGeneration,
 } from './width';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -85,5 +87,36 @@ describe('middleTruncateToWidth', () => {
     expect(middleTruncateToWidth('👍🏽👍🏽👍🏽👍🏽', 5)).toBe('👍🏽…👍🏽');
     expect(middleTruncateToWidth('abc', 1)).toBe('…');
     expect(middleTruncateToWidth('abc', 0)).toBe('');
+  });
+});
+
+describe('widths that follow the terminal (trial finding 1)', () => {
+  afterEach(() => setTerminalWidths());
+
+  it('measures skin tones and VS16 as current terminals draw them, until told otherwise', () => {
+    expect(stringWidth('👍🏽')).toBe(2);
+    expect(stringWidth('👩🏽\u200d💻')).toBe(2);
+    expect(stringWidth('❤️')).toBe(2);
+  });
+
+  it('counts a skin-tone modifier drawn apart as a wide character of its own', () => {
+    const before = widthGeneration();
+    setTerminalWidths({ skinToneApart: true, narrowPresentation: false });
+    expect(widthGeneration()).not.toBe(before);
+    expect(stringWidth('👍🏽')).toBe(4);
+    expect(stringWidth('👩🏽\u200d💻')).toBe(4);
+    expect(sliceToWidth('a👍🏽b', 3)).toBe('a');
+    expect(graphemes('a👍🏽b')).toEqual(['a', '👍🏽', 'b']);
+    expect(stringWidth('❤️ 👍 🇯🇵')).toBe(8);
+  });
+
+  it('leaves a narrow character narrow after VS16 where the terminal does, and a wide one wide', () => {
+    setTerminalWidths({ skinToneApart: false, narrowPresentation: true });
+    expect(stringWidth('❤️')).toBe(1);
+    expect(stringWidth('👍\ufe0f')).toBe(2);
+    expect(stringWidth('👍🏽')).toBe(2);
+    const generation = widthGeneration();
+    setTerminalWidths({ skinToneApart: false, narrowPresentation: true });
+    expect(widthGeneration()).toBe(generation);
   });
 });

@@ -5,6 +5,12 @@
  * `string-width` does: nothing for marks and joiners alone, two cells for emoji sequences
  * (presentation selector, ZWJ, skin tone, flag, keycap), else the Unicode East Asian Width of
  * its first visible character, from `get-east-asian-width`.
+ *
+ * Terminals disagree on two kinds of cluster, so those follow what the terminal in use reports
+ * (see `setTerminalWidths` and ui/width-probe.ts): an emoji with a skin-tone modifier (two cells
+ * in most current terminals, four in tmux 3.3 and xterm.js, which draw the modifier as a wide
+ * character of its own) and a narrow character made emoji by VS16, U+FE0F (❤️: two cells in most
+ * current terminals, one in tmux 3.3 and xterm.js).
  */
 
 type EastAsianWidth = (codePoint: number) => number;
@@ -48,17 +54,59 @@ const PICTOGRAPHIC = /\p{Extended_Pictographic}/gu;
 const FLAG = /^[\u{1F1E6}-\u{1F1FF}]{2}$/u;
 const KEYCAP = /^[\d#*]\uFE0F?\u20E3$/;
 const SKIN_TONE = /[\u{1F3FB}-\u{1F3FF}]/u;
+const SKIN_TONES = /[\u{1F3FB}-\u{1F3FF}]/gu;
 /** Spacing marks and half/full-width forms add their own width inside a cluster. */
 const SPACING = /[\p{Mc}\uFF00-\uFFEF]/u;
+
+const MAX_CACHED = 4096;
+const cache = new Map<string, number>();
+
+/** How the terminal draws the clusters terminals disagree on. */
+export interface TerminalWidths {
+  /** A skin-tone modifier is drawn as a wide character of its own, after its emoji. */
+  skinToneApart: boolean;
+  /** VS16 leaves a narrow character narrow (❤️ takes one cell). */
+  narrowPresentation: boolean;
+}
+
+/** What most current terminals do (kitty, WezTerm, iTerm2, Windows Terminal, later tmux). */
+const CURRENT_TERMINALS: TerminalWidths = { skinToneApart: false, narrowPresentation: false };
+let terminal = CURRENT_TERMINALS;
+let generation = 0;
+
+/**
+ * Measures from now on as `widths` says the terminal draws; layouts made before are stale (see
+ * `widthGeneration`). Without arguments, back to what current terminals do.
+ */
+export function setTerminalWidths(widths: TerminalWidths = CURRENT_TERMINALS): void {
+  if (
+    widths.skinToneApart === terminal.skinToneApart &&
+    widths.narrowPresentation === terminal.narrowPresentation
+  ) {
+    return;
+  }
+  terminal = { ...widths };
+  cache.clear();
+  generation++;
+}
+
+/** Changes whenever measures change: whatever caches a layout keys it on this too. */
+export function widthGeneration(): number {
+  return generation;
+}
 
 /** The cells of one cluster, computed (see graphemeWidth for the cached, fast form). */
 function measure(cluster: string): number {
   if (ALL_INVISIBLE.test(cluster)) return 0;
   if (FLAG.test(cluster) || KEYCAP.test(cluster)) return 2;
   const pictographs = cluster.match(PICTOGRAPHIC)?.length ?? 0;
+  if (pictographs > 0 && terminal.skinToneApart && SKIN_TONE.test(cluster)) {
+    const tones = cluster.match(SKIN_TONES)!.length;
+    return measure(cluster.replace(SKIN_TONES, '')) + 2 * tones;
+  }
   if (
     pictographs > 0 &&
-    (cluster.includes('\uFE0F') ||
+    ((!terminal.narrowPresentation && cluster.includes('\uFE0F')) ||
       SKIN_TONE.test(cluster) ||
       (pictographs > 1 && cluster.includes('\u200D')))
   ) {
@@ -73,10 +121,7 @@ function measure(cluster: string): number {
   return width;
 }
 
-const MAX_CACHED = 4096;
-const cache = new Map<string, number>();
-
-/** Cells one grapheme cluster takes: 0 (marks, joiners alone), 1, or 2 (CJK, emoji). */
+/** Cells one grapheme cluster takes: 0 (marks, joiners alone), 1, 2 (CJK, emoji), or 4 (see TerminalWidths). */
 export function graphemeWidth(cluster: string): number {
   if (cluster.length === 1 && SIMPLE_NARROW.test(cluster)) return 1;
   let width = cache.get(cluster);

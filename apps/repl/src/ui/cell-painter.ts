@@ -32,8 +32,9 @@ function plainCell(text: string): boolean {
 
 /**
  * What blessed writes for a cell at column `x`. Terminals disagree about the width of some
- * clusters (tmux 3.3 draws ❤️ or 🏳️‍🌈 in one cell, others in two; xterm.js's default table knows
- * no emoji after Unicode 6), and blessed's fullUnicode mode measures with its own outdated table
+ * clusters (tmux 3.3 draws 🏳️‍🌈 in one cell, others in two; xterm.js's default table knows no
+ * emoji after Unicode 6; skin tones and VS16 are measured as the terminal answered, see
+ * width-probe.ts), and blessed's fullUnicode mode measures with its own outdated table
  * and then skips the cell after anything it believes wide. So every cell that is not a plain
  * narrow character is written with absolute column moves (CHA), whatever width the terminal gave
  * the cluster: a wide cluster first clears both of its cells, so a terminal that draws it narrow

@@ -5,6 +5,8 @@ import type { Key } from '../input/key';
 import { bottomRows } from './bottom-panel';
 import { paintRows, type CellRows } from './cell-painter';
 import { filterTerminalInput, type TtyInput } from './terminal-input';
+import { WidthProbe } from './width-probe';
+import { setTerminalWidths, widthGeneration } from '../text/width';
 import { ALTERNATE_SCROLL_OFF, ALTERNATE_SCROLL_ON } from '../input/wheel';
 
 /** The terminal the screen draws on (a real TTY, or fake streams in tests). */
@@ -41,6 +43,14 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   // Only the screen: loading all of blessed costs start-up time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Screen = require('blessed/lib/widgets/screen') as typeof blessed.screen;
+  const probe = new WidthProbe((widths) => {
+    const before = widthGeneration();
+    setTerminalWidths(widths);
+    if (destroyed || widthGeneration() === before) return;
+    // Everything is laid out again, and the whole screen drawn afresh, to the terminal's widths.
+    screen.alloc();
+    scheduler.requestUrgent();
+  });
   const filtered = filterTerminalInput(
     io.input,
     (text) => app.router.handlePaste(text),
@@ -52,6 +62,7 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
       scheduler.requestUrgent();
       return true;
     },
+    (data) => probe.take(data),
   );
   const screen = Screen({
     input: filtered.keys as unknown as NodeJS.ReadableStream,
@@ -71,6 +82,9 @@ export function mountScreen(app: ReplApp, io: TerminalStreams): ReplScreen {
   // Bracketed paste, and the wheel as arrow keys (alternate scroll): the mouse is never captured,
   // so selecting text stays the terminal's.
   io.output.write(`\x1b[?2004h${ALTERNATE_SCROLL_ON}`);
+  // Asked on the alternate screen (blessed's buffered switch to it goes first), before any frame.
+  program.flush();
+  io.output.write(probe.request());
 
   const paintNow = (): void => {
     const width = Math.max(10, screen.width as number);

@@ -12,13 +12,14 @@ export interface TtyInput extends NodeJS.ReadableStream {
 /**
  * Sits between the terminal and blessed: bracketed pastes are taken out whole and reported to
  * `onPaste`, wheel bursts (alternate-scroll mode) to `onWheel`, which returns false to have them
- * taken as the arrow keys they are; every other byte goes on to blessed's key parser through the
- * returned stream.
+ * taken as the arrow keys they are; `takeReports` takes out the terminal's answers to requests
+ * (see WidthProbe); every other byte goes on to blessed's key parser through the returned stream.
  */
 export function filterTerminalInput(
   input: TtyInput,
   onPaste: (text: string) => void,
   onWheel: (rows: number) => boolean = () => false,
+  takeReports: (data: string) => string = (data) => data,
 ): { keys: PassThrough & TtyInput; dispose(): void } {
   const keys = new PassThrough() as PassThrough & TtyInput;
   keys.isTTY = true;
@@ -28,7 +29,9 @@ export function filterTerminalInput(
   };
   const decoder = new StringDecoder('utf8');
   const filter = new PasteFilter(
-    (data) => {
+    (received) => {
+      const data = takeReports(received);
+      if (data === '') return;
       const rows = wheelRows(data);
       if (rows === undefined || !onWheel(rows)) keys.write(data);
     },

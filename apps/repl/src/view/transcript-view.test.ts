@@ -1,4 +1,5 @@
 import { lineText } from '../text/line';
+import { setTerminalWidths } from '../text/width';
 import { Transcript } from './transcript';
 import { TranscriptView } from './transcript-view';
 
@@ -50,5 +51,18 @@ describe('TranscriptView', () => {
     const transcript = new Transcript();
     transcript.add({ kind: 'custom', render: (w) => [[{ text: `card ${w}` }]] });
     expect(new TranscriptView(transcript).render(30, 2).map(lineText)).toEqual(['card 30']);
+  });
+
+  it('wraps again when the terminal turns out to draw a cluster wider (trial finding 1)', () => {
+    const transcript = new Transcript();
+    transcript.add({ kind: 'info', text: 'abcdefg 👍🏽' });
+    const view = new TranscriptView(transcript);
+    expect(view.render(10, 2).map(lineText)).toEqual(['abcdefg 👍🏽']);
+    setTerminalWidths({ skinToneApart: true, narrowPresentation: false });
+    try {
+      expect(view.render(10, 2).map(lineText)).toEqual(['abcdefg', '👍🏽']);
+    } finally {
+      setTerminalWidths();
+    }
   });
 });

@@ -1,9 +1,12 @@
 import type { Line } from '../text/line';
+import { widthGeneration } from '../text/width';
 import { isAnimated, renderSegment } from './render-segment';
 import type { Segment } from './segment';
 
 interface CacheEntry {
   width: number;
+  /** widthGeneration() when wrapped: the terminal's widths may be learnt later. */
+  widths: number;
   frame: number;
   key: string | number | undefined;
   lines: Line[];
@@ -64,11 +67,18 @@ export class Transcript {
     const animated = isAnimated(segment);
     const key = segment.kind === 'custom' ? segment.layoutKey?.() : undefined;
     const hit = this.cache.get(segment);
-    if (hit && hit.width === width && hit.key === key && (!animated || hit.frame === frame)) {
+    const widths = widthGeneration();
+    if (
+      hit &&
+      hit.width === width &&
+      hit.widths === widths &&
+      hit.key === key &&
+      (!animated || hit.frame === frame)
+    ) {
       return hit.lines;
     }
     const lines = renderSegment(segment, width, frame);
-    this.cache.set(segment, { width, frame, key, lines });
+    this.cache.set(segment, { width, widths, frame, key, lines });
     return lines;
   }
 
