@@ -15,6 +15,7 @@ export {
   type QuestionnaireStatus,
 } from './questionnaire-model';
 export { QuestionnaireIntents } from './questionnaire-intents';
+export type { QuestionnaireState } from './questionnaire-state';
 export { QuestionnaireIntentError } from './intent-checks';
 // Named by QuestionnaireIntents' declarations (the drafts a keyboard front end edits).
 export type { AnswerDrafts } from './answer-drafts';

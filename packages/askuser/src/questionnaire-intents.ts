@@ -1,20 +1,10 @@
-import type {
-  Answer,
-  AnsweredQuestionnaire,
-  LaterAnswer,
-  Question,
-  Questionnaire,
-  QuestionnaireProgress,
-} from '@agent/tool-contract';
+import type { Answer, Questionnaire, QuestionnaireProgress } from '@agent/tool-contract';
 import { fitAnswerLimit, tickedAnswer, typedAnswer, type Checked } from './answer-checks';
-import { AnswerDrafts } from './answer-drafts';
-import { AnswerSheet, copyAnswer } from './answer-sheet';
 import { cleanInput } from './draft-text';
 import { IntentChanges } from './intent-changes';
 import { checkQuestionIndex, optionIndex } from './intent-checks';
-import { KeptDecisions } from './kept-decisions';
-import type { QuestionnaireOptions, QuestionnaireStatus } from './questionnaire-action';
-import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
+import type { QuestionnaireOptions } from './questionnaire-action';
+import { QuestionnaireState } from './questionnaire-state';
 
 /**
  * A questionnaire being answered, for any front end: one question is on screen, the answers given
@@ -24,21 +14,12 @@ import { doneRowOf, freeFormRowOf, questionRows } from './question-rows';
  * free-form row; the first option is selected when a question appears (a multi-select question
  * starts with it ticked), and an answer given before is offered again. Pure: no timers, no I/O.
  *
- * The answers live in an `AnswerSheet`, the typed drafts in `AnswerDrafts`, the kept decisions to
- * preselect in `KeptDecisions`, running a change and reporting progress in `IntentChanges`, what
- * may be recorded is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on
+ * What a front end reads of the card (the question on screen, its rows, the answers) is
+ * `QuestionnaireState`'s; running a change and reporting progress is `IntentChanges`', what may be
+ * recorded is decided in `answer-checks`. `QuestionnaireModel` adds the keys of a card on
  * top.
  */
-export class QuestionnaireIntents {
-  readonly questionnaire: Questionnaire;
-  protected index = 0;
-  protected row = 0;
-  protected isEditing = false;
-  protected notice: string | undefined;
-  private state: QuestionnaireStatus = 'active';
-  private readonly sheet: AnswerSheet;
-  protected readonly drafts: AnswerDrafts;
-  private readonly kept: KeptDecisions;
+export class QuestionnaireIntents extends QuestionnaireState {
   /** Runs each intent as one change of an active card, saying whether anything changed. */
   private readonly changes: IntentChanges;
 
@@ -46,11 +27,7 @@ export class QuestionnaireIntents {
     questionnaire: Questionnaire,
     private readonly options: QuestionnaireOptions = {},
   ) {
-    if (questionnaire.questions.length === 0) throw new Error('a questionnaire needs a question');
-    this.questionnaire = questionnaire;
-    this.sheet = new AnswerSheet(questionnaire.questions);
-    this.drafts = new AnswerDrafts(questionnaire.questions.length);
-    this.kept = new KeptDecisions(options.preset);
+    super(questionnaire, options.preset);
     this.changes = new IntentChanges(this, this.sheet, {
       clearHint: () => (this.notice = undefined),
       onProgress: (progress) => this.options.onProgress?.(progress),
@@ -60,111 +37,6 @@ export class QuestionnaireIntents {
       this.index = -1;
       this.go(0);
     }
-  }
-
-  /** The kept decision preselected on question `index` (see `preset`), if any. */
-  presetFor(index: number): { answer: Answer; decidedAt?: string } | undefined {
-    return this.kept.for(index);
-  }
-
-  get status(): QuestionnaireStatus {
-    return this.state;
-  }
-
-  /** Zero-based index of the question on screen. */
-  get questionIndex(): number {
-    return this.index;
-  }
-
-  get total(): number {
-    return this.questionnaire.questions.length;
-  }
-
-  get current(): Question {
-    return this.questionnaire.questions[this.index]!;
-  }
-
-  /** Whether the question on screen takes several options. */
-  get multiSelect(): boolean {
-    return this.current.multiSelect === true;
-  }
-
-  /** The options of the current question, `Done` for a multi-select one, then the free-form row. */
-  get rows(): string[] {
-    return questionRows(this.current);
-  }
-
-  get freeFormRow(): number {
-    return freeFormRowOf(this.current);
-  }
-
-  /** The `Done` row of a multi-select question; undefined for a one-answer question. */
-  get doneRow(): number | undefined {
-    return doneRowOf(this.current);
-  }
-
-  /** Whether option `row` of the current (multi-select) question is ticked. */
-  ticked(row: number): boolean {
-    return this.multiSelect && this.sheet.ticksOf(this.index)[row] === true;
-  }
-
-  get selected(): number {
-    return this.row;
-  }
-
-  get editing(): boolean {
-    return this.isEditing;
-  }
-
-  /** The current question's typed draft. */
-  get draft(): string {
-    return this.drafts.text(this.index);
-  }
-
-  /** Caret position inside the draft, in UTF-16 units. */
-  get cursor(): number {
-    return this.drafts.caret;
-  }
-
-  /** A message for the person about their last key, such as a refused empty answer. */
-  get hint(): string | undefined {
-    return this.notice;
-  }
-
-  /** The answer question `index` has now, if any (the strip ticks it). */
-  answerAt(index: number): Answer | undefined {
-    return this.sheet.answerAt(index);
-  }
-
-  /** The answers of the questions answered from the first on, up to the first without one. */
-  get answers(): readonly Answer[] {
-    return this.sheet.answers;
-  }
-
-  /** `custom[i]`: answer i was typed (or includes typed text) rather than picked. */
-  get custom(): readonly boolean[] {
-    return this.sheet.custom;
-  }
-
-  /** The answers given out of order, after the first question without one. */
-  get later(): LaterAnswer[] {
-    return this.sheet.later;
-  }
-
-  /** The outcome once answered or cancelled; undefined while active. */
-  get result(): AnsweredQuestionnaire | undefined {
-    if (this.state === 'active') return undefined;
-    return this.sheet.result(this.state === 'cancelled');
-  }
-
-  /** The answers given so far, as the session records them (copied). */
-  get progress(): QuestionnaireProgress {
-    const later = this.later;
-    return {
-      answers: this.answers.map(copyAnswer),
-      custom: [...this.custom],
-      ...(later.length > 0 ? { later } : {}),
-    };
   }
 
   /** Runs a subclass's own intent as one change (see `changes`); false on a resolved card. */
