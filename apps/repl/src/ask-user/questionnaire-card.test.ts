@@ -1,7 +1,8 @@
 import { QuestionnaireModel } from '@agent/askuser';
 import { summarizeQuestionnaire } from '@agent/tools';
 import { lineText, lineWidth, type Line } from '../text/line';
-import { renderQuestionnaireCard, renderQuestionnaireSummary } from './questionnaire-card';
+import { renderQuestionnaireCard } from './questionnaire-card';
+import { renderQuestionnaireSummary } from './questionnaire-summary';
 
 const questionnaire = {
   questions: [

@@ -8,11 +8,8 @@ import {
 } from '@agent/tools';
 import type { Line } from '../text/line';
 import type { CustomSegment } from '../view/segment';
-import {
-  layoutQuestionnaireCard,
-  renderQuestionnaireSummary,
-  type CardLayout,
-} from './questionnaire-card';
+import { layoutQuestionnaireCard, type CardLayout } from './questionnaire-card';
+import { renderQuestionnaireSummary } from './questionnaire-summary';
 
 type State =
   | { kind: 'live'; model: QuestionnaireModel }

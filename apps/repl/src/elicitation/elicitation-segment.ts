@@ -1,11 +1,8 @@
 import { QuestionnaireModel } from '@agent/askuser';
 import type { ElicitationField } from '@agent/session';
 import { REDACTED, type FormQuestionnaire, type QuestionnaireSummary } from '@agent/tools';
-import {
-  renderQuestionnaireCard,
-  type CardView,
-  renderQuestionnaireSummary,
-} from '../ask-user/questionnaire-card';
+import { renderQuestionnaireCard, type CardView } from '../ask-user/questionnaire-card';
+import { renderQuestionnaireSummary } from '../ask-user/questionnaire-summary';
 import { wrapSpans, type Line } from '../text/line';
 import { showControls } from '@agent/llm/text';
 import { visibleSpans } from '../text/visible';

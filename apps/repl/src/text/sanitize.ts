@@ -8,3 +8,8 @@ import { stripTerminalControls } from '@agent/llm/text';
 export function sanitize(text: string): string {
   return stripTerminalControls(text);
 }
+
+/** One line of model text: control sequences removed, newlines (with the spaces around) flattened. */
+export function sanitizeOneLine(text: string): string {
+  return sanitize(text).replace(/\s*\n\s*/g, ' ');
+}
