@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createAskUserTool } from '@agent/askuser';
 import type { PersonRequestKind } from '@agent/tools';
-import type { PageCard, PageEntry } from '../src/page-events';
+import type { PageCard } from '../src/page-cards';
+import type { PageEntry } from '../src/page-events';
 import { pageEvents, webBoxes, writeFile } from './support/web-box';
 
 const HOSTILE =
