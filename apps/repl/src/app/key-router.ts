@@ -5,6 +5,7 @@ import { MentionList } from '../input/mention-list';
 import { Suggestions } from '../input/suggestions';
 import type { PromptTyping } from '../person/typing-guard';
 import type { EditableText, ModalSlot } from './modal';
+import { DoublePress } from './double-press';
 
 /** What key handling may make the app do. */
 export interface RouterActions {
@@ -39,12 +40,6 @@ export interface RouterActions {
 }
 
 /**
- * Two presses within this window: Ctrl+C or Ctrl+D on an empty idle prompt quits, Esc on a typed
- * idle prompt clears it.
- */
-export const DOUBLE_PRESS_MS = 2000;
-
-/**
  * Routes every key: Ctrl+C first (interrupt / clear / quit), scrolling, then the active modal if
  * any (it alone gets keys), then the command suggestions, Esc, and finally the prompt editor.
  */
@@ -53,19 +48,23 @@ export class KeyRouter {
   readonly suggestions = new Suggestions();
   /** The live `@` list under the prompt. */
   readonly mentionList = new MentionList();
-  /** The last Ctrl+C or Ctrl+D press on an empty idle prompt, which a second one in time quits. */
-  private quitPress: { key: 'Ctrl+C' | 'Ctrl+D'; at: number } | undefined;
-  private escAt = -Infinity;
+  /** Ctrl+C or Ctrl+D on an empty idle prompt, which a second one in time quits. */
+  private readonly quitPress: DoublePress<'Ctrl+C' | 'Ctrl+D'>;
+  /** Esc on a typed idle prompt, which a second one in time clears. */
+  private readonly escPress: DoublePress<'Esc'>;
 
   constructor(
     private readonly modals: ModalSlot,
     private readonly actions: RouterActions,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+    now: () => number = () => Date.now(),
+  ) {
+    this.quitPress = new DoublePress(now);
+    this.escPress = new DoublePress(now);
+  }
 
   handleKey(key: Key): void {
     const name = key.full ?? key.name;
-    if (name !== 'escape') this.escAt = -Infinity;
+    if (name !== 'escape') this.escPress.forget();
     if (name === 'C-c') return this.ctrlC();
     if ((name === 'pageup' || name === 'pagedown') && !this.modals.active?.handlesPaging?.()) {
       if (this.modals.active?.handlePage?.(name === 'pageup' ? -1 : 1)) {
@@ -191,7 +190,7 @@ export class KeyRouter {
   private ctrlC(): void {
     const modal = this.modals.active;
     if (modal || this.actions.isBusy()) {
-      this.quitPress = undefined;
+      this.quitPress.forget();
       this.actions.interrupt();
       modal?.cancel?.();
       return this.actions.changed();
@@ -206,25 +205,18 @@ export class KeyRouter {
 
   /** The second press of `keyName` in time quits; the first says so. */
   private quitOnSecondPress(keyName: 'Ctrl+C' | 'Ctrl+D'): void {
-    const now = this.now();
-    if (this.quitPress?.key === keyName && now - this.quitPress.at <= DOUBLE_PRESS_MS) {
-      return this.actions.quit();
-    }
-    this.quitPress = { key: keyName, at: now };
+    if (this.quitPress.second(keyName)) return this.actions.quit();
     this.actions.notify(`Press ${keyName} again to quit`);
     this.actions.changed();
   }
 
   /** Esc twice on a typed idle prompt clears it; Up brings the text back. */
   private escOnPrompt(): void {
-    const now = this.now();
-    if (now - this.escAt <= DOUBLE_PRESS_MS) {
-      this.escAt = -Infinity;
+    if (this.escPress.second('Esc')) {
       this.input.setAside();
       this.actions.notify('Prompt cleared: ↑ brings it back');
       return this.afterEdit();
     }
-    this.escAt = now;
     this.actions.notify('Press Esc again to clear the prompt');
     this.actions.changed();
   }
