@@ -8,7 +8,8 @@ import {
 } from '@agent/tool-contract';
 import type { QuestionnaireOptions } from './questionnaire-action';
 
-type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;
+/** The answers a card was offered again with (see `QuestionnaireOptions.answered`). */
+export type EarlierAnswers = NonNullable<QuestionnaireOptions['answered']>;
 
 /**
  * The answers of one questionnaire as the person gives them: per question the answer (if any),

@@ -17,7 +17,9 @@ export {
 export { QuestionnaireIntents } from './questionnaire-intents';
 export type { QuestionnaireState } from './questionnaire-state';
 export { QuestionnaireIntentError } from './intent-checks';
-// Named by QuestionnaireIntents' declarations (the drafts a keyboard front end edits).
+// Named by QuestionnaireState's declarations (what a card holds, for the intents and keys on top).
 export type { AnswerDrafts } from './answer-drafts';
+export type { AnswerSheet, EarlierAnswers } from './answer-sheet';
+export type { KeptDecisions } from './kept-decisions';
 export { ASK_USER_GUIDANCE } from './guidance';
 export { savedQuestionnaire, type SavedCall, type SavedQuestionnaire } from './saved-questionnaire';
